@@ -1,0 +1,149 @@
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Seat, Tile, TileKind};
+
+/// The kind of a meld (fuuro), or of kita in sanma.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeldKind {
+    /// A run called from the player to the left (kamicha).
+    Chi,
+    /// A triplet called from any other player.
+    Pon,
+    /// An open kan called on a discard (daiminkan).
+    Daiminkan,
+    /// A pon extended to a kan with a tile from the hand (kakan, shouminkan).
+    Kakan,
+    /// A concealed kan of four tiles from the hand (ankan).
+    Ankan,
+    /// A North set aside as dora in sanma (kita, nukidora). Not a set of the hand.
+    Kita,
+}
+
+impl MeldKind {
+    /// The snake_case name used in JSON and on the command line.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::Daiminkan => "daiminkan",
+            MeldKind::Kakan => "kakan",
+            MeldKind::Ankan => "ankan",
+            MeldKind::Kita => "kita",
+        }
+    }
+
+    /// Whether this is one of the three kans.
+    pub const fn is_kan(self) -> bool {
+        matches!(
+            self,
+            MeldKind::Daiminkan | MeldKind::Kakan | MeldKind::Ankan
+        )
+    }
+
+    /// Whether the meld opens the hand: every kind but ankan and kita.
+    pub const fn is_open(self) -> bool {
+        !matches!(self, MeldKind::Ankan | MeldKind::Kita)
+    }
+}
+
+impl fmt::Display for MeldKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A meld with its exact physical tiles.
+///
+/// - `tiles` holds every tile of the meld in ascending id order: 3 for chi and pon, 4 for
+///   kans, 1 for kita.
+/// - `called` is the tile taken from another player's discard (chi, pon, daiminkan, and the
+///   original pon tile of a kakan); `None` for ankan and kita.
+/// - `added` is the tile a kakan added to its pon; `None` otherwise.
+/// - `from` is the seat the called tile came from; `None` for ankan and kita.
+///
+/// It does not check that the tiles form a legal set; parsers build it from what a log states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Meld {
+    /// The kind.
+    pub kind: MeldKind,
+    /// The tiles (`len` of them are meaningful; see [`Meld::tiles`]).
+    #[serde(with = "tiles_serde")]
+    tiles: ([Tile; 4], u8),
+    /// The tile called from another player's discard.
+    pub called: Option<Tile>,
+    /// The tile a kakan added.
+    pub added: Option<Tile>,
+    /// The seat the called tile came from.
+    pub from: Option<Seat>,
+}
+
+impl Meld {
+    /// Builds a meld from up to four tiles (sorted by id here); `None` if `tiles` is empty or
+    /// has more than four.
+    pub fn new(
+        kind: MeldKind,
+        tiles: &[Tile],
+        called: Option<Tile>,
+        added: Option<Tile>,
+        from: Option<Seat>,
+    ) -> Option<Meld> {
+        if tiles.is_empty() || tiles.len() > 4 {
+            return None;
+        }
+        let mut arr = [tiles[0]; 4];
+        arr[..tiles.len()].copy_from_slice(tiles);
+        arr[..tiles.len()].sort_unstable();
+        Some(Meld {
+            kind,
+            tiles: (arr, tiles.len() as u8),
+            called,
+            added,
+            from,
+        })
+    }
+
+    /// The tiles, in ascending id order.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles.0[..usize::from(self.tiles.1)]
+    }
+
+    /// The kind of the lowest tile (for a chi, the start of the run).
+    pub fn base_kind(&self) -> TileKind {
+        self.tiles.0[0].kind()
+    }
+}
+
+mod tiles_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::Tile;
+
+    pub(super) fn serialize<S: Serializer>(
+        tiles: &([Tile; 4], u8),
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(&tiles.0[..usize::from(tiles.1)])
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<([Tile; 4], u8), D::Error> {
+        let v = Vec::<Tile>::deserialize(d)?;
+        if v.is_empty() || v.len() > 4 {
+            return Err(serde::de::Error::custom("a meld holds 1 to 4 tiles"));
+        }
+        let mut arr = [v[0]; 4];
+        arr[..v.len()].copy_from_slice(&v);
+        Ok((arr, v.len() as u8))
+    }
+}
+
+impl fmt::Display for Meld {
+    /// The kind and the tiles, e.g. `pon:555z` or `chi:340m`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.kind, crate::TileList::tiles(self.tiles()))
+    }
+}
