@@ -1,0 +1,1 @@
+//! Tenhou mjlog reader (in progress).
