@@ -4,15 +4,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::Tenths;
 
-/// One thing the log states, in order.
+/// One thing the log states, in order: a borrowed, `Copy` view into a [`GameLog`]
+/// (see [`GameLog::events`]).
 ///
 /// The recorded outcomes ([`Event::Win`], [`Event::RoundDraw`], [`Event::GameEnd`]) are what
 /// the log's referee wrote, not what haifu computes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// [`GameLog`]: crate::GameLog
+/// [`GameLog::events`]: crate::GameLog::events
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
+pub enum Event<'a> {
     /// A round (kyoku) begins: its setup and starting hands.
-    RoundStart(RoundStart),
+    RoundStart(&'a RoundStart),
     /// A seat draws a tile (from the live wall or, after a kan or kita, the dead wall; the log
     /// does not say which).
     DrawTile {
@@ -45,7 +49,7 @@ pub enum Event {
         /// Which of the two stages.
         stage: RiichiStage,
         /// The scores after the deposit, when the log states them (Tenhou `REACH ten`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none")]
         scores: Option<BySeat<i32>>,
     },
     /// A new dora indicator is revealed (after a kan).
@@ -63,15 +67,15 @@ pub enum Event {
         /// Who.
         seat: Seat,
         /// The name the reconnect record carries.
-        name: String,
+        name: &'a str,
     },
     /// A recorded win (agari). In a multiple ron there is one per winner, in order.
-    Win(RecordedWin),
+    Win(&'a RecordedWin),
     /// A recorded draw (ryuukyoku), exhaustive or abortive.
-    RoundDraw(RecordedDraw),
+    RoundDraw(&'a RecordedDraw),
     /// The end of the game, when the format records it separately from the last outcome
     /// (Tenhou does not: its final result rides on the last win or draw).
-    GameEnd(FinalResult),
+    GameEnd(&'a FinalResult),
 }
 
 /// The stage of a riichi declaration.
@@ -185,7 +189,7 @@ pub struct RecordedWin {
     pub chips: Option<ChipScores>,
     /// Chip awards by yaku, in chip rooms.
     #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
-    pub chip_awards: ArrayVec<ChipAward, 24>,
+    pub chip_awards: ArrayVec<ChipAward, 16>,
     /// Tenhou's `ratio` pair as written (special rooms; meaning not documented).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<[i32; 2]>,

@@ -27,3 +27,15 @@ pub use event::{
 };
 pub use header::{GameLog, Header, Player, RuleFlags, UnknownAttribute};
 pub use points::Tenths;
+#[cfg(test)]
+mod tests {
+    /// Events stay small: the reader writes one per tile drawn or discarded.
+    #[test]
+    fn events_are_small() {
+        assert!(
+            size_of::<crate::header::Slot>() <= 32,
+            "{}",
+            size_of::<crate::header::Slot>()
+        );
+    }
+}
