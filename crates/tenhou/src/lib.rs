@@ -1,0 +1,3 @@
+//! Tenhou mjlog support for haifu: wall reconstruction from SHUFFLE seeds.
+
+pub mod wall;
