@@ -31,9 +31,9 @@
 //! Indices are into [`Wall::tiles`], `N` tiles (136, or 108 in sanma), established on every
 //! round of the real logs (see the crate's `tests/wall.rs`).
 //!
-//! - **Deal** from the top: the dealer takes `yama[N-1..=N-4]`, the next seat the next four,
-//!   and so on, three times round; then each seat takes one more (dealer first). That uses
-//!   52 tiles (39 in sanma).
+//! - **Deal** from the top: the dealer takes `yama[N-1]` down to `yama[N-4]`, the next seat the
+//!   next four, and so on, three times round; then each seat takes one more (dealer first).
+//!   That uses 52 tiles (39 in sanma).
 //! - **Live wall** after the deal: the `i`-th draw is `yama[N-1-52-i]` (`N-1-39-i` in sanma),
 //!   so the first draw, the dealer's 14th tile, is `yama[83]`. The dead wall is always 14
 //!   tiles, so after `k` replacement draws (kans, and kita in sanma) the live wall ends at
@@ -47,12 +47,15 @@
 //! | [`DeadWallLayout::Current`] (base64 seeds) | `yama[k ^ 1]`: 1, 0, 3, 2, (5, 4, 7, 6) | `yama[R + 2n + 1]`: 5, 7, 9, 11, 13 | `yama[R + 2n]`: 4, 6, 8, 10, 12 |
 //! | [`DeadWallLayout::Early`] (hex seeds, INIT shuffle) | `yama[k]`: 0, 1, 2, 3, (4, …, 7) | `yama[R + 2n]`: 4, 6, 8, 10, 12 | `yama[R + 2n + 1]`: 5, 7, 9, 11, 13 |
 //!
-//! In sanma (`R` = 8) the later indicators lie past index 13; they are only revealed after
-//! enough replacement draws have moved the end of the live wall beyond them.
+//! The numbers listed are for four players; in sanma (`R` = 8) the indicators are 4 places
+//! further (the first dora indicator is `yama[9]`, or `yama[8]` early) and the later ones lie
+//! past index 13; they are only revealed after enough replacement draws have moved the end of
+//! the live wall beyond them.
 //!
-//! What the real logs confirm (the rest follows the pattern): in the base64 era, rinshan draws
-//! 1–4, dora 1–5 and ura 1–4 (four players), rinshan/kita draws 1–5, dora 1–2 and ura 1
-//! (sanma); in the early layout, rinshan draws 1–2, dora 1–3 and ura 1–3.
+//! What the real logs confirm (every other position follows the same pattern): with base64
+//! seeds, four players, rinshan draws 1–4, dora indicators 1–5 and ura indicators 1–4; sanma,
+//! replacement draws 1–5, dora 1–2 and ura 1. In the early layout, four players, rinshan draws
+//! 1–2, dora 1–3 and ura 1–3; sanma (one INIT-shuffle game), replacement draws 1–2 and dora 1.
 //!
 //! Nothing here knows the rules: which draws are rinshan draws, and when a kan reveals its
 //! indicator, is for the caller to track.
