@@ -7,6 +7,8 @@
 //! - [`decode_meld`]: the `N m="…"` bit field.
 //! - [`GameType`]: the GO `type` bitfield as typed flags.
 //! - [`game_id_from_file_name`]: the game id, which the XML itself does not carry.
+//! - [`wall`]: each round's wall rebuilt from the seed (`SHUFFLE seed`, or the 2008–2009
+//!   per-round `INIT shuffle`), for the referee to check every draw and indicator against.
 //!
 //! # Flow
 //!
@@ -30,6 +32,7 @@
 mod flags;
 mod meld;
 mod reader;
+pub mod wall;
 
 pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFives, Room, Speed};
 pub use meld::{MeldError, decode_meld};
