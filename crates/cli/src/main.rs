@@ -6,6 +6,7 @@
 mod convert;
 mod files;
 mod output;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -27,12 +28,20 @@ enum Command {
     /// Bad files are reported as FILE:LINE:COL: message on stderr and skipped; the exit code
     /// is then 2.
     Convert(convert::ConvertArgs),
+    /// Replay game logs and check every recorded ruling the engine supports.
+    ///
+    /// Today that is the wall: every deal, draw, dice roll and dora indicator is checked
+    /// against the wall rebuilt from the log's seed. Three-player games are reported as
+    /// unsupported. Exit code 0 when every game conforms, 1 when any diverges, 2 when a file
+    /// cannot be read.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Convert(args) => convert::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,

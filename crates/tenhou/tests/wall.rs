@@ -14,19 +14,6 @@ use std::path::PathBuf;
 use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{Seat, Tile};
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("HAIFU_TENHOU_CORPUS").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/corpus/tenhou"
-            ))
-        },
-        PathBuf::from,
-    );
-    dir.is_dir().then_some(dir)
-}
-
 /// One element: its name (the leading letters) and the text after the name up to `>`.
 struct Tag<'a> {
     name: &'a str,
@@ -337,12 +324,7 @@ fn check_game(text: &str, counts: &mut Counts) -> Result<bool, String> {
 
 #[test]
 fn every_corpus_wall_matches_its_log() {
-    let Some(dir) = corpus_dir() else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "the Tenhou corpus is missing (set HAIFU_TENHOU_CORPUS)"
-        );
-        eprintln!("skipped: no Tenhou corpus (set HAIFU_TENHOU_CORPUS)");
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
         return;
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
