@@ -7,11 +7,13 @@
 //!   per-round `INIT shuffle`), every round's wall is rebuilt and the log is checked against
 //!   it: the dice, the first dora indicator, each seat's starting hand, every live-wall draw in
 //!   order, every replacement draw after a kan or kita, every new dora indicator, and the
-//!   dora and ura indicators each win records.
+//!   dora and ura indicators each win records, and that an exhaustive draw comes exactly at
+//!   the end of the live wall. This holds for three-player games too.
 //!
 //! The rules engine's rulings (legality, furiten, each win's value, draws, flow) join as the
 //! engine grows; a log whose structure the engine does not support yet (three-player games)
-//! is reported [`Status::Unsupported`], never silently passed.
+//! is reported [`Status::Unsupported`] (after the wall checks, which do apply), never
+//! silently passed.
 //!
 //! # Architecture invariants
 //!
@@ -25,7 +27,7 @@ mod wall;
 use haifu_log::{Event, GameLog};
 use haifu_tenhou::PlayerCount;
 
-pub use verdict::{Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
+pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
 /// Replays `log` and returns the verdict.
 ///
@@ -42,6 +44,7 @@ pub fn verify(log: &GameLog) -> Verdict {
         }
     }
     let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
+    wall::check(log, game_type.players(), &mut verdict);
     if game_type.players() == PlayerCount::Three {
         verdict.push(Divergence {
             round: None,
@@ -51,8 +54,6 @@ pub fn verify(log: &GameLog) -> Verdict {
                     .to_owned(),
             },
         });
-        return verdict;
     }
-    wall::check(log, &mut verdict);
     verdict
 }

@@ -79,6 +79,8 @@ pub enum WallItem {
     DoraIndicator(usize),
     /// The n-th ura indicator.
     UraIndicator(usize),
+    /// The end of the live wall: how many live draws an exhaustive draw comes after.
+    LiveWallEnd,
 }
 
 impl fmt::Display for WallItem {
@@ -90,6 +92,7 @@ impl fmt::Display for WallItem {
             WallItem::RinshanDraw(n) => write!(f, "rinshan draw #{}", n + 1),
             WallItem::DoraIndicator(n) => write!(f, "dora indicator #{}", n + 1),
             WallItem::UraIndicator(n) => write!(f, "ura indicator #{}", n + 1),
+            WallItem::LiveWallEnd => write!(f, "end of the live wall"),
         }
     }
 }
@@ -189,6 +192,17 @@ impl Status {
     }
 }
 
+/// How much of a game was checked, so a report can say what "conforming" covered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Checked {
+    /// Rounds whose wall was rebuilt from a seed and checked.
+    pub walls: usize,
+    /// Draws (live and rinshan) checked against a wall.
+    pub draws: usize,
+    /// Dora and ura indicators checked against a wall (each occurrence in the log).
+    pub indicators: usize,
+}
+
 /// The referee's verdict on one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Verdict {
@@ -198,6 +212,8 @@ pub struct Verdict {
     pub wins: usize,
     /// Recorded draws.
     pub draws: usize,
+    /// What was checked.
+    pub checked: Checked,
     /// Every divergence, in the order found.
     pub divergences: Vec<Divergence>,
 }

@@ -1,8 +1,9 @@
 //! Checks a log against the walls rebuilt from its seed.
 
-use haifu_log::{Event, GameLog, RoundStart};
+use haifu_log::{DrawKind, Event, GameLog, RoundStart};
+use haifu_tenhou::PlayerCount;
 use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
-use haifu_tiles::{Seat, Tile};
+use haifu_tiles::{MeldKind, Seat, Tile, TileList};
 
 use crate::verdict::tile_text;
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict, WallItem};
@@ -15,10 +16,13 @@ enum Source {
     PerRound,
 }
 
-/// Checks every round of a four-player log against its rebuilt wall (see the crate docs).
-/// Rounds without a seed are not checked: their draws are taken from the log as they are.
-pub(crate) fn check(log: &GameLog, verdict: &mut Verdict) {
-    let players = Players::Four;
+/// Checks every round of a log against its rebuilt wall (see the crate docs). Rounds without
+/// a seed are not checked: their draws are taken from the log as they are.
+pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) {
+    let players = match players {
+        PlayerCount::Four => Players::Four,
+        PlayerCount::Three => Players::Three,
+    };
     let mut source = match &log.header.seed {
         Some(text) => match Seed::parse(text) {
             Ok(seed) => Source::Game(Box::new(WallGenerator::new(&seed, players))),
@@ -68,7 +72,9 @@ pub(crate) fn check(log: &GameLog, verdict: &mut Verdict) {
 struct RoundCheck {
     wall: Wall,
     label: RoundLabel,
+    /// Live draws so far.
     live: usize,
+    /// Replacement draws so far.
     rinshan: usize,
     /// The seat whose next draw is a replacement draw (after its kan or kita).
     rinshan_next: Option<Seat>,
@@ -78,79 +84,120 @@ struct RoundCheck {
 
 impl RoundCheck {
     fn start(wall: Wall, start: &RoundStart, index: usize, verdict: &mut Verdict) -> RoundCheck {
-        let label = RoundLabel::of(start);
-        let mut diverge = |item, computed: String, recorded: String| {
-            verdict.push(Divergence {
-                round: Some(label),
-                event: Some(index),
-                kind: DivergenceKind::WallMismatch {
-                    item,
-                    computed,
-                    recorded,
-                },
-            });
+        let r = RoundCheck {
+            wall,
+            label: RoundLabel::of(start),
+            live: 0,
+            rinshan: 0,
+            rinshan_next: None,
+            revealed: 1,
         };
-        if let Some((a, b)) = wall.dice() {
+        verdict.checked.walls += 1;
+        if let Some((a, b)) = r.wall.dice() {
             let computed = [a + 1, b + 1];
             if computed != start.dice {
-                diverge(
+                let text = |d: [u8; 2]| format!("{}+{}", d[0], d[1]);
+                r.mismatch(
+                    verdict,
+                    index,
                     WallItem::Dice,
-                    format!("{}+{}", computed[0], computed[1]),
-                    format!("{}+{}", start.dice[0], start.dice[1]),
+                    text(computed),
+                    text(start.dice),
                 );
             }
         }
-        let dora = wall.dora_indicator(0);
-        if dora != Some(start.dora_indicator) {
-            diverge(
-                WallItem::DoraIndicator(0),
-                tile_text(dora),
-                tile_text(Some(start.dora_indicator)),
-            );
-        }
-        let dealt = wall.haipai(start.dealer);
+        r.tile(
+            verdict,
+            index,
+            WallItem::DoraIndicator(0),
+            r.wall.dora_indicator(0),
+            start.dora_indicator,
+        );
+        let dealt = r.wall.haipai(start.dealer);
         for seat in Seat::ALL {
             let mut recorded: Vec<Tile> = start.hands[seat].to_vec();
             recorded.sort_unstable();
             let mut computed: Vec<Tile> = dealt[seat].map(|h| h.to_vec()).unwrap_or_default();
             computed.sort_unstable();
             if computed != recorded {
-                diverge(
+                let text = |t: &[Tile]| format!("seat {seat}: {}", TileList::tiles(t));
+                r.mismatch(
+                    verdict,
+                    index,
                     WallItem::StartingHand,
-                    format!("seat {seat}: {}", haifu_tiles::TileList::tiles(&computed)),
-                    format!("seat {seat}: {}", haifu_tiles::TileList::tiles(&recorded)),
+                    text(&computed),
+                    text(&recorded),
                 );
             }
         }
-        RoundCheck {
-            wall,
-            label,
-            live: 0,
-            rinshan: 0,
-            rinshan_next: None,
-            revealed: 1,
+        r
+    }
+
+    fn mismatch(
+        &self,
+        verdict: &mut Verdict,
+        index: usize,
+        item: WallItem,
+        computed: String,
+        recorded: String,
+    ) {
+        verdict.push(Divergence {
+            round: Some(self.label),
+            event: Some(index),
+            kind: DivergenceKind::WallMismatch {
+                item,
+                computed,
+                recorded,
+            },
+        });
+    }
+
+    /// Checks one tile of the log against the wall, counting the check.
+    fn tile(
+        &self,
+        verdict: &mut Verdict,
+        index: usize,
+        item: WallItem,
+        computed: Option<Tile>,
+        recorded: Tile,
+    ) {
+        match item {
+            WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.draws += 1,
+            _ => verdict.checked.indicators += 1,
+        }
+        if computed != Some(recorded) {
+            self.mismatch(
+                verdict,
+                index,
+                item,
+                tile_text(computed),
+                tile_text(Some(recorded)),
+            );
         }
     }
 
     fn event(&mut self, event: Event<'_>, index: usize, verdict: &mut Verdict) {
-        let mut diverge = |item, computed: Option<Tile>, recorded: Tile| {
-            if computed != Some(recorded) {
-                verdict.push(Divergence {
-                    round: Some(self.label),
-                    event: Some(index),
-                    kind: DivergenceKind::WallMismatch {
-                        item,
-                        computed: tile_text(computed),
-                        recorded: tile_text(Some(recorded)),
-                    },
-                });
-            }
-        };
         match event {
             Event::DrawTile { seat, tile } => {
+                if let Some(kan_seat) = self.rinshan_next.filter(|s| *s != seat) {
+                    // Another seat draws while a replacement draw is owed: the log skipped it.
+                    self.rinshan_next = None;
+                    let owed = tile_text(self.wall.rinshan_draw(self.rinshan));
+                    let item = WallItem::RinshanDraw(self.rinshan);
+                    self.mismatch(
+                        verdict,
+                        index,
+                        item,
+                        format!("{owed} for seat {kan_seat}"),
+                        format!("a draw by seat {seat}"),
+                    );
+                }
                 if self.rinshan_next == Some(seat) {
-                    diverge(
-                        WallItem::RinshanDraw(self.rinshan),
+                    let item = WallItem::RinshanDraw(self.rinshan);
+                    self.tile(
+                        verdict,
+                        index,
+                        item,
                         self.wall.rinshan_draw(self.rinshan),
                         tile,
                     );
@@ -161,18 +208,19 @@ impl RoundCheck {
                     let computed = (at < self.wall.live_draw_count(self.rinshan))
                         .then(|| self.wall.live_draw(at))
                         .flatten();
-                    diverge(WallItem::LiveDraw(at), computed, tile);
+                    self.tile(verdict, index, WallItem::LiveDraw(at), computed, tile);
                     self.live += 1;
                 }
             }
-            Event::Call { seat, meld }
-                if meld.kind.is_kan() || meld.kind == haifu_tiles::MeldKind::Kita =>
-            {
+            Event::Call { seat, meld } if meld.kind.is_kan() || meld.kind == MeldKind::Kita => {
                 self.rinshan_next = Some(seat);
             }
             Event::NewDora { indicator } => {
-                diverge(
-                    WallItem::DoraIndicator(self.revealed),
+                let item = WallItem::DoraIndicator(self.revealed);
+                self.tile(
+                    verdict,
+                    index,
+                    item,
                     self.wall.dora_indicator(self.revealed),
                     indicator,
                 );
@@ -180,10 +228,35 @@ impl RoundCheck {
             }
             Event::Win(win) => {
                 for (n, &t) in win.dora_indicators.iter().enumerate() {
-                    diverge(WallItem::DoraIndicator(n), self.wall.dora_indicator(n), t);
+                    self.tile(
+                        verdict,
+                        index,
+                        WallItem::DoraIndicator(n),
+                        self.wall.dora_indicator(n),
+                        t,
+                    );
                 }
                 for (n, &t) in win.ura_indicators.iter().enumerate() {
-                    diverge(WallItem::UraIndicator(n), self.wall.ura_indicator(n), t);
+                    self.tile(
+                        verdict,
+                        index,
+                        WallItem::UraIndicator(n),
+                        self.wall.ura_indicator(n),
+                        t,
+                    );
+                }
+            }
+            Event::RoundDraw(draw) if draw.kind == DrawKind::Exhaustive => {
+                let end = self.wall.live_draw_count(self.rinshan);
+                if self.live != end {
+                    let recorded = format!("an exhaustive draw after {}", self.live);
+                    self.mismatch(
+                        verdict,
+                        index,
+                        WallItem::LiveWallEnd,
+                        format!("{end} live draws"),
+                        recorded,
+                    );
                 }
             }
             _ => {}

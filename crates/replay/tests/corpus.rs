@@ -13,10 +13,22 @@ fn every_real_game_conforms() {
     let mut log = GameLog::new();
     let mut problems = Vec::new();
     let (mut conforming, mut unsupported) = (0, 0);
+    let mut totals = (0, 0, 0);
     for entry in haifu_testkit::manifest(&dir) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         haifu_tenhou::read_into(&bytes, &mut log).expect("corpus file parses");
         let verdict = haifu_replay::verify(&log);
+        // Every game has a seed (SHUFFLE, or INIT shuffle before 2009-07): every round's wall
+        // is rebuilt and checked, sanma included.
+        if verdict.checked.walls != entry.rounds {
+            problems.push(format!(
+                "{}: {} of {} walls checked",
+                entry.file, verdict.checked.walls, entry.rounds
+            ));
+        }
+        totals.0 += verdict.checked.walls;
+        totals.1 += verdict.checked.draws;
+        totals.2 += verdict.checked.indicators;
         match (entry.players, verdict.status()) {
             (4, Status::Conforming) => conforming += 1,
             (3, Status::Unsupported) => unsupported += 1,
@@ -28,6 +40,12 @@ fn every_real_game_conforms() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert_eq!((conforming, unsupported), (512, 4));
+    eprintln!(
+        "walls {} draws {} indicators {}",
+        totals.0, totals.1, totals.2
+    );
+    assert_eq!(totals.0, 5143, "every round of the corpus");
+    assert!(totals.1 > 240_000, "every draw: {}", totals.1);
 }
 
 /// The byte range of the `n`-th occurrence of a tag that starts with `prefix` and is followed
