@@ -1,5 +1,6 @@
 //! Checks a log against the walls rebuilt from its seed.
 
+use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RoundStart};
 use haifu_tenhou::PlayerCount;
 use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
@@ -115,9 +116,11 @@ impl RoundCheck {
         );
         let dealt = r.wall.haipai(start.dealer);
         for seat in Seat::ALL {
-            let mut recorded: Vec<Tile> = start.hands[seat].to_vec();
+            // Compare as sorted sets, on the stack: the log lists a hand in its own order.
+            let mut recorded = start.hands[seat].clone();
             recorded.sort_unstable();
-            let mut computed: Vec<Tile> = dealt[seat].map(|h| h.to_vec()).unwrap_or_default();
+            let mut computed: ArrayVec<Tile, 13> =
+                dealt[seat].map(ArrayVec::from).unwrap_or_default();
             computed.sort_unstable();
             if computed != recorded {
                 let text = |t: &[Tile]| format!("seat {seat}: {}", TileList::tiles(t));
