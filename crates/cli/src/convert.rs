@@ -49,16 +49,19 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             }
         };
         match output::read_log(&path, &mut log) {
-            Ok(()) => match args.to {
-                Target::Json => {
-                    if let Err(e) = serde_json::to_writer(&mut out, &log)
-                        .map_err(std::io::Error::from)
-                        .and_then(|()| out.write_all(b"\n"))
-                    {
-                        return output::write_failed(e);
-                    }
+            Ok(()) => {
+                if let Some(note) = output::unknown_note(&path, &log) {
+                    progress.println(note);
                 }
-            },
+                let written = match args.to {
+                    Target::Json => serde_json::to_writer(&mut out, &log)
+                        .map_err(std::io::Error::from)
+                        .and_then(|()| out.write_all(b"\n")),
+                };
+                if let Err(e) = written {
+                    return output::write_failed(e);
+                }
+            }
             Err(msg) => {
                 progress.println(msg);
                 failed += 1;

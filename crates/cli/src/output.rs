@@ -21,6 +21,19 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     Ok(())
 }
 
+/// A note for stderr when a log held attributes its reader does not know (kept verbatim in
+/// the event stream, never dropped): `FILE: note: …`. `None` when there were none.
+pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {
+    let first = log.unknown.first()?;
+    Some(format!(
+        "{}: note: {} attribute(s) the reader does not know were kept verbatim (the first: `{}` on <{}>)",
+        path.display(),
+        log.unknown.len(),
+        first.name,
+        first.element
+    ))
+}
+
 /// A progress bar on stderr, drawn only when stderr is a terminal and the run is long enough
 /// to need one.
 pub(crate) struct Progress(ProgressBar);

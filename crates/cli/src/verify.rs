@@ -54,6 +54,8 @@ enum Format {
 struct GameOutcome {
     file: PathBuf,
     result: Result<Verdict, String>,
+    /// How many attributes the reader did not know.
+    unknown: usize,
 }
 
 #[derive(Default, Serialize)]
@@ -68,6 +70,8 @@ struct Summary {
     divergences: usize,
     errors: usize,
     unsupported: usize,
+    /// Attributes the reader did not know, kept verbatim (a format change worth a look).
+    unknown_attributes: usize,
 }
 
 #[derive(Serialize)]
@@ -164,6 +168,7 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
         Found::Error(path, e) => GameOutcome {
             file: path.clone(),
             result: Err(format!("{}: {e}", path.display())),
+            unknown: 0,
         },
         Found::File(path) => {
             let result = output::read_log(path, log).map(|()| {
@@ -173,6 +178,7 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
             GameOutcome {
                 file: path.clone(),
                 result,
+                unknown: log.unknown.len(),
             }
         }
     }
@@ -188,6 +194,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 fn tally(summary: &mut Summary, outcome: &GameOutcome) {
     summary.files += 1;
+    summary.unknown_attributes += outcome.unknown;
     match &outcome.result {
         Err(_) => summary.errors += 1,
         Ok(v) => {

@@ -7,6 +7,19 @@ fn haifu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_haifu"))
 }
 
+/// Runs `haifu` with these arguments and asserts that it exits 0; returns its stdout.
+#[track_caller]
+fn stdout_of_success(args: &[&std::ffi::OsStr]) -> Vec<u8> {
+    let out = haifu().args(args).output().expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("haifu-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -50,18 +63,13 @@ fn convert_and_verify_real_logs() {
         return;
     };
     let file = dir.join(&haifu_testkit::manifest(&dir)[0].file);
-    let out = haifu()
-        .args(["convert", "--to", "json"])
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let stdout = stdout_of_success(&[
+        "convert".as_ref(),
+        "--to".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ]);
+    let text = String::from_utf8(stdout).expect("UTF-8");
     assert_eq!(text.lines().count(), 1);
     let game: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(game["events"][0]["type"], "round_start");
@@ -71,18 +79,13 @@ fn convert_and_verify_real_logs() {
             .is_some_and(|p| p.len() == 4)
     );
 
-    let out = haifu()
-        .args(["verify", "--format", "json"])
-        .arg(&dir)
-        .output()
-        .expect("runs");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let stdout = stdout_of_success(&[
+        "verify".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&stdout).expect("one JSON object");
     let summary = &report["summary"];
     assert_eq!(summary["games"], 516);
     assert_eq!(summary["games_conforming"], 512);
@@ -108,4 +111,23 @@ fn verify_exit_codes() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2), "a usage error");
+}
+
+#[test]
+fn unknown_attributes_are_kept_and_noted() {
+    let file = temp_file(
+        "unknown.xml",
+        b"<mjloggm ver=\"2.3\" flavour=\"x\"><GO type=\"169\" lobby=\"0\"/></mjloggm>",
+    );
+    let out = haifu()
+        .args(["convert", "--to", "json"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1 attribute(s) the reader does not know were kept verbatim (the first: `flavour` on <mjloggm>)"), "{stderr}");
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(game["unknown"][0]["name"], "flavour");
+    assert_eq!(game["unknown"][0]["value"], "x");
 }

@@ -427,6 +427,14 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
+    /// The acting seat of an element (`who`), which must have a player this round.
+    fn actor(&self, a: &mut Attrs<'_>, what: &'static str, at: usize) -> Result<Seat, ParseError> {
+        let who = a.take(b"who").ok_or_else(|| self.missing(a, "who", what))?;
+        let seat = self.seat_value(a, "who", &who)?;
+        self.require_seated(a.element, seat, at)?;
+        Ok(seat)
+    }
+
     fn require_seated(&self, element: &str, seat: Seat, at: usize) -> Result<(), ParseError> {
         if self.seated & (1 << seat.index()) != 0 {
             Ok(())
@@ -728,11 +736,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn call(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
         self.require_round("N", at)?;
         let mut a = self.attrs(e, "N", at)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the calling seat"))?;
-        let seat = self.seat_value(&a, "who", &who)?;
-        self.require_seated("N", seat, at)?;
+        let seat = self.actor(&mut a, "the calling seat", at)?;
         let m = a
             .take(b"m")
             .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
@@ -751,11 +755,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn reach(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
         self.require_round("REACH", at)?;
         let mut a = self.attrs(e, "REACH", at)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the declaring seat"))?;
-        let seat = self.seat_value(&a, "who", &who)?;
-        self.require_seated("REACH", seat, at)?;
+        let seat = self.actor(&mut a, "the declaring seat", at)?;
         let step = a
             .take(b"step")
             .ok_or_else(|| self.missing(&a, "step", "1 (declared) or 2 (deposit taken)"))?;
@@ -812,11 +812,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.outcome_allowed("AGARI", at)?;
         let mut a = self.attrs(e, "AGARI", at)?;
         let (honba, sticks) = self.ba(&mut a)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the winner's seat"))?;
-        let winner = self.seat_value(&a, "who", &who)?;
-        self.require_seated("AGARI", winner, at)?;
+        let winner = self.actor(&mut a, "the winner's seat", at)?;
         let from_who = a
             .take(b"fromWho")
             .ok_or_else(|| self.missing(&a, "fromWho", "the seat dealt in from"))?;
