@@ -1,0 +1,70 @@
+//! `haifu convert`: logs to JSON Lines.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use haifu_log::GameLog;
+
+use crate::files::{self, Found};
+use crate::output::{self, Progress};
+
+/// Arguments of `haifu convert`.
+#[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// Log files to convert (Tenhou mjlog XML, plain or gzipped). Directories are walked for
+    /// `.xml` and `.mjlog` files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The output format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    to: Target,
+}
+
+/// Output formats of `convert`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Target {
+    /// JSON Lines: one object per game, `{"header": …, "events": [{"type": …}, …]}`.
+    Json,
+}
+
+/// Converts each file in order, writing one JSON line per game to stdout. Bad files are
+/// reported as `FILE:LINE:COL: message` on stderr and skipped.
+pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
+    let found = files::collect(&args.files);
+    let progress = Progress::new(found.len() as u64, "converting");
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut log = GameLog::new();
+    let mut failed = 0usize;
+    for item in found {
+        progress.inc();
+        let path = match item {
+            Found::File(p) => p,
+            Found::Error(p, e) => {
+                progress.println(format!("{}: {e}", p.display()));
+                failed += 1;
+                continue;
+            }
+        };
+        match output::read_log(&path, &mut log) {
+            Ok(()) => match args.to {
+                Target::Json => {
+                    if let Err(e) = serde_json::to_writer(&mut out, &log).map_err(std::io::Error::from).and_then(|()| out.write_all(b"\n")) {
+                        return output::write_failed(e);
+                    }
+                }
+            },
+            Err(msg) => {
+                progress.println(msg);
+                failed += 1;
+            }
+        }
+    }
+    progress.finish();
+    if let Err(e) = out.flush() {
+        return output::write_failed(e);
+    }
+    Ok(if failed > 0 { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}

@@ -1,0 +1,44 @@
+//! The `haifu` command line.
+//!
+//! Exit codes, for every command: 0 success (all conform), 1 a finding (divergences; for
+//! `score`, a hand that is not a valid win), 2 unreadable or malformed input, or a usage error.
+
+mod convert;
+mod files;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// haifu replays Japanese mahjong game logs through a rules engine and checks every ruling
+/// the log records.
+#[derive(Debug, Parser)]
+#[command(name = "haifu", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Convert game logs to another format (JSON Lines: one object per game).
+    ///
+    /// Bad files are reported as FILE:LINE:COL: message on stderr and skipped; the exit code
+    /// is then 2.
+    Convert(convert::ConvertArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Convert(args) => convert::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("haifu: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

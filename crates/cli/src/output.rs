@@ -1,0 +1,70 @@
+//! What every command shares: reading a log file with a located message, the progress bar,
+//! and exit on a closed pipe.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+
+use haifu_log::GameLog;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Reads the log at `path` into `log`, setting the game id from the file name. On failure,
+/// the message is `FILE:LINE:COL: message` (or `FILE: message` when there is no position).
+pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    haifu_tenhou::read_into(&bytes, log).map_err(|e| format!("{}:{e}", path.display()))?;
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
+    Ok(())
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal and the run is long enough
+/// to need one.
+pub(crate) struct Progress(ProgressBar);
+
+impl Progress {
+    /// A bar for `len` files.
+    pub(crate) fn new(len: u64, verb: &str) -> Progress {
+        let target = if std::io::stderr().is_terminal() && len > 1 {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(Some(len), target);
+        bar.set_style(
+            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(verb.to_owned());
+        Progress(bar)
+    }
+
+    /// One more file done.
+    pub(crate) fn inc(&self) {
+        self.0.inc(1);
+    }
+
+    /// Prints a line on stderr above the bar.
+    pub(crate) fn println(&self, line: String) {
+        if self.0.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.0.println(line);
+        }
+    }
+
+    /// Removes the bar.
+    pub(crate) fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// The exit for a failed write to stdout: quiet success on a closed pipe (`| head`), an
+/// error otherwise.
+pub(crate) fn write_failed(e: std::io::Error) -> anyhow::Result<ExitCode> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Err(anyhow::Error::new(e).context("writing to stdout"))
+    }
+}

@@ -1,0 +1,142 @@
+use std::fmt;
+
+use thiserror::Error;
+
+/// A position in the input: 1-based line and column (column counted in bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Location {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in bytes.
+    pub column: u32,
+}
+
+impl Location {
+    /// The location of byte `offset` in `input` (clamped to the end of the input).
+    pub fn of_offset(input: &[u8], offset: usize) -> Location {
+        let upto = &input[..offset.min(input.len())];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = upto.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        Location {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(upto.len() - line_start + 1).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A log that could not be read, with where and why.
+///
+/// `Display` prints `LINE:COL: message`; a caller that knows the file prefixes its name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{location}: {kind}")]
+pub struct ParseError {
+    /// Where the problem is.
+    pub location: Location,
+    /// What the problem is.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    /// A new error.
+    pub fn new(location: Location, kind: ParseErrorKind) -> ParseError {
+        ParseError { location, kind }
+    }
+}
+
+/// What went wrong while reading a log. Element and attribute names are those of the input
+/// format (an XML element, or a keyword of the text notation).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no bytes, or only whitespace.
+    #[error("the file is empty: expected a game log")]
+    Empty,
+    /// The bytes are not in the expected syntax at all.
+    #[error("not a {format} file: {detail}")]
+    NotTheFormat {
+        /// The format expected, e.g. "Tenhou mjlog XML".
+        format: &'static str,
+        /// What was found.
+        detail: String,
+    },
+    /// A gzip stream that does not decompress.
+    #[error("gzip data does not decompress: {detail}")]
+    BadGzip {
+        /// The decompressor's message.
+        detail: String,
+    },
+    /// A syntax error inside the format (malformed markup).
+    #[error("malformed input: {detail}")]
+    Syntax {
+        /// The syntax parser's message.
+        detail: String,
+    },
+    /// The input ends before the game is complete.
+    #[error("the file ends early: expected {expected}")]
+    Truncated {
+        /// What was still expected.
+        expected: String,
+    },
+    /// An element (or keyword) the reader does not know.
+    #[error("unknown element <{element}>: expected one of {expected}")]
+    UnknownElement {
+        /// The element's name.
+        element: String,
+        /// The elements allowed here.
+        expected: &'static str,
+    },
+    /// An element in a place where it cannot be.
+    #[error("<{element}> is out of place: {detail}")]
+    OutOfPlace {
+        /// The element's name.
+        element: String,
+        /// Why.
+        detail: String,
+    },
+    /// A required attribute is absent.
+    #[error("<{element}> lacks the attribute `{attribute}`: expected {expected}")]
+    MissingAttribute {
+        /// The element.
+        element: String,
+        /// The attribute.
+        attribute: &'static str,
+        /// What it should hold.
+        expected: &'static str,
+    },
+    /// An attribute value that is not a valid number, list or value of the expected shape.
+    #[error("<{element}> attribute `{attribute}` is {value:?}: expected {expected}")]
+    BadValue {
+        /// The element.
+        element: String,
+        /// The attribute.
+        attribute: String,
+        /// The value as written (shortened if long).
+        value: String,
+        /// What it should hold.
+        expected: String,
+    },
+    /// A tile id outside 0..136.
+    #[error("<{element}> attribute `{attribute}` has tile id {id}: expected a tile id 0..135")]
+    TileOutOfRange {
+        /// The element.
+        element: String,
+        /// The attribute (or `tag` for the tile in a draw or discard tag's name).
+        attribute: String,
+        /// The id.
+        id: u32,
+    },
+    /// An action by a seat that has no player (seat 3 in sanma).
+    #[error("<{element}> is for seat {seat}, which has no player in this game")]
+    EmptySeat {
+        /// The element.
+        element: String,
+        /// The seat number.
+        seat: u8,
+    },
+}

@@ -1,0 +1,342 @@
+use haifu_tiles::{BySeat, Meld, Seat, Tile};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::{Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
+
+/// A whole game: the header and one ordered list of events.
+///
+/// Events are stored compactly: the small ones inline, and round starts, wins, draws and
+/// names in side tables, so that an event costs a few bytes and reading many files into one
+/// reused `GameLog` ([`GameLog::clear`]) allocates nothing per hand or per event. Read the
+/// events with [`GameLog::events`]; parsers append them with the `push_*` methods.
+///
+/// Serialised as `{"header": …, "events": [{"type": …, …}, …]}` (plus `"unknown"` when a
+/// parser kept attributes it did not know).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameLog {
+    /// Who played, under which flags, from which source.
+    pub header: Header,
+    /// Attributes the parser did not know, kept verbatim (see [`UnknownAttribute`]).
+    pub unknown: Vec<UnknownAttribute>,
+    slots: Vec<Slot>,
+    rounds: Vec<RoundStart>,
+    wins: Vec<RecordedWin>,
+    draws: Vec<RecordedDraw>,
+    ends: Vec<FinalResult>,
+    names: Vec<String>,
+}
+
+/// The stored form of an event: small events inline, big ones as an index into a side table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Slot {
+    RoundStart(u32),
+    DrawTile {
+        seat: Seat,
+        tile: Tile,
+    },
+    Discard {
+        seat: Seat,
+        tile: Tile,
+        tsumogiri: bool,
+    },
+    Call {
+        seat: Seat,
+        meld: Meld,
+    },
+    Riichi {
+        seat: Seat,
+        stage: RiichiStage,
+        scores: Option<BySeat<i32>>,
+    },
+    NewDora {
+        indicator: Tile,
+    },
+    Disconnect {
+        seat: Seat,
+    },
+    Reconnect {
+        seat: Seat,
+        name: u32,
+    },
+    Win(u32),
+    RoundDraw(u32),
+    GameEnd(u32),
+}
+
+fn index(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
+}
+
+impl GameLog {
+    /// An empty log with a default header, to be filled by a parser.
+    pub fn new() -> GameLog {
+        GameLog::default()
+    }
+
+    /// Empties the log, keeping its allocations.
+    pub fn clear(&mut self) {
+        self.header = Header::default();
+        self.unknown.clear();
+        self.slots.clear();
+        self.rounds.clear();
+        self.wins.clear();
+        self.draws.clear();
+        self.ends.clear();
+        self.names.clear();
+    }
+
+    /// The number of events.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether there are no events.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The events in order.
+    pub fn events(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Event<'_>> + DoubleEndedIterator + Clone + '_ {
+        self.slots.iter().map(|slot| self.view(*slot))
+    }
+
+    /// The event at `index`, if there is one.
+    pub fn event(&self, index: usize) -> Option<Event<'_>> {
+        self.slots.get(index).map(|slot| self.view(*slot))
+    }
+
+    /// The last event, if any.
+    pub fn last(&self) -> Option<Event<'_>> {
+        self.slots.last().map(|slot| self.view(*slot))
+    }
+
+    /// The round starts in order.
+    pub fn round_starts(&self) -> &[RoundStart] {
+        &self.rounds
+    }
+
+    /// The recorded wins in order.
+    pub fn wins(&self) -> &[RecordedWin] {
+        &self.wins
+    }
+
+    /// The recorded draws in order.
+    pub fn draws(&self) -> &[RecordedDraw] {
+        &self.draws
+    }
+
+    /// The final result, wherever the log records it (on the last outcome, or as a separate
+    /// game end). `None` when the log has none (a game cut off).
+    pub fn final_result(&self) -> Option<&FinalResult> {
+        self.events().rev().find_map(|e| match e {
+            Event::Win(w) => w.final_result.as_ref(),
+            Event::RoundDraw(d) => d.final_result.as_ref(),
+            Event::GameEnd(f) => Some(f),
+            _ => None,
+        })
+    }
+
+    fn view(&self, slot: Slot) -> Event<'_> {
+        match slot {
+            Slot::RoundStart(i) => Event::RoundStart(&self.rounds[i as usize]),
+            Slot::DrawTile { seat, tile } => Event::DrawTile { seat, tile },
+            Slot::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            } => Event::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            },
+            Slot::Call { seat, meld } => Event::Call { seat, meld },
+            Slot::Riichi {
+                seat,
+                stage,
+                scores,
+            } => Event::Riichi {
+                seat,
+                stage,
+                scores,
+            },
+            Slot::NewDora { indicator } => Event::NewDora { indicator },
+            Slot::Disconnect { seat } => Event::Disconnect { seat },
+            Slot::Reconnect { seat, name } => Event::Reconnect {
+                seat,
+                name: &self.names[name as usize],
+            },
+            Slot::Win(i) => Event::Win(&self.wins[i as usize]),
+            Slot::RoundDraw(i) => Event::RoundDraw(&self.draws[i as usize]),
+            Slot::GameEnd(i) => Event::GameEnd(&self.ends[i as usize]),
+        }
+    }
+
+    /// Appends a round start.
+    pub fn push_round_start(&mut self, start: RoundStart) {
+        self.slots.push(Slot::RoundStart(index(self.rounds.len())));
+        self.rounds.push(start);
+    }
+
+    /// Appends a draw.
+    pub fn push_draw_tile(&mut self, seat: Seat, tile: Tile) {
+        self.slots.push(Slot::DrawTile { seat, tile });
+    }
+
+    /// Appends a discard.
+    pub fn push_discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
+        self.slots.push(Slot::Discard {
+            seat,
+            tile,
+            tsumogiri,
+        });
+    }
+
+    /// Appends a call.
+    pub fn push_call(&mut self, seat: Seat, meld: Meld) {
+        self.slots.push(Slot::Call { seat, meld });
+    }
+
+    /// Appends a riichi stage.
+    pub fn push_riichi(&mut self, seat: Seat, stage: RiichiStage, scores: Option<BySeat<i32>>) {
+        self.slots.push(Slot::Riichi {
+            seat,
+            stage,
+            scores,
+        });
+    }
+
+    /// Appends a new dora indicator.
+    pub fn push_new_dora(&mut self, indicator: Tile) {
+        self.slots.push(Slot::NewDora { indicator });
+    }
+
+    /// Appends a disconnect.
+    pub fn push_disconnect(&mut self, seat: Seat) {
+        self.slots.push(Slot::Disconnect { seat });
+    }
+
+    /// Appends a reconnect.
+    pub fn push_reconnect(&mut self, seat: Seat, name: String) {
+        self.slots.push(Slot::Reconnect {
+            seat,
+            name: index(self.names.len()),
+        });
+        self.names.push(name);
+    }
+
+    /// Appends a recorded win.
+    pub fn push_win(&mut self, win: RecordedWin) {
+        self.slots.push(Slot::Win(index(self.wins.len())));
+        self.wins.push(win);
+    }
+
+    /// Appends a recorded draw.
+    pub fn push_round_draw(&mut self, draw: RecordedDraw) {
+        self.slots.push(Slot::RoundDraw(index(self.draws.len())));
+        self.draws.push(draw);
+    }
+
+    /// Appends a separately recorded game end.
+    pub fn push_game_end(&mut self, end: FinalResult) {
+        self.slots.push(Slot::GameEnd(index(self.ends.len())));
+        self.ends.push(end);
+    }
+}
+
+impl Serialize for GameLog {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Events<'a>(&'a GameLog);
+        impl Serialize for Events<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.events())
+            }
+        }
+        let mut s =
+            serializer.serialize_struct("GameLog", if self.unknown.is_empty() { 2 } else { 3 })?;
+        s.serialize_field("header", &self.header)?;
+        s.serialize_field("events", &Events(self))?;
+        if !self.unknown.is_empty() {
+            s.serialize_field("unknown", &self.unknown)?;
+        }
+        s.end()
+    }
+}
+
+/// The header of a game. What it holds is what the log states; nothing is inferred from it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The source format, e.g. `"tenhou-mjlog"`.
+    pub format: String,
+    /// The format's version as written (`mjloggm ver`), if any.
+    pub version: Option<String>,
+    /// The game id, when the file name (or the log) carries one, e.g.
+    /// `2015070411gm-00a9-0000-b8b13fcc`.
+    pub game_id: Option<String>,
+    /// The rule flags exactly as written.
+    pub rules: RuleFlags,
+    /// The four seats' players; in a three-player game seat 3 is present with an empty name.
+    pub players: BySeat<Player>,
+    /// The seat that dealt the first round (Tenhou `TAIKYOKU oya`).
+    pub first_dealer: Option<haifu_tiles::Seat>,
+    /// The wall seed exactly as written (Tenhou `SHUFFLE seed`), when the log has one.
+    pub seed: Option<String>,
+    /// The seed's reference field (Tenhou `SHUFFLE ref`, always empty in real logs).
+    pub seed_ref: Option<String>,
+}
+
+/// The rule flags of a game, exactly as written. They are not interpreted here: the rules
+/// engine turns them into a rule set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleFlags {
+    /// Tenhou's GO `type` bitfield (e.g. 169 = 0xA9).
+    pub go_type: u32,
+    /// Tenhou's lobby number (GO `lobby`); absent before about 2010-09.
+    pub lobby: Option<u32>,
+    /// Private-lobby title (GO `title`), from 2023-era logs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Private-lobby rule string (GO `rule`), as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Private-lobby ranking string (GO `ranking`), as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranking: Option<String>,
+    /// Private-lobby custom rule string (GO `csrule`), as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csrule: Option<String>,
+}
+
+/// A player as the log introduces them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name, decoded (Tenhou percent-encodes it as UTF-8).
+    pub name: String,
+    /// Tenhou dan index (0 = 新人 … 20 = 天鳳), when given.
+    pub dan: Option<u8>,
+    /// Rating, when given (integer in 2008–2010 logs, two decimals later).
+    pub rate: Option<f64>,
+    /// Sex code as written (`M`, `F`, `C` for a computer).
+    pub sex: Option<String>,
+    /// Chip-room value `rc` as written (meaning not documented).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rc: Option<i64>,
+    /// Gold-room balance `gold` as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold: Option<i64>,
+}
+
+/// An attribute the parser does not know, kept verbatim with where it was.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnknownAttribute {
+    /// The index of the event it belongs to, or `None` for the header.
+    pub event: Option<usize>,
+    /// The element (or keyword) it was on.
+    pub element: String,
+    /// The attribute's name.
+    pub name: String,
+    /// The attribute's value, unescaped.
+    pub value: String,
+}

@@ -1,0 +1,41 @@
+//! The event stream: what a game log says, format-neutral.
+//!
+//! A [`GameLog`] is a [`Header`] (players, rule flags exactly as written, source) and one
+//! ordered list of [`Event`]s: round starts, draws, discards, calls, riichi, new dora
+//! indicators, disconnects and reconnects, and the *recorded* outcomes ([`RecordedWin`],
+//! [`RecordedDraw`], [`FinalResult`]) exactly as the log states them.
+//!
+//! # Architecture invariants
+//!
+//! - This crate knows no log format and no rules. Parsers (haifu-tenhou, haifu-notation)
+//!   produce it; the replayer consumes it.
+//! - Nothing here judges legality: a `GameLog` is "what the log says", not "what happened
+//!   legally". Parsers check syntax only.
+//! - Nothing a log states is dropped: an attribute a parser does not know is kept as an
+//!   [`UnknownAttribute`] and counted.
+//! - Every value is serialisable with serde; events are tagged by a snake_case `"type"`.
+
+mod error;
+mod event;
+mod header;
+mod points;
+
+pub use error::{Location, ParseError, ParseErrorKind};
+pub use event::{
+    ChipAward, ChipScores, DrawKind, Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage,
+    RoundStart, YakuHan,
+};
+pub use header::{GameLog, Header, Player, RuleFlags, UnknownAttribute};
+pub use points::Tenths;
+#[cfg(test)]
+mod tests {
+    /// Events stay small: the reader writes one per tile drawn or discarded.
+    #[test]
+    fn events_are_small() {
+        assert!(
+            size_of::<crate::header::Slot>() <= 32,
+            "{}",
+            size_of::<crate::header::Slot>()
+        );
+    }
+}

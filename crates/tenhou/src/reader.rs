@@ -1,0 +1,1352 @@
+//! The mjlog reader: bytes in, [`GameLog`] out.
+
+use std::borrow::Cow;
+use std::io::Read as _;
+
+use arrayvec::ArrayVec;
+use haifu_log::{
+    ChipAward, ChipScores, DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind,
+    Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute, YakuHan,
+};
+use haifu_tiles::{BySeat, Seat, Tile, Wind};
+use quick_xml::events::{BytesStart, Event as XmlEvent};
+
+use crate::meld::decode_meld;
+
+const FORMAT: &str = "Tenhou mjlog XML";
+const ELEMENTS: &str = "SHUFFLE, GO, UN, TAIKYOKU, INIT, T/U/V/W<tile>, D/E/F/G<tile>, N, REACH, DORA, AGARI, RYUUKYOKU, BYE";
+
+/// Reads one Tenhou game log (UTF-8 mjlog XML, or a gzipped `.mjlog`, recognised by its
+/// magic bytes) into a [`GameLog`].
+///
+/// It checks syntax only: well-formed XML, known elements and attributes of the right
+/// shape, tile ids in range, actions only inside a round and only by seats that have a
+/// player. It never judges whether an action was legal. Attributes it does not know are kept
+/// in [`GameLog::unknown`]. For gzipped input, error locations refer to the decompressed XML.
+pub fn read(bytes: &[u8]) -> Result<GameLog, ParseError> {
+    let mut log = GameLog::new();
+    read_into(bytes, &mut log)?;
+    Ok(log)
+}
+
+/// Like [`read`], but fills `log` (cleared first), so a caller reading many files reuses one
+/// log's allocations. On error the log's contents are unspecified.
+pub fn read_into(bytes: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
+    log.clear();
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut xml = Vec::with_capacity(bytes.len() * 8);
+        flate2::read::MultiGzDecoder::new(bytes)
+            .read_to_end(&mut xml)
+            .map_err(|e| {
+                ParseError::new(
+                    Location { line: 1, column: 1 },
+                    ParseErrorKind::BadGzip {
+                        detail: e.to_string(),
+                    },
+                )
+            })?;
+        return Parser::new(&xml, log).run();
+    }
+    Parser::new(bytes, log).run()
+}
+
+/// The game id in a file name such as `2015070411gm-00a9-0000-b8b13fcc&tw=1.mjlog`, or
+/// `None` when the name carries none. Only the final path component is considered.
+pub fn game_id_from_file_name(name: &str) -> Option<&str> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let b = base.as_bytes();
+    // YYYYMMDDHH gm - TTTT - LLLL(L) - xxxxxxxx
+    if b.len() < 10 + 2 + 1 + 4 + 1 + 4 + 1 + 8
+        || !b[..10].iter().all(u8::is_ascii_digit)
+        || &b[10..13] != b"gm-"
+    {
+        return None;
+    }
+    let rest = &base[13..];
+    let mut parts = rest.splitn(3, '-');
+    let ty = parts.next()?;
+    let lobby = parts.next()?;
+    let tail = parts.next()?;
+    let hex = tail.get(..8)?;
+    let hexish = |s: &str| s.bytes().all(|c| c.is_ascii_hexdigit());
+    if ty.len() != 4
+        || !hexish(ty)
+        || lobby.is_empty()
+        || !lobby.bytes().all(|c| c.is_ascii_digit())
+        || !hexish(hex)
+    {
+        return None;
+    }
+    let end = 13 + ty.len() + 1 + lobby.len() + 1 + 8;
+    if tail.len() > 8 && tail.as_bytes()[8].is_ascii_alphanumeric() {
+        return None;
+    }
+    Some(&base[..end])
+}
+
+/// One attribute: its name, its raw value, and whether a handler used it.
+type Attr<'e> = (&'e [u8], Cow<'e, [u8]>, bool);
+
+/// The attributes of one element, borrowed, with a flag for each one the handler used.
+struct Attrs<'e> {
+    element: &'e str,
+    items: ArrayVec<Attr<'e>, 32>,
+    at: usize,
+}
+
+struct Parser<'a, 'l> {
+    input: &'a [u8],
+    log: &'l mut GameLog,
+    seen_players: bool,
+    /// Seats that have a player in the current round (bit per seat).
+    seated: u8,
+    /// Whether a round is open (between INIT and its outcome).
+    round_open: bool,
+    /// Whether the last event was a win (a second ron may follow).
+    after_win: bool,
+    /// The tile each seat drew and still holds undiscarded, for tsumogiri.
+    drawn: [Option<Tile>; 4],
+}
+
+impl<'a, 'l> Parser<'a, 'l> {
+    fn new(input: &'a [u8], log: &'l mut GameLog) -> Parser<'a, 'l> {
+        log.header.format = "tenhou-mjlog".to_owned();
+        Parser {
+            input,
+            log,
+            seen_players: false,
+            seated: 0,
+            round_open: false,
+            after_win: false,
+            drawn: [None; 4],
+        }
+    }
+
+    fn location(&self, offset: usize) -> Location {
+        Location::of_offset(self.input, offset)
+    }
+
+    fn err(&self, offset: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError::new(self.location(offset), kind)
+    }
+
+    /// The offset of the next non-whitespace byte at or after `offset`.
+    fn skip_ws(&self, offset: usize) -> usize {
+        let rest = self.input.get(offset..).unwrap_or_default();
+        offset
+            + rest
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(rest.len())
+    }
+
+    fn run(mut self) -> Result<(), ParseError> {
+        let first = self.skip_ws(0);
+        if first >= self.input.len() {
+            return Err(self.err(0, ParseErrorKind::Empty));
+        }
+        if self.input[first] != b'<' {
+            let shown: String =
+                String::from_utf8_lossy(&self.input[first..self.input.len().min(first + 16)])
+                    .into_owned();
+            return Err(self.err(
+                first,
+                ParseErrorKind::NotTheFormat {
+                    format: FORMAT,
+                    detail: format!("it starts with {shown:?}, not with '<'"),
+                },
+            ));
+        }
+        let mut reader = quick_xml::Reader::from_reader(self.input);
+        reader.config_mut().trim_text(true);
+        let mut depth = 0u32;
+        let mut root_closed = false;
+        loop {
+            let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            let event = match reader.read_event() {
+                Ok(ev) => ev,
+                Err(e) => {
+                    let pos = usize::try_from(reader.error_position()).unwrap_or(self.input.len());
+                    return Err(self.xml_error(&e, pos));
+                }
+            };
+            let at = self.skip_ws(before);
+            match event {
+                XmlEvent::Decl(_) | XmlEvent::Comment(_) => {}
+                XmlEvent::Eof => {
+                    if root_closed {
+                        return Ok(());
+                    }
+                    let expected = if depth == 0 {
+                        "the root element <mjloggm>"
+                    } else {
+                        "the rest of the game and </mjloggm>"
+                    };
+                    return Err(self.err(
+                        self.input.len(),
+                        ParseErrorKind::Truncated {
+                            expected: expected.to_owned(),
+                        },
+                    ));
+                }
+                _ if root_closed => {
+                    return Err(self.err(
+                        at,
+                        ParseErrorKind::OutOfPlace {
+                            element: describe(&event),
+                            detail: "it comes after </mjloggm>".to_owned(),
+                        },
+                    ));
+                }
+                XmlEvent::Start(e) => {
+                    if depth == 0 {
+                        self.root(&e, at)?;
+                        depth = 1;
+                    } else {
+                        return Err(self.err(
+                            at,
+                            ParseErrorKind::OutOfPlace {
+                                element: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
+                                detail: "mjlog elements are empty elements like <T12/>; none has content".to_owned(),
+                            },
+                        ));
+                    }
+                }
+                XmlEvent::Empty(e) => {
+                    if depth == 0 {
+                        // `<mjloggm/>`: a root with no game at all.
+                        self.root(&e, at)?;
+                        return Err(self.err(
+                            at,
+                            ParseErrorKind::Truncated {
+                                expected: "a game inside <mjloggm>".to_owned(),
+                            },
+                        ));
+                    }
+                    self.element(&e, at)?;
+                }
+                XmlEvent::End(_) => {
+                    depth = 0;
+                    root_closed = true;
+                }
+                XmlEvent::Text(t) => {
+                    let shown = String::from_utf8_lossy(&t.into_inner())
+                        .chars()
+                        .take(24)
+                        .collect::<String>();
+                    return Err(self.err(
+                        at,
+                        ParseErrorKind::Syntax {
+                            detail: format!("unexpected text {shown:?}: expected an element"),
+                        },
+                    ));
+                }
+                other => {
+                    return Err(self.err(
+                        at,
+                        ParseErrorKind::Syntax {
+                            detail: format!("unexpected {}: expected an element", describe(&other)),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+
+    fn xml_error(&self, e: &quick_xml::Error, pos: usize) -> ParseError {
+        use quick_xml::errors::SyntaxError;
+        match e {
+            quick_xml::Error::Syntax(SyntaxError::UnclosedTag) => self.err(
+                pos,
+                ParseErrorKind::Truncated {
+                    expected: "the rest of this element (the file ends inside a tag)".to_owned(),
+                },
+            ),
+            quick_xml::Error::Syntax(_) if self.skip_ws(pos) >= self.input.len() => self.err(
+                pos,
+                ParseErrorKind::Truncated {
+                    expected: format!("the end of the markup ({e})"),
+                },
+            ),
+            _ => self.err(
+                pos,
+                ParseErrorKind::Syntax {
+                    detail: e.to_string(),
+                },
+            ),
+        }
+    }
+
+    fn root(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        if e.name().as_ref() != b"mjloggm" {
+            return Err(self.err(
+                at,
+                ParseErrorKind::NotTheFormat {
+                    format: FORMAT,
+                    detail: format!(
+                        "the root element is <{}>, not <mjloggm>",
+                        String::from_utf8_lossy(e.name().as_ref())
+                    ),
+                },
+            ));
+        }
+        let mut a = self.attrs(e, "mjloggm", at)?;
+        if let Some(v) = a.take(b"ver") {
+            self.log.header.version = Some(String::from_utf8_lossy(&v).into_owned());
+        }
+        self.finish(a, None);
+        Ok(())
+    }
+
+    fn attrs<'e>(
+        &self,
+        e: &'e BytesStart<'_>,
+        element: &'e str,
+        at: usize,
+    ) -> Result<Attrs<'e>, ParseError> {
+        let mut items = ArrayVec::new();
+        for attr in e.attributes() {
+            let attr = attr.map_err(|err| {
+                self.err(
+                    at,
+                    ParseErrorKind::Syntax {
+                        detail: format!("in <{element}>: {err}"),
+                    },
+                )
+            })?;
+            if items
+                .try_push((attr.key.into_inner(), attr.value, false))
+                .is_err()
+            {
+                return Err(self.err(
+                    at,
+                    ParseErrorKind::Syntax {
+                        detail: format!("<{element}> has more than 32 attributes"),
+                    },
+                ));
+            }
+        }
+        Ok(Attrs { element, items, at })
+    }
+
+    /// Records every attribute the handler did not take as unknown.
+    fn finish(&mut self, a: Attrs<'_>, event: Option<usize>) {
+        for (key, value, used) in a.items {
+            if !used {
+                self.log.unknown.push(UnknownAttribute {
+                    event,
+                    element: a.element.to_owned(),
+                    name: String::from_utf8_lossy(key).into_owned(),
+                    value: String::from_utf8_lossy(&value).into_owned(),
+                });
+            }
+        }
+    }
+
+    fn element(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let name = e.name();
+        let name = name.as_ref();
+        if let [
+            letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
+            digits @ ..,
+        ] = name
+            && !digits.is_empty()
+            && digits.iter().all(u8::is_ascii_digit)
+        {
+            return self.draw_or_discard(e, *letter, digits, at);
+        }
+        match name {
+            b"SHUFFLE" => self.shuffle(e, at),
+            b"GO" => self.go(e, at),
+            b"UN" => self.un(e, at),
+            b"TAIKYOKU" => self.taikyoku(e, at),
+            b"INIT" => self.init(e, at),
+            b"N" => self.call(e, at),
+            b"REACH" => self.reach(e, at),
+            b"DORA" => self.dora(e, at),
+            b"AGARI" => self.agari(e, at),
+            b"RYUUKYOKU" => self.ryuukyoku(e, at),
+            b"BYE" => self.bye(e, at),
+            _ => Err(self.err(
+                at,
+                ParseErrorKind::UnknownElement {
+                    element: String::from_utf8_lossy(name).into_owned(),
+                    expected: ELEMENTS,
+                },
+            )),
+        }
+    }
+
+    fn tile_from_tag(&self, element: &str, digits: &[u8], at: usize) -> Result<Tile, ParseError> {
+        let id = parse_u32(digits).ok_or_else(|| {
+            self.err(
+                at,
+                ParseErrorKind::BadValue {
+                    element: element.to_owned(),
+                    attribute: "tag".to_owned(),
+                    value: shorten(digits),
+                    expected: "a tile id after the letter".to_owned(),
+                },
+            )
+        })?;
+        u8::try_from(id).ok().and_then(Tile::new).ok_or_else(|| {
+            self.err(
+                at,
+                ParseErrorKind::TileOutOfRange {
+                    element: element.to_owned(),
+                    attribute: "tag".to_owned(),
+                    id,
+                },
+            )
+        })
+    }
+
+    fn require_round(&self, element: &str, at: usize) -> Result<(), ParseError> {
+        if self.round_open {
+            Ok(())
+        } else {
+            let detail = if !self.log.round_starts().is_empty() {
+                "the round has already ended; expected <INIT> first"
+            } else {
+                "no round has started; expected <INIT> first"
+            };
+            Err(self.err(
+                at,
+                ParseErrorKind::OutOfPlace {
+                    element: element.to_owned(),
+                    detail: detail.to_owned(),
+                },
+            ))
+        }
+    }
+
+    fn require_seated(&self, element: &str, seat: Seat, at: usize) -> Result<(), ParseError> {
+        if self.seated & (1 << seat.index()) != 0 {
+            Ok(())
+        } else {
+            Err(self.err(
+                at,
+                ParseErrorKind::EmptySeat {
+                    element: element.to_owned(),
+                    seat: seat.index() as u8,
+                },
+            ))
+        }
+    }
+
+    fn draw_or_discard(
+        &mut self,
+        e: &BytesStart<'_>,
+        letter: u8,
+        digits: &[u8],
+        at: usize,
+    ) -> Result<(), ParseError> {
+        let (is_draw, seat_n) = match letter {
+            b'T' => (true, 0),
+            b'U' => (true, 1),
+            b'V' => (true, 2),
+            b'W' => (true, 3),
+            b'D' => (false, 0),
+            b'E' => (false, 1),
+            b'F' => (false, 2),
+            _ => (false, 3),
+        };
+        let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+        let seat = Seat::ALL[seat_n];
+        self.require_round(&element, at)?;
+        self.require_seated(&element, seat, at)?;
+        let tile = self.tile_from_tag(&element, digits, at)?;
+        let index = self.log.len();
+        if is_draw {
+            self.drawn[seat_n] = Some(tile);
+            self.log.push_draw_tile(seat, tile);
+        } else {
+            let tsumogiri = self.drawn[seat_n] == Some(tile);
+            self.drawn[seat_n] = None;
+            self.log.push_discard(seat, tile, tsumogiri);
+        }
+        self.after_win = false;
+        if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
+            let a = self.attrs(e, if is_draw { "draw" } else { "discard" }, at)?;
+            self.finish(a, Some(index));
+        }
+        Ok(())
+    }
+
+    fn shuffle(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "SHUFFLE", at)?;
+        let seed = a
+            .take(b"seed")
+            .ok_or_else(|| self.missing(&a, "seed", "the wall seed"))?;
+        self.log.header.seed = Some(String::from_utf8_lossy(&seed).into_owned());
+        if let Some(r) = a.take(b"ref") {
+            self.log.header.seed_ref = Some(String::from_utf8_lossy(&r).into_owned());
+        }
+        self.finish(a, None);
+        Ok(())
+    }
+
+    fn go(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "GO", at)?;
+        let ty = a
+            .take(b"type")
+            .ok_or_else(|| self.missing(&a, "type", "the game type bitfield"))?;
+        let ty =
+            parse_u32(&ty).ok_or_else(|| self.bad(&a, "type", &ty, "a non-negative integer"))?;
+        self.log.header.rules.go_type = ty;
+        if let Some(v) = a.take(b"lobby") {
+            self.log.header.rules.lobby =
+                Some(parse_u32(&v).ok_or_else(|| self.bad(&a, "lobby", &v, "a lobby number"))?);
+        }
+        let text = |v: Option<Cow<'_, [u8]>>| v.map(|v| unescape(&v));
+        self.log.header.rules.title = text(a.take(b"title"));
+        self.log.header.rules.rule = text(a.take(b"rule"));
+        self.log.header.rules.ranking = text(a.take(b"ranking"));
+        self.log.header.rules.csrule = text(a.take(b"csrule"));
+        self.finish(a, None);
+        Ok(())
+    }
+
+    fn un(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "UN", at)?;
+        const NAMES: [&[u8]; 4] = [b"n0", b"n1", b"n2", b"n3"];
+        if self.seen_players {
+            // A reconnect: exactly the returning seat's name.
+            let mut found = None;
+            for (i, key) in NAMES.iter().enumerate() {
+                if let Some(v) = a.take(key) {
+                    if found.is_some() {
+                        return Err(self.err(
+                            at,
+                            ParseErrorKind::BadValue {
+                                element: "UN".to_owned(),
+                                attribute: String::from_utf8_lossy(key).into_owned(),
+                                value: shorten(&v),
+                                expected: "one seat's name only in a reconnect record".to_owned(),
+                            },
+                        ));
+                    }
+                    found = Some((Seat::ALL[i], self.name(&a, key, &v)?));
+                }
+            }
+            let (seat, name) = found
+                .ok_or_else(|| self.missing(&a, "n0", "the reconnecting seat's name (n0..n3)"))?;
+            let index = self.log.len();
+            self.log.push_reconnect(seat, name);
+            self.finish(a, Some(index));
+            return Ok(());
+        }
+        self.seen_players = true;
+        for (i, key) in NAMES.iter().enumerate() {
+            if let Some(v) = a.take(key) {
+                self.log.header.players[Seat::ALL[i]].name = self.name(&a, key, &v)?;
+            }
+        }
+        if let Some(v) = a.take(b"dan") {
+            let mut vals = [0i64; 4];
+            self.list_exact(&a, "dan", &v, &mut vals, "four dan numbers")?;
+            for (seat, d) in Seat::ALL.into_iter().zip(vals) {
+                self.log.header.players[seat].dan = Some(
+                    u8::try_from(d)
+                        .map_err(|_| self.bad(&a, "dan", &v, "four dan numbers 0..255"))?,
+                );
+            }
+        }
+        if let Some(v) = a.take(b"rate") {
+            let parts: ArrayVec<&[u8], 4> =
+                split_n(&v).ok_or_else(|| self.bad(&a, "rate", &v, "four ratings"))?;
+            for (seat, p) in Seat::ALL.into_iter().zip(parts) {
+                let r = std::str::from_utf8(p)
+                    .ok()
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .filter(|r| r.is_finite());
+                self.log.header.players[seat].rate =
+                    Some(r.ok_or_else(|| self.bad(&a, "rate", &v, "four ratings"))?);
+            }
+        }
+        if let Some(v) = a.take(b"sx") {
+            let parts: ArrayVec<&[u8], 4> =
+                split_n(&v).ok_or_else(|| self.bad(&a, "sx", &v, "four sex codes"))?;
+            for (seat, p) in Seat::ALL.into_iter().zip(parts) {
+                self.log.header.players[seat].sex = Some(String::from_utf8_lossy(p).into_owned());
+            }
+        }
+        for (key, field) in [(&b"rc"[..], 0), (&b"gold"[..], 1)] {
+            if let Some(v) = a.take(key) {
+                let mut vals = [0i64; 4];
+                let key_s = if field == 0 { "rc" } else { "gold" };
+                self.list_exact(&a, key_s, &v, &mut vals, "four integers")?;
+                for (seat, x) in Seat::ALL.into_iter().zip(vals) {
+                    let p: &mut Player = &mut self.log.header.players[seat];
+                    if field == 0 {
+                        p.rc = Some(x);
+                    } else {
+                        p.gold = Some(x);
+                    }
+                }
+            }
+        }
+        self.finish(a, None);
+        Ok(())
+    }
+
+    fn name(&self, a: &Attrs<'_>, key: &[u8], v: &[u8]) -> Result<String, ParseError> {
+        let unescaped = unescape(v);
+        percent_encoding::percent_decode_str(&unescaped)
+            .decode_utf8()
+            .map(Cow::into_owned)
+            .map_err(|_| {
+                self.bad(
+                    a,
+                    std::str::from_utf8(key).unwrap_or("n"),
+                    v,
+                    "a percent-encoded UTF-8 name",
+                )
+            })
+    }
+
+    fn taikyoku(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "TAIKYOKU", at)?;
+        if let Some(v) = a.take(b"oya") {
+            self.log.header.first_dealer = Some(self.seat_value(&a, "oya", &v)?);
+        }
+        self.finish(a, None);
+        Ok(())
+    }
+
+    fn init(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "INIT", at)?;
+        let seed = a
+            .take(b"seed")
+            .ok_or_else(|| self.missing(&a, "seed", "round,honba,sticks,die1,die2,dora"))?;
+        let mut s = [0i64; 6];
+        self.list_exact(
+            &a,
+            "seed",
+            &seed,
+            &mut s,
+            "six numbers: round,honba,sticks,die1-1,die2-1,dora indicator",
+        )?;
+        let seed_bad = || {
+            self.bad(
+                &a,
+                "seed",
+                &seed,
+                "six numbers: round 0..15, honba, sticks, two dice 0..5, a dora indicator tile id",
+            )
+        };
+        if !(0..16).contains(&s[0])
+            || s[1] < 0
+            || s[2] < 0
+            || !(0..6).contains(&s[3])
+            || !(0..6).contains(&s[4])
+        {
+            return Err(seed_bad());
+        }
+        let dora_indicator = self.tile_value(&a, "seed", s[5])?;
+        let ten = a
+            .take(b"ten")
+            .ok_or_else(|| self.missing(&a, "ten", "the four scores"))?;
+        let scores = self.scores(&a, "ten", &ten)?;
+        let oya = a
+            .take(b"oya")
+            .ok_or_else(|| self.missing(&a, "oya", "the dealer's seat"))?;
+        let dealer = self.seat_value(&a, "oya", &oya)?;
+        let mut hands: BySeat<ArrayVec<Tile, 13>> = BySeat::default();
+        let mut seated = 0u8;
+        for (i, key) in [&b"hai0"[..], b"hai1", b"hai2", b"hai3"]
+            .into_iter()
+            .enumerate()
+        {
+            let key_s = ["hai0", "hai1", "hai2", "hai3"][i];
+            let v = a
+                .take(key)
+                .ok_or_else(|| self.missing(&a, key_s, "the seat's starting tiles"))?;
+            let hand = &mut hands[Seat::ALL[i]];
+            self.tiles_into(&a, key_s, &v, hand)?;
+            if !hand.is_empty() {
+                if hand.len() != 13 {
+                    return Err(self.bad(
+                        &a,
+                        key_s,
+                        &v,
+                        "13 tile ids, or nothing for an empty seat",
+                    ));
+                }
+                seated |= 1 << i;
+            }
+        }
+        if seated & (1 << dealer.index()) == 0 {
+            return Err(self.err(
+                at,
+                ParseErrorKind::EmptySeat {
+                    element: "INIT".to_owned(),
+                    seat: dealer.index() as u8,
+                },
+            ));
+        }
+        let shuffle = a.take(b"shuffle").map(|v| unescape(&v));
+        let chips = match a.take(b"chip") {
+            Some(v) => Some(self.by_seat(&a, "chip", &v, 1)?),
+            None => None,
+        };
+        let round = s[0] as u8;
+        let start = RoundStart {
+            round_wind: Wind::from_index(round / 4),
+            round_number: round % 4 + 1,
+            honba: s[1] as u32,
+            sticks: s[2] as u32,
+            dice: [s[3] as u8 + 1, s[4] as u8 + 1],
+            dora_indicator,
+            scores,
+            dealer,
+            hands,
+            shuffle,
+            chips,
+        };
+        let index = self.log.len();
+        self.log.push_round_start(start);
+        self.round_open = true;
+        self.after_win = false;
+        self.seated = seated;
+        self.drawn = [None; 4];
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn call(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        self.require_round("N", at)?;
+        let mut a = self.attrs(e, "N", at)?;
+        let who = a
+            .take(b"who")
+            .ok_or_else(|| self.missing(&a, "who", "the calling seat"))?;
+        let seat = self.seat_value(&a, "who", &who)?;
+        self.require_seated("N", seat, at)?;
+        let m = a
+            .take(b"m")
+            .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
+        let bits = parse_u32(&m)
+            .ok_or_else(|| self.bad(&a, "m", &m, "a meld bit field (non-negative integer)"))?;
+        let meld =
+            decode_meld(bits, seat).map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+        let index = self.log.len();
+        self.log.push_call(seat, meld);
+        self.drawn[seat.index()] = None;
+        self.after_win = false;
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn reach(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        self.require_round("REACH", at)?;
+        let mut a = self.attrs(e, "REACH", at)?;
+        let who = a
+            .take(b"who")
+            .ok_or_else(|| self.missing(&a, "who", "the declaring seat"))?;
+        let seat = self.seat_value(&a, "who", &who)?;
+        self.require_seated("REACH", seat, at)?;
+        let step = a
+            .take(b"step")
+            .ok_or_else(|| self.missing(&a, "step", "1 (declared) or 2 (deposit taken)"))?;
+        let stage = match &*step {
+            b"1" => RiichiStage::Declared,
+            b"2" => RiichiStage::DepositTaken,
+            _ => return Err(self.bad(&a, "step", &step, "1 (declared) or 2 (deposit taken)")),
+        };
+        let scores = match a.take(b"ten") {
+            Some(v) => Some(self.scores(&a, "ten", &v)?),
+            None => None,
+        };
+        let index = self.log.len();
+        self.log.push_riichi(seat, stage, scores);
+        self.after_win = false;
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn dora(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        self.require_round("DORA", at)?;
+        let mut a = self.attrs(e, "DORA", at)?;
+        let hai = a
+            .take(b"hai")
+            .ok_or_else(|| self.missing(&a, "hai", "the new dora indicator's tile id"))?;
+        let id = self.int(&a, "hai", &hai, "a tile id")?;
+        let indicator = self.tile_value(&a, "hai", id)?;
+        let index = self.log.len();
+        self.log.push_new_dora(indicator);
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn bye(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        let mut a = self.attrs(e, "BYE", at)?;
+        let who = a
+            .take(b"who")
+            .ok_or_else(|| self.missing(&a, "who", "the disconnecting seat"))?;
+        let seat = self.seat_value(&a, "who", &who)?;
+        let index = self.log.len();
+        self.log.push_disconnect(seat);
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn outcome_allowed(&self, element: &str, at: usize) -> Result<(), ParseError> {
+        if element == "AGARI" && self.after_win {
+            return Ok(());
+        }
+        self.require_round(element, at)
+    }
+
+    fn agari(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        self.outcome_allowed("AGARI", at)?;
+        let mut a = self.attrs(e, "AGARI", at)?;
+        let (honba, sticks) = self.ba(&mut a)?;
+        let who = a
+            .take(b"who")
+            .ok_or_else(|| self.missing(&a, "who", "the winner's seat"))?;
+        let winner = self.seat_value(&a, "who", &who)?;
+        self.require_seated("AGARI", winner, at)?;
+        let from_who = a
+            .take(b"fromWho")
+            .ok_or_else(|| self.missing(&a, "fromWho", "the seat dealt in from"))?;
+        let from = self.seat_value(&a, "fromWho", &from_who)?;
+        let pao = match a.take(b"paoWho") {
+            Some(v) => Some(self.seat_value(&a, "paoWho", &v)?),
+            None => None,
+        };
+        let hai = a
+            .take(b"hai")
+            .ok_or_else(|| self.missing(&a, "hai", "the winner's concealed tiles"))?;
+        let mut hand = ArrayVec::new();
+        self.tiles_into(&a, "hai", &hai, &mut hand)?;
+        let mut melds = ArrayVec::new();
+        if let Some(m) = a.take(b"m") {
+            let mut bits = [0i64; 4];
+            let n = self.list(&a, "m", &m, &mut bits, "up to four meld bit fields")?;
+            for &b in &bits[..n] {
+                let b = u32::try_from(b).map_err(|_| self.bad(&a, "m", &m, "meld bit fields"))?;
+                let meld = decode_meld(b, winner)
+                    .map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+                melds.push(meld);
+            }
+        }
+        let machi = a
+            .take(b"machi")
+            .ok_or_else(|| self.missing(&a, "machi", "the winning tile"))?;
+        let id = self.int(&a, "machi", &machi, "a tile id")?;
+        let winning_tile = self.tile_value(&a, "machi", id)?;
+        let ten = a
+            .take(b"ten")
+            .ok_or_else(|| self.missing(&a, "ten", "fu,points,limit"))?;
+        let mut t = [0i64; 3];
+        self.list_exact(&a, "ten", &ten, &mut t, "three numbers: fu,points,limit")?;
+        if t[0] < 0 || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err() {
+            return Err(self.bad(&a, "ten", &ten, "fu ≥ 0, points, and a limit 0..5"));
+        }
+        let mut yaku = ArrayVec::new();
+        if let Some(v) = a.take(b"yaku") {
+            let mut vals = [0i64; 48];
+            let n = self.list(&a, "yaku", &v, &mut vals, "pairs of yaku id and han")?;
+            if n % 2 != 0 {
+                return Err(self.bad(&a, "yaku", &v, "pairs of yaku id and han"));
+            }
+            for p in vals[..n].chunks_exact(2) {
+                let id =
+                    u8::try_from(p[0]).map_err(|_| self.bad(&a, "yaku", &v, "yaku ids 0..255"))?;
+                let han = u8::try_from(p[1])
+                    .map_err(|_| self.bad(&a, "yaku", &v, "han counts 0..255"))?;
+                yaku.push(YakuHan { id, han });
+            }
+        }
+        let mut yakuman = ArrayVec::new();
+        if let Some(v) = a.take(b"yakuman") {
+            let mut vals = [0i64; 8];
+            let n = self.list(&a, "yakuman", &v, &mut vals, "up to eight yakuman ids")?;
+            for &y in &vals[..n] {
+                yakuman
+                    .push(u8::try_from(y).map_err(|_| self.bad(&a, "yakuman", &v, "yakuman ids"))?);
+            }
+        }
+        let dora = a
+            .take(b"doraHai")
+            .ok_or_else(|| self.missing(&a, "doraHai", "the dora indicators"))?;
+        let mut dora_indicators = ArrayVec::new();
+        self.tiles_into(&a, "doraHai", &dora, &mut dora_indicators)?;
+        let mut ura_indicators = ArrayVec::new();
+        if let Some(v) = a.take(b"doraHaiUra") {
+            self.tiles_into(&a, "doraHaiUra", &v, &mut ura_indicators)?;
+        }
+        let (scores, deltas, chips) = self.sc(&mut a)?;
+        let mut chip_awards = ArrayVec::new();
+        if let Some(v) = a.take(b"chip") {
+            let mut vals = [0i64; 48];
+            let n = self.list(&a, "chip", &v, &mut vals, "pairs of yaku id and chips")?;
+            if n % 2 != 0 {
+                return Err(self.bad(&a, "chip", &v, "pairs of yaku id and chips"));
+            }
+            for p in vals[..n].chunks_exact(2) {
+                let id =
+                    u8::try_from(p[0]).map_err(|_| self.bad(&a, "chip", &v, "yaku ids 0..255"))?;
+                let chips =
+                    i32::try_from(p[1]).map_err(|_| self.bad(&a, "chip", &v, "chip counts"))?;
+                chip_awards.push(ChipAward { id, chips });
+            }
+        }
+        let ratio = self.ratio(&mut a)?;
+        let final_result = self.owari(&mut a)?;
+        let win = RecordedWin {
+            winner,
+            from,
+            pao,
+            honba,
+            sticks,
+            hand,
+            melds,
+            winning_tile,
+            fu: t[0] as u32,
+            points: t[1] as i32,
+            limit: t[2] as u8,
+            yaku,
+            yakuman,
+            dora_indicators,
+            ura_indicators,
+            scores,
+            deltas,
+            chips,
+            chip_awards,
+            ratio,
+            final_result,
+        };
+        let index = self.log.len();
+        self.log.push_win(win);
+        self.round_open = false;
+        self.after_win = true;
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn ryuukyoku(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+        self.outcome_allowed("RYUUKYOKU", at)?;
+        let mut a = self.attrs(e, "RYUUKYOKU", at)?;
+        let (honba, sticks) = self.ba(&mut a)?;
+        let kind = match a.take(b"type") {
+            None => DrawKind::Exhaustive,
+            Some(v) => std::str::from_utf8(&v)
+                .ok()
+                .and_then(DrawKind::from_tenhou_name)
+                .ok_or_else(|| {
+                    self.bad(&a, "type", &v, "one of yao9, kaze4, reach4, kan4, ron3, nm")
+                })?,
+        };
+        let mut shown: BySeat<Option<ArrayVec<Tile, 14>>> = BySeat::default();
+        for (i, key) in [&b"hai0"[..], b"hai1", b"hai2", b"hai3"]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(v) = a.take(key) {
+                let mut hand = ArrayVec::new();
+                self.tiles_into(&a, ["hai0", "hai1", "hai2", "hai3"][i], &v, &mut hand)?;
+                shown[Seat::ALL[i]] = Some(hand);
+            }
+        }
+        let (scores, deltas, chips) = self.sc(&mut a)?;
+        let ratio = self.ratio(&mut a)?;
+        let final_result = self.owari(&mut a)?;
+        let index = self.log.len();
+        self.log.push_round_draw(RecordedDraw {
+            kind,
+            honba,
+            sticks,
+            shown,
+            scores,
+            deltas,
+            chips,
+            ratio,
+            final_result,
+        });
+        self.round_open = false;
+        self.after_win = false;
+        self.finish(a, Some(index));
+        Ok(())
+    }
+
+    fn ba(&self, a: &mut Attrs<'_>) -> Result<(u32, u32), ParseError> {
+        let v = a
+            .take(b"ba")
+            .ok_or_else(|| self.missing(a, "ba", "honba,sticks"))?;
+        let mut b = [0i64; 2];
+        self.list_exact(a, "ba", &v, &mut b, "two numbers: honba,sticks")?;
+        let h =
+            u32::try_from(b[0]).map_err(|_| self.bad(a, "ba", &v, "two non-negative numbers"))?;
+        let s =
+            u32::try_from(b[1]).map_err(|_| self.bad(a, "ba", &v, "two non-negative numbers"))?;
+        Ok((h, s))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn sc(
+        &self,
+        a: &mut Attrs<'_>,
+    ) -> Result<(BySeat<i32>, BySeat<i32>, Option<ChipScores>), ParseError> {
+        let v = a
+            .take(b"sc")
+            .ok_or_else(|| self.missing(a, "sc", "score and change for each seat"))?;
+        let mut vals = [0i64; 16];
+        let n = self.list(a, "sc", &v, &mut vals, "8 numbers (16 in chip rooms)")?;
+        if n != 8 && n != 16 {
+            return Err(self.bad(
+                a,
+                "sc",
+                &v,
+                "8 numbers (16 in chip rooms): score/100 and change/100 per seat",
+            ));
+        }
+        let pick = |base: usize, odd: usize, scale: i64| -> Option<BySeat<i32>> {
+            let mut out = [0i32; 4];
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = i32::try_from(vals[base + 2 * i + odd].checked_mul(scale)?).ok()?;
+            }
+            Some(BySeat::from_array(out))
+        };
+        let err = || self.bad(a, "sc", &v, "scores in range");
+        let scores = pick(0, 0, 100).ok_or_else(err)?;
+        let deltas = pick(0, 1, 100).ok_or_else(err)?;
+        let chips = if n == 16 {
+            Some(ChipScores {
+                before: pick(8, 0, 1).ok_or_else(err)?,
+                delta: pick(8, 1, 1).ok_or_else(err)?,
+            })
+        } else {
+            None
+        };
+        Ok((scores, deltas, chips))
+    }
+
+    fn ratio(&self, a: &mut Attrs<'_>) -> Result<Option<[i32; 2]>, ParseError> {
+        let Some(v) = a.take(b"ratio") else {
+            return Ok(None);
+        };
+        let mut r = [0i64; 2];
+        self.list_exact(a, "ratio", &v, &mut r, "two numbers")?;
+        let conv =
+            |x: i64| i32::try_from(x).map_err(|_| self.bad(a, "ratio", &v, "two numbers in range"));
+        Ok(Some([conv(r[0])?, conv(r[1])?]))
+    }
+
+    fn owari(&self, a: &mut Attrs<'_>) -> Result<Option<FinalResult>, ParseError> {
+        let Some(v) = a.take(b"owari") else {
+            return Ok(None);
+        };
+        let parts: ArrayVec<&[u8], 16> = split_max(&v)
+            .ok_or_else(|| self.bad(a, "owari", &v, "8 numbers (16 in chip rooms)"))?;
+        if parts.len() != 8 && parts.len() != 16 {
+            return Err(self.bad(
+                a,
+                "owari",
+                &v,
+                "8 numbers (16 in chip rooms): score/100 and points per seat",
+            ));
+        }
+        let bad = || {
+            self.bad(
+                a,
+                "owari",
+                &v,
+                "score/100 as integers and points with at most one decimal",
+            )
+        };
+        let tenths = |p: &[u8]| {
+            std::str::from_utf8(p)
+                .ok()
+                .and_then(|s| s.parse::<Tenths>().ok())
+                .ok_or_else(bad)
+        };
+        let mut scores = [0i32; 4];
+        let mut points = [Tenths(0); 4];
+        for i in 0..4 {
+            let s = parse_i64(parts[2 * i])
+                .and_then(|s| s.checked_mul(100))
+                .and_then(|s| i32::try_from(s).ok());
+            scores[i] = s.ok_or_else(bad)?;
+            points[i] = tenths(parts[2 * i + 1])?;
+        }
+        let chips = if parts.len() == 16 {
+            let mut c = [[Tenths(0); 2]; 4];
+            for (i, ci) in c.iter_mut().enumerate() {
+                *ci = [tenths(parts[8 + 2 * i])?, tenths(parts[9 + 2 * i])?];
+            }
+            Some(BySeat::from_array(c))
+        } else {
+            None
+        };
+        Ok(Some(FinalResult {
+            scores: BySeat::from_array(scores),
+            points: BySeat::from_array(points),
+            chips,
+        }))
+    }
+
+    // ---- value helpers ----
+
+    fn missing(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &'static str,
+        expected: &'static str,
+    ) -> ParseError {
+        self.err(
+            a.at,
+            ParseErrorKind::MissingAttribute {
+                element: a.element.to_owned(),
+                attribute,
+                expected,
+            },
+        )
+    }
+
+    fn bad(&self, a: &Attrs<'_>, attribute: &str, value: &[u8], expected: &str) -> ParseError {
+        self.err(
+            a.at,
+            ParseErrorKind::BadValue {
+                element: a.element.to_owned(),
+                attribute: attribute.to_owned(),
+                value: shorten(value),
+                expected: expected.to_owned(),
+            },
+        )
+    }
+
+    fn int(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        expected: &str,
+    ) -> Result<i64, ParseError> {
+        parse_i64(v).ok_or_else(|| self.bad(a, attribute, v, expected))
+    }
+
+    fn tile_value(&self, a: &Attrs<'_>, attribute: &str, id: i64) -> Result<Tile, ParseError> {
+        u8::try_from(id).ok().and_then(Tile::new).ok_or_else(|| {
+            self.err(
+                a.at,
+                ParseErrorKind::TileOutOfRange {
+                    element: a.element.to_owned(),
+                    attribute: attribute.to_owned(),
+                    id: u32::try_from(id).unwrap_or(u32::MAX),
+                },
+            )
+        })
+    }
+
+    fn seat_value(&self, a: &Attrs<'_>, attribute: &str, v: &[u8]) -> Result<Seat, ParseError> {
+        parse_u32(v)
+            .and_then(|n| u8::try_from(n).ok())
+            .and_then(Seat::new)
+            .ok_or_else(|| self.bad(a, attribute, v, "a seat number 0..3"))
+    }
+
+    fn tiles_into<const N: usize>(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        out: &mut ArrayVec<Tile, N>,
+    ) -> Result<(), ParseError> {
+        if v.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
+        for part in v.split(|&b| b == b',') {
+            let id = parse_i64(part)
+                .ok_or_else(|| self.bad(a, attribute, v, "a comma-separated list of tile ids"))?;
+            let tile = self.tile_value(a, attribute, id)?;
+            out.try_push(tile)
+                .map_err(|_| self.bad(a, attribute, v, &format!("at most {N} tile ids")))?;
+        }
+        Ok(())
+    }
+
+    /// Reads up to `out.len()` comma-separated integers; returns how many. An empty value is
+    /// an empty list.
+    fn list(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        out: &mut [i64],
+        expected: &str,
+    ) -> Result<usize, ParseError> {
+        if v.is_empty() {
+            return Ok(0);
+        }
+        let mut n = 0;
+        for part in v.split(|&b| b == b',') {
+            let x = parse_i64(part).ok_or_else(|| self.bad(a, attribute, v, expected))?;
+            *out.get_mut(n)
+                .ok_or_else(|| self.bad(a, attribute, v, expected))? = x;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    fn list_exact(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        out: &mut [i64],
+        expected: &str,
+    ) -> Result<(), ParseError> {
+        let n = self.list(a, attribute, v, out, expected)?;
+        if n == out.len() {
+            Ok(())
+        } else {
+            Err(self.bad(a, attribute, v, expected))
+        }
+    }
+
+    fn scores(&self, a: &Attrs<'_>, attribute: &str, v: &[u8]) -> Result<BySeat<i32>, ParseError> {
+        self.by_seat(a, attribute, v, 100)
+    }
+
+    fn by_seat(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        scale: i64,
+    ) -> Result<BySeat<i32>, ParseError> {
+        let mut vals = [0i64; 4];
+        self.list_exact(a, attribute, v, &mut vals, "four integers, one per seat")?;
+        let mut out = [0i32; 4];
+        for (o, x) in out.iter_mut().zip(vals) {
+            *o = x
+                .checked_mul(scale)
+                .and_then(|x| i32::try_from(x).ok())
+                .ok_or_else(|| self.bad(a, attribute, v, "four integers in range"))?;
+        }
+        Ok(BySeat::from_array(out))
+    }
+}
+
+impl<'e> Attrs<'e> {
+    /// Takes the attribute's value, marking it used.
+    fn take(&mut self, key: &[u8]) -> Option<Cow<'e, [u8]>> {
+        self.items
+            .iter_mut()
+            .find(|(k, _, used)| *k == key && !*used)
+            .map(|(_, v, used)| {
+                *used = true;
+                v.clone()
+            })
+    }
+}
+
+fn describe(ev: &XmlEvent<'_>) -> String {
+    match ev {
+        XmlEvent::Start(e) | XmlEvent::Empty(e) => {
+            String::from_utf8_lossy(e.name().as_ref()).into_owned()
+        }
+        XmlEvent::End(e) => format!("/{}", String::from_utf8_lossy(e.name().as_ref())),
+        XmlEvent::Text(_) => "text".to_owned(),
+        XmlEvent::CData(_) => "CDATA".to_owned(),
+        XmlEvent::DocType(_) => "DOCTYPE".to_owned(),
+        XmlEvent::PI(_) => "processing instruction".to_owned(),
+        XmlEvent::Comment(_) => "comment".to_owned(),
+        XmlEvent::Decl(_) => "XML declaration".to_owned(),
+        _ => "markup".to_owned(),
+    }
+}
+
+fn unescape(v: &[u8]) -> String {
+    let s = String::from_utf8_lossy(v);
+    match quick_xml::escape::unescape(&s) {
+        Ok(u) => u.into_owned(),
+        Err(_) => s.into_owned(),
+    }
+}
+
+fn shorten(v: &[u8]) -> String {
+    let s = String::from_utf8_lossy(v);
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.into_owned()
+    }
+}
+
+fn parse_u32(v: &[u8]) -> Option<u32> {
+    if v.is_empty() || v.len() > 10 || !v.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for &b in v {
+        n = n * 10 + u64::from(b - b'0');
+    }
+    u32::try_from(n).ok()
+}
+
+fn parse_i64(v: &[u8]) -> Option<i64> {
+    let (neg, digits) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        _ => (false, v),
+    };
+    if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &b in digits {
+        n = n * 10 + i64::from(b - b'0');
+    }
+    Some(if neg { -n } else { n })
+}
+
+/// Splits a comma list into exactly `N` parts.
+fn split_n<const N: usize>(v: &[u8]) -> Option<ArrayVec<&[u8], N>> {
+    let parts = split_max::<N>(v)?;
+    (parts.len() == N).then_some(parts)
+}
+
+/// Splits a comma list into at most `N` parts.
+fn split_max<const N: usize>(v: &[u8]) -> Option<ArrayVec<&[u8], N>> {
+    let mut out = ArrayVec::new();
+    for p in v.split(|&b| b == b',') {
+        out.try_push(p).ok()?;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_ids() {
+        assert_eq!(
+            game_id_from_file_name("2015070411gm-00a9-0000-b8b13fcc.xml"),
+            Some("2015070411gm-00a9-0000-b8b13fcc")
+        );
+        assert_eq!(
+            game_id_from_file_name("dir/2008092000gm-0009-0000-10db094d&tw=0.mjlog"),
+            Some("2008092000gm-0009-0000-10db094d")
+        );
+        assert_eq!(
+            game_id_from_file_name("2023010100gm-0009-10011-abcdef01.xml"),
+            Some("2023010100gm-0009-10011-abcdef01")
+        );
+        assert_eq!(game_id_from_file_name("nogid-tenhou-bye.xml"), None);
+        assert_eq!(
+            game_id_from_file_name("2015070411gm-00a9-0000-b8b13fcz.xml"),
+            None
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_i64(b"-12"), Some(-12));
+        assert_eq!(parse_i64(b"-"), None);
+        assert_eq!(parse_i64(b"1.5"), None);
+        assert_eq!(parse_u32(b"4294967296"), None);
+        assert_eq!(parse_u32(b"4294967295"), Some(u32::MAX));
+    }
+}

@@ -1,0 +1,904 @@
+//! Tenhou's walls (yama), rebuilt from the seeds its logs publish.
+//!
+//! # Seeds
+//!
+//! Tenhou logs carry the random seed of the whole game in one of three forms:
+//!
+//! | era | where | form | type here |
+//! |---|---|---|---|
+//! | 2010-03 on | `<SHUFFLE seed="…">` | `mt19937ar-sha512-n288-base64,` + 624 little-endian words in base64 | [`Seed`], [`SeedKind::Base64`] |
+//! | 2009-07 to 2009-10 | `<SHUFFLE seed="…">` | `mt19937ar-sha512-n288,` + comma-separated hex words (32 in every known log) | [`Seed`], [`SeedKind::Hex`] |
+//! | 2008-09 to 2009-07 | `<INIT shuffle="…">`, one per round | `mt19937ar,` + comma-separated hex words (8 or 32) | [`InitShuffle`] |
+//!
+//! # The algorithm
+//!
+//! With a SHUFFLE seed, one MT19937 generator is set up with `init_by_array(seed words)` for
+//! the whole game and runs on across rounds. Each round draws 288 words from it, hashes each
+//! 128-byte chunk (32 words as little-endian bytes) with SHA-512 and reads the nine digests as
+//! 144 little-endian words `rnd`. The wall starts as the tile ids in increasing order (136
+//! tiles; in sanma the 108 ids without 4..=31, that is without 2m–8m) and is shuffled
+//! front to back: `swap(yama[i], yama[i + rnd[i] % (N - i)])`. The dice are `rnd[135] % 6`
+//! and `rnd[136] % 6`.
+//!
+//! With an INIT `shuffle` key, each round has its own generator, `init_by_array(key words)`,
+//! and the same front-to-back swap uses the generator's outputs directly, with no SHA-512:
+//! `swap(yama[i], yama[i + genrand() % (N - i)])`. The dice of that era do not follow from the
+//! key (neither the next outputs nor any simple function of them give the INIT dice), so
+//! [`Wall::dice`] is `None` for such walls.
+//!
+//! # Index layout
+//!
+//! Indices are into [`Wall::tiles`], `N` tiles (136, or 108 in sanma), established on every
+//! round of the real logs (see the crate's `tests/wall.rs`).
+//!
+//! - **Deal** from the top: the dealer takes `yama[N-1]` down to `yama[N-4]`, the next seat the
+//!   next four, and so on, three times round; then each seat takes one more (dealer first).
+//!   That uses 52 tiles (39 in sanma).
+//! - **Live wall** after the deal: the `i`-th draw is `yama[N-1-52-i]` (`N-1-39-i` in sanma),
+//!   so the first draw, the dealer's 14th tile, is `yama[83]`. The dead wall is always 14
+//!   tiles, so after `k` replacement draws (kans, and kita in sanma) the live wall ends at
+//!   `yama[14+k]`: `70 - k` live draws (`55 - k` in sanma).
+//! - **Dead wall**, `yama[0..14]`: the replacement (rinshan) tiles come first, `R` = 4 of them
+//!   (8 in sanma, shared by kans and kita), then the indicators in stacks of two from `yama[R]`.
+//!   The stack order differs by era ([`DeadWallLayout`]):
+//!
+//! | | rinshan draw `k` | dora indicator `n` | ura indicator `n` |
+//! |---|---|---|---|
+//! | [`DeadWallLayout::Current`] (base64 seeds) | `yama[k ^ 1]`: 1, 0, 3, 2, (5, 4, 7, 6) | `yama[R + 2n + 1]`: 5, 7, 9, 11, 13 | `yama[R + 2n]`: 4, 6, 8, 10, 12 |
+//! | [`DeadWallLayout::Early`] (hex seeds, INIT shuffle) | `yama[k]`: 0, 1, 2, 3, (4, …, 7) | `yama[R + 2n]`: 4, 6, 8, 10, 12 | `yama[R + 2n + 1]`: 5, 7, 9, 11, 13 |
+//!
+//! The numbers listed are for four players; in sanma (`R` = 8) the indicators are 4 places
+//! further (the first dora indicator is `yama[9]`, or `yama[8]` early) and the later ones lie
+//! past index 13; they are only revealed after enough replacement draws have moved the end of
+//! the live wall beyond them.
+//!
+//! What the real logs confirm (every other position follows the same pattern): with base64
+//! seeds, four players, rinshan draws 1–4, dora indicators 1–5 and ura indicators 1–4; sanma,
+//! replacement draws 1–5, dora 1–2 and ura 1. In the early layout, four players, rinshan draws
+//! 1–2, dora 1–3 and ura 1–3; sanma (one INIT-shuffle game), replacement draws 1–2 and dora 1.
+//!
+//! Nothing here knows the rules: which draws are rinshan draws, and when a kan reveals its
+//! indicator, is for the caller to track.
+
+use std::fmt;
+
+use base64::Engine as _;
+use haifu_tiles::{BySeat, Seat, Tile};
+use rand_mt::Mt;
+use sha2::{Digest, Sha512};
+
+/// The MT19937 state size, and so the most seed words `init_by_array` takes as they are.
+const MT_WORDS: usize = 624;
+/// Words drawn from the generator for each round (SHUFFLE seeds).
+const SRC_WORDS: usize = 288;
+/// Words of `rnd` after hashing (nine SHA-512 digests).
+const RND_WORDS: usize = 144;
+/// The dead wall's size, in every rule set.
+const DEAD_WALL: usize = 14;
+
+/// How many players: four, or three (sanma).
+///
+/// It decides the wall's size (136 or 108 tiles), how many hands are dealt and the dead wall's
+/// layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Players {
+    /// Four players, 136 tiles.
+    Four,
+    /// Three players (sanma), 108 tiles: the 2m–8m ids 4..=31 are left out.
+    Three,
+}
+
+impl Players {
+    /// The number of seats that play: 4 or 3.
+    pub const fn seats(self) -> usize {
+        match self {
+            Players::Four => 4,
+            Players::Three => 3,
+        }
+    }
+
+    /// The number of tiles in the wall: 136 or 108.
+    pub const fn wall_len(self) -> usize {
+        match self {
+            Players::Four => 136,
+            Players::Three => 108,
+        }
+    }
+
+    /// From the `GO type` attribute's bitfield: bit `0x10` means sanma. Other bits are ignored.
+    pub const fn from_go_type(game_type: u32) -> Players {
+        if game_type & 0x10 != 0 {
+            Players::Three
+        } else {
+            Players::Four
+        }
+    }
+
+    /// The replacement tiles at the low end of the dead wall: 4, or 8 in sanma.
+    const fn rinshan_len(self) -> usize {
+        match self {
+            Players::Four => 4,
+            Players::Three => 8,
+        }
+    }
+
+    /// The tiles dealt before the first draw: 13 per seat.
+    const fn dealt(self) -> usize {
+        13 * self.seats()
+    }
+}
+
+/// Which of the two SHUFFLE seed forms a [`Seed`] was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeedKind {
+    /// `mt19937ar-sha512-n288-base64,…`: 624 words as 2496 little-endian bytes in base64,
+    /// written from 2010-03 on. Its walls use [`DeadWallLayout::Current`].
+    Base64,
+    /// `mt19937ar-sha512-n288,…`: comma-separated hex words, written in 2009. Its walls use
+    /// [`DeadWallLayout::Early`].
+    Hex,
+}
+
+impl SeedKind {
+    /// The dead-wall layout of walls from seeds of this kind.
+    pub const fn layout(self) -> DeadWallLayout {
+        match self {
+            SeedKind::Base64 => DeadWallLayout::Current,
+            SeedKind::Hex => DeadWallLayout::Early,
+        }
+    }
+}
+
+/// Where the rinshan tiles and the dora and ura indicators lie in the dead wall; Tenhou
+/// changed it between the 2009 hex seeds and the 2010 base64 seeds. See the
+/// [module documentation](self) for the indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadWallLayout {
+    /// Base64 seeds (2010-03 on): the first dora indicator is `yama[5]` (`yama[9]` in sanma),
+    /// the first rinshan draw `yama[1]`.
+    Current,
+    /// Hex seeds and INIT `shuffle` keys (2008–2009): the first dora indicator is `yama[4]`
+    /// (`yama[8]` in sanma), the first rinshan draw `yama[0]`.
+    Early,
+}
+
+/// What is wrong with a seed string. Parsing never panics; it returns one of these.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeedError {
+    /// The string does not start with a scheme this module knows. SHUFFLE seeds start with
+    /// `mt19937ar-sha512-n288-base64,` or `mt19937ar-sha512-n288,`; INIT shuffle keys with
+    /// `mt19937ar,`.
+    #[error("unknown seed scheme in {prefix:?}")]
+    UnknownScheme {
+        /// The text before the first comma (at most 40 bytes of it).
+        prefix: String,
+    },
+    /// The base64 part is not valid standard base64.
+    #[error("the seed is not valid base64: {reason}")]
+    InvalidBase64 {
+        /// The decoder's explanation.
+        reason: String,
+    },
+    /// The base64 part decodes to the wrong length: it must be 2496 bytes (624 words).
+    #[error("the base64 seed decodes to {bytes} bytes, not 2496 (624 words)")]
+    Base64Length {
+        /// The decoded length, or a lower bound if it was too long to decode.
+        bytes: usize,
+    },
+    /// A hex word is not 1 to 8 hex digits.
+    #[error("seed word {index} ({word:?}) is not 1 to 8 hex digits")]
+    InvalidHexWord {
+        /// The word's position, from 0.
+        index: usize,
+        /// The word (at most 16 bytes of it).
+        word: String,
+    },
+    /// A hex seed has no words, or more than 624.
+    #[error("a hex seed needs 1 to 624 words, this one has {words}")]
+    HexWordCount {
+        /// How many words it has.
+        words: usize,
+    },
+}
+
+/// A parsed SHUFFLE seed: the key for the game's MT19937 generator.
+///
+/// Build walls from it with [`WallGenerator`]. The `ref` attribute next to it (always empty)
+/// is not part of it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Seed {
+    kind: SeedKind,
+    words: Key,
+}
+
+impl Seed {
+    /// The prefix of the base64 form.
+    pub const BASE64_PREFIX: &'static str = "mt19937ar-sha512-n288-base64,";
+    /// The prefix of the hex form.
+    pub const HEX_PREFIX: &'static str = "mt19937ar-sha512-n288,";
+
+    /// Parses the SHUFFLE `seed` attribute value, e.g. `mt19937ar-sha512-n288-base64,…`.
+    ///
+    /// The base64 form must be standard base64 (with `+`, `/` and padding if any) of exactly
+    /// 2496 bytes. The hex form takes 1 to 624 comma-separated words of 1 to 8 hex digits
+    /// (either case). No surrounding whitespace is allowed.
+    pub fn parse(s: &str) -> Result<Seed, SeedError> {
+        if let Some(b64) = s.strip_prefix(Seed::BASE64_PREFIX) {
+            Ok(Seed {
+                kind: SeedKind::Base64,
+                words: Key::from_base64(b64)?,
+            })
+        } else if let Some(hex) = s.strip_prefix(Seed::HEX_PREFIX) {
+            Ok(Seed {
+                kind: SeedKind::Hex,
+                words: Key::from_hex(hex)?,
+            })
+        } else {
+            Err(unknown_scheme(s))
+        }
+    }
+
+    /// Which form the seed was written in.
+    pub const fn kind(&self) -> SeedKind {
+        self.kind
+    }
+
+    /// The key words given to `init_by_array`.
+    pub fn words(&self) -> &[u32] {
+        self.words.as_slice()
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Seed")
+            .field("kind", &self.kind)
+            .field("words", &self.words.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A parsed per-round INIT `shuffle` attribute of 2008–2009 logs (`mt19937ar,` + hex words):
+/// the key for that one round's wall.
+///
+/// Those logs have no SHUFFLE seed. The wall follows from the key, the dice do not.
+#[derive(Clone, PartialEq, Eq)]
+pub struct InitShuffle {
+    words: Key,
+}
+
+impl InitShuffle {
+    /// The prefix of the attribute.
+    pub const PREFIX: &'static str = "mt19937ar,";
+
+    /// Parses the INIT `shuffle` attribute value: `mt19937ar,` and 1 to 624 comma-separated
+    /// words of 1 to 8 hex digits (8 or 32 words in the known logs).
+    pub fn parse(s: &str) -> Result<InitShuffle, SeedError> {
+        match s.strip_prefix(InitShuffle::PREFIX) {
+            Some(hex) => Ok(InitShuffle {
+                words: Key::from_hex(hex)?,
+            }),
+            None => Err(unknown_scheme(s)),
+        }
+    }
+
+    /// The key words given to `init_by_array`.
+    pub fn words(&self) -> &[u32] {
+        self.words.as_slice()
+    }
+
+    /// The round's wall: `init_by_array(key)`, then `swap(yama[i], yama[i + genrand() % (N - i)])`
+    /// for each `i`. It has [`DeadWallLayout::Early`] and no dice.
+    pub fn wall(&self, players: Players) -> Wall {
+        let mut mt = Mt::new_with_key(self.words().iter().copied());
+        let mut yama = initial_yama(players);
+        let n = players.wall_len();
+        for i in 0..n {
+            swap_forward(&mut yama, i, mt.next_u32(), n);
+        }
+        Wall {
+            tiles: yama,
+            players,
+            layout: DeadWallLayout::Early,
+            dice: None,
+        }
+    }
+}
+
+impl fmt::Debug for InitShuffle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InitShuffle")
+            .field("words", &self.words.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The walls of one game, round after round, from its SHUFFLE [`Seed`].
+///
+/// The generator runs on across rounds, so walls must be taken in the log's order, one per
+/// INIT (every round, including renchan and abortive draws). It allocates nothing: the
+/// MT19937 state lives inline (about 2.5 KB).
+#[derive(Clone)]
+pub struct WallGenerator {
+    mt: Mt,
+    players: Players,
+    layout: DeadWallLayout,
+}
+
+impl WallGenerator {
+    /// A generator at the start of the game.
+    pub fn new(seed: &Seed, players: Players) -> WallGenerator {
+        WallGenerator {
+            mt: Mt::new_with_key(seed.words().iter().copied()),
+            players,
+            layout: seed.kind().layout(),
+        }
+    }
+
+    /// The next round's wall and dice.
+    pub fn next_round(&mut self) -> Wall {
+        let mut src = [0u8; SRC_WORDS * 4];
+        for chunk in src.chunks_exact_mut(4) {
+            chunk.copy_from_slice(&self.mt.next_u32().to_le_bytes());
+        }
+        let mut rnd = [0u32; RND_WORDS];
+        for (digest_words, block) in rnd.chunks_exact_mut(16).zip(src.chunks_exact(128)) {
+            let digest = Sha512::digest(block);
+            for (word, bytes) in digest_words.iter_mut().zip(digest.chunks_exact(4)) {
+                *word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            }
+        }
+        let n = self.players.wall_len();
+        let mut yama = initial_yama(self.players);
+        for (i, &r) in rnd.iter().enumerate().take(n) {
+            swap_forward(&mut yama, i, r, n);
+        }
+        Wall {
+            tiles: yama,
+            players: self.players,
+            layout: self.layout,
+            dice: Some([die(rnd[135]), die(rnd[136])]),
+        }
+    }
+}
+
+impl Iterator for WallGenerator {
+    type Item = Wall;
+
+    /// The same as [`WallGenerator::next_round`]; never ends.
+    fn next(&mut self) -> Option<Wall> {
+        Some(self.next_round())
+    }
+}
+
+impl fmt::Debug for WallGenerator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WallGenerator")
+            .field("players", &self.players)
+            .field("layout", &self.layout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One round's shuffled wall: Tenhou's `yama` array, with its dice when the seed gives them.
+///
+/// It is a plain value (no allocation). It knows the deal, the live wall, the rinshan tiles and
+/// the indicators by position only; it ignores the rules (how many kans happened, whether ura
+/// dora count, red fives).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wall {
+    /// The first `players.wall_len()` entries are the yama; the rest are unused.
+    tiles: [Tile; 136],
+    players: Players,
+    layout: DeadWallLayout,
+    dice: Option<[u8; 2]>,
+}
+
+impl Wall {
+    /// The whole `yama` array in Tenhou's order, 136 tiles (108 in sanma). Tiles are taken
+    /// from the end (deal, then live draws) and replacement tiles and indicators from the
+    /// start; see the [module documentation](self).
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles[..self.players.wall_len()]
+    }
+
+    /// The number of players the wall was built for.
+    pub const fn players(&self) -> Players {
+        self.players
+    }
+
+    /// The dead wall's layout.
+    pub const fn layout(&self) -> DeadWallLayout {
+        self.layout
+    }
+
+    /// The two dice as 0-based values 0..6 (one less than the pips), as in fields 4 and 5 of
+    /// the INIT `seed` attribute. `None` for walls from an INIT `shuffle` key, whose dice are
+    /// not derived from it.
+    pub const fn dice(&self) -> Option<(u8, u8)> {
+        match self.dice {
+            Some([a, b]) => Some((a, b)),
+            None => None,
+        }
+    }
+
+    /// The `n`-th dora indicator: 0 is the one shown at the start (INIT `seed` field 6),
+    /// 1..=4 those revealed by kans (the `DORA` tags). `None` for `n >= 5`.
+    pub fn dora_indicator(&self, n: usize) -> Option<Tile> {
+        self.indicator(n, true)
+    }
+
+    /// The `n`-th ura dora indicator, under dora indicator `n`. `None` for `n >= 5`.
+    pub fn ura_indicator(&self, n: usize) -> Option<Tile> {
+        self.indicator(n, false)
+    }
+
+    fn indicator(&self, n: usize, omote: bool) -> Option<Tile> {
+        if n >= 5 {
+            return None;
+        }
+        let stack = self.players.rinshan_len() + 2 * n;
+        let upper = match self.layout {
+            DeadWallLayout::Current => 1,
+            DeadWallLayout::Early => 0,
+        };
+        Some(
+            self.tiles[if omote {
+                stack + upper
+            } else {
+                stack + (1 - upper)
+            }],
+        )
+    }
+
+    /// The `k`-th replacement (rinshan) draw of the round, from 0, counting draws after kans
+    /// and, in sanma, after kita alike. `None` past the last one: `k >= 4`, or `k >= 8` in
+    /// sanma.
+    pub fn rinshan_draw(&self, k: usize) -> Option<Tile> {
+        if k >= self.players.rinshan_len() {
+            return None;
+        }
+        Some(
+            self.tiles[match self.layout {
+                DeadWallLayout::Current => k ^ 1,
+                DeadWallLayout::Early => k,
+            }],
+        )
+    }
+
+    /// The `i`-th draw from the live wall after the deal, from 0 (the dealer's first draw).
+    /// Replacement draws do not shift it; they only end the live wall sooner
+    /// ([`Wall::live_draw_count`]). `None` past the end of the live wall with no replacement
+    /// draws: `i >= 70`, or `i >= 55` in sanma.
+    pub fn live_draw(&self, i: usize) -> Option<Tile> {
+        if i >= self.live_draw_count(0) {
+            return None;
+        }
+        Some(self.tiles[self.players.wall_len() - 1 - self.players.dealt() - i])
+    }
+
+    /// How many live draws the round has after `replacements` replacement draws: 70 minus
+    /// them (55 in sanma), as the dead wall stays at 14 tiles. Saturates at 0.
+    pub const fn live_draw_count(&self, replacements: usize) -> usize {
+        (self.players.wall_len() - self.players.dealt() - DEAD_WALL).saturating_sub(replacements)
+    }
+
+    /// The starting hands, 13 tiles for each seat in dealing order (blocks of four from the
+    /// top, dealer first, then one each), given the round's dealer (INIT `oya`).
+    ///
+    /// Seats that do not play get `None`: seat 3 in sanma. In sanma a dealer of seat 3 is
+    /// impossible, and every seat gets `None`.
+    pub fn haipai(&self, dealer: Seat) -> BySeat<Option<[Tile; 13]>> {
+        let seats = self.players.seats();
+        let mut hands = BySeat::from_array([None; 4]);
+        if dealer.index() >= seats {
+            return hands;
+        }
+        let top = self.players.wall_len() - 1;
+        for offset in 0..seats {
+            let mut hand = [self.tiles[0]; 13];
+            for (j, slot) in hand.iter_mut().enumerate() {
+                let taken = if j < 12 {
+                    // Block `j / 4` of all seats, then this seat's block, then the tile in it.
+                    (j / 4) * 4 * seats + offset * 4 + j % 4
+                } else {
+                    12 * seats + offset
+                };
+                *slot = self.tiles[top - taken];
+            }
+            // Seats wrap at `seats`: in sanma seat 2 is followed by seat 0.
+            let seat = Seat::ALL[(dealer.index() + offset) % seats];
+            hands[seat] = Some(hand);
+        }
+        hands
+    }
+}
+
+impl fmt::Debug for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Wall")
+            .field("players", &self.players)
+            .field("layout", &self.layout)
+            .field("dice", &self.dice)
+            .field(
+                "tiles",
+                &self.tiles().iter().map(|t| t.id()).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+/// Seed words, up to the MT19937 state size, kept inline.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    words: [u32; MT_WORDS],
+    len: usize,
+}
+
+impl Key {
+    fn as_slice(&self) -> &[u32] {
+        &self.words[..self.len]
+    }
+
+    fn from_base64(b64: &str) -> Result<Key, SeedError> {
+        const BYTES: usize = MT_WORDS * 4;
+        // Room for a few bytes more, so that "too long" is told apart from "invalid".
+        let mut buf = [0u8; BYTES + 3];
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode_slice(b64, &mut buf)
+            .map_err(|e| match e {
+                base64::DecodeSliceError::OutputSliceTooSmall => {
+                    SeedError::Base64Length { bytes: BYTES + 4 }
+                }
+                base64::DecodeSliceError::DecodeError(e) => SeedError::InvalidBase64 {
+                    reason: e.to_string(),
+                },
+            })?;
+        if bytes != BYTES {
+            return Err(SeedError::Base64Length { bytes });
+        }
+        let mut words = [0u32; MT_WORDS];
+        for (word, b) in words.iter_mut().zip(buf.chunks_exact(4)) {
+            *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+        Ok(Key {
+            words,
+            len: MT_WORDS,
+        })
+    }
+
+    fn from_hex(hex: &str) -> Result<Key, SeedError> {
+        let mut words = [0u32; MT_WORDS];
+        let mut len = 0;
+        for (index, word) in hex.split(',').enumerate() {
+            if index >= MT_WORDS {
+                return Err(SeedError::HexWordCount {
+                    words: hex.split(',').count(),
+                });
+            }
+            if word.is_empty() || word.len() > 8 || !word.bytes().all(|b| b.is_ascii_hexdigit()) {
+                if hex.is_empty() {
+                    return Err(SeedError::HexWordCount { words: 0 });
+                }
+                return Err(SeedError::InvalidHexWord {
+                    index,
+                    word: truncate(word, 16),
+                });
+            }
+            // Cannot fail: 1 to 8 hex digits.
+            words[index] = u32::from_str_radix(word, 16).unwrap_or_default();
+            len += 1;
+        }
+        Ok(Key { words, len })
+    }
+}
+
+fn unknown_scheme(s: &str) -> SeedError {
+    let prefix = s.split(',').next().unwrap_or_default();
+    SeedError::UnknownScheme {
+        prefix: truncate(prefix, 40),
+    }
+}
+
+/// At most `max` bytes of `s`, cut at a character boundary.
+fn truncate(s: &str, max: usize) -> String {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_owned()
+}
+
+/// The unshuffled wall: ids in increasing order, without 4..=31 in sanma. Entries past
+/// `players.wall_len()` are filler.
+fn initial_yama(players: Players) -> [Tile; 136] {
+    let mut yama = [FILLER; 136];
+    let ids = (0u8..136).filter(|&id| players == Players::Four || !(4..32).contains(&id));
+    for (slot, id) in yama.iter_mut().zip(ids) {
+        *slot = Tile::new(id).unwrap_or(FILLER);
+    }
+    yama
+}
+
+/// Tile 0, as filler and as the never-taken fallback of `Tile::new` on ids below 136.
+const FILLER: Tile = match Tile::new(0) {
+    Some(t) => t,
+    None => panic!("tile 0 exists"),
+};
+
+/// One Fisher–Yates step, front to back.
+fn swap_forward(yama: &mut [Tile; 136], i: usize, r: u32, n: usize) {
+    let j = i + (r as usize) % (n - i);
+    yama.swap(i, j);
+}
+
+fn die(r: u32) -> u8 {
+    // Below 6, so it fits.
+    (r % 6) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mt19937_init_by_array_known_answer() {
+        // The first outputs of mt19937ar.c's own test, init_by_array({0x123, 0x234, 0x345, 0x456}).
+        let mut mt = Mt::new_with_key([0x123, 0x234, 0x345, 0x456]);
+        let got: Vec<u32> = (0..5).map(|_| mt.next_u32()).collect();
+        assert_eq!(
+            got,
+            [1067595299, 955945823, 477289528, 4107218783, 4228976476]
+        );
+    }
+
+    #[test]
+    fn sha512_known_answer() {
+        // FIPS 180-2 example "abc".
+        let d = Sha512::digest(b"abc");
+        assert_eq!(&d[..8], &[0xdd, 0xaf, 0x35, 0xa1, 0x93, 0x61, 0x7a, 0xba]);
+    }
+
+    fn b64_seed(words: &[u32; MT_WORDS]) -> String {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        format!(
+            "{}{}",
+            Seed::BASE64_PREFIX,
+            base64::engine::general_purpose::STANDARD.encode(bytes)
+        )
+    }
+
+    #[test]
+    fn parse_base64_roundtrip() {
+        let mut words = [0u32; MT_WORDS];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = (i as u32).wrapping_mul(0x9E37_79B9);
+        }
+        let seed = Seed::parse(&b64_seed(&words)).unwrap();
+        assert_eq!(seed.kind(), SeedKind::Base64);
+        assert_eq!(seed.words(), &words[..]);
+    }
+
+    #[test]
+    fn parse_hex() {
+        let seed = Seed::parse("mt19937ar-sha512-n288,0000ABCD,ffffffff,1").unwrap();
+        assert_eq!(seed.kind(), SeedKind::Hex);
+        assert_eq!(seed.words(), &[0xABCD, 0xFFFF_FFFF, 1]);
+        let key = InitShuffle::parse("mt19937ar,DEADBEEF,00000001").unwrap();
+        assert_eq!(key.words(), &[0xDEAD_BEEF, 1]);
+    }
+
+    #[test]
+    fn parse_errors() {
+        assert!(matches!(
+            Seed::parse("mt19937ar,0000"),
+            Err(SeedError::UnknownScheme { .. })
+        ));
+        assert!(matches!(
+            Seed::parse(""),
+            Err(SeedError::UnknownScheme { .. })
+        ));
+        assert!(matches!(
+            InitShuffle::parse("mt19937ar-sha512-n288,00"),
+            Err(SeedError::UnknownScheme { .. })
+        ));
+        assert!(matches!(
+            Seed::parse("mt19937ar-sha512-n288-base64,!!!!"),
+            Err(SeedError::InvalidBase64 { .. })
+        ));
+        assert_eq!(
+            Seed::parse("mt19937ar-sha512-n288-base64,AAAA"),
+            Err(SeedError::Base64Length { bytes: 3 })
+        );
+        assert_eq!(
+            Seed::parse("mt19937ar-sha512-n288-base64,"),
+            Err(SeedError::Base64Length { bytes: 0 })
+        );
+        let long = format!("{}{}", Seed::BASE64_PREFIX, "A".repeat(4000));
+        assert!(matches!(
+            Seed::parse(&long),
+            Err(SeedError::Base64Length { .. })
+        ));
+        assert_eq!(
+            Seed::parse("mt19937ar-sha512-n288,"),
+            Err(SeedError::HexWordCount { words: 0 })
+        );
+        assert!(matches!(
+            Seed::parse("mt19937ar-sha512-n288,12,+1"),
+            Err(SeedError::InvalidHexWord { index: 1, .. })
+        ));
+        assert!(matches!(
+            Seed::parse("mt19937ar-sha512-n288,123456789"),
+            Err(SeedError::InvalidHexWord { index: 0, .. })
+        ));
+        assert!(matches!(
+            Seed::parse("mt19937ar-sha512-n288,1,,2"),
+            Err(SeedError::InvalidHexWord { index: 1, .. })
+        ));
+        let many = format!("{}{}", Seed::HEX_PREFIX, vec!["0"; 625].join(","));
+        assert_eq!(
+            Seed::parse(&many),
+            Err(SeedError::HexWordCount { words: 625 })
+        );
+        // Multi-byte text is cut safely in error messages.
+        assert!(matches!(
+            Seed::parse(&"é".repeat(50)),
+            Err(SeedError::UnknownScheme { .. })
+        ));
+    }
+
+    /// A wall whose yama holds the ids 0.. in order, to check positions.
+    fn identity_wall(players: Players, layout: DeadWallLayout) -> Wall {
+        let mut tiles = [FILLER; 136];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = Tile::new(i as u8).unwrap();
+        }
+        Wall {
+            tiles,
+            players,
+            layout,
+            dice: None,
+        }
+    }
+
+    fn ids(tiles: impl IntoIterator<Item = Option<Tile>>) -> Vec<Option<u8>> {
+        tiles.into_iter().map(|t| t.map(Tile::id)).collect()
+    }
+
+    #[test]
+    fn dead_wall_positions() {
+        let w = identity_wall(Players::Four, DeadWallLayout::Current);
+        let s = |v: &[u8]| v.iter().map(|&x| Some(x)).collect::<Vec<_>>();
+        assert_eq!(
+            ids((0..5).map(|n| w.dora_indicator(n))),
+            s(&[5, 7, 9, 11, 13])
+        );
+        assert_eq!(
+            ids((0..5).map(|n| w.ura_indicator(n))),
+            s(&[4, 6, 8, 10, 12])
+        );
+        assert_eq!(ids((0..4).map(|k| w.rinshan_draw(k))), s(&[1, 0, 3, 2]));
+        assert_eq!(w.rinshan_draw(4), None);
+        assert_eq!(w.dora_indicator(5), None);
+        assert_eq!(w.live_draw(0).map(Tile::id), Some(83));
+        assert_eq!(w.live_draw(69).map(Tile::id), Some(14));
+        assert_eq!(w.live_draw(70), None);
+        assert_eq!(w.live_draw_count(2), 68);
+
+        let w = identity_wall(Players::Four, DeadWallLayout::Early);
+        assert_eq!(
+            ids((0..5).map(|n| w.dora_indicator(n))),
+            s(&[4, 6, 8, 10, 12])
+        );
+        assert_eq!(
+            ids((0..5).map(|n| w.ura_indicator(n))),
+            s(&[5, 7, 9, 11, 13])
+        );
+        assert_eq!(ids((0..4).map(|k| w.rinshan_draw(k))), s(&[0, 1, 2, 3]));
+
+        let w = identity_wall(Players::Three, DeadWallLayout::Current);
+        assert_eq!(
+            ids((0..5).map(|n| w.dora_indicator(n))),
+            s(&[9, 11, 13, 15, 17])
+        );
+        assert_eq!(
+            ids((0..5).map(|n| w.ura_indicator(n))),
+            s(&[8, 10, 12, 14, 16])
+        );
+        assert_eq!(
+            ids((0..8).map(|k| w.rinshan_draw(k))),
+            s(&[1, 0, 3, 2, 5, 4, 7, 6])
+        );
+        assert_eq!(w.rinshan_draw(8), None);
+        assert_eq!(w.live_draw(0).map(Tile::id), Some(68));
+        assert_eq!(w.live_draw(54).map(Tile::id), Some(14));
+        assert_eq!(w.live_draw(55), None);
+        assert_eq!(w.tiles().len(), 108);
+    }
+
+    #[test]
+    fn haipai_positions() {
+        let w = identity_wall(Players::Four, DeadWallLayout::Current);
+        let seat = |n| Seat::new(n).unwrap();
+        let hands = w.haipai(seat(1));
+        let dealer = hands[seat(1)].unwrap().map(Tile::id);
+        assert_eq!(
+            dealer,
+            [
+                135, 134, 133, 132, 119, 118, 117, 116, 103, 102, 101, 100, 87
+            ]
+        );
+        let last = hands[seat(0)].unwrap().map(Tile::id);
+        assert_eq!(
+            last,
+            [123, 122, 121, 120, 107, 106, 105, 104, 91, 90, 89, 88, 84]
+        );
+
+        let w = identity_wall(Players::Three, DeadWallLayout::Current);
+        let hands = w.haipai(seat(2));
+        assert!(hands[seat(3)].is_none());
+        let dealer = hands[seat(2)].unwrap().map(Tile::id);
+        assert_eq!(
+            dealer,
+            [107, 106, 105, 104, 95, 94, 93, 92, 83, 82, 81, 80, 71]
+        );
+        let third = hands[seat(1)].unwrap().map(Tile::id);
+        assert_eq!(third, [99, 98, 97, 96, 87, 86, 85, 84, 75, 74, 73, 72, 69]);
+        assert!(w.haipai(seat(3)).iter().all(Option::is_none));
+    }
+
+    fn is_permutation(w: &Wall) -> bool {
+        let mut seen = [false; 136];
+        for t in w.tiles() {
+            if std::mem::replace(&mut seen[usize::from(t.id())], true) {
+                return false;
+            }
+        }
+        match w.players() {
+            Players::Four => seen.iter().all(|&s| s),
+            Players::Three => seen
+                .iter()
+                .enumerate()
+                .all(|(id, &s)| s != (4..32).contains(&id)),
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn walls_are_permutations(words in proptest::collection::vec(proptest::num::u32::ANY, 1..40), three: bool) {
+            let players = if three { Players::Three } else { Players::Four };
+            let hex: Vec<String> = words.iter().map(|w| format!("{w:08X}")).collect();
+            let seed = Seed::parse(&format!("{}{}", Seed::HEX_PREFIX, hex.join(","))).unwrap();
+            let mut generator = WallGenerator::new(&seed, players);
+            for _ in 0..3 {
+                let w = generator.next_round();
+                proptest::prop_assert!(is_permutation(&w));
+                let (a, b) = w.dice().unwrap();
+                proptest::prop_assert!(a < 6 && b < 6);
+            }
+            let key = InitShuffle::parse(&format!("{}{}", InitShuffle::PREFIX, hex.join(","))).unwrap();
+            let w = key.wall(players);
+            proptest::prop_assert!(is_permutation(&w));
+            proptest::prop_assert_eq!(w.dice(), None);
+        }
+
+        #[test]
+        fn parse_never_panics(s in ".{0,80}") {
+            let _ = Seed::parse(&s);
+            let _ = InitShuffle::parse(&s);
+            let _ = Seed::parse(&format!("{}{s}", Seed::BASE64_PREFIX));
+            let _ = Seed::parse(&format!("{}{s}", Seed::HEX_PREFIX));
+        }
+    }
+
+    #[test]
+    fn generator_continues_across_rounds() {
+        let seed = Seed::parse("mt19937ar-sha512-n288,1,2,3").unwrap();
+        let mut a = WallGenerator::new(&seed, Players::Four);
+        let first = a.next_round();
+        let second = a.next_round();
+        assert_ne!(first, second);
+        let mut b = WallGenerator::new(&seed, Players::Four);
+        assert_eq!(b.nth(1), Some(second));
+    }
+}
