@@ -175,8 +175,9 @@ pub struct Rules {
 /// The rule flags of a Tenhou lobby that change a hand's value, decoded from the mjlog
 /// `<GO type=…>` bitfield.
 ///
-/// Bits 0x02 (no red fives), 0x04 (no open tanyao) and 0x200 (chip lobby, which rounds up
-/// to mangan) matter to hand value; the others (room, speed, hanchan, sanma) are ignored here.
+/// Bits 0x02 (no red fives), 0x04 (no open tanyao), 0x200 (chip lobby, which rounds up to
+/// mangan) and 0x400 (honba value) matter to a win's value; the others (room, speed, hanchan,
+/// sanma) are ignored here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TenhouLobby {
     /// Red fives: [`RedFives::OnePerSuit`] unless bit 0x02 is set.
@@ -189,6 +190,11 @@ pub struct TenhouLobby {
     /// 4 han 30 fu wins of the corpus's chip lobbies (GO types 0x229 and 0x621) are paid as
     /// mangan (12000 dealer tsumo, 8000 non-dealer tsumo). The log wins.
     pub kiriage_mangan: KiriageMangan,
+    /// Points per honba on a win: 300, or 1500 when bit 0x400 is set.
+    ///
+    /// Bit 0x400 is undocumented; its one game in the corpus (GO type 0x621) pays a one-honba
+    /// ron as hand + 1500, so the honba is read as five times the usual value there.
+    pub honba_points: u32,
 }
 
 impl TenhouLobby {
@@ -197,10 +203,12 @@ impl TenhouLobby {
         red_fives: RedFives::OnePerSuit,
         open_tanyao: OpenTanyao::Allowed,
         kiriage_mangan: KiriageMangan::Off,
+        honba_points: 300,
     };
 
     /// Decodes the GO `type` bitfield: bit 0x02 set means no red fives, bit 0x04 set means no
-    /// open tanyao, bit 0x200 (chip lobby) means kiriage mangan. Every other bit is ignored.
+    /// open tanyao, bit 0x200 (chip lobby) means kiriage mangan, bit 0x400 a 1500-point honba.
+    /// Every other bit is ignored.
     pub const fn from_go_type(go_type: u32) -> TenhouLobby {
         TenhouLobby {
             red_fives: if go_type & 0x02 != 0 {
@@ -218,6 +226,7 @@ impl TenhouLobby {
             } else {
                 KiriageMangan::Off
             },
+            honba_points: if go_type & 0x400 != 0 { 1500 } else { 300 },
         }
     }
 }
@@ -244,7 +253,7 @@ impl Rules {
             renhou: Renhou::None,
             base_points: BasePoints::FuTimesTwoPowHanPlusTwo,
             limits: Limits::STANDARD,
-            honba_points: 300,
+            honba_points: lobby.honba_points,
             riichi_stick_points: 1000,
         }
     }
