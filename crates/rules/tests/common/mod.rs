@@ -12,7 +12,7 @@ use haifu_tiles::{Meld, Tile, Wind};
 
 /// The corpus directory: `HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou` beside the
 /// workspace. `None` (after saying so) when it is missing outside CI; a panic under `CI=true`.
-pub fn tenhou_corpus() -> Option<PathBuf> {
+pub(crate) fn tenhou_corpus() -> Option<PathBuf> {
     let dir = std::env::var_os("HAIFU_TENHOU_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -38,7 +38,7 @@ pub fn tenhou_corpus() -> Option<PathBuf> {
 }
 
 /// Every `.xml` game of the corpus, sorted by name.
-pub fn corpus_files(dir: &std::path::Path) -> Vec<PathBuf> {
+pub(crate) fn corpus_files(dir: &std::path::Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("the corpus directory reads")
         .map(|e| e.expect("a directory entry").path())
@@ -50,34 +50,34 @@ pub fn corpus_files(dir: &std::path::Path) -> Vec<PathBuf> {
 
 /// A recorded four-player win with everything scoring needs, owned.
 #[derive(Clone, Debug)]
-pub struct WinCase {
+pub(crate) struct WinCase {
     /// Where it comes from: `file#n` (n-th win of the game, from 1).
-    pub label: String,
+    pub(crate) label: String,
     /// The rules of the game's lobby.
-    pub rules: Rules,
+    pub(crate) rules: Rules,
     /// Concealed tiles without the winning tile.
-    pub concealed: ArrayVec<Tile, 13>,
+    pub(crate) concealed: ArrayVec<Tile, 13>,
     /// The melds in call order.
-    pub melds: ArrayVec<Meld, 4>,
+    pub(crate) melds: ArrayVec<Meld, 4>,
     /// The inputs other than tiles.
-    pub winning_tile: Tile,
-    pub method: WinMethod,
-    pub seat_wind: Wind,
-    pub round_wind: Wind,
-    pub dora: ArrayVec<Tile, 5>,
-    pub ura: ArrayVec<Tile, 5>,
-    pub riichi: RiichiDeclaration,
-    pub situation: Situation,
+    pub(crate) winning_tile: Tile,
+    pub(crate) method: WinMethod,
+    pub(crate) seat_wind: Wind,
+    pub(crate) round_wind: Wind,
+    pub(crate) dora: ArrayVec<Tile, 5>,
+    pub(crate) ura: ArrayVec<Tile, 5>,
+    pub(crate) riichi: RiichiDeclaration,
+    pub(crate) situation: Situation,
     /// Honba and sticks this winner collects (0 for the second winner of a double ron).
-    pub honba: u32,
-    pub sticks: u32,
+    pub(crate) honba: u32,
+    pub(crate) sticks: u32,
     /// What the log recorded.
-    pub recorded: RecordedWin,
+    pub(crate) recorded: RecordedWin,
 }
 
 impl WinCase {
     /// The scoring input.
-    pub fn win(&self) -> Win<'_> {
+    pub(crate) fn win(&self) -> Win<'_> {
         Win {
             concealed: &self.concealed,
             winning_tile: self.winning_tile,
@@ -100,7 +100,7 @@ impl WinCase {
 /// The situation comes from the recorded yaku list (riichi, double riichi, ippatsu, chankan,
 /// rinshan, haitei, houtei, tenhou, chiihou); a yakuman win shows riichi only through its ura
 /// indicators. Tenhou lists the AGARI melds newest first: they are reversed into call order.
-pub fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
+pub(crate) fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
     let go_type = log.header.rules.go_type;
     if go_type & 0x10 != 0 {
         return Vec::new();
@@ -195,7 +195,7 @@ pub fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
 }
 
 /// Every four-player win of the corpus, with the number of games read.
-pub fn all_wins(dir: &std::path::Path) -> (usize, Vec<WinCase>) {
+pub(crate) fn all_wins(dir: &std::path::Path) -> (usize, Vec<WinCase>) {
     let mut log = GameLog::new();
     let mut wins = Vec::new();
     let files = corpus_files(dir);
