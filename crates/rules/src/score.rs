@@ -468,25 +468,23 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut seen = [0u64; 3];
         let mut all = TileCounts::EMPTY;
         let mut aka = 0u8;
-        let mut check = |t: Tile| -> Result<(), ScoreError> {
+        let red = rules.red_fives == RedFives::OnePerSuit;
+        let concealed = win.concealed.iter().chain([&win.winning_tile]);
+        let meld_tiles = win.melds.iter().flat_map(|m| m.tiles());
+        let mut counts = TileCounts::EMPTY;
+        for (i, &t) in concealed.chain(meld_tiles).enumerate() {
             let (w, b) = (usize::from(t.id() / 64), t.id() % 64);
             if seen[w] & (1 << b) != 0 {
                 return Err(ScoreError::DuplicateTile { tile: t });
             }
             seen[w] |= 1 << b;
             all.add(t.kind());
-            if t.is_red_five() && rules.red_fives == RedFives::OnePerSuit {
+            if red && t.is_red_five() {
                 aka += 1;
             }
-            Ok(())
-        };
-        for &t in win.concealed {
-            check(t)?;
-        }
-        check(win.winning_tile)?;
-        for m in win.melds {
-            for &t in m.tiles() {
-                check(t)?;
+            // The concealed part, winning tile included, before the meld tiles come.
+            if i == win.concealed.len() {
+                counts = all;
             }
         }
         for (kind, count) in all.iter() {
@@ -499,8 +497,6 @@ impl<'w, 'a> Context<'w, 'a> {
         let dealer = win.seat_wind == Wind::East;
         check_situation(win, menzen, tsumo, dealer)?;
 
-        let mut counts = TileCounts::from_tiles(win.concealed.iter().copied());
-        counts.add(win.winning_tile.kind());
         let dora_of = |indicators: &[Tile]| -> u8 {
             indicators
                 .iter()
@@ -678,12 +674,16 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut all_green = pair.is_green();
         let mut dragon_sets = 0u8;
         let mut wind_sets = 0u8;
+        // Bit i: a run starting at kind i / a triplet or kan of kind i.
+        let mut run_mask = 0u64;
+        let mut triplet_mask = 0u64;
         suits |= 1 << pair.suit() as u8;
         for s in &sets {
             suits |= 1 << s.first.suit() as u8;
             match s.shape {
                 Shape::Run => {
                     runs.push(s.first);
+                    run_mask |= 1 << s.first.index();
                     let n = s.first.number();
                     if n == 1 || n == 7 {
                         all_simple = false;
@@ -697,6 +697,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 }
                 Shape::Triplet | Shape::Kan => {
                     triplets += 1;
+                    triplet_mask |= 1 << s.first.index();
                     if s.shape == Shape::Kan {
                         kans += 1;
                     }
@@ -874,13 +875,13 @@ impl<'w, 'a> Context<'w, 'a> {
             if all_yaochuu_blocks && !runs.is_empty() {
                 push(if honors { Yaku::Chanta } else { Yaku::Junchan });
             }
-            if has_ittsu(&runs) {
+            if (0..3).any(|suit| (run_mask >> (9 * suit)) & 0b1_0010_01 == 0b1_0010_01) {
                 push(Yaku::Ittsu);
             }
-            if has_sanshoku_runs(&runs) {
+            if run_mask & (run_mask >> 9) & (run_mask >> 18) & 0x1ff != 0 {
                 push(Yaku::SanshokuDoujun);
             }
-            if has_sanshoku_triplets(&sets) {
+            if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & 0x1ff != 0 {
                 push(Yaku::SanshokuDoukou);
             }
             if kans == 3 {
@@ -1287,31 +1288,6 @@ fn peikou(runs: &[TileKind]) -> u8 {
         }
     }
     n
-}
-
-fn has_ittsu(runs: &[TileKind]) -> bool {
-    (0..3).any(|s| {
-        [0, 3, 6]
-            .iter()
-            .all(|o| runs.iter().any(|r| r.index() == s * 9 + o))
-    })
-}
-
-fn has_sanshoku_runs(runs: &[TileKind]) -> bool {
-    runs.iter().any(|r| {
-        let n = r.index() % 9;
-        r.index() < 9
-            && runs.iter().any(|x| x.index() == 9 + n)
-            && runs.iter().any(|x| x.index() == 18 + n)
-    })
-}
-
-fn has_sanshoku_triplets(sets: &[HandSet]) -> bool {
-    let trip = |i: usize| {
-        sets.iter()
-            .any(|s| s.shape != Shape::Run && s.first.index() == i)
-    };
-    (0..9).any(|n| trip(n) && trip(9 + n) && trip(18 + n))
 }
 
 /// The order of yakuman in Tenhou's `yakuman=` list, as seen in the real logs (daisuushii
