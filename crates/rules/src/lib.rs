@@ -12,6 +12,8 @@
 //!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
 //!   [`Payment`] and the value Tenhou records.
+//! - [`WinSpec`]: an owned hand read from the short text of `haifu score`
+//!   (`234067m678p1s`, `pon:555z`), with errors that point at the bad character.
 //!
 //! # Architecture invariant
 //!
@@ -22,6 +24,7 @@ mod error;
 mod hand;
 mod rules;
 mod score;
+mod spec;
 mod yaku;
 
 pub use error::{ScoreError, SituationError};
@@ -34,4 +37,5 @@ pub use score::{
     FuItem, FuSource, Limit, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod,
     YakuHan, YakumanCount, score,
 };
+pub use spec::{SpecError, WinSpec};
 pub use yaku::Yaku;
