@@ -875,7 +875,8 @@ impl<'w, 'a> Context<'w, 'a> {
             if all_yaochuu_blocks && !runs.is_empty() {
                 push(if honors { Yaku::Chanta } else { Yaku::Junchan });
             }
-            if (0..3).any(|suit| (run_mask >> (9 * suit)) & 0b1_0010_01 == 0b1_0010_01) {
+            // Runs 123, 456 and 789 of one suit: bits 0, 3 and 6 of that suit.
+            if (0..3).any(|suit| (run_mask >> (9 * suit)) & 0b100_1001 == 0b100_1001) {
                 push(Yaku::Ittsu);
             }
             if run_mask & (run_mask >> 9) & (run_mask >> 18) & 0x1ff != 0 {
