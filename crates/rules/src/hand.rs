@@ -1,0 +1,427 @@
+//! Hand analysis: the readings of a complete hand, completeness, waits and wait types.
+//!
+//! Everything here works on [`TileCounts`] of the **concealed** part only (melds are already
+//! sets), walks the counts in place and allocates nothing.
+
+use arrayvec::ArrayVec;
+use haifu_tiles::{TileCounts, TileKind, TileSet};
+
+/// The shape of a concealed set in a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetShape {
+    /// Three consecutive tiles of a numbered suit (shuntsu).
+    Run,
+    /// Three tiles of one kind (koutsu).
+    Triplet,
+}
+
+/// One set of a reading: its shape and lowest kind (`first`; for a run, the start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    /// Run or triplet.
+    pub shape: SetShape,
+    /// The lowest kind of the set.
+    pub first: TileKind,
+}
+
+impl Block {
+    /// Whether the set holds a tile of `kind`.
+    pub fn contains(self, kind: TileKind) -> bool {
+        match self.shape {
+            SetShape::Triplet => self.first == kind,
+            SetShape::Run => {
+                kind.suit() == self.first.suit()
+                    && kind.number() >= self.first.number()
+                    && kind.number() <= self.first.number() + 2
+            }
+        }
+    }
+}
+
+/// One way to read a complete concealed part.
+///
+/// A standard reading lists only the concealed sets (4 minus the number of melds), in
+/// ascending kind order; the melds are the rest of the hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Sets and a pair.
+    Standard {
+        /// The pair (jantou).
+        pair: TileKind,
+        /// The concealed sets, in ascending order of their first kind.
+        sets: ArrayVec<Block, 4>,
+    },
+    /// Seven distinct pairs (chiitoitsu), in kind order. Four of a kind is never two pairs.
+    Chiitoitsu {
+        /// The seven pair kinds.
+        pairs: [TileKind; 7],
+    },
+    /// The thirteen orphans, one of them paired (kokushi).
+    Kokushi {
+        /// The paired terminal or honour.
+        pair: TileKind,
+    },
+}
+
+/// How the winning tile completed its reading (machi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wait {
+    /// Two-sided wait on a run (`23` waiting on 1 or 4). 0 fu.
+    Ryanmen,
+    /// Closed wait, the middle of a run (`13` waiting on 2). 2 fu.
+    Kanchan,
+    /// Edge wait (`12` waiting on 3, `89` on 7). 2 fu.
+    Penchan,
+    /// Single wait on the pair (also every chiitoitsu and single kokushi wait). 2 fu.
+    Tanki,
+    /// Wait on two pairs, one becoming a triplet. 0 fu (the triplet's fu count).
+    Shanpon,
+    /// Kokushi's thirteen-sided wait.
+    ThirteenSided,
+}
+
+impl Wait {
+    /// The romaji name: `ryanmen`, `kanchan`, `penchan`, `tanki`, `shanpon`, `13-sided`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wait::Ryanmen => "ryanmen",
+            Wait::Kanchan => "kanchan",
+            Wait::Penchan => "penchan",
+            Wait::Tanki => "tanki",
+            Wait::Shanpon => "shanpon",
+            Wait::ThirteenSided => "13-sided",
+        }
+    }
+
+    /// The wait type of `win` as a tile of `block`: `None` if the block does not hold it.
+    pub fn of_block(block: Block, win: TileKind) -> Option<Wait> {
+        if !block.contains(win) {
+            return None;
+        }
+        Some(match block.shape {
+            SetShape::Triplet => Wait::Shanpon,
+            SetShape::Run => {
+                let start = block.first.number();
+                match win.number() - start {
+                    1 => Wait::Kanchan,
+                    0 if start == 7 => Wait::Penchan,
+                    2 if start == 1 => Wait::Penchan,
+                    _ => Wait::Ryanmen,
+                }
+            }
+        })
+    }
+}
+
+const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// Calls `f` with each concealed set list that splits `c` exactly into `need` sets.
+fn sets_rec<F: FnMut(&[Block])>(
+    c: &mut [u8; 34],
+    start: usize,
+    need: u8,
+    stack: &mut ArrayVec<Block, 4>,
+    f: &mut F,
+) {
+    let mut i = start;
+    while i < 34 && c[i] == 0 {
+        i += 1;
+    }
+    if i == 34 {
+        if need == 0 {
+            f(stack);
+        }
+        return;
+    }
+    if need == 0 {
+        return;
+    }
+    let Some(first) = TileKind::new(i as u8) else {
+        return;
+    };
+    if c[i] >= 3 {
+        c[i] -= 3;
+        stack.push(Block {
+            shape: SetShape::Triplet,
+            first,
+        });
+        sets_rec(c, i, need - 1, stack, f);
+        stack.pop();
+        c[i] += 3;
+    }
+    if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        stack.push(Block {
+            shape: SetShape::Run,
+            first,
+        });
+        sets_rec(c, i, need - 1, stack, f);
+        stack.pop();
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+    }
+}
+
+/// Whether `c` splits into sets only (any number of them).
+fn all_sets(c: &mut [u8; 34], start: usize) -> bool {
+    let mut i = start;
+    while i < 34 && c[i] == 0 {
+        i += 1;
+    }
+    if i == 34 {
+        return true;
+    }
+    if c[i] >= 3 {
+        c[i] -= 3;
+        let ok = all_sets(c, i);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = all_sets(c, i);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        return ok;
+    }
+    false
+}
+
+/// The suit (0..4) whose tile count is 2 modulo 3, if the counts can hold one pair and sets:
+/// every other suit must be 0 modulo 3.
+fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+    let mut pair = None;
+    for s in 0..4 {
+        let end = if s == 3 { 34 } else { s * 9 + 9 };
+        let n: u32 = c[s * 9..end].iter().map(|&x| u32::from(x)).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair.is_none() => pair = Some(s),
+            _ => return None,
+        }
+    }
+    pair
+}
+
+/// Calls `f` with every reading of a complete concealed part: four sets and a pair (minus the
+/// melds, inferred from the tile count `3n + 2`), seven pairs and thirteen orphans (14 tiles
+/// only). Readings that differ only in the order of equal sets are given once.
+///
+/// It considers only the shape: no yaku, no winning tile, and counts above 4 are read as
+/// they are. A count that is not `3n + 2` gives no reading.
+pub fn for_each_reading(concealed: &TileCounts, mut f: impl FnMut(&Reading)) {
+    let mut c = *concealed.as_array();
+    let total = concealed.total();
+    if total % 3 != 2 || total > 14 {
+        return;
+    }
+    let need = ((total - 2) / 3) as u8;
+    if let Some(s) = pair_suit(&c) {
+        let end = if s == 3 { 34 } else { s * 9 + 9 };
+        let mut stack = ArrayVec::new();
+        for p in s * 9..end {
+            if c[p] < 2 {
+                continue;
+            }
+            let Some(pair) = TileKind::new(p as u8) else {
+                continue;
+            };
+            c[p] -= 2;
+            sets_rec(&mut c, 0, need, &mut stack, &mut |sets: &[Block]| {
+                let mut v = ArrayVec::new();
+                v.extend(sets.iter().copied());
+                f(&Reading::Standard { pair, sets: v });
+            });
+            c[p] += 2;
+        }
+    }
+    if total == 14 {
+        if let Some(pairs) = chiitoitsu_pairs(&c) {
+            f(&Reading::Chiitoitsu { pairs });
+        }
+        if let Some(pair) = kokushi_pair(&c) {
+            f(&Reading::Kokushi { pair });
+        }
+    }
+}
+
+fn chiitoitsu_pairs(c: &[u8; 34]) -> Option<[TileKind; 7]> {
+    let mut pairs = [TileKind::M1; 7];
+    let mut n = 0;
+    for (i, &x) in c.iter().enumerate() {
+        match x {
+            0 => {}
+            2 if n < 7 => {
+                pairs[n] = TileKind::new(i as u8)?;
+                n += 1;
+            }
+            _ => return None,
+        }
+    }
+    (n == 7).then_some(pairs)
+}
+
+fn kokushi_pair(c: &[u8; 34]) -> Option<TileKind> {
+    let mut pair = None;
+    let mut n = 0u32;
+    for &i in &YAOCHUU {
+        match c[i] {
+            1 => {}
+            2 if pair.is_none() => pair = TileKind::new(i as u8),
+            _ => return None,
+        }
+        n += u32::from(c[i]);
+    }
+    (n == 14).then_some(pair).flatten()
+}
+
+/// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
+/// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
+/// furiten are not considered.
+pub fn is_complete(concealed: &TileCounts) -> bool {
+    let mut c = *concealed.as_array();
+    let total = concealed.total();
+    if total % 3 != 2 || total > 14 {
+        return false;
+    }
+    if let Some(s) = pair_suit(&c) {
+        let end = if s == 3 { 34 } else { s * 9 + 9 };
+        for p in s * 9..end {
+            if c[p] < 2 {
+                continue;
+            }
+            c[p] -= 2;
+            let ok = all_sets(&mut c, 0);
+            c[p] += 2;
+            if ok {
+                return true;
+            }
+        }
+    }
+    total == 14 && (chiitoitsu_pairs(&c).is_some() || kokushi_pair(&c).is_some())
+}
+
+/// The kinds that would complete a concealed part of `3n + 1` tiles (its waits, machi).
+///
+/// It considers the shape only (sets and a pair, seven pairs, thirteen orphans) and leaves
+/// out a kind of which the concealed part already holds all four (such a wait cannot be
+/// drawn; Tenhou then does not count the hand as tenpai). It ignores furiten, yaku and the
+/// tiles visible elsewhere. Any other tile count gives the empty set.
+pub fn waits(concealed: &TileCounts) -> TileSet {
+    let mut set = TileSet::EMPTY;
+    let total = concealed.total();
+    if total % 3 != 1 || total > 13 {
+        return set;
+    }
+    let mut c = *concealed;
+    for k in TileKind::ALL {
+        if c.get(k) >= 4 {
+            continue;
+        }
+        // Only a kind next to a held tile, or a held kind, can complete sets; honours and
+        // isolated kinds only matter as pairs (held) or for kokushi (yaochuu).
+        let i = k.index();
+        let a = concealed.as_array();
+        let near = a[i] > 0
+            || (!k.is_honor()
+                && ((k.number() > 1 && a[i - 1] > 0)
+                    || (k.number() > 2 && a[i - 2] > 0)
+                    || (k.number() < 9 && a[i + 1] > 0)
+                    || (k.number() < 8 && a[i + 2] > 0)));
+        if !(near || (total == 13 && k.is_yaochuu())) {
+            continue;
+        }
+        c.add(k);
+        if is_complete(&c) {
+            set.insert(k);
+        }
+        c.remove(k);
+    }
+    set
+}
+
+/// Whether a concealed part of `3n + 1` tiles waits on at least one kind ([`waits`]).
+pub fn is_tenpai(concealed: &TileCounts) -> bool {
+    !waits(concealed).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use haifu_tiles::parse_kinds;
+
+    fn counts(s: &str) -> TileCounts {
+        TileCounts::from_kinds(parse_kinds(s).unwrap())
+    }
+
+    fn readings(s: &str) -> Vec<Reading> {
+        let mut v = Vec::new();
+        for_each_reading(&counts(s), |r| v.push(r.clone()));
+        v
+    }
+
+    #[test]
+    fn several_readings() {
+        // 111222333m 44p 789s: three triplets or three runs.
+        assert_eq!(readings("111222333m44p789s").len(), 2);
+        // Ryanpeikou shape is also seven pairs.
+        let r = readings("223344m556677p99s");
+        assert_eq!(r.len(), 2);
+        assert!(r.iter().any(|r| matches!(r, Reading::Chiitoitsu { .. })));
+        assert_eq!(readings("19m19p19s12345677z").len(), 1);
+        assert!(readings("19m19p19s1234567z5m").is_empty());
+        assert!(readings("1112345678999m").is_empty());
+        // With two melds: 8 tiles.
+        assert_eq!(readings("123m456p77s").len(), 1);
+    }
+
+    #[test]
+    fn waits_and_completeness() {
+        let w = |s: &str| {
+            let k: Vec<TileKind> = waits(&counts(s)).iter().collect();
+            haifu_tiles::TileList::from_kinds(&k).to_string()
+        };
+        assert_eq!(w("1112345678999m"), "123456789m");
+        assert_eq!(w("19m19p19s1234567z"), "19m19p19s1234567z");
+        assert_eq!(w("23m"), "");
+        assert_eq!(w("2m"), "2m");
+        assert_eq!(w("1111m"), "");
+        assert_eq!(w("1112m"), "23m");
+        assert_eq!(w("123456789m1234z"), "");
+        assert!(is_complete(&counts("22m")));
+        assert!(!is_tenpai(&counts("1111m")));
+    }
+
+    #[test]
+    fn wait_types() {
+        let run = |s| Block {
+            shape: SetShape::Run,
+            first: s,
+        };
+        assert_eq!(
+            Wait::of_block(run(TileKind::M1), TileKind::M3),
+            Some(Wait::Penchan)
+        );
+        assert_eq!(
+            Wait::of_block(run(TileKind::M7), TileKind::M7),
+            Some(Wait::Penchan)
+        );
+        assert_eq!(
+            Wait::of_block(run(TileKind::M7), TileKind::M9),
+            Some(Wait::Ryanmen)
+        );
+        assert_eq!(
+            Wait::of_block(run(TileKind::M2), TileKind::M3),
+            Some(Wait::Kanchan)
+        );
+        assert_eq!(Wait::of_block(run(TileKind::M2), TileKind::P3), None);
+    }
+}

@@ -1,0 +1,41 @@
+//! The rules engine of haifu: rule sets as data and the hand evaluator.
+//!
+//! # Overview
+//!
+//! - [`Rules`]: every rule point that changes a hand's value, as plain data with enums; no
+//!   `Default`. [`Rules::tenhou`] is Tenhou's preset for a lobby ([`TenhouLobby`], decoded
+//!   from the mjlog GO `type` bits).
+//! - Hand analysis on concealed [`TileCounts`](haifu_tiles::TileCounts), allocation-free:
+//!   [`for_each_reading`] (four sets and a pair, seven pairs, thirteen orphans),
+//!   [`is_complete`], [`waits`] and [`is_tenpai`], and the [`Wait`] type of a winning tile.
+//! - [`score`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
+//!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
+//!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
+//!   [`Payment`] and the value Tenhou records.
+//! - [`WinSpec`]: an owned hand read from the short text of `haifu score`
+//!   (`234067m678p1s`, `pon:555z`), with errors that point at the bad character.
+//!
+//! # Architecture invariant
+//!
+//! This crate depends on `haifu-tiles` only: it knows no log format. Nothing in it panics on
+//! odd input; problems are typed errors ([`ScoreError`]).
+
+mod error;
+mod hand;
+mod rules;
+mod score;
+mod spec;
+mod yaku;
+
+pub use error::{ScoreError, SituationError};
+pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
+pub use rules::{
+    BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, Limits, OpenTanyao,
+    RedFives, Renhou, RinshanFu, Rules, TenhouLobby, YakumanStacking,
+};
+pub use score::{
+    FuItem, FuSource, Limit, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod,
+    YakuHan, YakumanCount, score,
+};
+pub use spec::{SpecError, WinSpec};
+pub use yaku::Yaku;

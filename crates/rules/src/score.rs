@@ -1,0 +1,1324 @@
+//! Scoring a winning hand: [`score`] takes a [`Win`] and [`Rules`] and returns an itemised
+//! [`Score`].
+
+use arrayvec::ArrayVec;
+use haifu_tiles::{Meld, MeldKind, Tile, TileCounts, TileKind, Wind};
+
+use crate::error::{ScoreError, SituationError};
+use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
+use crate::rules::{
+    BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, OpenTanyao, RedFives,
+    Renhou, RinshanFu, Rules, YakumanStacking,
+};
+use crate::yaku::Yaku;
+
+/// How the hand was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinMethod {
+    /// Self-draw.
+    Tsumo,
+    /// On another player's discard (or a robbed kan tile).
+    Ron,
+}
+
+/// Whether and how the winner declared riichi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiichiDeclaration {
+    /// No riichi.
+    None,
+    /// Riichi.
+    Riichi,
+    /// Double riichi (riichi on the first discard, no call before).
+    DoubleRiichi,
+}
+
+impl RiichiDeclaration {
+    /// Whether riichi (single or double) was declared.
+    pub const fn is_declared(self) -> bool {
+        !matches!(self, RiichiDeclaration::None)
+    }
+}
+
+/// The situational conditions of a win other than riichi, as a small set of flags.
+///
+/// These are facts about the moment of the win that the hand cannot show: the referee (or a
+/// log) knows them. [`score`] checks that they fit together and with the hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Situation(u16);
+
+impl Situation {
+    /// No condition.
+    pub const NONE: Situation = Situation(0);
+    /// Ippatsu: within one go-around of riichi, no call in between.
+    pub const IPPATSU: Situation = Situation(1);
+    /// Haitei: tsumo on the last tile of the live wall.
+    pub const HAITEI: Situation = Situation(1 << 1);
+    /// Houtei: ron on the last discard.
+    pub const HOUTEI: Situation = Situation(1 << 2);
+    /// Rinshan kaihou: tsumo on the replacement tile of a kan.
+    pub const RINSHAN: Situation = Situation(1 << 3);
+    /// Chankan: ron on a tile added to a kan.
+    pub const CHANKAN: Situation = Situation(1 << 4);
+    /// Tenhou: the dealer's win on the dealt hand.
+    pub const TENHOU: Situation = Situation(1 << 5);
+    /// Chiihou: a non-dealer's tsumo on the first draw, no call before.
+    pub const CHIIHOU: Situation = Situation(1 << 6);
+    /// Renhou: a non-dealer's ron before the first draw, no call before.
+    pub const RENHOU: Situation = Situation(1 << 7);
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: Situation) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Both sets of flags.
+    #[must_use]
+    pub const fn union(self, other: Situation) -> Situation {
+        Situation(self.0 | other.0)
+    }
+
+    /// Whether no flag is set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for Situation {
+    type Output = Situation;
+    fn bitor(self, rhs: Situation) -> Situation {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitOrAssign for Situation {
+    fn bitor_assign(&mut self, rhs: Situation) {
+        *self = self.union(rhs);
+    }
+}
+
+/// A winning hand and its situation: everything [`score`] reads.
+///
+/// Not necessarily legal: [`score`] checks tile counts, melds and the situation flags and
+/// reports the first problem as a [`ScoreError`].
+#[derive(Clone, Copy, Debug)]
+pub struct Win<'a> {
+    /// The concealed tiles **without** the winning tile (13, 10, 7, 4 or 1 of them).
+    pub concealed: &'a [Tile],
+    /// The winning tile (drawn or claimed).
+    pub winning_tile: Tile,
+    /// The melds, in the order they were called (kakan in the place of its pon).
+    pub melds: &'a [Meld],
+    /// Tsumo or ron.
+    pub method: WinMethod,
+    /// The winner's seat wind (East is the dealer).
+    pub seat_wind: Wind,
+    /// The round wind.
+    pub round_wind: Wind,
+    /// Dora indicators (not the dora themselves).
+    pub dora_indicators: &'a [Tile],
+    /// Ura dora indicators; only with riichi.
+    pub ura_indicators: &'a [Tile],
+    /// Riichi.
+    pub riichi: RiichiDeclaration,
+    /// The other situational conditions.
+    pub situation: Situation,
+    /// Honba counters on the table.
+    pub honba: u32,
+    /// Riichi deposit sticks on the table (the winner takes them).
+    pub riichi_sticks: u32,
+}
+
+/// A yaku and the han it scored in this hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuHan {
+    /// The yaku.
+    pub yaku: Yaku,
+    /// Its han.
+    pub han: u8,
+}
+
+/// A yakuman and how many yakuman it counts as under the rules (1, or 2 for a
+/// single-pattern double yakuman under [`DoubleYakuman::Double`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakumanCount {
+    /// The yakuman.
+    pub yaku: Yaku,
+    /// How many yakuman it counts as.
+    pub times: u8,
+}
+
+/// The limit a hand reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Limit {
+    /// No limit: base points from han and fu.
+    None,
+    /// Mangan.
+    Mangan,
+    /// Haneman.
+    Haneman,
+    /// Baiman.
+    Baiman,
+    /// Sanbaiman.
+    Sanbaiman,
+    /// Yakuman, by pattern or by counting han (kazoe); see [`Score::yakuman_count`].
+    Yakuman,
+}
+
+impl Limit {
+    /// The name: `none`, `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Limit::None => "none",
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::Yakuman => "yakuman",
+        }
+    }
+
+    /// Tenhou's limit code in `AGARI ten=`: 0 none .. 5 yakuman.
+    pub const fn tenhou_code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// Where a fu item comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FuSource {
+    /// The base 20 fu (fuutei).
+    Base,
+    /// Chiitoitsu's fixed 25 fu.
+    Chiitoitsu,
+    /// A closed hand won by ron: 10 fu.
+    MenzenRon,
+    /// A tsumo: 2 fu (not with pinfu).
+    Tsumo,
+    /// The wait: 2 fu for kanchan, penchan or tanki.
+    Wait(Wait),
+    /// A value pair: 2 fu per role (dragon, seat wind, round wind), see [`DoubleWindPairFu`].
+    Pair(TileKind),
+    /// A triplet or kan.
+    Set {
+        /// The kind.
+        kind: TileKind,
+        /// A kan rather than a triplet.
+        kan: bool,
+        /// Concealed (ankou, ankan) rather than open.
+        concealed: bool,
+    },
+    /// An open hand with no fu beyond the base gets 10 more to reach 30.
+    OpenPinfu,
+}
+
+/// One fu item of the breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FuItem {
+    /// What gives the fu.
+    pub source: FuSource,
+    /// How many fu.
+    pub fu: u8,
+}
+
+/// Who pays a payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Payer {
+    /// The player who dealt in (ron).
+    Discarder,
+    /// The player with this seat wind (tsumo).
+    Seat(Wind),
+}
+
+/// One payment to the winner: the hand's value part and the honba part, each already
+/// rounded as paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Payment {
+    /// Who pays.
+    pub payer: Payer,
+    /// The hand's value, rounded up to 100.
+    pub hand: u32,
+    /// The honba bonus.
+    pub honba: u32,
+}
+
+/// The itemised value of a winning hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// The reading the value comes from (Tenhou's choice: the highest value, then the most
+    /// han, then the most fu).
+    pub reading: Reading,
+    /// The wait type of the winning tile in that reading.
+    pub wait: Wait,
+    /// The yaku with their han, in the order Tenhou records them; empty for a yakuman hand.
+    pub yaku: ArrayVec<YakuHan, 20>,
+    /// The yakuman, in the order Tenhou records them; empty otherwise.
+    pub yakuman: ArrayVec<YakumanCount, 8>,
+    /// Dora han (0 for a yakuman hand).
+    pub dora: u8,
+    /// Ura dora han (0 for a yakuman hand).
+    pub ura: u8,
+    /// Red-five han (0 for a yakuman hand).
+    pub aka: u8,
+    /// Total han: yaku plus dora, ura and red fives (0 for a yakuman hand).
+    pub han: u8,
+    /// The fu, rounded up to 10 (25 for chiitoitsu), computed for limit and yakuman hands too.
+    /// A kokushi has 0 fu, as Tenhou records it.
+    pub fu: u8,
+    /// The fu items before rounding.
+    pub fu_items: ArrayVec<FuItem, 12>,
+    /// The limit reached.
+    pub limit: Limit,
+    /// How many yakuman the hand is worth (by pattern, or 1 for kazoe yakuman); 0 otherwise.
+    pub yakuman_count: u8,
+    /// Base points (before the dealer/ron multipliers).
+    pub base_points: u32,
+    /// What each payer pays: one payment on ron, three on tsumo.
+    pub payments: ArrayVec<Payment, 3>,
+    /// Riichi deposits the winner collects.
+    pub riichi_sticks: u32,
+    /// The hand's value as Tenhou records it in `AGARI ten=`: on ron what the discarder
+    /// pays, on tsumo the sum of the payments; neither includes honba or riichi sticks.
+    pub points: u32,
+    /// Whether the winner had declared riichi (Tenhou then lists ura dora even at 0).
+    pub riichi: RiichiDeclaration,
+}
+
+impl Score {
+    /// Everything the winner receives: the payments with honba, plus the riichi sticks.
+    pub fn total_received(&self) -> u32 {
+        self.payments.iter().map(|p| p.hand + p.honba).sum::<u32>() + self.riichi_sticks
+    }
+
+    /// The `AGARI yaku=` list as Tenhou writes it: each yaku's (id, han), then dora (52) if
+    /// any, red fives (54) if any, and ura dora (53) whenever riichi was declared. Empty for
+    /// a yakuman hand (see [`Score::yakuman`]).
+    pub fn tenhou_yaku_list(&self) -> ArrayVec<(u8, u8), 24> {
+        let mut v = ArrayVec::new();
+        if !self.yakuman.is_empty() {
+            return v;
+        }
+        for y in &self.yaku {
+            v.push((y.yaku.id(), y.han));
+        }
+        if self.dora > 0 {
+            v.push((52, self.dora));
+        }
+        if self.aka > 0 {
+            v.push((54, self.aka));
+        }
+        if self.riichi.is_declared() {
+            v.push((53, self.ura));
+        }
+        v
+    }
+}
+
+/// A set of the whole hand, concealed or melded, as scoring sees it.
+#[derive(Clone, Copy, Debug)]
+struct HandSet {
+    first: TileKind,
+    /// Run, triplet or kan.
+    shape: Shape,
+    /// Concealed for fu and ankou purposes (a shanpon triplet completed by ron is not).
+    concealed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Run,
+    Triplet,
+    Kan,
+}
+
+/// What every reading shares: parsed from the [`Win`] once.
+struct Context<'w, 'a> {
+    win: &'w Win<'a>,
+    rules: &'w Rules,
+    win_kind: TileKind,
+    /// Concealed counts including the winning tile.
+    counts: TileCounts,
+    /// The melds as sets, in call order.
+    meld_sets: ArrayVec<HandSet, 4>,
+    /// Whether no meld opens the hand (ankan keeps it closed).
+    menzen: bool,
+    tsumo: bool,
+    dealer: bool,
+    dora: u8,
+    ura: u8,
+    aka: u8,
+    /// Chuuren over the concealed part (independent of the reading), with junsei.
+    chuuren: Option<Yaku>,
+}
+
+/// The value of one candidate (reading × winning block).
+struct Candidate {
+    reading: Reading,
+    wait: Wait,
+    yaku: ArrayVec<YakuHan, 20>,
+    yakuman: ArrayVec<YakumanCount, 8>,
+    yaku_han: u8,
+    fu: u8,
+    fu_items: ArrayVec<FuItem, 12>,
+}
+
+/// Scores a winning hand under `rules`, choosing the reading Tenhou chooses (the highest
+/// value, then the most han, then the most fu).
+///
+/// It considers the tiles, the melds, the winning tile and how it was won, both winds, the
+/// indicators, riichi, the situational flags, honba and riichi sticks. It ignores anything a
+/// referee decides elsewhere: furiten, whether the situation flags actually happened, pao
+/// (liability payments) and who the discarder is.
+///
+/// It never panics and allocates nothing. An impossible input is a [`ScoreError`] for which
+/// [`ScoreError::is_bad_input`] holds; an incomplete hand is [`ScoreError::NotComplete`] and
+/// a complete hand without yaku is [`ScoreError::NoYaku`].
+pub fn score(rules: &Rules, win: &Win<'_>) -> Result<Score, ScoreError> {
+    let ctx = Context::new(rules, win)?;
+    let mut best: Option<(Candidate, (u32, u32, u8, u8))> = None;
+    let mut complete = false;
+    for_each_reading(&ctx.counts, |reading| {
+        complete = true;
+        ctx.candidates(reading, &mut |cand| {
+            let key = ctx.key(&cand);
+            if best.as_ref().is_none_or(|(_, k)| key > *k) {
+                best = Some((cand, key));
+            }
+        });
+    });
+    if !complete {
+        return Err(ScoreError::NotComplete);
+    }
+    let Some((cand, _)) = best else {
+        return Err(ScoreError::NoYaku);
+    };
+    Ok(ctx.finish(cand))
+}
+
+fn meld_set(index: usize, meld: &Meld) -> Result<HandSet, ScoreError> {
+    let bad = |kind: &'static str| ScoreError::BadMeld {
+        index,
+        meld: meld.to_string(),
+        kind,
+    };
+    let tiles = meld.tiles();
+    let first = meld.base_kind();
+    let same = tiles.iter().all(|t| t.kind() == first);
+    match meld.kind {
+        MeldKind::Chi => {
+            let ok = tiles.len() == 3
+                && !first.is_honor()
+                && first.number() <= 7
+                && tiles[1].kind().offset(-1) == Some(first)
+                && tiles[2].kind().offset(-2) == Some(first);
+            if !ok {
+                return Err(bad("chi (three consecutive tiles of one suit)"));
+            }
+            Ok(HandSet {
+                first,
+                shape: Shape::Run,
+                concealed: false,
+            })
+        }
+        MeldKind::Pon => {
+            if tiles.len() != 3 || !same {
+                return Err(bad("pon (three tiles of one kind)"));
+            }
+            Ok(HandSet {
+                first,
+                shape: Shape::Triplet,
+                concealed: false,
+            })
+        }
+        MeldKind::Daiminkan | MeldKind::Kakan | MeldKind::Ankan => {
+            if tiles.len() != 4 || !same {
+                return Err(bad("kan (four tiles of one kind)"));
+            }
+            Ok(HandSet {
+                first,
+                shape: Shape::Kan,
+                concealed: meld.kind == MeldKind::Ankan,
+            })
+        }
+        MeldKind::Kita => Err(bad(
+            "set (kita is sanma's nukidora, which this evaluator does not score)",
+        )),
+    }
+}
+
+impl<'w, 'a> Context<'w, 'a> {
+    fn new(rules: &'w Rules, win: &'w Win<'a>) -> Result<Context<'w, 'a>, ScoreError> {
+        if win.melds.len() > 4 {
+            return Err(ScoreError::TooManyMelds {
+                melds: win.melds.len(),
+            });
+        }
+        let expected = 13 - 3 * win.melds.len();
+        if win.concealed.len() != expected {
+            return Err(ScoreError::TileCount {
+                concealed: win.concealed.len(),
+                melds: win.melds.len(),
+                expected,
+            });
+        }
+        let mut meld_sets = ArrayVec::new();
+        for (i, m) in win.melds.iter().enumerate() {
+            meld_sets.push(meld_set(i, m)?);
+        }
+        // Physical tiles must be distinct, kinds at most four.
+        let mut seen = [0u64; 3];
+        let mut all = TileCounts::EMPTY;
+        let mut aka = 0u8;
+        let red = rules.red_fives == RedFives::OnePerSuit;
+        let concealed = win.concealed.iter().chain([&win.winning_tile]);
+        let meld_tiles = win.melds.iter().flat_map(|m| m.tiles());
+        let mut counts = TileCounts::EMPTY;
+        for (i, &t) in concealed.chain(meld_tiles).enumerate() {
+            let (w, b) = (usize::from(t.id() / 64), t.id() % 64);
+            if seen[w] & (1 << b) != 0 {
+                return Err(ScoreError::DuplicateTile { tile: t });
+            }
+            seen[w] |= 1 << b;
+            all.add(t.kind());
+            if red && t.is_red_five() {
+                aka += 1;
+            }
+            // The concealed part, winning tile included, before the meld tiles come.
+            if i == win.concealed.len() {
+                counts = all;
+            }
+        }
+        for (kind, count) in all.iter() {
+            if count > 4 {
+                return Err(ScoreError::TooManyOfKind { kind, count });
+            }
+        }
+        let menzen = win.melds.iter().all(|m| m.kind == MeldKind::Ankan);
+        let tsumo = win.method == WinMethod::Tsumo;
+        let dealer = win.seat_wind == Wind::East;
+        check_situation(win, menzen, tsumo, dealer)?;
+
+        let dora_of = |indicators: &[Tile]| -> u8 {
+            indicators
+                .iter()
+                .map(|i| all.get(i.kind().dora_from_indicator()))
+                .fold(0u8, |a, b| a.saturating_add(b))
+        };
+        let dora = dora_of(win.dora_indicators);
+        let ura = dora_of(win.ura_indicators);
+        let chuuren = if win.melds.is_empty() {
+            chuuren(&counts, win.winning_tile.kind())
+        } else {
+            None
+        };
+        Ok(Context {
+            win,
+            rules,
+            win_kind: win.winning_tile.kind(),
+            counts,
+            meld_sets,
+            menzen,
+            tsumo,
+            dealer,
+            dora,
+            ura,
+            aka,
+            chuuren,
+        })
+    }
+
+    /// Calls `f` with each way the winning tile completes `reading`, with its value; a
+    /// candidate without yaku is skipped.
+    fn candidates(&self, reading: &Reading, f: &mut impl FnMut(Candidate)) {
+        match reading {
+            Reading::Standard { pair, sets } => {
+                let w = self.win_kind;
+                if *pair == w {
+                    self.standard(reading, *pair, sets, None, Wait::Tanki, f);
+                }
+                for (i, b) in sets.iter().enumerate() {
+                    // Equal blocks give equal candidates: take the first of each.
+                    if sets[..i].contains(b) {
+                        continue;
+                    }
+                    if let Some(wait) = Wait::of_block(*b, w) {
+                        self.standard(reading, *pair, sets, Some(i), wait, f);
+                    }
+                }
+            }
+            Reading::Chiitoitsu { pairs } => self.chiitoitsu(reading, pairs, f),
+            Reading::Kokushi { pair } => self.kokushi(reading, *pair, f),
+        }
+    }
+
+    fn situational(&self, yaku: &mut ArrayVec<YakuHan, 20>) {
+        let s = self.win.situation;
+        let mut push = |y: Yaku, han: u8| yaku.push(YakuHan { yaku: y, han });
+        match self.win.riichi {
+            RiichiDeclaration::None => {}
+            RiichiDeclaration::Riichi => push(Yaku::Riichi, 1),
+            RiichiDeclaration::DoubleRiichi => push(Yaku::DoubleRiichi, 2),
+        }
+        if s.contains(Situation::IPPATSU) {
+            push(Yaku::Ippatsu, 1);
+        }
+        if s.contains(Situation::CHANKAN) {
+            push(Yaku::Chankan, 1);
+        }
+        if s.contains(Situation::RINSHAN) {
+            push(Yaku::RinshanKaihou, 1);
+        }
+        if s.contains(Situation::HAITEI) {
+            push(Yaku::Haitei, 1);
+        }
+        if s.contains(Situation::HOUTEI) {
+            push(Yaku::Houtei, 1);
+        }
+        if self.menzen && self.tsumo {
+            push(Yaku::MenzenTsumo, 1);
+        }
+    }
+
+    fn situational_yakuman(&self, yakuman: &mut ArrayVec<YakumanCount, 8>) {
+        let s = self.win.situation;
+        if s.contains(Situation::TENHOU) {
+            yakuman.push(YakumanCount {
+                yaku: Yaku::Tenhou,
+                times: 1,
+            });
+        }
+        if s.contains(Situation::CHIIHOU) {
+            yakuman.push(YakumanCount {
+                yaku: Yaku::Chiihou,
+                times: 1,
+            });
+        }
+        if s.contains(Situation::RENHOU) && self.rules.renhou == Renhou::Yakuman {
+            yakuman.push(YakumanCount {
+                yaku: Yaku::Renhou,
+                times: 1,
+            });
+        }
+    }
+
+    fn push_yakuman(&self, yakuman: &mut ArrayVec<YakumanCount, 8>, yaku: Yaku) {
+        let times = if yaku.is_single_pattern_double()
+            && self.rules.double_yakuman == DoubleYakuman::Double
+        {
+            2
+        } else {
+            1
+        };
+        yakuman.push(YakumanCount { yaku, times });
+    }
+
+    fn pair_fu(&self, pair: TileKind) -> u8 {
+        let seat = pair == self.win.seat_wind.tile_kind();
+        let round = pair == self.win.round_wind.tile_kind();
+        if pair.is_dragon() {
+            2
+        } else if seat && round {
+            match self.rules.double_wind_pair_fu {
+                DoubleWindPairFu::Four => 4,
+                DoubleWindPairFu::Two => 2,
+            }
+        } else if seat || round {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn tsumo_fu(&self) -> bool {
+        self.tsumo
+            && !(self.win.situation.contains(Situation::RINSHAN)
+                && self.rules.rinshan_fu == RinshanFu::NoTsumoFu)
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn standard(
+        &self,
+        reading: &Reading,
+        pair: TileKind,
+        blocks: &[Block],
+        win_block: Option<usize>,
+        wait: Wait,
+        f: &mut impl FnMut(Candidate),
+    ) {
+        let mut sets: ArrayVec<HandSet, 4> = ArrayVec::new();
+        for (i, b) in blocks.iter().enumerate() {
+            sets.push(HandSet {
+                first: b.first,
+                shape: match b.shape {
+                    SetShape::Run => Shape::Run,
+                    SetShape::Triplet => Shape::Triplet,
+                },
+                concealed: !(win_block == Some(i) && !self.tsumo && b.shape == SetShape::Triplet),
+            });
+        }
+        for s in &self.meld_sets {
+            if sets.is_full() {
+                break;
+            }
+            sets.push(*s);
+        }
+
+        // Shape facts.
+        let mut runs: ArrayVec<TileKind, 4> = ArrayVec::new();
+        let mut triplets = 0u8;
+        let mut kans = 0u8;
+        let mut ankou = 0u8;
+        let mut suits = 0u8; // bit per suit 0..3 (3 = honours)
+        let mut all_simple = !pair.is_yaochuu();
+        let mut all_yaochuu_blocks = pair.is_yaochuu();
+        let mut all_terminal_or_honor = pair.is_yaochuu();
+        let mut all_green = pair.is_green();
+        let mut dragon_sets = 0u8;
+        let mut wind_sets = 0u8;
+        // Bit i: a run starting at kind i / a triplet or kan of kind i.
+        let mut run_mask = 0u64;
+        let mut triplet_mask = 0u64;
+        suits |= 1 << pair.suit() as u8;
+        for s in &sets {
+            suits |= 1 << s.first.suit() as u8;
+            match s.shape {
+                Shape::Run => {
+                    runs.push(s.first);
+                    run_mask |= 1 << s.first.index();
+                    let n = s.first.number();
+                    if n == 1 || n == 7 {
+                        all_simple = false;
+                    } else {
+                        all_yaochuu_blocks = false;
+                    }
+                    all_terminal_or_honor = false;
+                    if s.first != TileKind::S2 {
+                        all_green = false;
+                    }
+                }
+                Shape::Triplet | Shape::Kan => {
+                    triplets += 1;
+                    triplet_mask |= 1 << s.first.index();
+                    if s.shape == Shape::Kan {
+                        kans += 1;
+                    }
+                    if s.concealed {
+                        ankou += 1;
+                    }
+                    if s.first.is_yaochuu() {
+                        all_simple = false;
+                    } else {
+                        all_yaochuu_blocks = false;
+                        all_terminal_or_honor = false;
+                    }
+                    if !s.first.is_green() {
+                        all_green = false;
+                    }
+                    if s.first.is_dragon() {
+                        dragon_sets += 1;
+                    }
+                    if s.first.is_wind() {
+                        wind_sets += 1;
+                    }
+                }
+            }
+        }
+        let honors = suits & 8 != 0;
+        let numbered = (suits & 7).count_ones();
+
+        // Fu.
+        let mut fu_items: ArrayVec<FuItem, 12> = ArrayVec::new();
+        let pair_fu = self.pair_fu(pair);
+        let pinfu_shape = runs.len() == 4 && pair_fu == 0 && wait == Wait::Ryanmen;
+        let pinfu = pinfu_shape && self.menzen;
+        fu_items.push(FuItem {
+            source: FuSource::Base,
+            fu: 20,
+        });
+        if self.menzen && !self.tsumo {
+            fu_items.push(FuItem {
+                source: FuSource::MenzenRon,
+                fu: 10,
+            });
+        }
+        if self.tsumo_fu() && !pinfu {
+            fu_items.push(FuItem {
+                source: FuSource::Tsumo,
+                fu: 2,
+            });
+        }
+        if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+            fu_items.push(FuItem {
+                source: FuSource::Wait(wait),
+                fu: 2,
+            });
+        }
+        if pair_fu > 0 {
+            fu_items.push(FuItem {
+                source: FuSource::Pair(pair),
+                fu: pair_fu,
+            });
+        }
+        for s in &sets {
+            if s.shape == Shape::Run {
+                continue;
+            }
+            let mut fu = 2u8;
+            if s.concealed {
+                fu *= 2;
+            }
+            if s.first.is_yaochuu() {
+                fu *= 2;
+            }
+            if s.shape == Shape::Kan {
+                fu *= 4;
+            }
+            fu_items.push(FuItem {
+                source: FuSource::Set {
+                    kind: s.first,
+                    kan: s.shape == Shape::Kan,
+                    concealed: s.concealed,
+                },
+                fu,
+            });
+        }
+        let raw: u32 = fu_items.iter().map(|i| u32::from(i.fu)).sum();
+        if raw == 20 && !self.menzen {
+            fu_items.push(FuItem {
+                source: FuSource::OpenPinfu,
+                fu: 10,
+            });
+        }
+        let raw: u32 = fu_items.iter().map(|i| u32::from(i.fu)).sum();
+        let fu = raw.div_ceil(10) * 10;
+        let fu = u8::try_from(fu).unwrap_or(u8::MAX);
+
+        // Yakuman.
+        let mut yakuman: ArrayVec<YakumanCount, 8> = ArrayVec::new();
+        self.situational_yakuman(&mut yakuman);
+        if let Some(c) = self.chuuren {
+            self.push_yakuman(&mut yakuman, c);
+        }
+        if wind_sets == 4 {
+            self.push_yakuman(&mut yakuman, Yaku::Daisuushii);
+        } else if wind_sets == 3 && pair.is_wind() {
+            self.push_yakuman(&mut yakuman, Yaku::Shousuushii);
+        }
+        if dragon_sets == 3 {
+            self.push_yakuman(&mut yakuman, Yaku::Daisangen);
+        }
+        if ankou == 4 {
+            if wait == Wait::Tanki {
+                self.push_yakuman(&mut yakuman, Yaku::SuuankouTanki);
+            } else {
+                self.push_yakuman(&mut yakuman, Yaku::Suuankou);
+            }
+        }
+        if kans == 4 {
+            self.push_yakuman(&mut yakuman, Yaku::Suukantsu);
+        }
+        if numbered == 0 {
+            self.push_yakuman(&mut yakuman, Yaku::Tsuuiisou);
+        }
+        if all_green {
+            self.push_yakuman(&mut yakuman, Yaku::Ryuuiisou);
+        }
+        if all_terminal_or_honor && !honors {
+            self.push_yakuman(&mut yakuman, Yaku::Chinroutou);
+        }
+
+        // Yaku.
+        let mut yaku: ArrayVec<YakuHan, 20> = ArrayVec::new();
+        if yakuman.is_empty() {
+            self.situational(&mut yaku);
+            let open = !self.menzen;
+            let mut push = |y: Yaku| {
+                let (closed, opened) = y.han();
+                let han = if open { opened } else { Some(closed) };
+                if let Some(han) = han {
+                    yaku.push(YakuHan { yaku: y, han });
+                }
+            };
+            if pinfu {
+                push(Yaku::Pinfu);
+            }
+            if all_simple && (self.menzen || self.rules.open_tanyao == OpenTanyao::Allowed) {
+                push(Yaku::Tanyao);
+            }
+            if self.menzen {
+                match peikou(&runs) {
+                    1 => push(Yaku::Iipeikou),
+                    2 => push(Yaku::Ryanpeikou),
+                    _ => {}
+                }
+            }
+            // Value triplets: concealed sets in kind order, then melds in call order.
+            for s in &sets {
+                if s.shape == Shape::Run || !s.first.is_honor() {
+                    continue;
+                }
+                let k = s.first;
+                if let Some(wind) = k.wind() {
+                    if wind == self.win.round_wind {
+                        push(round_wind_yaku(wind));
+                    }
+                    if wind == self.win.seat_wind {
+                        push(seat_wind_yaku(wind));
+                    }
+                } else {
+                    push(match k {
+                        TileKind::Haku => Yaku::Haku,
+                        TileKind::Hatsu => Yaku::Hatsu,
+                        _ => Yaku::Chun,
+                    });
+                }
+            }
+            if all_yaochuu_blocks && !runs.is_empty() {
+                push(if honors { Yaku::Chanta } else { Yaku::Junchan });
+            }
+            // Runs 123, 456 and 789 of one suit: bits 0, 3 and 6 of that suit.
+            if (0..3).any(|suit| (run_mask >> (9 * suit)) & 0b100_1001 == 0b100_1001) {
+                push(Yaku::Ittsu);
+            }
+            if run_mask & (run_mask >> 9) & (run_mask >> 18) & 0x1ff != 0 {
+                push(Yaku::SanshokuDoujun);
+            }
+            if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & 0x1ff != 0 {
+                push(Yaku::SanshokuDoukou);
+            }
+            if kans == 3 {
+                push(Yaku::Sankantsu);
+            }
+            if triplets == 4 {
+                push(Yaku::Toitoi);
+            }
+            if ankou == 3 {
+                push(Yaku::Sanankou);
+            }
+            if dragon_sets == 2 && pair.is_dragon() {
+                push(Yaku::Shousangen);
+            }
+            if all_terminal_or_honor {
+                push(Yaku::Honroutou);
+            }
+            if numbered == 1 {
+                push(if honors {
+                    Yaku::Honitsu
+                } else {
+                    Yaku::Chinitsu
+                });
+            }
+        }
+        self.emit(reading, wait, yaku, yakuman, fu, fu_items, f);
+    }
+
+    fn chiitoitsu(&self, reading: &Reading, pairs: &[TileKind; 7], f: &mut impl FnMut(Candidate)) {
+        let mut suits = 0u8;
+        let mut all_simple = true;
+        let mut all_yaochuu = true;
+        for p in pairs {
+            suits |= 1 << p.suit() as u8;
+            if p.is_yaochuu() {
+                all_simple = false;
+            } else {
+                all_yaochuu = false;
+            }
+        }
+        let honors = suits & 8 != 0;
+        let numbered = (suits & 7).count_ones();
+        let mut fu_items = ArrayVec::new();
+        fu_items.push(FuItem {
+            source: FuSource::Chiitoitsu,
+            fu: 25,
+        });
+        let mut yakuman = ArrayVec::new();
+        self.situational_yakuman(&mut yakuman);
+        if numbered == 0 {
+            self.push_yakuman(&mut yakuman, Yaku::Tsuuiisou);
+        }
+        let mut yaku: ArrayVec<YakuHan, 20> = ArrayVec::new();
+        if yakuman.is_empty() {
+            self.situational(&mut yaku);
+            yaku.push(YakuHan {
+                yaku: Yaku::Chiitoitsu,
+                han: 2,
+            });
+            if all_simple {
+                yaku.push(YakuHan {
+                    yaku: Yaku::Tanyao,
+                    han: 1,
+                });
+            }
+            if all_yaochuu {
+                yaku.push(YakuHan {
+                    yaku: Yaku::Honroutou,
+                    han: 2,
+                });
+            }
+            if numbered == 1 {
+                yaku.push(if honors {
+                    YakuHan {
+                        yaku: Yaku::Honitsu,
+                        han: 3,
+                    }
+                } else {
+                    YakuHan {
+                        yaku: Yaku::Chinitsu,
+                        han: 6,
+                    }
+                });
+            }
+        }
+        self.emit(reading, Wait::Tanki, yaku, yakuman, 25, fu_items, f);
+    }
+
+    fn kokushi(&self, reading: &Reading, pair: TileKind, f: &mut impl FnMut(Candidate)) {
+        let mut yakuman = ArrayVec::new();
+        self.situational_yakuman(&mut yakuman);
+        let thirteen = pair == self.win_kind;
+        self.push_yakuman(
+            &mut yakuman,
+            if thirteen {
+                Yaku::Kokushi13Wait
+            } else {
+                Yaku::Kokushi
+            },
+        );
+        let wait = if thirteen {
+            Wait::ThirteenSided
+        } else {
+            Wait::Tanki
+        };
+        self.emit(
+            reading,
+            wait,
+            ArrayVec::new(),
+            yakuman,
+            0,
+            ArrayVec::new(),
+            f,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &self,
+        reading: &Reading,
+        wait: Wait,
+        mut yaku: ArrayVec<YakuHan, 20>,
+        mut yakuman: ArrayVec<YakumanCount, 8>,
+        fu: u8,
+        fu_items: ArrayVec<FuItem, 12>,
+        f: &mut impl FnMut(Candidate),
+    ) {
+        if yakuman.is_empty() && yaku.is_empty() {
+            return;
+        }
+        if !yakuman.is_empty() {
+            yaku.clear();
+            sort_by_key(&mut yakuman, |y| yakuman_rank(y.yaku));
+            if self.rules.yakuman_stacking == YakumanStacking::Highest {
+                let mut top = 0;
+                for (i, y) in yakuman.iter().enumerate() {
+                    if y.times > yakuman[top].times {
+                        top = i;
+                    }
+                }
+                let keep = yakuman[top];
+                yakuman.clear();
+                yakuman.push(keep);
+            }
+        } else {
+            sort_by_key(&mut yaku, |y| y.yaku.tenhou_rank());
+        }
+        let yaku_han = yaku.iter().fold(0u8, |a, y| a.saturating_add(y.han));
+        f(Candidate {
+            reading: reading.clone(),
+            wait,
+            yaku,
+            yakuman,
+            yaku_han,
+            fu,
+            fu_items,
+        });
+    }
+
+    fn total_han(&self, c: &Candidate) -> u8 {
+        c.yaku_han
+            .saturating_add(self.dora)
+            .saturating_add(self.ura)
+            .saturating_add(self.aka)
+    }
+
+    /// The base points and limit of a candidate, with its yakuman count and whether renhou's
+    /// mangan stands for the hand.
+    fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
+        let l = &self.rules.limits;
+        if !c.yakuman.is_empty() {
+            let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
+            return (l.yakuman_base * u32::from(n), Limit::Yakuman, n, false);
+        }
+        let han = self.total_han(c);
+        let value = if han >= l.kazoe_han {
+            match self.rules.kazoe_yakuman {
+                KazoeYakuman::Yakuman => (l.yakuman_base, Limit::Yakuman, 1),
+                KazoeYakuman::Sanbaiman => (l.sanbaiman_base, Limit::Sanbaiman, 0),
+            }
+        } else if han >= l.sanbaiman_han {
+            (l.sanbaiman_base, Limit::Sanbaiman, 0)
+        } else if han >= l.baiman_han {
+            (l.baiman_base, Limit::Baiman, 0)
+        } else if han >= l.haneman_han {
+            (l.haneman_base, Limit::Haneman, 0)
+        } else if han >= l.mangan_han {
+            (l.mangan_base, Limit::Mangan, 0)
+        } else {
+            let base = match self.rules.base_points {
+                BasePoints::FuTimesTwoPowHanPlusTwo => u32::from(c.fu) << (2 + u32::from(han)),
+            };
+            let kiriage =
+                self.rules.kiriage_mangan == KiriageMangan::On && base * 25 >= l.mangan_base * 24;
+            if base >= l.mangan_base {
+                (l.mangan_base, Limit::Mangan, 0)
+            } else if kiriage {
+                // Tenhou's chip lobbies pay it as mangan but record no limit (code 0).
+                (l.mangan_base, Limit::None, 0)
+            } else {
+                (base, Limit::None, 0)
+            }
+        };
+        if self.win.situation.contains(Situation::RENHOU)
+            && self.rules.renhou == Renhou::Mangan
+            && value.0 < l.mangan_base
+        {
+            return (l.mangan_base, Limit::Mangan, 0, true);
+        }
+        (value.0, value.1, value.2, false)
+    }
+
+    fn key(&self, c: &Candidate) -> (u32, u32, u8, u8) {
+        let (base, _, n, _) = self.value(c);
+        (u32::from(n), base, self.total_han(c), c.fu)
+    }
+
+    fn finish(&self, c: Candidate) -> Score {
+        let (base, limit, yakuman_count, renhou) = self.value(&c);
+        let is_yakuman = !c.yakuman.is_empty();
+        let round_up = |x: u32| x.div_ceil(100) * 100;
+        let honba = self.rules.honba_points * self.win.honba;
+        let mut payments = ArrayVec::new();
+        if self.tsumo {
+            let mut wind = self.win.seat_wind;
+            for _ in 0..3 {
+                wind = wind.next();
+                let mult = if self.dealer || wind == Wind::East {
+                    2
+                } else {
+                    1
+                };
+                payments.push(Payment {
+                    payer: Payer::Seat(wind),
+                    hand: round_up(base * mult),
+                    honba: honba / 3,
+                });
+            }
+        } else {
+            let mult = if self.dealer { 6 } else { 4 };
+            payments.push(Payment {
+                payer: Payer::Discarder,
+                hand: round_up(base * mult),
+                honba,
+            });
+        }
+        let points = payments.iter().map(|p: &Payment| p.hand).sum();
+        let mut yaku = c.yaku;
+        // Renhou as a mangan limit stands for the hand's yaku when it is worth more.
+        if renhou {
+            yaku.clear();
+            yaku.push(YakuHan {
+                yaku: Yaku::Renhou,
+                han: self.rules.limits.mangan_han,
+            });
+        }
+        let (dora, ura, aka) = if is_yakuman {
+            (0, 0, 0)
+        } else {
+            (self.dora, self.ura, self.aka)
+        };
+        let han = if is_yakuman {
+            0
+        } else {
+            yaku.iter()
+                .fold(0u8, |a, y| a.saturating_add(y.han))
+                .saturating_add(dora)
+                .saturating_add(ura)
+                .saturating_add(aka)
+        };
+        Score {
+            reading: c.reading,
+            wait: c.wait,
+            yaku,
+            yakuman: c.yakuman,
+            dora,
+            ura,
+            aka,
+            han,
+            fu: c.fu,
+            fu_items: c.fu_items,
+            limit,
+            yakuman_count,
+            base_points: base,
+            payments,
+            riichi_sticks: self.rules.riichi_stick_points * self.win.riichi_sticks,
+            points,
+            riichi: self.win.riichi,
+        }
+    }
+}
+
+fn check_situation(
+    win: &Win<'_>,
+    menzen: bool,
+    tsumo: bool,
+    dealer: bool,
+) -> Result<(), ScoreError> {
+    use SituationError as E;
+    let s = win.situation;
+    let fail = |e| Err(ScoreError::Situation(e));
+    let riichi = win.riichi.is_declared();
+    if riichi && !menzen {
+        return fail(E::RiichiOpen);
+    }
+    if s.contains(Situation::IPPATSU) && !riichi {
+        return fail(E::IppatsuWithoutRiichi);
+    }
+    if s.contains(Situation::HAITEI) && !tsumo {
+        return fail(E::HaiteiRon);
+    }
+    if s.contains(Situation::HOUTEI) && tsumo {
+        return fail(E::HouteiTsumo);
+    }
+    if s.contains(Situation::RINSHAN) {
+        if !tsumo || !win.melds.iter().any(|m| m.kind.is_kan()) {
+            return fail(E::Rinshan);
+        }
+        if s.contains(Situation::HAITEI) {
+            return fail(E::RinshanHaitei);
+        }
+    }
+    if s.contains(Situation::CHANKAN) && tsumo {
+        return fail(E::ChankanTsumo);
+    }
+    if !win.ura_indicators.is_empty() && !riichi {
+        return fail(E::UraWithoutRiichi);
+    }
+    let first_turn = [Situation::TENHOU, Situation::CHIIHOU, Situation::RENHOU];
+    let n_first = first_turn.iter().filter(|f| s.contains(**f)).count();
+    if n_first > 0 {
+        let others =
+            Situation(s.0 & !(Situation::TENHOU.0 | Situation::CHIIHOU.0 | Situation::RENHOU.0));
+        if n_first > 1 || riichi || !others.is_empty() {
+            return fail(E::FirstTurnConflict);
+        }
+        if s.contains(Situation::TENHOU) && !(dealer && tsumo && win.melds.is_empty()) {
+            return fail(E::Tenhou);
+        }
+        if s.contains(Situation::CHIIHOU) && (dealer || !tsumo || !win.melds.is_empty()) {
+            return fail(E::Chiihou);
+        }
+        if s.contains(Situation::RENHOU) && (dealer || tsumo || !win.melds.is_empty()) {
+            return fail(E::Renhou);
+        }
+    }
+    Ok(())
+}
+
+/// Chuuren over a closed 14-tile concealed part: `Some(JunseiChuuren)` when the 13 tiles
+/// before the winning tile are exactly 1112345678999.
+fn chuuren(counts: &TileCounts, win: TileKind) -> Option<Yaku> {
+    if counts.total() != 14 || win.is_honor() {
+        return None;
+    }
+    let start = win.index() / 9 * 9;
+    let c = counts.as_array();
+    let suit = &c[start..start + 9];
+    if suit.iter().map(|&x| u32::from(x)).sum::<u32>() != 14 {
+        return None;
+    }
+    const BASE: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    if suit.iter().zip(BASE).any(|(&x, b)| x < b) {
+        return None;
+    }
+    let extra = suit.iter().zip(BASE).position(|(&x, b)| x > b)?;
+    Some(if extra + start == win.index() {
+        Yaku::JunseiChuuren
+    } else {
+        Yaku::Chuuren
+    })
+}
+
+fn round_wind_yaku(w: Wind) -> Yaku {
+    match w {
+        Wind::East => Yaku::RoundWindEast,
+        Wind::South => Yaku::RoundWindSouth,
+        Wind::West => Yaku::RoundWindWest,
+        Wind::North => Yaku::RoundWindNorth,
+    }
+}
+
+fn seat_wind_yaku(w: Wind) -> Yaku {
+    match w {
+        Wind::East => Yaku::SeatWindEast,
+        Wind::South => Yaku::SeatWindSouth,
+        Wind::West => Yaku::SeatWindWest,
+        Wind::North => Yaku::SeatWindNorth,
+    }
+}
+
+/// The number of disjoint pairs of identical runs (0, 1 or 2).
+fn peikou(runs: &[TileKind]) -> u8 {
+    let mut r: ArrayVec<TileKind, 4> = runs.iter().copied().collect();
+    sort_by_key(&mut r, |k| *k as u8);
+    let mut n = 0;
+    let mut i = 0;
+    while i + 1 < r.len() {
+        if r[i] == r[i + 1] {
+            n += 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    n
+}
+
+/// The order of yakuman in Tenhou's `yakuman=` list, as seen in the real logs (daisuushii
+/// before suuankou tanki before tsuuiisou; daisangen before tsuuiisou).
+fn yakuman_rank(y: Yaku) -> u8 {
+    use Yaku::*;
+    match y {
+        Tenhou => 0,
+        Chiihou => 1,
+        Renhou => 2,
+        Kokushi | Kokushi13Wait => 3,
+        Chuuren | JunseiChuuren => 4,
+        Daisuushii | Shousuushii => 5,
+        Daisangen => 6,
+        Suuankou | SuuankouTanki => 7,
+        Suukantsu => 8,
+        Tsuuiisou => 9,
+        Ryuuiisou => 10,
+        Chinroutou => 11,
+        _ => 12,
+    }
+}
+
+/// A stable insertion sort: the lists are at most a few dozen items and must not allocate.
+fn sort_by_key<T: Copy, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
