@@ -22,6 +22,7 @@
 
 mod error;
 mod hand;
+mod round;
 mod rules;
 mod score;
 mod spec;
@@ -29,6 +30,10 @@ mod yaku;
 
 pub use error::{ScoreError, SituationError};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
+pub use round::{
+    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, KanDoraTiming, KokushiRobsAnkan, Kuikae,
+    Round, RoundRules, RoundSetup, Ruling, SetupError, TemporaryFuritenEnd, TenpaiRule, WinContext,
+};
 pub use rules::{
     BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, Limits, OpenTanyao,
     RedFives, Renhou, RinshanFu, Rules, TenhouLobby, YakumanStacking,

@@ -1,0 +1,1269 @@
+//! A round (kyoku) as a state machine: the referee's view of a hand being played.
+//!
+//! A [`Round`] is built from a plain [`RoundSetup`] (what a log states at the start of a
+//! round) by [`Round::from_setup`], which checks it. Each action of the log is then played:
+//! [`Round::draw`], [`Round::discard`], [`Round::call`], [`Round::declare_riichi`],
+//! [`Round::take_riichi_deposit`], [`Round::reveal_dora`]. An action the rules forbid is an
+//! [`ActionError`] and leaves the round unchanged, so the caller can report it.
+//!
+//! The outcomes are asked of the round, which checks that they can happen now and supplies
+//! what only the referee knows: [`Round::tsumo`] and [`Round::ron`] give a [`WinContext`]
+//! (the hand, the melds and every situational flag: riichi, ippatsu, haitei, houtei,
+//! rinshan, chankan, tenhou, chiihou) to score with [`crate::score`];
+//! [`Round::exhaustive_draw`] gives the tenpai and nagashi-mangan seats;
+//! [`Round::check_abortive`] says whether an abortive draw's condition holds.
+//!
+//! What it considers, under [`RoundRules`] (Tenhou's by default preset, RULES.md §1): turn
+//! order; the tiles in each hand; chi only from the player to the left; kuikae; at most four
+//! kans, and none once the live wall is empty; riichi only with a closed hand, 1000 points,
+//! four live tiles and a tenpai discard; after riichi, tsumogiri only and an ankan only if
+//! the waits stay the same and it uses the drawn tile; kan-dora timing (an ankan's indicator
+//! at once, an open kan's when its player discards, a pending one flipped before the next
+//! replacement draw); ippatsu and which calls break it; furiten of every kind with its reason;
+//! the first go-around for double riichi, tenhou, chiihou, kyuushu kyuuhai and suufon renda.
+//!
+//! What it ignores: three-player games (kita is refused as unsupported), payments and the
+//! flow between rounds (a later module), and the value of a win (see [`crate::score`]).
+
+use arrayvec::ArrayVec;
+use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileCounts, TileKind, TileSet, Wind};
+use thiserror::Error;
+
+use crate::hand::waits;
+use crate::score::{RiichiDeclaration, Situation, WinMethod};
+
+/// The live wall's size with four players: 136 tiles, less 14 in the dead wall and 52 dealt.
+const LIVE_WALL: u8 = 70;
+
+/// What a round's rules decide beyond a hand's value. Plain data with enums; no `Default`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundRules {
+    /// Which discards a player may not make right after a chi or pon.
+    pub kuikae: Kuikae,
+    /// The least score that allows riichi (Tenhou: 1000).
+    pub riichi_min_score: i32,
+    /// The least number of live-wall tiles left that allows riichi (Tenhou: 4).
+    pub riichi_min_live_tiles: u8,
+    /// When a new kan-dora indicator is revealed.
+    pub kan_dora: KanDoraTiming,
+    /// Whether thirteen orphans may rob an ankan.
+    pub kokushi_robs_ankan: KokushiRobsAnkan,
+    /// When temporary (same-turn) furiten ends.
+    pub temporary_furiten_ends: TemporaryFuritenEnd,
+    /// What counts as tenpai at an exhaustive draw.
+    pub tenpai: TenpaiRule,
+}
+
+impl RoundRules {
+    /// Tenhou's rules (RULES.md §1.7, §1.8): kuikae forbidden for the same tile and the suji,
+    /// riichi with 1000 points and 4 live tiles, ankan dora at once and open-kan dora at the
+    /// kan player's discard, kokushi may not rob an ankan, temporary furiten ends at the
+    /// player's own next discard, and a wait is void only when all four copies are in the
+    /// player's concealed hand.
+    pub const fn tenhou() -> RoundRules {
+        RoundRules {
+            kuikae: Kuikae::SameAndSuji,
+            riichi_min_score: 1000,
+            riichi_min_live_tiles: 4,
+            kan_dora: KanDoraTiming::AnkanNowOpenAtDiscard,
+            kokushi_robs_ankan: KokushiRobsAnkan::No,
+            temporary_furiten_ends: TemporaryFuritenEnd::OwnDiscard,
+            tenpai: TenpaiRule::ConcealedFourVoid,
+        }
+    }
+}
+
+/// Kuikae (swap-calling): which discards are forbidden right after a chi or pon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kuikae {
+    /// Neither the called kind nor, for a chi on an end of the run, the kind at the other end.
+    SameAndSuji,
+    /// Only the called kind.
+    SameOnly,
+    /// Any discard is allowed.
+    Allowed,
+}
+
+/// When a kan's new dora indicator is revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KanDoraTiming {
+    /// Ankan at once; daiminkan and kakan when the kan player discards (Tenhou).
+    AnkanNowOpenAtDiscard,
+    /// Every kan at once.
+    Immediate,
+}
+
+/// Whether kokushi musou may rob an ankan (chankan on a concealed kan).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KokushiRobsAnkan {
+    /// It may not (Tenhou).
+    No,
+    /// It may.
+    Yes,
+}
+
+/// When temporary furiten, after passing a winning tile, ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TemporaryFuritenEnd {
+    /// At the player's own next discard (Tenhou).
+    OwnDiscard,
+}
+
+/// What counts as tenpai at an exhaustive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TenpaiRule {
+    /// Any waiting shape, but a wait is void when all four of its copies are in the player's
+    /// own concealed hand (Tenhou; melds do not count).
+    ConcealedFourVoid,
+}
+
+/// A round's start as a log states it: not necessarily legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundSetup {
+    /// The round wind.
+    pub round_wind: Wind,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Each seat's 13 starting tiles.
+    pub hands: BySeat<ArrayVec<Tile, 13>>,
+    /// Each seat's score at the start.
+    pub scores: BySeat<i32>,
+    /// The first dora indicator.
+    pub dora_indicator: Tile,
+}
+
+/// Why a [`RoundSetup`] is not a possible start of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// A seat's hand does not have 13 tiles.
+    #[error("seat {seat} starts with {count} tiles: expected 13")]
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Its tile count.
+        count: usize,
+    },
+    /// The same physical tile is dealt twice (or is also the dora indicator).
+    #[error("tile {tile} (id {}) is dealt twice", tile.id())]
+    DuplicateTile {
+        /// The tile.
+        tile: Tile,
+    },
+}
+
+/// Why a seat is furiten, with the tile or kind that made it so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FuritenReason {
+    /// The seat's own discards hold one of its winning kinds (called discards included).
+    OwnDiscard {
+        /// The winning kind among its discards.
+        kind: TileKind,
+    },
+    /// The seat let a winning tile pass since its last discard (even without a yaku, and a
+    /// chankan chance too); ends at its own next discard.
+    PassedThisTurn {
+        /// The tile passed.
+        tile: Tile,
+    },
+    /// The seat let a winning tile pass after riichi: furiten for the rest of the round.
+    PassedAfterRiichi {
+        /// The tile passed.
+        tile: Tile,
+    },
+}
+
+/// A change the referee notes while playing an action, for the referee's sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ruling {
+    /// A seat became furiten (or its reason changed).
+    FuritenStarts {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        reason: FuritenReason,
+    },
+    /// A seat is no longer furiten.
+    FuritenEnds {
+        /// The seat.
+        seat: Seat,
+    },
+}
+
+/// An action the rules do not allow now. The round is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ActionError {
+    /// The round is over (after a win or a draw).
+    #[error("the round is over")]
+    RoundOver,
+    /// Another seat was to act.
+    #[error("seat {seat} acts, but it is seat {expected}'s turn to {what}")]
+    NotYourTurn {
+        /// Who acted.
+        seat: Seat,
+        /// Who was to act.
+        expected: Seat,
+        /// What that seat was to do.
+        what: &'static str,
+    },
+    /// The action does not fit the moment (e.g. a discard before drawing).
+    #[error("seat {seat} cannot {what} now: {why}")]
+    OutOfTurn {
+        /// Who acted.
+        seat: Seat,
+        /// What it tried.
+        what: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// The tile is not in the seat's hand.
+    #[error("seat {seat} does not hold {tile} (id {})", tile.id())]
+    TileNotInHand {
+        /// The seat.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The live wall is empty: no draw is left.
+    #[error("the live wall is empty")]
+    WallExhausted,
+    /// A call on a tile that is not the discard open for claims.
+    #[error("seat {seat} calls {tile} (id {}) from seat {from}, which is not the discard open for claims", tile.id())]
+    NotTheLastDiscard {
+        /// The caller.
+        seat: Seat,
+        /// The tile called.
+        tile: Tile,
+        /// Where the call says it came from.
+        from: Seat,
+    },
+    /// A chi from a seat other than the player to the left.
+    #[error("seat {seat} calls chi from seat {from}: chi is only from the player to the left")]
+    ChiNotFromLeft {
+        /// The caller.
+        seat: Seat,
+        /// The discarder.
+        from: Seat,
+    },
+    /// A meld whose tiles do not form its kind.
+    #[error("{meld} is not a valid {kind}")]
+    BadMeld {
+        /// The meld.
+        meld: Meld,
+        /// The kind claimed.
+        kind: MeldKind,
+    },
+    /// A discard forbidden by kuikae.
+    #[error("seat {seat} discards {tile} right after calling it (kuikae)")]
+    Kuikae {
+        /// The seat.
+        seat: Seat,
+        /// The forbidden kind discarded.
+        tile: TileKind,
+    },
+    /// A fifth kan, or a kan with no replacement draw left.
+    #[error("seat {seat} cannot declare a kan: {why}")]
+    NoKan {
+        /// The seat.
+        seat: Seat,
+        /// Why not.
+        why: &'static str,
+    },
+    /// Riichi without its conditions.
+    #[error("seat {seat} cannot declare riichi: {why}")]
+    RiichiNotAllowed {
+        /// The seat.
+        seat: Seat,
+        /// Which condition fails.
+        why: String,
+    },
+    /// After riichi, a discard other than the drawn tile.
+    #[error("seat {seat} is in riichi and must discard the drawn tile, not {tile} (id {})", tile.id())]
+    RiichiMustTsumogiri {
+        /// The seat.
+        seat: Seat,
+        /// The tile discarded.
+        tile: Tile,
+    },
+    /// A riichi deposit taken when none is due.
+    #[error("seat {seat}'s riichi deposit is not due: {why}")]
+    DepositNotDue {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        why: &'static str,
+    },
+    /// A riichi declaration whose discard passed, but no deposit was taken before play went on.
+    #[error("seat {seat}'s riichi discard passed without ron, but its deposit was not taken")]
+    DepositMissing {
+        /// The declaring seat.
+        seat: Seat,
+    },
+    /// A dora indicator revealed when none is due.
+    #[error("a new dora indicator is revealed, but no kan has one due")]
+    DoraNotDue,
+    /// Play went on while a kan's dora indicator was due.
+    #[error("a kan's new dora indicator is due before this action")]
+    DoraMissing,
+    /// A win the seat cannot claim.
+    #[error("seat {seat} cannot win now: {why}")]
+    NoWin {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        why: &'static str,
+    },
+    /// A ron by a furiten seat.
+    #[error("seat {seat} rons while furiten ({reason:?})")]
+    Furiten {
+        /// The seat.
+        seat: Seat,
+        /// Why it is furiten.
+        reason: FuritenReason,
+    },
+    /// An outcome whose condition does not hold.
+    #[error("{what} does not apply: {why}")]
+    DrawNotApplicable {
+        /// The draw.
+        what: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// Something the engine does not model yet.
+    #[error("unsupported: {0}")]
+    Unsupported(&'static str),
+}
+
+/// Riichi state of a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Riichi {
+    None,
+    /// Declared; the declaration discard is next (or was just made and may be ronned).
+    Declared { double: bool, discarded: bool },
+    /// The deposit was taken.
+    Standing { double: bool },
+}
+
+/// Whose move it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// `seat` draws next (a replacement draw when `rinshan`), unless the open discard is
+    /// claimed.
+    Draw { seat: Seat, rinshan: bool },
+    /// `seat` holds its drawn or called tile and must discard (or kan, tsumo, riichi...).
+    Discard { seat: Seat },
+    /// A win or a draw ended the round.
+    Over,
+}
+
+#[derive(Clone, Debug)]
+struct SeatState {
+    /// Concealed tiles (13, or 14 while holding a drawn or called tile).
+    hand: ArrayVec<Tile, 14>,
+    melds: ArrayVec<Meld, 4>,
+    /// Own discards: (tile, called by another seat).
+    river: ArrayVec<(Tile, bool), 32>,
+    discarded: TileSet,
+    /// The drawn tile while it is held (tsumogiri and tsumo need it).
+    drawn: Option<Tile>,
+    /// The last draw was a replacement draw.
+    drawn_rinshan: bool,
+    riichi: Riichi,
+    /// Ippatsu still possible.
+    ippatsu: bool,
+    temporary_furiten: Option<Tile>,
+    riichi_furiten: Option<Tile>,
+    /// Kinds the seat may not discard now (kuikae).
+    kuikae: TileSet,
+    /// The kinds that complete the 13-tile hand, kept up to date.
+    waits: TileSet,
+    discards: u8,
+}
+
+impl SeatState {
+    fn new(hand: &[Tile]) -> SeatState {
+        let mut s = SeatState {
+            hand: hand.iter().copied().collect(),
+            melds: ArrayVec::new(),
+            river: ArrayVec::new(),
+            discarded: TileSet::EMPTY,
+            drawn: None,
+            drawn_rinshan: false,
+            riichi: Riichi::None,
+            ippatsu: false,
+            temporary_furiten: None,
+            riichi_furiten: None,
+            kuikae: TileSet::EMPTY,
+            waits: TileSet::EMPTY,
+            discards: 0,
+        };
+        s.waits = waits(&s.counts());
+        s
+    }
+
+    fn counts(&self) -> TileCounts {
+        TileCounts::from_tiles(self.hand.iter().copied())
+    }
+
+    fn holds(&self, tile: Tile) -> bool {
+        self.hand.contains(&tile)
+    }
+
+    fn take(&mut self, tile: Tile) {
+        if let Some(i) = self.hand.iter().position(|t| *t == tile) {
+            self.hand.remove(i);
+        }
+    }
+
+    fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.kind.is_open())
+    }
+
+    fn furiten(&self) -> Option<FuritenReason> {
+        if let Some(tile) = self.riichi_furiten {
+            return Some(FuritenReason::PassedAfterRiichi { tile });
+        }
+        if let Some(kind) = self.waits.intersection(self.discarded).iter().next() {
+            return Some(FuritenReason::OwnDiscard { kind });
+        }
+        self.temporary_furiten.map(|tile| FuritenReason::PassedThisTurn { tile })
+    }
+}
+
+/// Everything the referee knows about a win that the scorer needs besides the rules: hand,
+/// melds, winning tile, winds, revealed indicators, riichi and the situational flags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinContext {
+    /// The winner.
+    pub winner: Seat,
+    /// The discarder (the kan player for chankan), or the winner for a tsumo.
+    pub from: Seat,
+    /// Tsumo or ron.
+    pub method: WinMethod,
+    /// The concealed tiles without the winning tile.
+    pub concealed: ArrayVec<Tile, 13>,
+    /// The winning tile.
+    pub winning_tile: Tile,
+    /// The melds, in the order called.
+    pub melds: ArrayVec<Meld, 4>,
+    /// The winner's seat wind.
+    pub seat_wind: Wind,
+    /// The round wind.
+    pub round_wind: Wind,
+    /// The dora indicators revealed when the win is declared.
+    pub dora_indicators: ArrayVec<Tile, 5>,
+    /// Riichi.
+    pub riichi: RiichiDeclaration,
+    /// Ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou.
+    pub situation: Situation,
+}
+
+/// What an exhaustive draw shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExhaustiveDraw {
+    /// Which seats are tenpai.
+    pub tenpai: BySeat<bool>,
+    /// Which seats achieved nagashi mangan (every discard a terminal or honour, none called).
+    pub nagashi: BySeat<bool>,
+}
+
+/// The abortive draws a round can end in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbortiveDraw {
+    /// Kyuushu kyuuhai, declared by this seat.
+    KyuushuKyuuhai(Seat),
+    /// Suufon renda: four identical wind discards in the first go-around.
+    SuufonRenda,
+    /// Suucha riichi: a fourth riichi stands.
+    SuuchaRiichi,
+    /// Suukaikan: four kans by more than one player, the last kan player's discard passed.
+    Suukaikan,
+    /// Sanchahou: three players ron the same discard.
+    Sanchahou,
+}
+
+/// A round being played. See the module documentation.
+#[derive(Clone, Debug)]
+pub struct Round {
+    rules: RoundRules,
+    round_wind: Wind,
+    dealer: Seat,
+    seats: BySeat<SeatState>,
+    scores: BySeat<i32>,
+    phase: Phase,
+    /// Live draws made.
+    live_drawn: u8,
+    /// Replacement draws made.
+    rinshan_drawn: u8,
+    /// Kans declared, and by whom.
+    kan_seats: ArrayVec<Seat, 4>,
+    indicators: ArrayVec<Tile, 5>,
+    /// Indicators due before the next action (ankan, or a pending one flipped by a new kan).
+    dora_due_now: u8,
+    /// Indicators due when `dora_kan_seat` discards (daiminkan, kakan).
+    dora_due_at_discard: u8,
+    /// No call has happened yet in the round (the first go-around is uninterrupted).
+    no_call_yet: bool,
+    /// The discard open for claims: (discarder, tile).
+    open_discard: Option<(Seat, Tile)>,
+    /// A kakan's added tile open for chankan: (kan player, tile).
+    open_kakan: Option<(Seat, Tile)>,
+    /// Seats that won on the open tile.
+    won: BySeat<bool>,
+    riichi_sticks_taken: u8,
+    rulings: ArrayVec<Ruling, 8>,
+}
+
+impl Round {
+    /// Checks a setup and starts the round: the dealer is to draw first.
+    ///
+    /// It considers the hand sizes and that no physical tile is dealt twice (the dora
+    /// indicator included). It does not check the setup against a wall (the replayer does).
+    pub fn from_setup(setup: &RoundSetup, rules: RoundRules) -> Result<Round, SetupError> {
+        let mut seen = [false; Tile::COUNT];
+        seen[usize::from(setup.dora_indicator.id())] = true;
+        for seat in Seat::ALL {
+            let hand = &setup.hands[seat];
+            if hand.len() != 13 {
+                return Err(SetupError::HandSize { seat, count: hand.len() });
+            }
+            for &t in hand {
+                if std::mem::replace(&mut seen[usize::from(t.id())], true) {
+                    return Err(SetupError::DuplicateTile { tile: t });
+                }
+            }
+        }
+        let mut indicators = ArrayVec::new();
+        indicators.push(setup.dora_indicator);
+        Ok(Round {
+            rules,
+            round_wind: setup.round_wind,
+            dealer: setup.dealer,
+            seats: BySeat::new_with(|s| SeatState::new(&setup.hands[s])),
+            scores: setup.scores,
+            phase: Phase::Draw { seat: setup.dealer, rinshan: false },
+            live_drawn: 0,
+            rinshan_drawn: 0,
+            kan_seats: ArrayVec::new(),
+            indicators,
+            dora_due_now: 0,
+            dora_due_at_discard: 0,
+            no_call_yet: true,
+            open_discard: None,
+            open_kakan: None,
+            won: BySeat::default(),
+            riichi_sticks_taken: 0,
+            rulings: ArrayVec::new(),
+        })
+    }
+
+    /// The rulings noted by the last action (furiten changes), for the referee's sheet.
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// Whether `seat` is furiten now, and why. It considers the seat's waits (shape only, as
+    /// Tenhou does: a yakuless winning tile counts), its discards, and winning tiles it let
+    /// pass; it ignores whether a win would have a yaku.
+    pub fn furiten(&self, seat: Seat) -> Option<FuritenReason> {
+        self.seats[seat].furiten()
+    }
+
+    /// The kinds that would complete `seat`'s hand (shape only), when it holds 13 tiles.
+    pub fn waits(&self, seat: Seat) -> TileSet {
+        self.seats[seat].waits
+    }
+
+    /// The dora indicators revealed so far.
+    pub fn dora_indicators(&self) -> &[Tile] {
+        &self.indicators
+    }
+
+    /// Live-wall tiles left to draw.
+    pub fn live_tiles_left(&self) -> u8 {
+        LIVE_WALL.saturating_sub(self.rinshan_drawn).saturating_sub(self.live_drawn)
+    }
+
+    /// Each seat's score now (riichi deposits taken off).
+    pub fn scores(&self) -> BySeat<i32> {
+        self.scores
+    }
+
+    /// Riichi deposits taken in this round.
+    pub fn riichi_deposits(&self) -> u8 {
+        self.riichi_sticks_taken
+    }
+
+    /// Whether `seat`'s riichi deposit was taken in this round.
+    pub fn has_riichi(&self, seat: Seat) -> bool {
+        matches!(self.seats[seat].riichi, Riichi::Standing { .. })
+    }
+
+    /// Whether any seat has won on the open tile.
+    pub fn has_winner(&self) -> bool {
+        self.won.iter().any(|w| *w)
+    }
+
+    fn begin(&mut self) -> Result<(), ActionError> {
+        self.rulings.clear();
+        if self.phase == Phase::Over {
+            return Err(ActionError::RoundOver);
+        }
+        Ok(())
+    }
+
+    /// A riichi declarer whose declaration discard passed but whose deposit was not taken.
+    fn deposit_missing(&self) -> Option<Seat> {
+        let (discarder, _) = self.open_discard?;
+        matches!(self.seats[discarder].riichi, Riichi::Declared { discarded: true, .. }).then_some(discarder)
+    }
+
+    /// Closes the claim window on the open discard (and the chankan window): every seat that
+    /// could have won on it and did not becomes furiten.
+    fn close_claims(&mut self) {
+        let open = self.open_discard.take().map(|(s, t)| (s, t)).or(self.open_kakan.take());
+        let Some((from, tile)) = open else { return };
+        for seat in Seat::ALL {
+            if seat == from || !self.seats[seat].waits.contains(tile.kind()) {
+                continue;
+            }
+            let before = self.seats[seat].furiten();
+            let st = &mut self.seats[seat];
+            if matches!(st.riichi, Riichi::Standing { .. }) {
+                st.riichi_furiten.get_or_insert(tile);
+            } else {
+                st.temporary_furiten.get_or_insert(tile);
+            }
+            let after = st.furiten();
+            if after != before
+                && let Some(reason) = after
+            {
+                let _ = self.rulings.try_push(Ruling::FuritenStarts { seat, reason });
+            }
+        }
+    }
+
+    /// A draw by `seat`: the next live tile, or a replacement tile after its kan.
+    ///
+    /// It considers whose turn it is, that the live wall has a tile left, that a kan's due
+    /// dora indicator was revealed, and that a riichi declaration that passed had its deposit
+    /// taken. It ignores which tile it is (the replayer checks that against the wall).
+    pub fn draw(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
+        self.begin()?;
+        let Phase::Draw { seat: expected, rinshan } = self.phase else {
+            return Err(ActionError::OutOfTurn { seat, what: "draw", why: "it must discard first" });
+        };
+        if seat != expected {
+            return Err(ActionError::NotYourTurn { seat, expected, what: "draw" });
+        }
+        if self.dora_due_now > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        if let Some(declarer) = self.deposit_missing() {
+            return Err(ActionError::DepositMissing { seat: declarer });
+        }
+        if !rinshan && self.live_tiles_left() == 0 {
+            return Err(ActionError::WallExhausted);
+        }
+        if self.seats.iter().any(|s| s.holds(tile)) || self.indicators.contains(&tile) {
+            return Err(ActionError::TileNotInHand { seat, tile });
+        }
+        self.close_claims();
+        if rinshan {
+            self.rinshan_drawn += 1;
+            // A pending open-kan indicator is still due at this seat's discard.
+        } else {
+            self.live_drawn += 1;
+        }
+        // Ippatsu survives a kakan's chankan chance, but not the kan itself once it stands.
+        if rinshan {
+            for s in Seat::ALL {
+                self.seats[s].ippatsu = false;
+            }
+        }
+        let st = &mut self.seats[seat];
+        st.hand.push(tile);
+        st.drawn = Some(tile);
+        st.drawn_rinshan = rinshan;
+        st.kuikae = TileSet::EMPTY;
+        self.phase = Phase::Discard { seat };
+        Ok(())
+    }
+
+    /// A discard by `seat`.
+    ///
+    /// It considers turn order, that the seat holds the tile, kuikae, tsumogiri after riichi,
+    /// the tenpai condition of a riichi declaration discard, and that a due kan-dora
+    /// indicator was revealed. It updates waits and furiten: the seat's temporary furiten ends
+    /// here.
+    pub fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
+        self.begin()?;
+        let Phase::Discard { seat: expected } = self.phase else {
+            return Err(ActionError::OutOfTurn { seat, what: "discard", why: "it has not drawn or called" });
+        };
+        if seat != expected {
+            return Err(ActionError::NotYourTurn { seat, expected, what: "discard" });
+        }
+        if self.dora_due_now > 0 || self.dora_due_at_discard > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        let st = &self.seats[seat];
+        if !st.holds(tile) {
+            return Err(ActionError::TileNotInHand { seat, tile });
+        }
+        if st.kuikae.contains(tile.kind()) {
+            return Err(ActionError::Kuikae { seat, tile: tile.kind() });
+        }
+        if matches!(st.riichi, Riichi::Standing { .. }) && st.drawn != Some(tile) {
+            return Err(ActionError::RiichiMustTsumogiri { seat, tile });
+        }
+        if let Riichi::Declared { discarded: false, .. } = st.riichi {
+            let mut after = st.counts();
+            after.remove(tile.kind());
+            if waits(&after).is_empty() {
+                return Err(ActionError::RiichiNotAllowed {
+                    seat,
+                    why: format!("discarding {tile} does not leave the hand tenpai"),
+                });
+            }
+        }
+        let before = self.seats[seat].furiten();
+        let st = &mut self.seats[seat];
+        st.take(tile);
+        st.river.push((tile, false));
+        st.discarded.insert(tile.kind());
+        st.drawn = None;
+        st.kuikae = TileSet::EMPTY;
+        st.discards = st.discards.saturating_add(1);
+        st.temporary_furiten = None;
+        st.waits = waits(&st.counts());
+        match st.riichi {
+            Riichi::Declared { double, discarded: false } => st.riichi = Riichi::Declared { double, discarded: true },
+            Riichi::Standing { .. } => st.ippatsu = false,
+            _ => {}
+        }
+        let after = st.furiten();
+        if after != before {
+            let _ = self.rulings.try_push(match after {
+                Some(reason) => Ruling::FuritenStarts { seat, reason },
+                None => Ruling::FuritenEnds { seat },
+            });
+        }
+        self.open_discard = Some((seat, tile));
+        self.phase = Phase::Draw { seat: seat.next(), rinshan: false };
+        Ok(())
+    }
+
+    /// A call by `seat`: chi, pon or daiminkan on the open discard, or kakan or ankan on its
+    /// own turn. Kita is refused as unsupported (three-player games).
+    ///
+    /// It considers that the called tile is the open discard from the seat the meld names,
+    /// chi only from the left, that the seat holds the other tiles, the kan limit and the
+    /// live wall, and after riichi that an ankan uses the drawn tile and keeps the waits. A
+    /// call breaks every ippatsu and the first go-around (a kakan's only after its chankan
+    /// chance).
+    pub fn call(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
+        self.begin()?;
+        match meld.kind {
+            MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => self.claim(seat, meld),
+            MeldKind::Kakan => self.kakan(seat, meld),
+            MeldKind::Ankan => self.ankan(seat, meld),
+            MeldKind::Kita => Err(ActionError::Unsupported("kita (three-player games)")),
+        }
+    }
+
+    fn kan_allowed(&self, seat: Seat) -> Result<(), ActionError> {
+        if self.kan_seats.len() >= 4 {
+            return Err(ActionError::NoKan { seat, why: "four kans have been declared" });
+        }
+        if self.live_tiles_left() == 0 {
+            return Err(ActionError::NoKan { seat, why: "the live wall is empty" });
+        }
+        Ok(())
+    }
+
+    fn claim(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
+        let (Some(tile), Some(from)) = (meld.called, meld.from) else {
+            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        };
+        if self.open_discard != Some((from, tile)) || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {
+            return Err(ActionError::NotTheLastDiscard { seat, tile, from });
+        }
+        if seat == from {
+            return Err(ActionError::NotTheLastDiscard { seat, tile, from });
+        }
+        if self.dora_due_now > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        if let Some(declarer) = self.deposit_missing() {
+            return Err(ActionError::DepositMissing { seat: declarer });
+        }
+        if self.live_tiles_left() == 0 {
+            return Err(ActionError::OutOfTurn { seat, what: "call", why: "the last discard cannot be called" });
+        }
+        let kinds_ok = match meld.kind {
+            MeldKind::Chi => {
+                if from.next() != seat {
+                    return Err(ActionError::ChiNotFromLeft { seat, from });
+                }
+                let t = meld.tiles();
+                t.len() == 3
+                    && !t[0].kind().is_honor()
+                    && t[0].kind().offset(1) == Some(t[1].kind())
+                    && t[1].kind().offset(1) == Some(t[2].kind())
+            }
+            MeldKind::Pon => meld.tiles().len() == 3 && meld.tiles().iter().all(|t| t.kind() == tile.kind()),
+            _ => {
+                self.kan_allowed(seat)?;
+                meld.tiles().len() == 4 && meld.tiles().iter().all(|t| t.kind() == tile.kind())
+            }
+        };
+        if !kinds_ok || !meld.tiles().contains(&tile) {
+            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        }
+        let st = &self.seats[seat];
+        if matches!(st.riichi, Riichi::Standing { .. } | Riichi::Declared { .. }) {
+            return Err(ActionError::OutOfTurn { seat, what: "call", why: "it is in riichi" });
+        }
+        for &t in meld.tiles().iter().filter(|t| **t != tile) {
+            if !st.holds(t) {
+                return Err(ActionError::TileNotInHand { seat, tile: t });
+            }
+        }
+        self.close_claims();
+        if let Some(entry) = self.seats[from].river.last_mut() {
+            entry.1 = true;
+        }
+        let kuikae = match (meld.kind, self.rules.kuikae) {
+            (MeldKind::Chi | MeldKind::Pon, Kuikae::SameAndSuji) => kuikae_kinds(&meld, tile, true),
+            (MeldKind::Chi | MeldKind::Pon, Kuikae::SameOnly) => kuikae_kinds(&meld, tile, false),
+            _ => TileSet::EMPTY,
+        };
+        let st = &mut self.seats[seat];
+        for &t in meld.tiles().iter().filter(|t| **t != tile) {
+            st.take(t);
+        }
+        st.melds.push(meld);
+        st.kuikae = kuikae;
+        self.no_call_yet = false;
+        for s in Seat::ALL {
+            self.seats[s].ippatsu = false;
+        }
+        if meld.kind == MeldKind::Daiminkan {
+            self.kan_seats.push(seat);
+            self.kan_dora(false);
+            self.phase = Phase::Draw { seat, rinshan: true };
+        } else {
+            self.phase = Phase::Discard { seat };
+        }
+        Ok(())
+    }
+
+    /// Schedules a kan's new indicator. `concealed` is an ankan.
+    fn kan_dora(&mut self, concealed: bool) {
+        // A pending open-kan indicator is flipped before the next replacement draw.
+        self.dora_due_now += std::mem::take(&mut self.dora_due_at_discard);
+        match self.rules.kan_dora {
+            KanDoraTiming::AnkanNowOpenAtDiscard if !concealed => self.dora_due_at_discard += 1,
+            _ => self.dora_due_now += 1,
+        }
+    }
+
+    fn own_turn(&self, seat: Seat, what: &'static str) -> Result<(), ActionError> {
+        match self.phase {
+            Phase::Discard { seat: s } if s == seat => {
+                if self.seats[seat].drawn.is_none() {
+                    Err(ActionError::OutOfTurn { seat, what, why: "only after a draw" })
+                } else {
+                    Ok(())
+                }
+            }
+            Phase::Discard { seat: expected } => Err(ActionError::NotYourTurn { seat, expected, what }),
+            _ => Err(ActionError::OutOfTurn { seat, what, why: "it has not drawn" }),
+        }
+    }
+
+    fn kakan(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
+        self.own_turn(seat, "declare a kakan")?;
+        self.kan_allowed(seat)?;
+        let Some(added) = meld.added else {
+            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        };
+        let st = &self.seats[seat];
+        let Some(pon_index) = st
+            .melds
+            .iter()
+            .position(|m| m.kind == MeldKind::Pon && m.base_kind() == added.kind() && m.called == meld.called)
+        else {
+            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        };
+        if !st.holds(added) {
+            return Err(ActionError::TileNotInHand { seat, tile: added });
+        }
+        if self.dora_due_now > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        let st = &mut self.seats[seat];
+        st.take(added);
+        st.melds[pon_index] = meld;
+        st.drawn = None;
+        st.waits = waits(&st.counts());
+        self.kan_seats.push(seat);
+        self.kan_dora(false);
+        self.open_kakan = Some((seat, added));
+        self.phase = Phase::Draw { seat, rinshan: true };
+        Ok(())
+    }
+
+    fn ankan(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
+        self.own_turn(seat, "declare an ankan")?;
+        self.kan_allowed(seat)?;
+        let kind = meld.base_kind();
+        if meld.tiles().len() != 4 || meld.tiles().iter().any(|t| t.kind() != kind) {
+            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        }
+        let st = &self.seats[seat];
+        for &t in meld.tiles() {
+            if !st.holds(t) {
+                return Err(ActionError::TileNotInHand { seat, tile: t });
+            }
+        }
+        if matches!(st.riichi, Riichi::Standing { .. }) {
+            if st.drawn.map(Tile::kind) != Some(kind) {
+                return Err(ActionError::NoKan { seat, why: "after riichi an ankan must use the drawn tile" });
+            }
+            let mut after = st.counts();
+            for _ in 0..4 {
+                after.remove(kind);
+            }
+            if waits(&after) != st.waits {
+                return Err(ActionError::NoKan { seat, why: "after riichi an ankan may not change the waits" });
+            }
+        }
+        if self.dora_due_now > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        let st = &mut self.seats[seat];
+        for &t in meld.tiles() {
+            st.take(t);
+        }
+        st.melds.push(meld);
+        st.drawn = None;
+        st.waits = waits(&st.counts());
+        self.kan_seats.push(seat);
+        self.kan_dora(true);
+        self.no_call_yet = false;
+        for s in Seat::ALL {
+            self.seats[s].ippatsu = false;
+        }
+        self.phase = Phase::Draw { seat, rinshan: true };
+        Ok(())
+    }
+
+    /// A riichi declaration by `seat`, before its declaration discard.
+    ///
+    /// It considers that the seat is on turn, its hand is closed (ankan allowed), it has not
+    /// declared already, and it has the points and the live tiles required. Whether the
+    /// discard leaves the hand tenpai is checked at the discard.
+    pub fn declare_riichi(&mut self, seat: Seat) -> Result<(), ActionError> {
+        self.begin()?;
+        self.own_turn(seat, "declare riichi")?;
+        let st = &self.seats[seat];
+        let why = if !st.is_closed() {
+            Some("the hand is open".to_owned())
+        } else if st.riichi != Riichi::None {
+            Some("it already declared".to_owned())
+        } else if self.scores[seat] < self.rules.riichi_min_score {
+            Some(format!("it has {} points, below {}", self.scores[seat], self.rules.riichi_min_score))
+        } else if self.live_tiles_left() < self.rules.riichi_min_live_tiles {
+            Some(format!("{} live tiles are left, fewer than {}", self.live_tiles_left(), self.rules.riichi_min_live_tiles))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(ActionError::RiichiNotAllowed { seat, why });
+        }
+        let double = self.no_call_yet && st.discards == 0;
+        self.seats[seat].riichi = Riichi::Declared { double, discarded: false };
+        Ok(())
+    }
+
+    /// The deposit of `seat`'s riichi is taken: its declaration discard passed without ron.
+    pub fn take_riichi_deposit(&mut self, seat: Seat) -> Result<(), ActionError> {
+        self.begin()?;
+        let Riichi::Declared { double, discarded: true } = self.seats[seat].riichi else {
+            return Err(ActionError::DepositNotDue { seat, why: "it has no declaration discard on the table" });
+        };
+        if self.open_discard.map(|(s, _)| s) != Some(seat) {
+            return Err(ActionError::DepositNotDue { seat, why: "play has moved on from its declaration discard" });
+        }
+        if self.has_winner() {
+            return Err(ActionError::DepositNotDue { seat, why: "its declaration discard was ronned" });
+        }
+        self.seats[seat].riichi = Riichi::Standing { double };
+        self.seats[seat].ippatsu = true;
+        self.scores[seat] -= 1000;
+        self.riichi_sticks_taken += 1;
+        Ok(())
+    }
+
+    /// A new dora indicator is revealed.
+    ///
+    /// It considers whether a kan has one due now: an ankan at once, an open kan's when its
+    /// player is about to discard after the replacement draw, and a pending one flipped by a
+    /// further kan.
+    pub fn reveal_dora(&mut self, indicator: Tile) -> Result<(), ActionError> {
+        self.begin()?;
+        if self.dora_due_now > 0 {
+            self.dora_due_now -= 1;
+        } else if self.dora_due_at_discard > 0 && matches!(self.phase, Phase::Discard { .. }) {
+            self.dora_due_at_discard -= 1;
+        } else {
+            return Err(ActionError::DoraNotDue);
+        }
+        if self.indicators.try_push(indicator).is_err() {
+            return Err(ActionError::DoraNotDue);
+        }
+        Ok(())
+    }
+
+    fn riichi_declaration(&self, seat: Seat) -> RiichiDeclaration {
+        match self.seats[seat].riichi {
+            Riichi::Standing { double: true } => RiichiDeclaration::DoubleRiichi,
+            Riichi::Standing { double: false } => RiichiDeclaration::Riichi,
+            _ => RiichiDeclaration::None,
+        }
+    }
+
+    /// A tsumo by `seat` on the tile it just drew: the context to score it.
+    ///
+    /// The situation holds rinshan (a replacement draw), haitei (the last live tile), ippatsu,
+    /// tenhou or chiihou (first draw, no call yet); riichi as declared. The dora indicators
+    /// are those revealed: an open kan's pending one is not (it would be revealed at the
+    /// discard).
+    pub fn tsumo(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
+        self.begin()?;
+        self.own_turn(seat, "tsumo")?;
+        let st = &self.seats[seat];
+        let Some(tile) = st.drawn else {
+            return Err(ActionError::NoWin { seat, why: "it holds no drawn tile" });
+        };
+        let mut situation = Situation::NONE;
+        if st.drawn_rinshan {
+            situation |= Situation::RINSHAN;
+        } else if self.live_tiles_left() == 0 {
+            situation |= Situation::HAITEI;
+        }
+        if st.ippatsu {
+            situation |= Situation::IPPATSU;
+        }
+        if self.no_call_yet && st.discards == 0 && !st.drawn_rinshan {
+            situation |= if seat == self.dealer { Situation::TENHOU } else { Situation::CHIIHOU };
+        }
+        let mut concealed: ArrayVec<Tile, 13> = ArrayVec::new();
+        let mut skipped = false;
+        for &t in &st.hand {
+            if t == tile && !skipped {
+                skipped = true;
+            } else {
+                let _ = concealed.try_push(t);
+            }
+        }
+        let ctx = WinContext {
+            winner: seat,
+            from: seat,
+            method: WinMethod::Tsumo,
+            concealed,
+            winning_tile: tile,
+            melds: st.melds.clone(),
+            seat_wind: seat.wind(self.dealer),
+            round_wind: self.round_wind,
+            dora_indicators: self.indicators.clone(),
+            riichi: self.riichi_declaration(seat),
+            situation,
+        };
+        self.won[seat] = true;
+        self.phase = Phase::Over;
+        Ok(ctx)
+    }
+
+    /// A ron by `seat` on the open discard, or on a kakan's added tile (chankan).
+    ///
+    /// It considers that a tile is open to claim, that the seat is not its discarder, and
+    /// furiten. The situation holds houtei (the discard after the last live draw), chankan,
+    /// and ippatsu. Several seats may ron the same tile (call it once for each).
+    pub fn ron(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
+        self.begin()?;
+        let (from, tile, chankan) = match (self.open_discard, self.open_kakan) {
+            (Some((from, tile)), _) => (from, tile, false),
+            (None, Some((from, tile))) => (from, tile, true),
+            (None, None) => return Err(ActionError::NoWin { seat, why: "no discard is open to claim" }),
+        };
+        if seat == from {
+            return Err(ActionError::NoWin { seat, why: "it cannot ron its own tile" });
+        }
+        if self.won[seat] {
+            return Err(ActionError::NoWin { seat, why: "it has already won on this tile" });
+        }
+        if let Some(reason) = self.seats[seat].furiten() {
+            return Err(ActionError::Furiten { seat, reason });
+        }
+        let st = &self.seats[seat];
+        let mut situation = Situation::NONE;
+        if chankan {
+            situation |= Situation::CHANKAN;
+        } else if self.live_tiles_left() == 0 {
+            situation |= Situation::HOUTEI;
+        }
+        if st.ippatsu {
+            situation |= Situation::IPPATSU;
+        }
+        let ctx = WinContext {
+            winner: seat,
+            from,
+            method: WinMethod::Ron,
+            concealed: st.hand.iter().copied().collect(),
+            winning_tile: tile,
+            melds: st.melds.clone(),
+            seat_wind: seat.wind(self.dealer),
+            round_wind: self.round_wind,
+            dora_indicators: self.indicators.clone(),
+            riichi: self.riichi_declaration(seat),
+            situation,
+        };
+        self.won[seat] = true;
+        Ok(ctx)
+    }
+
+    /// Ends the round: no further action is accepted.
+    pub fn end(&mut self) {
+        self.phase = Phase::Over;
+    }
+
+    /// The exhaustive draw: the live wall is empty and the last discard passed.
+    ///
+    /// Tenpai under [`RoundRules::tenpai`]; nagashi mangan for a seat whose discards are all
+    /// terminals and honours and none was called.
+    pub fn exhaustive_draw(&mut self) -> Result<ExhaustiveDraw, ActionError> {
+        self.begin()?;
+        if self.live_tiles_left() > 0 || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {
+            return Err(ActionError::DrawNotApplicable { what: "an exhaustive draw", why: "the live wall is not empty" });
+        }
+        if let Some(declarer) = self.deposit_missing() {
+            return Err(ActionError::DepositMissing { seat: declarer });
+        }
+        self.close_claims();
+        let tenpai = BySeat::new_with(|s| match self.rules.tenpai {
+            TenpaiRule::ConcealedFourVoid => !self.seats[s].waits.is_empty(),
+        });
+        let nagashi = BySeat::new_with(|s| {
+            let river = &self.seats[s].river;
+            !river.is_empty() && river.iter().all(|(t, called)| !called && t.kind().is_yaochuu())
+        });
+        self.phase = Phase::Over;
+        Ok(ExhaustiveDraw { tenpai, nagashi })
+    }
+
+    /// Whether an abortive draw's condition holds now; on success the round is over.
+    pub fn check_abortive(&mut self, draw: AbortiveDraw) -> Result<(), ActionError> {
+        self.begin()?;
+        let fail = |what, why| Err(ActionError::DrawNotApplicable { what, why });
+        match draw {
+            AbortiveDraw::KyuushuKyuuhai(seat) => {
+                self.own_turn(seat, "declare kyuushu kyuuhai")?;
+                let st = &self.seats[seat];
+                if !self.no_call_yet || st.discards > 0 {
+                    return fail("kyuushu kyuuhai", "it is not the seat's first turn without a call before");
+                }
+                let kinds = st.counts().iter().filter(|(k, _)| k.is_yaochuu()).count();
+                if kinds < 9 {
+                    return fail("kyuushu kyuuhai", "the hand has fewer than nine different terminals and honours");
+                }
+            }
+            AbortiveDraw::SuufonRenda => {
+                let firsts: ArrayVec<TileKind, 4> =
+                    Seat::ALL.iter().filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind())).collect();
+                let all_once = Seat::ALL.iter().all(|s| self.seats[*s].discards == 1);
+                if !self.no_call_yet || !all_once || !firsts[0].is_wind() || firsts.iter().any(|k| *k != firsts[0]) {
+                    return fail("suufon renda", "the four first discards are not the same wind in an uninterrupted go-around");
+                }
+                if let Some(declarer) = self.deposit_missing() {
+                    return Err(ActionError::DepositMissing { seat: declarer });
+                }
+            }
+            AbortiveDraw::SuuchaRiichi => {
+                if self.riichi_sticks_taken < 4 {
+                    return fail("suucha riichi", "fewer than four riichi stand");
+                }
+            }
+            AbortiveDraw::Suukaikan => {
+                let several = self.kan_seats.iter().any(|s| *s != self.kan_seats[0]);
+                let last_discarded = self.open_discard.map(|(s, _)| s) == self.kan_seats.last().copied();
+                if self.kan_seats.len() < 4 || !several || !last_discarded {
+                    return fail("suukaikan", "four kans by more than one player, then the last kan player's discard, have not happened");
+                }
+            }
+            AbortiveDraw::Sanchahou => {
+                let Some((from, tile)) = self.open_discard.or(self.open_kakan) else {
+                    return fail("sanchahou", "no discard is open to claim");
+                };
+                let able = Seat::ALL
+                    .iter()
+                    .filter(|s| **s != from && self.seats[**s].waits.contains(tile.kind()) && self.seats[**s].furiten().is_none())
+                    .count();
+                if able < 3 {
+                    return fail("sanchahou", "fewer than three players can win on the discard");
+                }
+            }
+        }
+        self.phase = Phase::Over;
+        Ok(())
+    }
+}
+
+/// The kinds kuikae forbids after calling `tile` into `meld`: the called kind, and with
+/// `suji` the kind at the far end of a run completed at one end (34 + 5 forbids 2 as well).
+fn kuikae_kinds(meld: &Meld, tile: Tile, suji: bool) -> TileSet {
+    let mut set = TileSet::EMPTY.with(tile.kind());
+    if suji && meld.kind == MeldKind::Chi {
+        let low = meld.base_kind();
+        let called = tile.kind();
+        if called == low {
+            if let Some(k) = low.offset(3) {
+                set.insert(k);
+            }
+        } else if Some(called) == low.offset(2)
+            && let Some(k) = low.offset(-1)
+        {
+            set.insert(k);
+        }
+    }
+    set
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use haifu_tiles::parse_tiles;
+
+    fn seat(n: u8) -> Seat {
+        Seat::new(n).unwrap()
+    }
+
+    #[test]
+    fn kuikae_forbids_same_and_suji() {
+        let t = parse_tiles("345m").unwrap();
+        let chi_low = Meld::new(MeldKind::Chi, &t, Some(t[0]), None, Some(seat(3))).unwrap();
+        let k: Vec<_> = kuikae_kinds(&chi_low, t[0], true).iter().collect();
+        assert_eq!(k, vec![TileKind::M3, TileKind::M6]);
+        let chi_high = Meld::new(MeldKind::Chi, &t, Some(t[2]), None, Some(seat(3))).unwrap();
+        let k: Vec<_> = kuikae_kinds(&chi_high, t[2], true).iter().collect();
+        assert_eq!(k, vec![TileKind::M2, TileKind::M5]);
+        let chi_mid = Meld::new(MeldKind::Chi, &t, Some(t[1]), None, Some(seat(3))).unwrap();
+        let k: Vec<_> = kuikae_kinds(&chi_mid, t[1], true).iter().collect();
+        assert_eq!(k, vec![TileKind::M4]);
+        let t = parse_tiles("789s").unwrap();
+        let chi_edge = Meld::new(MeldKind::Chi, &t, Some(t[0]), None, Some(seat(3))).unwrap();
+        let k: Vec<_> = kuikae_kinds(&chi_edge, t[0], true).iter().collect();
+        assert_eq!(k, vec![TileKind::S7]);
+    }
+}
