@@ -51,10 +51,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         match output::read_log(&path, &mut log) {
             Ok(()) => match args.to {
                 Target::Json => {
-                    if let Err(e) = serde_json::to_writer(&mut out, &log)
-                        .map_err(std::io::Error::from)
-                        .and_then(|()| out.write_all(b"\n"))
-                    {
+                    if let Err(e) = serde_json::to_writer(&mut out, &log).map_err(std::io::Error::from).and_then(|()| out.write_all(b"\n")) {
                         return output::write_failed(e);
                     }
                 }
@@ -69,9 +66,5 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     if let Err(e) = out.flush() {
         return output::write_failed(e);
     }
-    Ok(if failed > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if failed > 0 { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

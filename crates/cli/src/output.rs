@@ -13,10 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     haifu_tenhou::read_into(&bytes, log).map_err(|e| format!("{}:{e}", path.display()))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
     log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
     Ok(())
 }
@@ -35,10 +32,8 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_message(verb.to_owned());
         Progress(bar)
