@@ -49,13 +49,19 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             }
         };
         match output::read_log(&path, &mut log) {
-            Ok(()) => match args.to {
-                Target::Json => {
-                    if let Err(e) = serde_json::to_writer(&mut out, &log).map_err(std::io::Error::from).and_then(|()| out.write_all(b"\n")) {
-                        return output::write_failed(e);
-                    }
+            Ok(()) => {
+                if let Some(note) = output::unknown_note(&path, &log) {
+                    progress.println(note);
                 }
-            },
+                let written = match args.to {
+                    Target::Json => serde_json::to_writer(&mut out, &log)
+                        .map_err(std::io::Error::from)
+                        .and_then(|()| out.write_all(b"\n")),
+                };
+                if let Err(e) = written {
+                    return output::write_failed(e);
+                }
+            }
             Err(msg) => {
                 progress.println(msg);
                 failed += 1;
@@ -66,5 +72,9 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     if let Err(e) = out.flush() {
         return output::write_failed(e);
     }
-    Ok(if failed > 0 { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if failed > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -43,7 +43,10 @@ fn walk(dir: &Path, inherited: &mut Vec<String>, out: &mut Vec<Found>) {
         );
     }
     let mut entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect::<Vec<_>>(),
+        Ok(rd) => rd
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .collect::<Vec<_>>(),
         Err(e) => {
             out.push(Found::Error(dir.to_path_buf(), e));
             inherited.truncate(depth);
@@ -52,7 +55,10 @@ fn walk(dir: &Path, inherited: &mut Vec<String>, out: &mut Vec<Found>) {
     };
     entries.sort();
     for path in entries {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if name.starts_with('.') || inherited.iter().any(|p| glob_match(p, &name)) {
             continue;
         }

@@ -7,6 +7,7 @@ mod convert;
 mod files;
 mod output;
 mod score;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,13 @@ enum Command {
     ///
     /// Exit 0 for a win, 1 for a hand that is not complete or has no yaku, 2 for bad input.
     Score(score::ScoreArgs),
+    /// Replay game logs and check every recorded ruling the engine supports.
+    ///
+    /// Today that is the wall: every deal, draw, dice roll and dora indicator is checked
+    /// against the wall rebuilt from the log's seed. Three-player games are reported as
+    /// unsupported. Exit code 0 when every game conforms, 1 when any diverges, 2 when a file
+    /// cannot be read.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +47,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Score(args) => return score::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,

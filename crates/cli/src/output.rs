@@ -13,9 +13,25 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     haifu_tenhou::read_into(&bytes, log).map_err(|e| format!("{}:{e}", path.display()))?;
-    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
     log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
     Ok(())
+}
+
+/// A note for stderr when a log held attributes its reader does not know (kept verbatim in
+/// the event stream, never dropped): `FILE: note: …`. `None` when there were none.
+pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {
+    let first = log.unknown.first()?;
+    Some(format!(
+        "{}: note: {} attribute(s) the reader does not know were kept verbatim (the first: `{}` on <{}>)",
+        path.display(),
+        log.unknown.len(),
+        first.name,
+        first.element
+    ))
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal and the run is long enough
@@ -32,8 +48,10 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(
-            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_message(verb.to_owned());
         Progress(bar)

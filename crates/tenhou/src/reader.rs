@@ -377,28 +377,35 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    fn tile_from_tag(&self, element: &str, digits: &[u8], at: usize) -> Result<Tile, ParseError> {
-        let id = parse_u32(digits).ok_or_else(|| {
-            self.err(
-                at,
-                ParseErrorKind::BadValue {
-                    element: element.to_owned(),
-                    attribute: "tag".to_owned(),
+    /// The tile of a draw or discard tag such as `<T52/>`: the digits after the letter.
+    fn tile_from_tag(
+        &self,
+        e: &BytesStart<'_>,
+        digits: &[u8],
+        at: usize,
+    ) -> Result<Tile, ParseError> {
+        let id = parse_u32(digits);
+        if let Some(tile) = id.and_then(|id| u8::try_from(id).ok()).and_then(Tile::new) {
+            return Ok(tile);
+        }
+        let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+        let attribute = "tag".to_owned();
+        Err(self.err(
+            at,
+            match id {
+                Some(id) => ParseErrorKind::TileOutOfRange {
+                    element,
+                    attribute,
+                    id,
+                },
+                None => ParseErrorKind::BadValue {
+                    element,
+                    attribute,
                     value: shorten(digits),
                     expected: "a tile id after the letter".to_owned(),
                 },
-            )
-        })?;
-        u8::try_from(id).ok().and_then(Tile::new).ok_or_else(|| {
-            self.err(
-                at,
-                ParseErrorKind::TileOutOfRange {
-                    element: element.to_owned(),
-                    attribute: "tag".to_owned(),
-                    id,
-                },
-            )
-        })
+            },
+        ))
     }
 
     fn require_round(&self, element: &str, at: usize) -> Result<(), ParseError> {
@@ -418,6 +425,14 @@ impl<'a, 'l> Parser<'a, 'l> {
                 },
             ))
         }
+    }
+
+    /// The acting seat of an element (`who`), which must have a player this round.
+    fn actor(&self, a: &mut Attrs<'_>, what: &'static str, at: usize) -> Result<Seat, ParseError> {
+        let who = a.take(b"who").ok_or_else(|| self.missing(a, "who", what))?;
+        let seat = self.seat_value(a, "who", &who)?;
+        self.require_seated(a.element, seat, at)?;
+        Ok(seat)
     }
 
     fn require_seated(&self, element: &str, seat: Seat, at: usize) -> Result<(), ParseError> {
@@ -451,11 +466,15 @@ impl<'a, 'l> Parser<'a, 'l> {
             b'F' => (false, 2),
             _ => (false, 3),
         };
-        let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
         let seat = Seat::ALL[seat_n];
-        self.require_round(&element, at)?;
-        self.require_seated(&element, seat, at)?;
-        let tile = self.tile_from_tag(&element, digits, at)?;
+        // The element's name is only needed for an error message: build it only then, so
+        // this hot path (one call per tile drawn or discarded) does no extra work.
+        if !self.round_open || self.seated & (1 << seat_n) == 0 {
+            let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+            self.require_round(&element, at)?;
+            self.require_seated(&element, seat, at)?;
+        }
+        let tile = self.tile_from_tag(e, digits, at)?;
         let index = self.log.len();
         if is_draw {
             self.drawn[seat_n] = Some(tile);
@@ -717,11 +736,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn call(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
         self.require_round("N", at)?;
         let mut a = self.attrs(e, "N", at)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the calling seat"))?;
-        let seat = self.seat_value(&a, "who", &who)?;
-        self.require_seated("N", seat, at)?;
+        let seat = self.actor(&mut a, "the calling seat", at)?;
         let m = a
             .take(b"m")
             .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
@@ -740,11 +755,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn reach(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
         self.require_round("REACH", at)?;
         let mut a = self.attrs(e, "REACH", at)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the declaring seat"))?;
-        let seat = self.seat_value(&a, "who", &who)?;
-        self.require_seated("REACH", seat, at)?;
+        let seat = self.actor(&mut a, "the declaring seat", at)?;
         let step = a
             .take(b"step")
             .ok_or_else(|| self.missing(&a, "step", "1 (declared) or 2 (deposit taken)"))?;
@@ -801,11 +812,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.outcome_allowed("AGARI", at)?;
         let mut a = self.attrs(e, "AGARI", at)?;
         let (honba, sticks) = self.ba(&mut a)?;
-        let who = a
-            .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the winner's seat"))?;
-        let winner = self.seat_value(&a, "who", &who)?;
-        self.require_seated("AGARI", winner, at)?;
+        let winner = self.actor(&mut a, "the winner's seat", at)?;
         let from_who = a
             .take(b"fromWho")
             .ok_or_else(|| self.missing(&a, "fromWho", "the seat dealt in from"))?;

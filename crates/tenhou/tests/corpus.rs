@@ -1,16 +1,14 @@
 //! Every real Tenhou log reads completely, and its counts match MANIFEST.tsv.
 
-mod common;
-
 use haifu_log::{Event, GameLog};
 use haifu_tiles::MeldKind;
 
 #[test]
 fn every_real_log_reads_with_manifest_counts() {
-    let Some(dir) = common::tenhou_corpus() else {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
         return;
     };
-    let entries = common::manifest(&dir);
+    let entries = haifu_testkit::manifest(&dir);
     assert!(
         entries.len() >= 500,
         "the manifest lists {} games",
@@ -68,12 +66,12 @@ fn every_real_log_reads_with_manifest_counts() {
 /// which checks the meld decoding (and the sanma seat arithmetic) against real play.
 #[test]
 fn calls_take_the_previous_discard() {
-    let Some(dir) = common::tenhou_corpus() else {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
         return;
     };
     let mut log = GameLog::new();
     let mut checked = 0;
-    for entry in common::manifest(&dir) {
+    for entry in haifu_testkit::manifest(&dir) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         haifu_tenhou::read_into(&bytes, &mut log).expect("reads");
         let mut last_discard = None;

@@ -1,0 +1,290 @@
+//! `haifu verify`: replay logs and report every divergence.
+
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use haifu_log::GameLog;
+use haifu_replay::{Status, Verdict};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::files::{self, Found};
+use crate::output::{self, Progress};
+
+/// Arguments of `haifu verify`.
+#[derive(Debug, Args)]
+pub(crate) struct VerifyArgs {
+    /// Log files or directories. Directories are walked recursively for `.xml` and `.mjlog`
+    /// files (a `.haifuignore` file in a directory lists names to skip there and below).
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The rule set to replay under; `auto` takes it from each log's own flags.
+    #[arg(long, value_enum, default_value_t = Preset::Auto, value_name = "PRESET")]
+    rules: Preset,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+}
+
+/// Rule presets.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Preset {
+    /// The rules the log itself declares (Tenhou: its GO flags).
+    Auto,
+    /// Tenhou's rules, with red fives and open tanyao taken from the log's GO flags.
+    Tenhou,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    /// One line per game, details for divergent games, then a summary.
+    Text,
+    /// One JSON object: `{"games": [...], "summary": {...}}`.
+    Json,
+}
+
+/// The result for one file.
+struct GameOutcome {
+    file: PathBuf,
+    result: Result<Verdict, String>,
+    /// How many attributes the reader did not know.
+    unknown: usize,
+}
+
+#[derive(Default, Serialize)]
+struct Summary {
+    files: usize,
+    games: usize,
+    rounds: usize,
+    wins: usize,
+    draws: usize,
+    games_conforming: usize,
+    games_divergent: usize,
+    divergences: usize,
+    errors: usize,
+    unsupported: usize,
+    /// Attributes the reader did not know, kept verbatim (a format change worth a look).
+    unknown_attributes: usize,
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    file: String,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    divergences: Vec<JsonDivergence>,
+}
+
+#[derive(Serialize)]
+struct JsonDivergence {
+    round: Option<String>,
+    event: Option<usize>,
+    kind: &'static str,
+    detail: String,
+}
+
+/// Files replayed in parallel per batch; results are printed in file order after each batch,
+/// so memory stays flat however many files there are.
+const BATCH_PER_THREAD: usize = 32;
+
+pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+    let _ = args.rules; // Both presets resolve to the log's own Tenhou flags today.
+    let found = files::collect(&args.paths);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()?;
+    let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
+    let progress = Progress::new(found.len() as u64, "verifying");
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut summary = Summary::default();
+    let mut first = true;
+    if matches!(args.format, Format::Json)
+        && let Err(e) = out.write_all(b"{\"games\":[")
+    {
+        return output::write_failed(e);
+    }
+    for chunk in found.chunks(batch) {
+        let outcomes: Vec<GameOutcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(GameLog::new, |log, item| process(item, log))
+                .collect()
+        });
+        for outcome in outcomes {
+            progress.inc();
+            tally(&mut summary, &outcome);
+            let written = match args.format {
+                Format::Text => write_text(&mut out, &outcome, &progress),
+                Format::Json => write_json(&mut out, &outcome, &mut first),
+            };
+            if let Err(e) = written {
+                return output::write_failed(e);
+            }
+        }
+    }
+    progress.finish();
+    let written = match args.format {
+        Format::Text => writeln!(
+            out,
+            "{} files, {} games, {} rounds ({} wins, {} draws): {} conforming, {} divergent, {} unsupported, {} errors; {} divergences",
+            summary.files,
+            summary.games,
+            summary.rounds,
+            summary.wins,
+            summary.draws,
+            summary.games_conforming,
+            summary.games_divergent,
+            summary.unsupported,
+            summary.errors,
+            summary.divergences
+        ),
+        Format::Json => serde_json::to_string(&summary)
+            .map_err(std::io::Error::from)
+            .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        return output::write_failed(e);
+    }
+    Ok(if summary.errors > 0 {
+        ExitCode::from(2)
+    } else if summary.games_divergent > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
+    match item {
+        Found::Error(path, e) => GameOutcome {
+            file: path.clone(),
+            result: Err(format!("{}: {e}", path.display())),
+            unknown: 0,
+        },
+        Found::File(path) => {
+            let result = output::read_log(path, log).map(|()| {
+                std::panic::catch_unwind(AssertUnwindSafe(|| haifu_replay::verify(log)))
+                    .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)))
+            });
+            GameOutcome {
+                file: path.clone(),
+                result,
+                unknown: log.unknown.len(),
+            }
+        }
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+fn tally(summary: &mut Summary, outcome: &GameOutcome) {
+    summary.files += 1;
+    summary.unknown_attributes += outcome.unknown;
+    match &outcome.result {
+        Err(_) => summary.errors += 1,
+        Ok(v) => {
+            summary.games += 1;
+            summary.rounds += v.rounds;
+            summary.wins += v.wins;
+            summary.draws += v.draws;
+            match v.status() {
+                Status::Conforming => summary.games_conforming += 1,
+                Status::Divergent => {
+                    summary.games_divergent += 1;
+                    summary.divergences += v.divergences.len();
+                }
+                Status::Unsupported => summary.unsupported += 1,
+            }
+        }
+    }
+}
+
+fn write_text(
+    out: &mut impl Write,
+    outcome: &GameOutcome,
+    progress: &Progress,
+) -> std::io::Result<()> {
+    let file = outcome.file.display();
+    match &outcome.result {
+        Err(message) => {
+            progress.println(message.clone());
+            writeln!(out, "{file}: error")
+        }
+        Ok(v) => {
+            let status = v.status();
+            match status {
+                Status::Conforming => writeln!(out, "{file}: conforming ({} rounds)", v.rounds),
+                Status::Unsupported => {
+                    let reason = v
+                        .divergences
+                        .first()
+                        .map(|d| d.kind.to_string())
+                        .unwrap_or_default();
+                    writeln!(out, "{file}: unsupported ({reason})")
+                }
+                Status::Divergent => {
+                    writeln!(
+                        out,
+                        "{file}: divergent ({} divergences)",
+                        v.divergences.len()
+                    )?;
+                    for d in &v.divergences {
+                        let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+                        let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
+                        writeln!(out, "  {round}{event}: {}: {}", d.kind.name(), d.kind)?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+fn write_json(
+    out: &mut impl Write,
+    outcome: &GameOutcome,
+    first: &mut bool,
+) -> std::io::Result<()> {
+    let game = match &outcome.result {
+        Err(message) => JsonGame {
+            file: outcome.file.display().to_string(),
+            status: "error",
+            error: Some(message),
+            divergences: Vec::new(),
+        },
+        Ok(v) => JsonGame {
+            file: outcome.file.display().to_string(),
+            status: v.status().as_str(),
+            error: None,
+            divergences: v
+                .divergences
+                .iter()
+                .map(|d| JsonDivergence {
+                    round: d.round.map(|r| r.to_string()),
+                    event: d.event,
+                    kind: d.kind.name(),
+                    detail: d.kind.to_string(),
+                })
+                .collect(),
+        },
+    };
+    if !std::mem::take(first) {
+        out.write_all(b",")?;
+    }
+    serde_json::to_writer(&mut *out, &game).map_err(std::io::Error::from)
+}

@@ -1,0 +1,133 @@
+//! End-to-end checks of the `haifu` binary: exit codes and output shapes.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn haifu() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_haifu"))
+}
+
+/// Runs `haifu` with these arguments and asserts that it exits 0; returns its stdout.
+#[track_caller]
+fn stdout_of_success(args: &[&std::ffi::OsStr]) -> Vec<u8> {
+    let out = haifu().args(args).output().expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("haifu-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
+}
+
+#[test]
+fn convert_reports_bad_files_with_location_and_goes_on() {
+    let bad = temp_file(
+        "bad.xml",
+        b"<mjloggm ver=\"2.3\">\n<GO type=\"abc\"/>\n</mjloggm>",
+    );
+    let empty = temp_file("empty.xml", b"");
+    let out = haifu()
+        .args(["convert", "--to", "json"])
+        .arg(&bad)
+        .arg(&empty)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}:2:1: <GO> attribute `type` is \"abc\"",
+            bad.display()
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{}:1:1: the file is empty", empty.display())),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn convert_and_verify_real_logs() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let file = dir.join(&haifu_testkit::manifest(&dir)[0].file);
+    let stdout = stdout_of_success(&[
+        "convert".as_ref(),
+        "--to".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ]);
+    let text = String::from_utf8(stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 1);
+    let game: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(game["events"][0]["type"], "round_start");
+    assert!(
+        game["header"]["players"]
+            .as_array()
+            .is_some_and(|p| p.len() == 4)
+    );
+
+    let stdout = stdout_of_success(&[
+        "verify".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&stdout).expect("one JSON object");
+    let summary = &report["summary"];
+    assert_eq!(summary["games"], 516);
+    assert_eq!(summary["games_conforming"], 512);
+    assert_eq!(summary["unsupported"], 4);
+    assert_eq!(summary["errors"], 0);
+    assert_eq!(summary["divergences"], 0);
+    assert_eq!(report["games"].as_array().map(Vec::len), Some(516));
+}
+
+#[test]
+fn verify_exit_codes() {
+    let bad = temp_file(
+        "truncated.xml",
+        b"<mjloggm ver=\"2.3\"><GO type=\"169\"/><INIT seed=\"0,0,0,1,2,3\"",
+    );
+    let out = haifu().arg("verify").arg(&bad).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("the file ends early"), "{stderr}");
+    let out = haifu()
+        .args(["verify", "--format", "xml"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+}
+
+#[test]
+fn unknown_attributes_are_kept_and_noted() {
+    let file = temp_file(
+        "unknown.xml",
+        b"<mjloggm ver=\"2.3\" flavour=\"x\"><GO type=\"169\" lobby=\"0\"/></mjloggm>",
+    );
+    let out = haifu()
+        .args(["convert", "--to", "json"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1 attribute(s) the reader does not know were kept verbatim (the first: `flavour` on <mjloggm>)"), "{stderr}");
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(game["unknown"][0]["name"], "flavour");
+    assert_eq!(game["unknown"][0]["value"], "x");
+}

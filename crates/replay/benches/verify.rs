@@ -1,0 +1,79 @@
+//! Whole-corpus verification, single-threaded, against a bare quick-xml pass that only
+//! tokenises the same bytes (the floor any XML-based checker pays).
+//!
+//! Run: `cargo bench -p haifu-replay --bench verify`. It reads the real corpus in place
+//! (`HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou`); throughput is in games.
+
+use divan::counter::ItemsCount;
+use divan::{Bencher, black_box};
+use haifu_log::GameLog;
+
+fn main() {
+    divan::main();
+}
+
+fn corpus() -> Vec<Vec<u8>> {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return Vec::new();
+    };
+    haifu_testkit::manifest(&dir)
+        .iter()
+        .map(|e| std::fs::read(dir.join(&e.file)).expect("corpus file reads"))
+        .collect()
+}
+
+/// Tokenises every file with quick-xml, touching nothing but the events.
+#[divan::bench]
+fn tokenise_only(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    bencher
+        .counter(ItemsCount::new(files.len()))
+        .bench_local(|| {
+            let mut events = 0usize;
+            for bytes in &files {
+                let mut reader = quick_xml::Reader::from_reader(bytes.as_slice());
+                loop {
+                    match reader.read_event() {
+                        Ok(quick_xml::events::Event::Eof) | Err(_) => break,
+                        Ok(e) => {
+                            black_box(&e);
+                            events += 1;
+                        }
+                    }
+                }
+            }
+            events
+        });
+}
+
+/// Reads every file into the event stream (one reused `GameLog`).
+#[divan::bench]
+fn read(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    let mut log = GameLog::new();
+    bencher
+        .counter(ItemsCount::new(files.len()))
+        .bench_local(|| {
+            for bytes in &files {
+                haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
+                black_box(log.len());
+            }
+        });
+}
+
+/// Reads and verifies every file: what `haifu verify --jobs 1` does per game.
+#[divan::bench]
+fn read_and_verify(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    let mut log = GameLog::new();
+    bencher
+        .counter(ItemsCount::new(files.len()))
+        .bench_local(|| {
+            let mut divergences = 0;
+            for bytes in &files {
+                haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
+                divergences += haifu_replay::verify(&log).divergences.len();
+            }
+            divergences
+        });
+}

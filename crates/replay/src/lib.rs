@@ -1,0 +1,59 @@
+//! The referee: replays a [`GameLog`] and checks what the log records, producing a
+//! [`Verdict`] with typed [`Divergence`]s.
+//!
+//! # What is checked today
+//!
+//! - **The wall.** When the log carries a seed (Tenhou `SHUFFLE seed`, or the 2008–2009
+//!   per-round `INIT shuffle`), every round's wall is rebuilt and the log is checked against
+//!   it: the dice, the first dora indicator, each seat's starting hand, every live-wall draw in
+//!   order, every replacement draw after a kan or kita, every new dora indicator, and the
+//!   dora and ura indicators each win records, and that an exhaustive draw comes exactly at
+//!   the end of the live wall. This holds for three-player games too.
+//!
+//! The rules engine's rulings (legality, furiten, each win's value, draws, flow) join as the
+//! engine grows; a log whose structure the engine does not support yet (three-player games)
+//! is reported [`Status::Unsupported`] (after the wall checks, which do apply), never
+//! silently passed.
+//!
+//! # Architecture invariants
+//!
+//! - This is the only crate that knows both logs and rules.
+//! - One divergence never stops the replay: every check runs and every problem is reported
+//!   (a `(value, problems)` result, not `Result<value, first problem>`).
+
+mod verdict;
+mod wall;
+
+use haifu_log::{Event, GameLog};
+use haifu_tenhou::PlayerCount;
+
+pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
+
+/// Replays `log` and returns the verdict.
+///
+/// It considers everything listed in the crate documentation; it never panics on a log the
+/// parsers accepted (an inconsistent log is a divergence, not a crash).
+pub fn verify(log: &GameLog) -> Verdict {
+    let mut verdict = Verdict::new();
+    for event in log.events() {
+        match event {
+            Event::RoundStart(_) => verdict.rounds += 1,
+            Event::Win(_) => verdict.wins += 1,
+            Event::RoundDraw(_) => verdict.draws += 1,
+            _ => {}
+        }
+    }
+    let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
+    wall::check(log, game_type.players(), &mut verdict);
+    if game_type.players() == PlayerCount::Three {
+        verdict.push(Divergence {
+            round: None,
+            event: None,
+            kind: DivergenceKind::Unsupported {
+                reason: "three-player (sanma) games are not supported by the rules engine yet"
+                    .to_owned(),
+            },
+        });
+    }
+    verdict
+}

@@ -1,0 +1,284 @@
+use std::fmt;
+
+use haifu_log::RoundStart;
+use haifu_tiles::{Tile, Wind};
+use serde::Serialize;
+
+/// A round's name as players say it: round wind, number and honba, e.g. `E1.0`, `S4.2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundLabel {
+    /// The round wind.
+    pub wind: Wind,
+    /// The number within the wind, 1..=4.
+    pub number: u8,
+    /// The honba counter.
+    pub honba: u32,
+}
+
+impl RoundLabel {
+    /// The label of a recorded round start.
+    pub fn of(start: &RoundStart) -> RoundLabel {
+        RoundLabel {
+            wind: start.round_wind,
+            number: start.round_number,
+            honba: start.honba,
+        }
+    }
+}
+
+impl fmt::Display for RoundLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}.{}", self.wind, self.number, self.honba)
+    }
+}
+
+impl std::str::FromStr for RoundLabel {
+    type Err = String;
+
+    /// Reads `E1.0`, `s4.2`; a missing `.honba` means honba 0.
+    fn from_str(s: &str) -> Result<RoundLabel, String> {
+        let bad =
+            || format!("{s:?} is not a round such as E1.0 (wind E/S/W/N, number 1-4, then .honba)");
+        let mut chars = s.chars();
+        let wind = chars.next().and_then(Wind::from_letter).ok_or_else(bad)?;
+        let rest = chars.as_str();
+        let (number, honba) = rest.split_once('.').unwrap_or((rest, "0"));
+        let number: u8 = number
+            .parse()
+            .ok()
+            .filter(|n| (1..=4).contains(n))
+            .ok_or_else(bad)?;
+        let honba: u32 = honba.parse().map_err(|_| bad())?;
+        Ok(RoundLabel {
+            wind,
+            number,
+            honba,
+        })
+    }
+}
+
+impl Serialize for RoundLabel {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Which wall position a wall divergence is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WallItem {
+    /// The dice.
+    Dice,
+    /// A seat's starting hand.
+    StartingHand,
+    /// The n-th live-wall draw of the round (0-based).
+    LiveDraw(usize),
+    /// The k-th replacement draw after a kan or kita (0-based).
+    RinshanDraw(usize),
+    /// The n-th dora indicator (0 is the first).
+    DoraIndicator(usize),
+    /// The n-th ura indicator.
+    UraIndicator(usize),
+    /// The end of the live wall: how many live draws an exhaustive draw comes after.
+    LiveWallEnd,
+}
+
+impl fmt::Display for WallItem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WallItem::Dice => write!(f, "dice"),
+            WallItem::StartingHand => write!(f, "starting hand"),
+            WallItem::LiveDraw(n) => write!(f, "live draw #{}", n + 1),
+            WallItem::RinshanDraw(n) => write!(f, "rinshan draw #{}", n + 1),
+            WallItem::DoraIndicator(n) => write!(f, "dora indicator #{}", n + 1),
+            WallItem::UraIndicator(n) => write!(f, "ura indicator #{}", n + 1),
+            WallItem::LiveWallEnd => write!(f, "end of the live wall"),
+        }
+    }
+}
+
+/// What kind of disagreement, with the computed and the recorded values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DivergenceKind {
+    /// The log disagrees with the wall rebuilt from its seed.
+    WallMismatch {
+        /// Which position.
+        item: WallItem,
+        /// What the wall holds there, in the compact notation (tiles) or as numbers (dice).
+        computed: String,
+        /// What the log says.
+        recorded: String,
+    },
+    /// The wall cannot be rebuilt: the seed is unreadable.
+    BadSeed {
+        /// Why.
+        reason: String,
+    },
+    /// Something the engine does not support yet; the rest is not checked.
+    Unsupported {
+        /// What.
+        reason: String,
+    },
+    /// The engine panicked on this game (a bug in haifu, reported rather than crashing a batch).
+    EnginePanic {
+        /// The panic message.
+        message: String,
+    },
+}
+
+impl DivergenceKind {
+    /// The snake_case name of the kind, as in JSON.
+    pub fn name(&self) -> &'static str {
+        match self {
+            DivergenceKind::WallMismatch { .. } => "wall_mismatch",
+            DivergenceKind::BadSeed { .. } => "bad_seed",
+            DivergenceKind::Unsupported { .. } => "unsupported",
+            DivergenceKind::EnginePanic { .. } => "engine_panic",
+        }
+    }
+}
+
+impl fmt::Display for DivergenceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DivergenceKind::WallMismatch {
+                item,
+                computed,
+                recorded,
+            } => {
+                write!(f, "{item}: the wall has {computed}, the log has {recorded}")
+            }
+            DivergenceKind::BadSeed { reason } => {
+                write!(f, "the wall seed is unreadable: {reason}")
+            }
+            DivergenceKind::Unsupported { reason } => write!(f, "{reason}"),
+            DivergenceKind::EnginePanic { message } => write!(f, "the engine panicked: {message}"),
+        }
+    }
+}
+
+/// One disagreement between the engine and the log, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Divergence {
+    /// The round, when it is about one.
+    pub round: Option<RoundLabel>,
+    /// The index of the event in the log it is about, when there is one.
+    pub event: Option<usize>,
+    /// What.
+    pub kind: DivergenceKind,
+}
+
+/// The overall result for a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Every check agrees with the log.
+    Conforming,
+    /// At least one divergence.
+    Divergent,
+    /// The game uses something the engine does not support (and nothing else diverged).
+    Unsupported,
+}
+
+impl Status {
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Conforming => "conforming",
+            Status::Divergent => "divergent",
+            Status::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// How much of a game was checked, so a report can say what "conforming" covered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Checked {
+    /// Rounds whose wall was rebuilt from a seed and checked.
+    pub walls: usize,
+    /// Draws (live and rinshan) checked against a wall.
+    pub draws: usize,
+    /// Dora and ura indicators checked against a wall (each occurrence in the log).
+    pub indicators: usize,
+}
+
+/// The referee's verdict on one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Rounds replayed.
+    pub rounds: usize,
+    /// Recorded wins.
+    pub wins: usize,
+    /// Recorded draws.
+    pub draws: usize,
+    /// What was checked.
+    pub checked: Checked,
+    /// Every divergence, in the order found.
+    pub divergences: Vec<Divergence>,
+}
+
+impl Verdict {
+    /// An empty verdict.
+    pub fn new() -> Verdict {
+        Verdict::default()
+    }
+
+    /// Records a divergence.
+    pub fn push(&mut self, divergence: Divergence) {
+        self.divergences.push(divergence);
+    }
+
+    /// The overall status: divergent if anything other than "unsupported" diverged.
+    pub fn status(&self) -> Status {
+        if self
+            .divergences
+            .iter()
+            .any(|d| !matches!(d.kind, DivergenceKind::Unsupported { .. }))
+        {
+            Status::Divergent
+        } else if self.divergences.is_empty() {
+            Status::Conforming
+        } else {
+            Status::Unsupported
+        }
+    }
+
+    /// A verdict for a game whose replay panicked.
+    pub fn panicked(message: String) -> Verdict {
+        let mut v = Verdict::new();
+        v.push(Divergence {
+            round: None,
+            event: None,
+            kind: DivergenceKind::EnginePanic { message },
+        });
+        v
+    }
+}
+
+/// Formats a tile for a divergence message.
+pub(crate) fn tile_text(tile: Option<Tile>) -> String {
+    tile.map_or_else(|| "nothing".to_owned(), |t| format!("{t} (id {})", t.id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_labels() {
+        let l: RoundLabel = "S4.2".parse().unwrap();
+        assert_eq!(
+            l,
+            RoundLabel {
+                wind: Wind::South,
+                number: 4,
+                honba: 2
+            }
+        );
+        assert_eq!(l.to_string(), "S4.2");
+        assert_eq!("e1".parse::<RoundLabel>().unwrap().to_string(), "E1.0");
+        assert!("E5.0".parse::<RoundLabel>().is_err());
+        assert!("X1.0".parse::<RoundLabel>().is_err());
+    }
+}

@@ -1,0 +1,268 @@
+//! Checks a log against the walls rebuilt from its seed.
+
+use arrayvec::ArrayVec;
+use haifu_log::{DrawKind, Event, GameLog, RoundStart};
+use haifu_tenhou::PlayerCount;
+use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
+use haifu_tiles::{MeldKind, Seat, Tile, TileList};
+
+use crate::verdict::tile_text;
+use crate::{Divergence, DivergenceKind, RoundLabel, Verdict, WallItem};
+
+/// Where the walls come from.
+enum Source {
+    /// One generator for the whole game (SHUFFLE seed).
+    Game(Box<WallGenerator>),
+    /// Each round's own key (INIT shuffle), or no seed at all.
+    PerRound,
+}
+
+/// Checks every round of a log against its rebuilt wall (see the crate docs). Rounds without
+/// a seed are not checked: their draws are taken from the log as they are.
+pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) {
+    let players = match players {
+        PlayerCount::Four => Players::Four,
+        PlayerCount::Three => Players::Three,
+    };
+    let mut source = match &log.header.seed {
+        Some(text) => match Seed::parse(text) {
+            Ok(seed) => Source::Game(Box::new(WallGenerator::new(&seed, players))),
+            Err(e) => {
+                verdict.push(Divergence {
+                    round: None,
+                    event: None,
+                    kind: DivergenceKind::BadSeed {
+                        reason: e.to_string(),
+                    },
+                });
+                return;
+            }
+        },
+        None => Source::PerRound,
+    };
+    let mut round: Option<RoundCheck> = None;
+    for (index, event) in log.events().enumerate() {
+        if let Event::RoundStart(start) = event {
+            let wall = match &mut source {
+                Source::Game(generator) => Some(generator.next_round()),
+                Source::PerRound => match start.shuffle.as_deref().map(InitShuffle::parse) {
+                    Some(Ok(key)) => Some(key.wall(players)),
+                    Some(Err(e)) => {
+                        verdict.push(Divergence {
+                            round: Some(RoundLabel::of(start)),
+                            event: Some(index),
+                            kind: DivergenceKind::BadSeed {
+                                reason: e.to_string(),
+                            },
+                        });
+                        None
+                    }
+                    None => None,
+                },
+            };
+            round = wall.map(|wall| RoundCheck::start(wall, start, index, verdict));
+            continue;
+        }
+        if let Some(r) = &mut round {
+            r.event(event, index, verdict);
+        }
+    }
+}
+
+/// The state of one round's wall check.
+struct RoundCheck {
+    wall: Wall,
+    label: RoundLabel,
+    /// Live draws so far.
+    live: usize,
+    /// Replacement draws so far.
+    rinshan: usize,
+    /// The seat whose next draw is a replacement draw (after its kan or kita).
+    rinshan_next: Option<Seat>,
+    /// Dora indicators revealed so far.
+    revealed: usize,
+}
+
+impl RoundCheck {
+    fn start(wall: Wall, start: &RoundStart, index: usize, verdict: &mut Verdict) -> RoundCheck {
+        let r = RoundCheck {
+            wall,
+            label: RoundLabel::of(start),
+            live: 0,
+            rinshan: 0,
+            rinshan_next: None,
+            revealed: 1,
+        };
+        verdict.checked.walls += 1;
+        if let Some((a, b)) = r.wall.dice() {
+            let computed = [a + 1, b + 1];
+            if computed != start.dice {
+                let text = |d: [u8; 2]| format!("{}+{}", d[0], d[1]);
+                r.mismatch(
+                    verdict,
+                    index,
+                    WallItem::Dice,
+                    text(computed),
+                    text(start.dice),
+                );
+            }
+        }
+        r.tile(
+            verdict,
+            index,
+            WallItem::DoraIndicator(0),
+            r.wall.dora_indicator(0),
+            start.dora_indicator,
+        );
+        let dealt = r.wall.haipai(start.dealer);
+        for seat in Seat::ALL {
+            // Compare as sorted sets, on the stack: the log lists a hand in its own order.
+            let mut recorded = start.hands[seat].clone();
+            recorded.sort_unstable();
+            let mut computed: ArrayVec<Tile, 13> =
+                dealt[seat].map(ArrayVec::from).unwrap_or_default();
+            computed.sort_unstable();
+            if computed != recorded {
+                let text = |t: &[Tile]| format!("seat {seat}: {}", TileList::tiles(t));
+                r.mismatch(
+                    verdict,
+                    index,
+                    WallItem::StartingHand,
+                    text(&computed),
+                    text(&recorded),
+                );
+            }
+        }
+        r
+    }
+
+    fn mismatch(
+        &self,
+        verdict: &mut Verdict,
+        index: usize,
+        item: WallItem,
+        computed: String,
+        recorded: String,
+    ) {
+        verdict.push(Divergence {
+            round: Some(self.label),
+            event: Some(index),
+            kind: DivergenceKind::WallMismatch {
+                item,
+                computed,
+                recorded,
+            },
+        });
+    }
+
+    /// Checks one tile of the log against the wall, counting the check.
+    fn tile(
+        &self,
+        verdict: &mut Verdict,
+        index: usize,
+        item: WallItem,
+        computed: Option<Tile>,
+        recorded: Tile,
+    ) {
+        match item {
+            WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.draws += 1,
+            _ => verdict.checked.indicators += 1,
+        }
+        if computed != Some(recorded) {
+            self.mismatch(
+                verdict,
+                index,
+                item,
+                tile_text(computed),
+                tile_text(Some(recorded)),
+            );
+        }
+    }
+
+    fn event(&mut self, event: Event<'_>, index: usize, verdict: &mut Verdict) {
+        match event {
+            Event::DrawTile { seat, tile } => {
+                if let Some(kan_seat) = self.rinshan_next.filter(|s| *s != seat) {
+                    // Another seat draws while a replacement draw is owed: the log skipped it.
+                    self.rinshan_next = None;
+                    let owed = tile_text(self.wall.rinshan_draw(self.rinshan));
+                    let item = WallItem::RinshanDraw(self.rinshan);
+                    self.mismatch(
+                        verdict,
+                        index,
+                        item,
+                        format!("{owed} for seat {kan_seat}"),
+                        format!("a draw by seat {seat}"),
+                    );
+                }
+                if self.rinshan_next == Some(seat) {
+                    let item = WallItem::RinshanDraw(self.rinshan);
+                    self.tile(
+                        verdict,
+                        index,
+                        item,
+                        self.wall.rinshan_draw(self.rinshan),
+                        tile,
+                    );
+                    self.rinshan += 1;
+                    self.rinshan_next = None;
+                } else {
+                    let at = self.live;
+                    let computed = (at < self.wall.live_draw_count(self.rinshan))
+                        .then(|| self.wall.live_draw(at))
+                        .flatten();
+                    self.tile(verdict, index, WallItem::LiveDraw(at), computed, tile);
+                    self.live += 1;
+                }
+            }
+            Event::Call { seat, meld } if meld.kind.is_kan() || meld.kind == MeldKind::Kita => {
+                self.rinshan_next = Some(seat);
+            }
+            Event::NewDora { indicator } => {
+                let item = WallItem::DoraIndicator(self.revealed);
+                self.tile(
+                    verdict,
+                    index,
+                    item,
+                    self.wall.dora_indicator(self.revealed),
+                    indicator,
+                );
+                self.revealed += 1;
+            }
+            Event::Win(win) => {
+                for (n, &t) in win.dora_indicators.iter().enumerate() {
+                    self.tile(
+                        verdict,
+                        index,
+                        WallItem::DoraIndicator(n),
+                        self.wall.dora_indicator(n),
+                        t,
+                    );
+                }
+                for (n, &t) in win.ura_indicators.iter().enumerate() {
+                    self.tile(
+                        verdict,
+                        index,
+                        WallItem::UraIndicator(n),
+                        self.wall.ura_indicator(n),
+                        t,
+                    );
+                }
+            }
+            Event::RoundDraw(draw) if draw.kind == DrawKind::Exhaustive => {
+                let end = self.wall.live_draw_count(self.rinshan);
+                if self.live != end {
+                    let recorded = format!("an exhaustive draw after {}", self.live);
+                    self.mismatch(
+                        verdict,
+                        index,
+                        WallItem::LiveWallEnd,
+                        format!("{end} live draws"),
+                        recorded,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}

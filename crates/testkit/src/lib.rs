@@ -1,0 +1,101 @@
+//! Test support shared by haifu's test suites.
+//!
+//! The real Tenhou logs are never copied into the repository (Tenhou forbids redistribution,
+//! and they hold real player names). Tests read them in place: from the directory named by
+//! `HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou` beside the workspace. When they are
+//! missing, tests fail under `CI=true` and say that they skipped elsewhere.
+
+use std::path::{Path, PathBuf};
+
+/// The real corpus directory, or `None` (after printing that the test skipped) when it is
+/// missing outside CI.
+///
+/// # Panics
+///
+/// Under `CI=true` when the corpus is missing: CI must check against the real logs.
+pub fn tenhou_corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("HAIFU_TENHOU_CORPUS").map_or_else(
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/corpus/tenhou"
+            ))
+        },
+        PathBuf::from,
+    );
+    if dir.join("MANIFEST.tsv").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "the real Tenhou corpus is missing at {} (set HAIFU_TENHOU_CORPUS); CI needs it",
+        dir.display()
+    );
+    eprintln!(
+        "skipped: the real Tenhou corpus is not at {} (set HAIFU_TENHOU_CORPUS)",
+        dir.display()
+    );
+    None
+}
+
+/// The workspace's root directory (for the project's own `corpus/` and `snapshots/`).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// One row of the corpus's MANIFEST.tsv.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The file name inside the corpus directory.
+    pub file: String,
+    /// 4, or 3 for sanma.
+    pub players: u8,
+    /// INIT count.
+    pub rounds: usize,
+    /// AGARI count.
+    pub agari: usize,
+    /// RYUUKYOKU count.
+    pub ryuukyoku: usize,
+    /// The notes column (rule flags, special features).
+    pub notes: String,
+}
+
+/// The manifest's rows, in file order.
+///
+/// # Panics
+///
+/// When the manifest is unreadable or a row is malformed: the corpus is test data, and a
+/// broken manifest must stop the test.
+pub fn manifest(dir: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv reads");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header line").split('\t').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("column {name}"))
+    };
+    let (f, p, r, a, y, n) = (
+        col("file"),
+        col("players"),
+        col("rounds"),
+        col("agari_count"),
+        col("ryuukyoku_count"),
+        col("notes"),
+    );
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            Entry {
+                file: c[f].to_owned(),
+                players: c[p].parse().expect("players"),
+                rounds: c[r].parse().expect("rounds"),
+                agari: c[a].parse().expect("agari_count"),
+                ryuukyoku: c[y].parse().expect("ryuukyoku_count"),
+                notes: c.get(n).copied().unwrap_or("").to_owned(),
+            }
+        })
+        .collect()
+}
