@@ -6,6 +6,7 @@
 mod convert;
 mod files;
 mod output;
+mod score;
 mod verify;
 
 use std::process::ExitCode;
@@ -28,6 +29,10 @@ enum Command {
     /// Bad files are reported as FILE:LINE:COL: message on stderr and skipped; the exit code
     /// is then 2.
     Convert(convert::ConvertArgs),
+    /// Score one winning hand as Tenhou does: yaku, fu, limit, points and payments.
+    ///
+    /// Exit 0 for a win, 1 for a hand that is not complete or has no yaku, 2 for bad input.
+    Score(score::ScoreArgs),
     /// Replay game logs and check every recorded ruling the engine supports.
     ///
     /// Today that is the wall: every deal, draw, dice roll and dora indicator is checked
@@ -41,6 +46,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Convert(args) => convert::run(args),
+        Command::Score(args) => return score::run(args),
         Command::Verify(args) => verify::run(args),
     };
     match result {

@@ -249,7 +249,9 @@ pub struct Score {
     pub reading: Reading,
     /// The wait type of the winning tile in that reading.
     pub wait: Wait,
-    /// The yaku with their han, in the order Tenhou records them; empty for a yakuman hand.
+    /// The yaku with their han, in the order Tenhou records them (learned from the real logs;
+    /// value yaku follow their sets: concealed sets in kind order, then the melds in call
+    /// order, a double wind giving the round wind first); empty for a yakuman hand.
     pub yaku: ArrayVec<YakuHan, 20>,
     /// The yakuman, in the order Tenhou records them; empty otherwise.
     pub yakuman: ArrayVec<YakumanCount, 8>,

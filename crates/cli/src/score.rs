@@ -1,0 +1,382 @@
+//! `haifu score`: the value of one winning hand, as Tenhou scores it.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use haifu_rules::{
+    FuSource, Limit, Payer, RiichiDeclaration, Rules, Score, ScoreError, Situation, SpecError,
+    TenhouLobby, WinMethod, WinSpec, score,
+};
+use haifu_tiles::{TileList, Wind};
+use serde_json::{Value, json};
+
+/// Arguments of `haifu score`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("method").required(true).args(["tsumo", "ron"]))]
+#[command(group = clap::ArgGroup::new("riichi_kind").args(["riichi", "double_riichi"]))]
+pub(crate) struct ScoreArgs {
+    /// The concealed tiles without the winning tile, e.g. `234067m678p1s` (`0` is a red five).
+    #[arg(value_name = "CONCEALED", allow_hyphen_values = false)]
+    concealed: String,
+    /// The winning tile, e.g. `1s`.
+    #[arg(long = "win", value_name = "TILE")]
+    win: String,
+    /// Won by self-draw.
+    #[arg(long)]
+    tsumo: bool,
+    /// Won on a discard.
+    #[arg(long)]
+    ron: bool,
+    /// A meld, KIND:TILES with KIND chi, pon, kan (open: daiminkan or kakan) or ankan, e.g.
+    /// `pon:555z`. Repeat for each meld, in call order.
+    #[arg(long = "meld", value_name = "KIND:TILES")]
+    melds: Vec<String>,
+    /// The winner's seat wind (E is the dealer).
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    seat: String,
+    /// The round wind.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    round: String,
+    /// Dora indicators (not the dora), e.g. `4p1z`.
+    #[arg(long, value_name = "INDICATORS")]
+    dora: Option<String>,
+    /// Ura dora indicators (riichi only).
+    #[arg(long, value_name = "INDICATORS")]
+    ura: Option<String>,
+    /// Riichi was declared.
+    #[arg(long)]
+    riichi: bool,
+    /// Double riichi was declared.
+    #[arg(long)]
+    double_riichi: bool,
+    /// Won within one go-around of riichi.
+    #[arg(long)]
+    ippatsu: bool,
+    /// Tsumo on the last tile of the wall.
+    #[arg(long)]
+    haitei: bool,
+    /// Ron on the last discard.
+    #[arg(long)]
+    houtei: bool,
+    /// Tsumo on a kan's replacement tile.
+    #[arg(long)]
+    rinshan: bool,
+    /// Ron on a tile added to a kan.
+    #[arg(long)]
+    chankan: bool,
+    /// The dealer's win on the dealt hand.
+    #[arg(long)]
+    tenhou: bool,
+    /// A non-dealer's tsumo on the first draw.
+    #[arg(long)]
+    chiihou: bool,
+    /// Honba counters on the table.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    honba: u32,
+    /// Riichi sticks on the table (the winner collects them).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    sticks: u32,
+    /// The rule set.
+    #[arg(long, value_enum, default_value = "tenhou")]
+    rules: RuleSet,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// Rule sets `score` knows.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum RuleSet {
+    /// Tenhou's ranked rules: red fives, open tanyao, no kiriage.
+    Tenhou,
+}
+
+/// Output formats of `score`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    /// A short readable sheet.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Prints the problem with a caret under the offending character.
+fn bad_input(e: &SpecError) -> ExitCode {
+    let mut msg = format!("haifu score: bad {} {:?}: {}", e.what, e.text, e.reason);
+    if let Some(at) = e.at {
+        let _ = write!(msg, "\n  {}\n  {}^", e.text, " ".repeat(at));
+    }
+    eprintln!("{msg}");
+    ExitCode::from(2)
+}
+
+fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
+    let mut spec = WinSpec::new();
+    spec.add_concealed(&args.concealed)?;
+    spec.set_winning_tile(&args.win)?;
+    for m in &args.melds {
+        spec.add_meld(m)?;
+    }
+    spec.seat_wind = WinSpec::parse_wind("--seat", &args.seat)?;
+    spec.round_wind = WinSpec::parse_wind("--round", &args.round)?;
+    if let Some(d) = &args.dora {
+        spec.add_dora_indicators(d)?;
+    }
+    if let Some(u) = &args.ura {
+        spec.add_ura_indicators(u)?;
+    }
+    spec.method = if args.tsumo {
+        WinMethod::Tsumo
+    } else {
+        WinMethod::Ron
+    };
+    spec.riichi = if args.double_riichi {
+        RiichiDeclaration::DoubleRiichi
+    } else if args.riichi {
+        RiichiDeclaration::Riichi
+    } else {
+        RiichiDeclaration::None
+    };
+    for (on, flag) in [
+        (args.ippatsu, Situation::IPPATSU),
+        (args.haitei, Situation::HAITEI),
+        (args.houtei, Situation::HOUTEI),
+        (args.rinshan, Situation::RINSHAN),
+        (args.chankan, Situation::CHANKAN),
+        (args.tenhou, Situation::TENHOU),
+        (args.chiihou, Situation::CHIIHOU),
+    ] {
+        if on {
+            spec.situation |= flag;
+        }
+    }
+    spec.honba = args.honba;
+    spec.riichi_sticks = args.sticks;
+    Ok(spec)
+}
+
+/// Scores the hand and prints it; exit 0 for a win, 1 for a hand that is not a win (with the
+/// reason), 2 for bad input (with the offending text).
+pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
+    let spec = match build(args) {
+        Ok(s) => s,
+        Err(e) => return bad_input(&e),
+    };
+    let rules = match args.rules {
+        RuleSet::Tenhou => Rules::tenhou(TenhouLobby::ARIARI),
+    };
+    let Some(win) = spec.win() else {
+        eprintln!("haifu score: --win is required");
+        return ExitCode::from(2);
+    };
+    match score(&rules, &win) {
+        Ok(s) => {
+            match args.format {
+                Format::Text => emit(&text(&spec, &s)),
+                Format::Json => emit(&format!("{}\n", to_json(&s))),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e @ (ScoreError::NotComplete | ScoreError::NoYaku)) => {
+            match args.format {
+                Format::Text => emit(&format!("not a win: {e}\n")),
+                Format::Json => emit(&format!(
+                    "{}\n",
+                    json!({
+                        "win": false,
+                        "reason": match e {
+                            ScoreError::NoYaku => "no yaku",
+                            _ => "not complete",
+                        },
+                        "message": e.to_string(),
+                    })
+                )),
+            }
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("haifu score: bad input: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes to stdout; a closed pipe is not an error worth reporting here.
+fn emit(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn payer_name(p: Payer) -> String {
+    match p {
+        Payer::Discarder => "discarder".to_owned(),
+        Payer::Seat(w) => w.letter().to_string(),
+    }
+}
+
+fn fu_name(source: FuSource) -> String {
+    match source {
+        FuSource::Base => "base".to_owned(),
+        FuSource::Chiitoitsu => "chiitoitsu".to_owned(),
+        FuSource::MenzenRon => "closed ron".to_owned(),
+        FuSource::Tsumo => "tsumo".to_owned(),
+        FuSource::Wait(w) => format!("{} wait", w.name()),
+        FuSource::Pair(k) => format!("pair {k}{k}"),
+        FuSource::Set {
+            kind,
+            kan,
+            concealed,
+        } => format!(
+            "{} {} {}",
+            if concealed { "closed" } else { "open" },
+            if kan { "kan" } else { "triplet" },
+            kind
+        ),
+        FuSource::OpenPinfu => "open hand minimum".to_owned(),
+    }
+}
+
+/// The yaku list with dora entries, as (name, han, yakuman count).
+fn yaku_lines(s: &Score) -> Vec<(String, u8, u8)> {
+    let mut v: Vec<(String, u8, u8)> = s
+        .yakuman
+        .iter()
+        .map(|y| (y.yaku.name().to_owned(), 0, y.times))
+        .collect();
+    v.extend(s.yaku.iter().map(|y| (y.yaku.name().to_owned(), y.han, 0)));
+    for (name, n) in [("dora", s.dora), ("aka", s.aka), ("ura", s.ura)] {
+        if n > 0 {
+            v.push((name.to_owned(), n, 0));
+        }
+    }
+    v
+}
+
+fn to_json(s: &Score) -> Value {
+    let yaku: Vec<Value> = yaku_lines(s)
+        .into_iter()
+        .map(|(name, han, times)| {
+            if times > 0 {
+                json!({"name": name, "han": han, "yakuman": times})
+            } else {
+                json!({"name": name, "han": han})
+            }
+        })
+        .collect();
+    let payments: Vec<Value> = s
+        .payments
+        .iter()
+        .map(|p| json!({"payer": payer_name(p.payer), "hand": p.hand, "honba": p.honba}))
+        .collect();
+    let fu_items: Vec<Value> = s
+        .fu_items
+        .iter()
+        .map(|f| json!({"item": fu_name(f.source), "fu": f.fu}))
+        .collect();
+    json!({
+        "han": s.han,
+        "fu": s.fu,
+        "points": s.points,
+        "limit": s.limit.name(),
+        "yakuman": s.yakuman_count,
+        "yaku": yaku,
+        "dora": s.dora,
+        "ura": s.ura,
+        "aka": s.aka,
+        "wait": s.wait.name(),
+        "fu_items": fu_items,
+        "base_points": s.base_points,
+        "payments": payments,
+        "riichi_sticks": s.riichi_sticks,
+        "total": s.total_received(),
+    })
+}
+
+fn text(spec: &WinSpec, s: &Score) -> String {
+    let mut out = String::new();
+    let mut hand = spec.concealed.to_vec();
+    hand.sort();
+    let _ = write!(out, "{}", TileList::tiles(&hand));
+    for m in &spec.melds {
+        let _ = write!(out, " {m}");
+    }
+    let wind = |w: Wind| match w {
+        Wind::East => "East",
+        Wind::South => "South",
+        Wind::West => "West",
+        Wind::North => "North",
+    };
+    let _ = writeln!(
+        out,
+        "  +{} {}  (seat {}, round {})",
+        spec.winning_tile.map(|t| t.to_string()).unwrap_or_default(),
+        match spec.method {
+            WinMethod::Tsumo => "tsumo",
+            WinMethod::Ron => "ron",
+        },
+        wind(spec.seat_wind),
+        wind(spec.round_wind),
+    );
+    for (name, han, times) in yaku_lines(s) {
+        if times > 0 {
+            let _ = writeln!(
+                out,
+                "  {name:<18} {}",
+                if times > 1 {
+                    format!("yakuman x{times}")
+                } else {
+                    "yakuman".to_owned()
+                }
+            );
+        } else {
+            let _ = writeln!(out, "  {name:<18} {han} han");
+        }
+    }
+    let fu: Vec<String> = s
+        .fu_items
+        .iter()
+        .map(|f| format!("{} {}", fu_name(f.source), f.fu))
+        .collect();
+    let _ = writeln!(
+        out,
+        "  fu: {} -> {} fu ({} wait)",
+        if fu.is_empty() {
+            "none".to_owned()
+        } else {
+            fu.join(", ")
+        },
+        s.fu,
+        s.wait.name()
+    );
+    let (value, limit) = if s.yakuman.is_empty() {
+        let limit = if s.limit == Limit::None {
+            String::new()
+        } else {
+            format!(" {}", s.limit.name())
+        };
+        (format!("{} han {} fu", s.han, s.fu), limit)
+    } else if s.yakuman_count > 1 {
+        (format!("{}x yakuman", s.yakuman_count), String::new())
+    } else {
+        ("yakuman".to_owned(), String::new())
+    };
+    let _ = writeln!(out, "{value}{limit}: {} points", s.points);
+    let pays: Vec<String> = s
+        .payments
+        .iter()
+        .map(|p| {
+            if p.honba > 0 {
+                format!("{} {} + {}", payer_name(p.payer), p.hand, p.honba)
+            } else {
+                format!("{} {}", payer_name(p.payer), p.hand)
+            }
+        })
+        .collect();
+    let _ = write!(out, "  paid by: {}", pays.join(", "));
+    if s.riichi_sticks > 0 {
+        let _ = write!(out, "; riichi sticks {}", s.riichi_sticks);
+    }
+    let _ = writeln!(out, "; winner receives {}", s.total_received());
+    out
+}
