@@ -21,6 +21,7 @@
 //! - One divergence never stops the replay: every check runs and every problem is reported
 //!   (a `(value, problems)` result, not `Result<value, first problem>`).
 
+mod referee;
 mod verdict;
 mod wall;
 
@@ -45,7 +46,14 @@ pub fn verify(log: &GameLog) -> Verdict {
     }
     let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
     wall::check(log, game_type.players(), &mut verdict);
-    if game_type.players() == PlayerCount::Three {
+    if game_type.players() == PlayerCount::Four {
+        let lobby = haifu_rules::TenhouLobby::from_go_type(log.header.rules.go_type);
+        let rules = referee::GameRules {
+            hand: haifu_rules::Rules::tenhou(lobby),
+            round: haifu_rules::RoundRules::tenhou(lobby),
+        };
+        referee::check(log, rules, &mut verdict);
+    } else {
         verdict.push(Divergence {
             round: None,
             event: None,

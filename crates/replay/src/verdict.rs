@@ -115,6 +115,52 @@ pub enum DivergenceKind {
         /// Why.
         reason: String,
     },
+    /// A round's setup is impossible (a hand of the wrong size, a tile dealt twice).
+    SetupInvalid {
+        /// Why.
+        detail: String,
+    },
+    /// An action the rules forbid; the rest of the round is not checked.
+    IllegalAction {
+        /// The action, as the log has it.
+        action: String,
+        /// The rule it breaks.
+        reason: String,
+    },
+    /// A ron by a seat the engine holds furiten; the rest of the round is not checked.
+    Furiten {
+        /// The winner.
+        seat: haifu_tiles::Seat,
+        /// Why it is furiten.
+        reason: String,
+    },
+    /// A recorded win disagrees with the engine's value of it.
+    WinMismatch {
+        /// Which field: yaku, yakuman, fu, points, limit, hand, dora indicators, from, value.
+        field: &'static str,
+        /// What the engine computed.
+        computed: String,
+        /// What the log records.
+        recorded: String,
+    },
+    /// A recorded draw disagrees with the engine (its kind, or who was tenpai).
+    DrawMismatch {
+        /// Which field.
+        field: &'static str,
+        /// What the engine computed.
+        computed: String,
+        /// What the log records.
+        recorded: String,
+    },
+    /// Scores the log states disagree with the engine's.
+    ScoreMismatch {
+        /// Which scores.
+        what: &'static str,
+        /// The engine's, per seat.
+        computed: String,
+        /// The log's, per seat.
+        recorded: String,
+    },
     /// Something the engine does not support yet; the rest is not checked.
     Unsupported {
         /// What.
@@ -133,6 +179,12 @@ impl DivergenceKind {
         match self {
             DivergenceKind::WallMismatch { .. } => "wall_mismatch",
             DivergenceKind::BadSeed { .. } => "bad_seed",
+            DivergenceKind::SetupInvalid { .. } => "setup_invalid",
+            DivergenceKind::IllegalAction { .. } => "illegal_action",
+            DivergenceKind::Furiten { .. } => "furiten",
+            DivergenceKind::WinMismatch { .. } => "win_mismatch",
+            DivergenceKind::DrawMismatch { .. } => "draw_mismatch",
+            DivergenceKind::ScoreMismatch { .. } => "score_mismatch",
             DivergenceKind::Unsupported { .. } => "unsupported",
             DivergenceKind::EnginePanic { .. } => "engine_panic",
         }
@@ -151,6 +203,49 @@ impl fmt::Display for DivergenceKind {
             }
             DivergenceKind::BadSeed { reason } => {
                 write!(f, "the wall seed is unreadable: {reason}")
+            }
+            DivergenceKind::SetupInvalid { detail } => {
+                write!(f, "impossible round setup: {detail}")
+            }
+            DivergenceKind::IllegalAction { action, reason } => {
+                write!(
+                    f,
+                    "{action}: {reason} (the rest of the round is not checked)"
+                )
+            }
+            DivergenceKind::Furiten { seat, reason } => write!(
+                f,
+                "seat {seat} wins by ron while furiten ({reason}); the rest of the round is not checked"
+            ),
+            DivergenceKind::WinMismatch {
+                field,
+                computed,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "win {field}: the engine has {computed}, the log has {recorded}"
+                )
+            }
+            DivergenceKind::DrawMismatch {
+                field,
+                computed,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "draw {field}: the engine has {computed}, the log has {recorded}"
+                )
+            }
+            DivergenceKind::ScoreMismatch {
+                what,
+                computed,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "{what}: the engine has {computed}, the log has {recorded}"
+                )
             }
             DivergenceKind::Unsupported { reason } => write!(f, "{reason}"),
             DivergenceKind::EnginePanic { message } => write!(f, "the engine panicked: {message}"),
@@ -198,9 +293,17 @@ pub struct Checked {
     /// Rounds whose wall was rebuilt from a seed and checked.
     pub walls: usize,
     /// Draws (live and rinshan) checked against a wall.
-    pub draws: usize,
+    pub wall_draws: usize,
     /// Dora and ura indicators checked against a wall (each occurrence in the log).
     pub indicators: usize,
+    /// Rounds replayed through the rules engine from their setup.
+    pub rounds: usize,
+    /// Actions (draws, discards, calls, riichi, dora reveals) the engine accepted.
+    pub actions: usize,
+    /// Wins the engine scored and compared with the log.
+    pub wins: usize,
+    /// Outcome draws (exhaustive and abortive) whose condition the engine checked.
+    pub draws: usize,
 }
 
 /// The referee's verdict on one game.

@@ -165,7 +165,7 @@ impl RoundCheck {
         recorded: Tile,
     ) {
         match item {
-            WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.draws += 1,
+            WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.wall_draws += 1,
             _ => verdict.checked.indicators += 1,
         }
         if computed != Some(recorded) {

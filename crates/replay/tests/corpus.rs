@@ -14,6 +14,7 @@ fn every_real_game_conforms() {
     let mut problems = Vec::new();
     let (mut conforming, mut unsupported) = (0, 0);
     let mut totals = (0, 0, 0);
+    let mut engine = haifu_replay::Checked::default();
     for entry in haifu_testkit::manifest(&dir) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         haifu_tenhou::read_into(&bytes, &mut log).expect("corpus file parses");
@@ -27,8 +28,12 @@ fn every_real_game_conforms() {
             ));
         }
         totals.0 += verdict.checked.walls;
-        totals.1 += verdict.checked.draws;
+        totals.1 += verdict.checked.wall_draws;
         totals.2 += verdict.checked.indicators;
+        engine.rounds += verdict.checked.rounds;
+        engine.actions += verdict.checked.actions;
+        engine.wins += verdict.checked.wins;
+        engine.draws += verdict.checked.draws;
         match (entry.players, verdict.status()) {
             (4, Status::Conforming) => conforming += 1,
             (3, Status::Unsupported) => unsupported += 1,
@@ -45,6 +50,22 @@ fn every_real_game_conforms() {
         totals.0, totals.1, totals.2
     );
     assert_eq!(totals.0, 5143, "every round of the corpus");
+    eprintln!("engine: {engine:?}");
+    // Every four-player round is replayed to its end: every win scored, every draw checked.
+    let four: Vec<_> = haifu_testkit::manifest(&dir)
+        .into_iter()
+        .filter(|e| e.players == 4)
+        .collect();
+    let expected = (
+        four.iter().map(|e| e.rounds).sum::<usize>(),
+        four.iter().map(|e| e.agari).sum::<usize>(),
+        four.iter().map(|e| e.ryuukyoku).sum::<usize>(),
+    );
+    assert_eq!(
+        (engine.rounds, engine.wins, engine.draws),
+        expected,
+        "{engine:?}"
+    );
     assert!(totals.1 > 240_000, "every draw: {}", totals.1);
 }
 
@@ -169,4 +190,138 @@ fn round_at_offset(log: &GameLog, xml: &[u8], offset: usize) -> String {
         .nth(inits - 1)
         .unwrap();
     haifu_replay::RoundLabel::of(start).to_string()
+}
+
+/// The games of the corpus whose walls and rules are fully checked, with their bytes.
+fn four_player_games(dir: &std::path::Path, take: usize) -> Vec<(String, Vec<u8>)> {
+    haifu_testkit::manifest(dir)
+        .into_iter()
+        .filter(|e| e.players == 4 && e.notes.contains("wall-verified(base64)"))
+        .take(take)
+        .map(|e| {
+            let bytes = std::fs::read(dir.join(&e.file)).expect("reads");
+            (e.file, bytes)
+        })
+        .collect()
+}
+
+/// The round label and kind of the first divergence.
+fn first_divergence(xml: &[u8]) -> Option<(String, &'static str, String)> {
+    let log = haifu_tenhou::read(xml).expect("still parses");
+    let verdict = haifu_replay::verify(&log);
+    verdict.divergences.first().map(|d| {
+        (
+            d.round.map(|r| r.to_string()).unwrap_or_default(),
+            d.kind.name(),
+            d.kind.to_string(),
+        )
+    })
+}
+
+/// A discard changed to a tile its player does not hold (that round's dora indicator, which
+/// no hand holds) is an illegal action at that round.
+#[test]
+fn a_changed_discard_is_caught_at_its_round() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    for (file, xml) in four_player_games(&dir, 30) {
+        let range = nth_tile_tag(&xml, b"<E", 20).expect("a 21st discard by seat 1");
+        let init = xml[..range.start]
+            .windows(5)
+            .rposition(|w| w == b"<INIT")
+            .expect("an INIT before");
+        let seed = nth_tile_tag(&xml[init..], b"seed=\"", 0).expect("a seed");
+        let seed_text = std::str::from_utf8(&xml[init + seed.start..]).unwrap();
+        let dora: &str = seed_text
+            .split('"')
+            .next()
+            .unwrap()
+            .split(',')
+            .nth(5)
+            .unwrap();
+        let bad = replace(&xml, range.clone(), dora);
+        let log = haifu_tenhou::read(&bad).expect("parses");
+        let round = round_at_offset(&log, &xml, range.start);
+        let found = first_divergence(&bad).expect("caught");
+        assert_eq!(
+            (found.0.as_str(), found.1),
+            (round.as_str(), "illegal_action"),
+            "{file}: {}",
+            found.2
+        );
+        assert!(found.2.contains("does not hold"), "{file}: {}", found.2);
+    }
+}
+
+/// A win's recorded value changed by 100 points is a win mismatch on `points` at that round.
+#[test]
+fn a_changed_win_value_is_caught() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    for (file, xml) in four_player_games(&dir, 30) {
+        let start = xml.windows(6).position(|w| w == b"<AGARI").expect("a win");
+        let ten = nth_tile_tag(&xml[start..], b"ten=\"", 0).expect("ten");
+        let after_fu = start + ten.end + 1; // past "fu,"
+        let len = xml[after_fu..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let points: u32 = std::str::from_utf8(&xml[after_fu..after_fu + len])
+            .unwrap()
+            .parse()
+            .unwrap();
+        let bad = replace(&xml, after_fu..after_fu + len, &(points + 100).to_string());
+        let log = haifu_tenhou::read(&bad).expect("parses");
+        let round = round_at_offset(&log, &xml, start);
+        let found = first_divergence(&bad).expect("caught");
+        assert_eq!(
+            (found.0.as_str(), found.1),
+            (round.as_str(), "win_mismatch"),
+            "{file}: {}",
+            found.2
+        );
+        assert!(found.2.starts_with("win points:"), "{file}: {}", found.2);
+    }
+}
+
+/// An exhaustive draw whose recorded tenpai hands lose one is a draw mismatch on `tenpai`.
+#[test]
+fn a_changed_tenpai_set_is_caught() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let mut checked = 0;
+    for (file, xml) in four_player_games(&dir, 200) {
+        let Some(start) = xml.windows(14).position(|w| w == b"<RYUUKYOKU ba=") else {
+            continue;
+        };
+        let end = start + xml[start..].iter().position(|b| *b == b'>').unwrap();
+        let tag = &xml[start..end];
+        if tag.windows(5).any(|w| w == b"type=") {
+            continue;
+        }
+        let Some(hai) = tag
+            .windows(4)
+            .position(|w| w.starts_with(b"hai") && w[3].is_ascii_digit())
+        else {
+            continue;
+        };
+        // Drop the first shown hand: `haiN="…"` plus its leading space.
+        let value_end =
+            start + hai + tag[hai..].iter().skip(6).position(|b| *b == b'"').unwrap() + 7;
+        let bad = [&xml[..start + hai - 1], &xml[value_end..]].concat();
+        let log = haifu_tenhou::read(&bad).expect("parses");
+        let round = round_at_offset(&log, &xml, start);
+        let found = first_divergence(&bad).expect("caught");
+        assert_eq!(
+            (found.0.as_str(), found.1),
+            (round.as_str(), "draw_mismatch"),
+            "{file}: {}",
+            found.2
+        );
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
 }

@@ -31,8 +31,9 @@ mod yaku;
 pub use error::{ScoreError, SituationError};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
 pub use round::{
-    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, KanDoraTiming, KokushiRobsAnkan, Kuikae,
-    Round, RoundRules, RoundSetup, Ruling, SetupError, TemporaryFuritenEnd, TenpaiRule, WinContext,
+    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, KanDoraTiming, KokushiRobsAnkan,
+    Kuikae, Round, RoundRules, RoundSetup, Ruling, SetupError, TemporaryFuritenEnd, TenpaiRule,
+    WinContext,
 };
 pub use rules::{
     BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, Limits, OpenTanyao,

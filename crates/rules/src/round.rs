@@ -60,12 +60,15 @@ impl RoundRules {
     /// kan player's discard, kokushi may not rob an ankan, temporary furiten ends at the
     /// player's own next discard, and a wait is void only when all four copies are in the
     /// player's concealed hand.
-    pub const fn tenhou() -> RoundRules {
+    ///
+    /// The lobby's flags choose the kan-dora timing ([`crate::TenhouLobby::kan_dora`]: chip
+    /// lobbies reveal every kan's indicator at once).
+    pub const fn tenhou(lobby: crate::TenhouLobby) -> RoundRules {
         RoundRules {
             kuikae: Kuikae::SameAndSuji,
             riichi_min_score: 1000,
             riichi_min_live_tiles: 4,
-            kan_dora: KanDoraTiming::AnkanNowOpenAtDiscard,
+            kan_dora: lobby.kan_dora,
             kokushi_robs_ankan: KokushiRobsAnkan::No,
             temporary_furiten_ends: TemporaryFuritenEnd::OwnDiscard,
             tenpai: TenpaiRule::ConcealedFourVoid,
@@ -338,9 +341,14 @@ pub enum ActionError {
 enum Riichi {
     None,
     /// Declared; the declaration discard is next (or was just made and may be ronned).
-    Declared { double: bool, discarded: bool },
+    Declared {
+        double: bool,
+        discarded: bool,
+    },
     /// The deposit was taken.
-    Standing { double: bool },
+    Standing {
+        double: bool,
+    },
 }
 
 /// Whose move it is.
@@ -425,7 +433,8 @@ impl SeatState {
         if let Some(kind) = self.waits.intersection(self.discarded).iter().next() {
             return Some(FuritenReason::OwnDiscard { kind });
         }
-        self.temporary_furiten.map(|tile| FuritenReason::PassedThisTurn { tile })
+        self.temporary_furiten
+            .map(|tile| FuritenReason::PassedThisTurn { tile })
     }
 }
 
@@ -524,7 +533,10 @@ impl Round {
         for seat in Seat::ALL {
             let hand = &setup.hands[seat];
             if hand.len() != 13 {
-                return Err(SetupError::HandSize { seat, count: hand.len() });
+                return Err(SetupError::HandSize {
+                    seat,
+                    count: hand.len(),
+                });
             }
             for &t in hand {
                 if std::mem::replace(&mut seen[usize::from(t.id())], true) {
@@ -540,7 +552,10 @@ impl Round {
             dealer: setup.dealer,
             seats: BySeat::new_with(|s| SeatState::new(&setup.hands[s])),
             scores: setup.scores,
-            phase: Phase::Draw { seat: setup.dealer, rinshan: false },
+            phase: Phase::Draw {
+                seat: setup.dealer,
+                rinshan: false,
+            },
             live_drawn: 0,
             rinshan_drawn: 0,
             kan_seats: ArrayVec::new(),
@@ -580,7 +595,9 @@ impl Round {
 
     /// Live-wall tiles left to draw.
     pub fn live_tiles_left(&self) -> u8 {
-        LIVE_WALL.saturating_sub(self.rinshan_drawn).saturating_sub(self.live_drawn)
+        LIVE_WALL
+            .saturating_sub(self.rinshan_drawn)
+            .saturating_sub(self.live_drawn)
     }
 
     /// Each seat's score now (riichi deposits taken off).
@@ -614,13 +631,20 @@ impl Round {
     /// A riichi declarer whose declaration discard passed but whose deposit was not taken.
     fn deposit_missing(&self) -> Option<Seat> {
         let (discarder, _) = self.open_discard?;
-        matches!(self.seats[discarder].riichi, Riichi::Declared { discarded: true, .. }).then_some(discarder)
+        matches!(
+            self.seats[discarder].riichi,
+            Riichi::Declared {
+                discarded: true,
+                ..
+            }
+        )
+        .then_some(discarder)
     }
 
     /// Closes the claim window on the open discard (and the chankan window): every seat that
     /// could have won on it and did not becomes furiten.
     fn close_claims(&mut self) {
-        let open = self.open_discard.take().map(|(s, t)| (s, t)).or(self.open_kakan.take());
+        let open = self.open_discard.take().or(self.open_kakan.take());
         let Some((from, tile)) = open else { return };
         for seat in Seat::ALL {
             if seat == from || !self.seats[seat].waits.contains(tile.kind()) {
@@ -637,7 +661,9 @@ impl Round {
             if after != before
                 && let Some(reason) = after
             {
-                let _ = self.rulings.try_push(Ruling::FuritenStarts { seat, reason });
+                let _ = self
+                    .rulings
+                    .try_push(Ruling::FuritenStarts { seat, reason });
             }
         }
     }
@@ -649,11 +675,23 @@ impl Round {
     /// taken. It ignores which tile it is (the replayer checks that against the wall).
     pub fn draw(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
         self.begin()?;
-        let Phase::Draw { seat: expected, rinshan } = self.phase else {
-            return Err(ActionError::OutOfTurn { seat, what: "draw", why: "it must discard first" });
+        let Phase::Draw {
+            seat: expected,
+            rinshan,
+        } = self.phase
+        else {
+            return Err(ActionError::OutOfTurn {
+                seat,
+                what: "draw",
+                why: "it must discard first",
+            });
         };
         if seat != expected {
-            return Err(ActionError::NotYourTurn { seat, expected, what: "draw" });
+            return Err(ActionError::NotYourTurn {
+                seat,
+                expected,
+                what: "draw",
+            });
         }
         if self.dora_due_now > 0 {
             return Err(ActionError::DoraMissing);
@@ -698,10 +736,18 @@ impl Round {
     pub fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
         self.begin()?;
         let Phase::Discard { seat: expected } = self.phase else {
-            return Err(ActionError::OutOfTurn { seat, what: "discard", why: "it has not drawn or called" });
+            return Err(ActionError::OutOfTurn {
+                seat,
+                what: "discard",
+                why: "it has not drawn or called",
+            });
         };
         if seat != expected {
-            return Err(ActionError::NotYourTurn { seat, expected, what: "discard" });
+            return Err(ActionError::NotYourTurn {
+                seat,
+                expected,
+                what: "discard",
+            });
         }
         if self.dora_due_now > 0 || self.dora_due_at_discard > 0 {
             return Err(ActionError::DoraMissing);
@@ -711,12 +757,18 @@ impl Round {
             return Err(ActionError::TileNotInHand { seat, tile });
         }
         if st.kuikae.contains(tile.kind()) {
-            return Err(ActionError::Kuikae { seat, tile: tile.kind() });
+            return Err(ActionError::Kuikae {
+                seat,
+                tile: tile.kind(),
+            });
         }
         if matches!(st.riichi, Riichi::Standing { .. }) && st.drawn != Some(tile) {
             return Err(ActionError::RiichiMustTsumogiri { seat, tile });
         }
-        if let Riichi::Declared { discarded: false, .. } = st.riichi {
+        if let Riichi::Declared {
+            discarded: false, ..
+        } = st.riichi
+        {
             let mut after = st.counts();
             after.remove(tile.kind());
             if waits(&after).is_empty() {
@@ -737,7 +789,15 @@ impl Round {
         st.temporary_furiten = None;
         st.waits = waits(&st.counts());
         match st.riichi {
-            Riichi::Declared { double, discarded: false } => st.riichi = Riichi::Declared { double, discarded: true },
+            Riichi::Declared {
+                double,
+                discarded: false,
+            } => {
+                st.riichi = Riichi::Declared {
+                    double,
+                    discarded: true,
+                }
+            }
             Riichi::Standing { .. } => st.ippatsu = false,
             _ => {}
         }
@@ -749,7 +809,10 @@ impl Round {
             });
         }
         self.open_discard = Some((seat, tile));
-        self.phase = Phase::Draw { seat: seat.next(), rinshan: false };
+        self.phase = Phase::Draw {
+            seat: seat.next(),
+            rinshan: false,
+        };
         Ok(())
     }
 
@@ -773,19 +836,30 @@ impl Round {
 
     fn kan_allowed(&self, seat: Seat) -> Result<(), ActionError> {
         if self.kan_seats.len() >= 4 {
-            return Err(ActionError::NoKan { seat, why: "four kans have been declared" });
+            return Err(ActionError::NoKan {
+                seat,
+                why: "four kans have been declared",
+            });
         }
         if self.live_tiles_left() == 0 {
-            return Err(ActionError::NoKan { seat, why: "the live wall is empty" });
+            return Err(ActionError::NoKan {
+                seat,
+                why: "the live wall is empty",
+            });
         }
         Ok(())
     }
 
     fn claim(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
         let (Some(tile), Some(from)) = (meld.called, meld.from) else {
-            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
         };
-        if self.open_discard != Some((from, tile)) || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {
+        if self.open_discard != Some((from, tile))
+            || !matches!(self.phase, Phase::Draw { rinshan: false, .. })
+        {
             return Err(ActionError::NotTheLastDiscard { seat, tile, from });
         }
         if seat == from {
@@ -798,7 +872,11 @@ impl Round {
             return Err(ActionError::DepositMissing { seat: declarer });
         }
         if self.live_tiles_left() == 0 {
-            return Err(ActionError::OutOfTurn { seat, what: "call", why: "the last discard cannot be called" });
+            return Err(ActionError::OutOfTurn {
+                seat,
+                what: "call",
+                why: "the last discard cannot be called",
+            });
         }
         let kinds_ok = match meld.kind {
             MeldKind::Chi => {
@@ -811,18 +889,27 @@ impl Round {
                     && t[0].kind().offset(1) == Some(t[1].kind())
                     && t[1].kind().offset(1) == Some(t[2].kind())
             }
-            MeldKind::Pon => meld.tiles().len() == 3 && meld.tiles().iter().all(|t| t.kind() == tile.kind()),
+            MeldKind::Pon => {
+                meld.tiles().len() == 3 && meld.tiles().iter().all(|t| t.kind() == tile.kind())
+            }
             _ => {
                 self.kan_allowed(seat)?;
                 meld.tiles().len() == 4 && meld.tiles().iter().all(|t| t.kind() == tile.kind())
             }
         };
         if !kinds_ok || !meld.tiles().contains(&tile) {
-            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
         }
         let st = &self.seats[seat];
         if matches!(st.riichi, Riichi::Standing { .. } | Riichi::Declared { .. }) {
-            return Err(ActionError::OutOfTurn { seat, what: "call", why: "it is in riichi" });
+            return Err(ActionError::OutOfTurn {
+                seat,
+                what: "call",
+                why: "it is in riichi",
+            });
         }
         for &t in meld.tiles().iter().filter(|t| **t != tile) {
             if !st.holds(t) {
@@ -851,7 +938,10 @@ impl Round {
         if meld.kind == MeldKind::Daiminkan {
             self.kan_seats.push(seat);
             self.kan_dora(false);
-            self.phase = Phase::Draw { seat, rinshan: true };
+            self.phase = Phase::Draw {
+                seat,
+                rinshan: true,
+            };
         } else {
             self.phase = Phase::Discard { seat };
         }
@@ -872,13 +962,25 @@ impl Round {
         match self.phase {
             Phase::Discard { seat: s } if s == seat => {
                 if self.seats[seat].drawn.is_none() {
-                    Err(ActionError::OutOfTurn { seat, what, why: "only after a draw" })
+                    Err(ActionError::OutOfTurn {
+                        seat,
+                        what,
+                        why: "only after a draw",
+                    })
                 } else {
                     Ok(())
                 }
             }
-            Phase::Discard { seat: expected } => Err(ActionError::NotYourTurn { seat, expected, what }),
-            _ => Err(ActionError::OutOfTurn { seat, what, why: "it has not drawn" }),
+            Phase::Discard { seat: expected } => Err(ActionError::NotYourTurn {
+                seat,
+                expected,
+                what,
+            }),
+            _ => Err(ActionError::OutOfTurn {
+                seat,
+                what,
+                why: "it has not drawn",
+            }),
         }
     }
 
@@ -886,15 +988,19 @@ impl Round {
         self.own_turn(seat, "declare a kakan")?;
         self.kan_allowed(seat)?;
         let Some(added) = meld.added else {
-            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
         };
         let st = &self.seats[seat];
-        let Some(pon_index) = st
-            .melds
-            .iter()
-            .position(|m| m.kind == MeldKind::Pon && m.base_kind() == added.kind() && m.called == meld.called)
-        else {
-            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+        let Some(pon_index) = st.melds.iter().position(|m| {
+            m.kind == MeldKind::Pon && m.base_kind() == added.kind() && m.called == meld.called
+        }) else {
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
         };
         if !st.holds(added) {
             return Err(ActionError::TileNotInHand { seat, tile: added });
@@ -910,7 +1016,10 @@ impl Round {
         self.kan_seats.push(seat);
         self.kan_dora(false);
         self.open_kakan = Some((seat, added));
-        self.phase = Phase::Draw { seat, rinshan: true };
+        self.phase = Phase::Draw {
+            seat,
+            rinshan: true,
+        };
         Ok(())
     }
 
@@ -919,7 +1028,10 @@ impl Round {
         self.kan_allowed(seat)?;
         let kind = meld.base_kind();
         if meld.tiles().len() != 4 || meld.tiles().iter().any(|t| t.kind() != kind) {
-            return Err(ActionError::BadMeld { meld, kind: meld.kind });
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
         }
         let st = &self.seats[seat];
         for &t in meld.tiles() {
@@ -929,14 +1041,20 @@ impl Round {
         }
         if matches!(st.riichi, Riichi::Standing { .. }) {
             if st.drawn.map(Tile::kind) != Some(kind) {
-                return Err(ActionError::NoKan { seat, why: "after riichi an ankan must use the drawn tile" });
+                return Err(ActionError::NoKan {
+                    seat,
+                    why: "after riichi an ankan must use the drawn tile",
+                });
             }
             let mut after = st.counts();
             for _ in 0..4 {
                 after.remove(kind);
             }
             if waits(&after) != st.waits {
-                return Err(ActionError::NoKan { seat, why: "after riichi an ankan may not change the waits" });
+                return Err(ActionError::NoKan {
+                    seat,
+                    why: "after riichi an ankan may not change the waits",
+                });
             }
         }
         if self.dora_due_now > 0 {
@@ -955,7 +1073,10 @@ impl Round {
         for s in Seat::ALL {
             self.seats[s].ippatsu = false;
         }
-        self.phase = Phase::Draw { seat, rinshan: true };
+        self.phase = Phase::Draw {
+            seat,
+            rinshan: true,
+        };
         Ok(())
     }
 
@@ -973,9 +1094,16 @@ impl Round {
         } else if st.riichi != Riichi::None {
             Some("it already declared".to_owned())
         } else if self.scores[seat] < self.rules.riichi_min_score {
-            Some(format!("it has {} points, below {}", self.scores[seat], self.rules.riichi_min_score))
+            Some(format!(
+                "it has {} points, below {}",
+                self.scores[seat], self.rules.riichi_min_score
+            ))
         } else if self.live_tiles_left() < self.rules.riichi_min_live_tiles {
-            Some(format!("{} live tiles are left, fewer than {}", self.live_tiles_left(), self.rules.riichi_min_live_tiles))
+            Some(format!(
+                "{} live tiles are left, fewer than {}",
+                self.live_tiles_left(),
+                self.rules.riichi_min_live_tiles
+            ))
         } else {
             None
         };
@@ -983,21 +1111,37 @@ impl Round {
             return Err(ActionError::RiichiNotAllowed { seat, why });
         }
         let double = self.no_call_yet && st.discards == 0;
-        self.seats[seat].riichi = Riichi::Declared { double, discarded: false };
+        self.seats[seat].riichi = Riichi::Declared {
+            double,
+            discarded: false,
+        };
         Ok(())
     }
 
     /// The deposit of `seat`'s riichi is taken: its declaration discard passed without ron.
     pub fn take_riichi_deposit(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
-        let Riichi::Declared { double, discarded: true } = self.seats[seat].riichi else {
-            return Err(ActionError::DepositNotDue { seat, why: "it has no declaration discard on the table" });
+        let Riichi::Declared {
+            double,
+            discarded: true,
+        } = self.seats[seat].riichi
+        else {
+            return Err(ActionError::DepositNotDue {
+                seat,
+                why: "it has no declaration discard on the table",
+            });
         };
         if self.open_discard.map(|(s, _)| s) != Some(seat) {
-            return Err(ActionError::DepositNotDue { seat, why: "play has moved on from its declaration discard" });
+            return Err(ActionError::DepositNotDue {
+                seat,
+                why: "play has moved on from its declaration discard",
+            });
         }
         if self.has_winner() {
-            return Err(ActionError::DepositNotDue { seat, why: "its declaration discard was ronned" });
+            return Err(ActionError::DepositNotDue {
+                seat,
+                why: "its declaration discard was ronned",
+            });
         }
         self.seats[seat].riichi = Riichi::Standing { double };
         self.seats[seat].ippatsu = true;
@@ -1045,7 +1189,10 @@ impl Round {
         self.own_turn(seat, "tsumo")?;
         let st = &self.seats[seat];
         let Some(tile) = st.drawn else {
-            return Err(ActionError::NoWin { seat, why: "it holds no drawn tile" });
+            return Err(ActionError::NoWin {
+                seat,
+                why: "it holds no drawn tile",
+            });
         };
         let mut situation = Situation::NONE;
         if st.drawn_rinshan {
@@ -1057,7 +1204,11 @@ impl Round {
             situation |= Situation::IPPATSU;
         }
         if self.no_call_yet && st.discards == 0 && !st.drawn_rinshan {
-            situation |= if seat == self.dealer { Situation::TENHOU } else { Situation::CHIIHOU };
+            situation |= if seat == self.dealer {
+                Situation::TENHOU
+            } else {
+                Situation::CHIIHOU
+            };
         }
         let mut concealed: ArrayVec<Tile, 13> = ArrayVec::new();
         let mut skipped = false;
@@ -1096,13 +1247,24 @@ impl Round {
         let (from, tile, chankan) = match (self.open_discard, self.open_kakan) {
             (Some((from, tile)), _) => (from, tile, false),
             (None, Some((from, tile))) => (from, tile, true),
-            (None, None) => return Err(ActionError::NoWin { seat, why: "no discard is open to claim" }),
+            (None, None) => {
+                return Err(ActionError::NoWin {
+                    seat,
+                    why: "no discard is open to claim",
+                });
+            }
         };
         if seat == from {
-            return Err(ActionError::NoWin { seat, why: "it cannot ron its own tile" });
+            return Err(ActionError::NoWin {
+                seat,
+                why: "it cannot ron its own tile",
+            });
         }
         if self.won[seat] {
-            return Err(ActionError::NoWin { seat, why: "it has already won on this tile" });
+            return Err(ActionError::NoWin {
+                seat,
+                why: "it has already won on this tile",
+            });
         }
         if let Some(reason) = self.seats[seat].furiten() {
             return Err(ActionError::Furiten { seat, reason });
@@ -1146,7 +1308,10 @@ impl Round {
     pub fn exhaustive_draw(&mut self) -> Result<ExhaustiveDraw, ActionError> {
         self.begin()?;
         if self.live_tiles_left() > 0 || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {
-            return Err(ActionError::DrawNotApplicable { what: "an exhaustive draw", why: "the live wall is not empty" });
+            return Err(ActionError::DrawNotApplicable {
+                what: "an exhaustive draw",
+                why: "the live wall is not empty",
+            });
         }
         if let Some(declarer) = self.deposit_missing() {
             return Err(ActionError::DepositMissing { seat: declarer });
@@ -1157,7 +1322,10 @@ impl Round {
         });
         let nagashi = BySeat::new_with(|s| {
             let river = &self.seats[s].river;
-            !river.is_empty() && river.iter().all(|(t, called)| !called && t.kind().is_yaochuu())
+            !river.is_empty()
+                && river
+                    .iter()
+                    .all(|(t, called)| !called && t.kind().is_yaochuu())
         });
         self.phase = Phase::Over;
         Ok(ExhaustiveDraw { tenpai, nagashi })
@@ -1172,19 +1340,34 @@ impl Round {
                 self.own_turn(seat, "declare kyuushu kyuuhai")?;
                 let st = &self.seats[seat];
                 if !self.no_call_yet || st.discards > 0 {
-                    return fail("kyuushu kyuuhai", "it is not the seat's first turn without a call before");
+                    return fail(
+                        "kyuushu kyuuhai",
+                        "it is not the seat's first turn without a call before",
+                    );
                 }
                 let kinds = st.counts().iter().filter(|(k, _)| k.is_yaochuu()).count();
                 if kinds < 9 {
-                    return fail("kyuushu kyuuhai", "the hand has fewer than nine different terminals and honours");
+                    return fail(
+                        "kyuushu kyuuhai",
+                        "the hand has fewer than nine different terminals and honours",
+                    );
                 }
             }
             AbortiveDraw::SuufonRenda => {
-                let firsts: ArrayVec<TileKind, 4> =
-                    Seat::ALL.iter().filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind())).collect();
+                let firsts: ArrayVec<TileKind, 4> = Seat::ALL
+                    .iter()
+                    .filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind()))
+                    .collect();
                 let all_once = Seat::ALL.iter().all(|s| self.seats[*s].discards == 1);
-                if !self.no_call_yet || !all_once || !firsts[0].is_wind() || firsts.iter().any(|k| *k != firsts[0]) {
-                    return fail("suufon renda", "the four first discards are not the same wind in an uninterrupted go-around");
+                if !self.no_call_yet
+                    || !all_once
+                    || !firsts[0].is_wind()
+                    || firsts.iter().any(|k| *k != firsts[0])
+                {
+                    return fail(
+                        "suufon renda",
+                        "the four first discards are not the same wind in an uninterrupted go-around",
+                    );
                 }
                 if let Some(declarer) = self.deposit_missing() {
                     return Err(ActionError::DepositMissing { seat: declarer });
@@ -1197,9 +1380,13 @@ impl Round {
             }
             AbortiveDraw::Suukaikan => {
                 let several = self.kan_seats.iter().any(|s| *s != self.kan_seats[0]);
-                let last_discarded = self.open_discard.map(|(s, _)| s) == self.kan_seats.last().copied();
+                let last_discarded =
+                    self.open_discard.map(|(s, _)| s) == self.kan_seats.last().copied();
                 if self.kan_seats.len() < 4 || !several || !last_discarded {
-                    return fail("suukaikan", "four kans by more than one player, then the last kan player's discard, have not happened");
+                    return fail(
+                        "suukaikan",
+                        "four kans by more than one player, then the last kan player's discard, have not happened",
+                    );
                 }
             }
             AbortiveDraw::Sanchahou => {
@@ -1208,10 +1395,17 @@ impl Round {
                 };
                 let able = Seat::ALL
                     .iter()
-                    .filter(|s| **s != from && self.seats[**s].waits.contains(tile.kind()) && self.seats[**s].furiten().is_none())
+                    .filter(|s| {
+                        **s != from
+                            && self.seats[**s].waits.contains(tile.kind())
+                            && self.seats[**s].furiten().is_none()
+                    })
                     .count();
                 if able < 3 {
-                    return fail("sanchahou", "fewer than three players can win on the discard");
+                    return fail(
+                        "sanchahou",
+                        "fewer than three players can win on the discard",
+                    );
                 }
             }
         }

@@ -195,6 +195,14 @@ pub struct TenhouLobby {
     /// Bit 0x400 is undocumented; its one game in the corpus (GO type 0x621) pays a one-honba
     /// ron as hand + 1500, so the honba is read as five times the usual value there.
     pub honba_points: u32,
+    /// When a kan's new dora indicator is revealed: an open kan's at its player's discard,
+    /// except in chip lobbies (bit 0x200), where every kan's is revealed at once.
+    ///
+    /// RULES.md §1.7 gives the ranked lobbies' timing, which every ranked kan of the corpus
+    /// follows. The corpus's one open kan in a chip lobby (a kakan, GO type 0x229) has its
+    /// `DORA` right after the kan, before the replacement draw, with no earlier kan pending.
+    /// One observation: the log wins, but this rests on it alone.
+    pub kan_dora: crate::KanDoraTiming,
 }
 
 impl TenhouLobby {
@@ -204,10 +212,12 @@ impl TenhouLobby {
         open_tanyao: OpenTanyao::Allowed,
         kiriage_mangan: KiriageMangan::Off,
         honba_points: 300,
+        kan_dora: crate::KanDoraTiming::AnkanNowOpenAtDiscard,
     };
 
     /// Decodes the GO `type` bitfield: bit 0x02 set means no red fives, bit 0x04 set means no
-    /// open tanyao, bit 0x200 (chip lobby) means kiriage mangan, bit 0x400 a 1500-point honba.
+    /// open tanyao, bit 0x200 (chip lobby) means kiriage mangan and immediate kan dora, bit
+    /// 0x400 a 1500-point honba.
     /// Every other bit is ignored.
     pub const fn from_go_type(go_type: u32) -> TenhouLobby {
         TenhouLobby {
@@ -227,6 +237,11 @@ impl TenhouLobby {
                 KiriageMangan::Off
             },
             honba_points: if go_type & 0x400 != 0 { 1500 } else { 300 },
+            kan_dora: if go_type & 0x200 != 0 {
+                crate::KanDoraTiming::Immediate
+            } else {
+                crate::KanDoraTiming::AnkanNowOpenAtDiscard
+            },
         }
     }
 }
