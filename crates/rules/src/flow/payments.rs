@@ -183,16 +183,41 @@ impl Payments {
         nagashi: ZERO,
     };
 
-    /// Each seat's total change.
+    /// Each seat's total change. The payment functions refuse payments whose totals do not
+    /// fit an `i32` ([`PaymentError::Overflow`]); for other values the sum saturates.
     pub fn total(&self) -> BySeat<i32> {
         BySeat::new_with(|s| {
-            self.hand[s]
-                + self.pao[s]
-                + self.honba[s]
-                + self.sticks[s]
-                + self.noten[s]
-                + self.nagashi[s]
+            let sum = self
+                .items()
+                .iter()
+                .map(|row| i64::from(row[s]))
+                .sum::<i64>();
+            i32::try_from(sum).unwrap_or(if sum < 0 { i32::MIN } else { i32::MAX })
         })
+    }
+
+    fn items(&self) -> [BySeat<i32>; 6] {
+        [
+            self.hand,
+            self.pao,
+            self.honba,
+            self.sticks,
+            self.noten,
+            self.nagashi,
+        ]
+    }
+
+    /// `self`, if every seat's total fits an `i32`.
+    fn checked(self) -> Result<Payments, PaymentError> {
+        for s in Seat::ALL {
+            let sum = self
+                .items()
+                .iter()
+                .map(|row| i64::from(row[s]))
+                .sum::<i64>();
+            i32::try_from(sum).map_err(|_| PaymentError::Overflow)?;
+        }
+        Ok(self)
     }
 }
 
@@ -348,7 +373,7 @@ impl FlowRules {
             }
         }
         p.sticks[winner] = amount(self.riichi_deposit, bonus.sticks)?;
-        Ok(p)
+        p.checked()
     }
 
     /// The payments of one or more rons on the same discard, with `honba` and `sticks` the
@@ -384,6 +409,9 @@ impl FlowRules {
             .any(|w| !matches!(w.value, WinValue::Ron { discarder: d, .. } if d == discarder))
         {
             return Err(PaymentError::NotOneDiscard);
+        }
+        if let Some(w) = wins.iter().find(|w| w.winner == discarder) {
+            return Err(PaymentError::RonFromWinner(w.winner));
         }
         let stands = match (self.multiple_ron, wins.len()) {
             (MultipleRon::DoubleRonTripleAborts, 3) => return Ok(RonOutcome::Aborted),
