@@ -52,7 +52,8 @@ fn tenhou_corpus() -> Option<PathBuf> {
 struct Tally {
     games: usize,
     sanma: usize,
-    undated_eras: usize,
+    /// For each undated game, the era it replayed under (by name).
+    undated_eras: std::collections::BTreeMap<String, usize>,
     wins: usize,
     draws: usize,
     transitions: usize,
@@ -450,7 +451,9 @@ fn replay_game(log: &GameLog, file: &str, tally: &mut Tally) {
         let mut game = Tally::default();
         replay_game_in(log, file, era, &mut game);
         if game.mismatches.is_empty() {
-            tally.undated_eras += usize::from(several);
+            if several {
+                *tally.undated_eras.entry(format!("{era:?}")).or_default() += 1;
+            }
             tally.add(game);
             return;
         }
@@ -569,7 +572,7 @@ fn every_recorded_outcome_transition_and_final_result_matches() {
         replay_game(&log, &file, &mut tally);
     }
     eprintln!(
-        "flow corpus: {} four-player games ({} sanma skipped; {} undated, era chosen among several), {} wins, {} draws, {} transitions, {} final results ({} with placement rules not known), {} mismatches",
+        "flow corpus: {} four-player games ({} sanma skipped; undated games by the era they replay under: {:?}), {} wins, {} draws, {} transitions, {} final results ({} with placement rules not known), {} mismatches",
         tally.games,
         tally.sanma,
         tally.undated_eras,

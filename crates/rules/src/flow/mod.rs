@@ -14,6 +14,15 @@
 //!   gives the next [`RoundSetup`] (dealer, round, honba, sticks, scores) or the
 //!   [`GameEnd`] with its [`FinalStanding`] (leftover sticks, places, placement points).
 //!
+//! # Choosing Tenhou's rules for a log
+//!
+//! [`FlowRules::tenhou_game`] takes the GO type bits, the scores of the first round and the
+//! [`TenhouEra`], which the log does not state: take it from the date in the game id with
+//! [`TenhouEra::from_date`]. An undated log with the per-round `INIT shuffle` is
+//! [`TenhouEra::To2009July`]; for another undated log (or a date inside an undated gap) the
+//! era is one of several, and a referee can replay under each and keep the one the log agrees
+//! with (the eras differ only in tenpai-yame, the final points, and the tonpuusen uma).
+//!
 //! # How the referee calls it
 //!
 //! ```

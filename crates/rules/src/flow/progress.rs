@@ -79,10 +79,11 @@ pub enum EndReason {
     /// The dealer was tenpai at the exhaustive draw of the last hand and was first
     /// (tenpai-yame).
     TenpaiYame,
-    /// The last regular hand (or an extension hand) ended with the top score at the target,
-    /// or, without extension, the last regular hand was played.
+    /// In the last regular hand or an extension hand, the dealer gave up the deal with the
+    /// top score at the extension's target.
     LastHand,
-    /// The last hand an extension allows was played (Tenhou's West 4 or South 4).
+    /// The dealer gave up the deal in the last hand the schedule allows: the extension's 4th
+    /// hand (Tenhou's West 4 or South 4), or the last regular hand without extension.
     HardStop,
 }
 

@@ -439,9 +439,12 @@ impl FlowRules {
     /// - 0x010: sanma, [`Unsupported::Sanma`].
     /// - 0x200 (chip rooms, 祝儀; with or without 0x400): uma +30/+10/−10/−30, the rest
     ///   standard (two games, one hanchan and one tonpuusen). Chips are not settled here.
-    /// - 0x800 (one-hand gold games, with 0x041): start and return 1000, no uma, no rounding
-    ///   (points to 0.1). Both corpus games ended by busting after their first hand; they are
-    ///   modelled as the length bit says (tonpuusen), with the return score as the target.
+    ///   These rooms also play kiriage mangan (30 fu 4 han recorded as 8000 / 12000 with
+    ///   limit 0), a hand-value rule for the hand evaluator.
+    /// - 0x800 (gold rooms, seen as 0x841): start and return 1000, no uma, no rounding (points
+    ///   to 0.1, i.e. the score won or lost). Both corpus games ended by busting after their
+    ///   first hand, so whether such a game can last longer is not known; they are modelled
+    ///   as the length bit says (tonpuusen), with the return score as the target.
     /// - 0x100 (private lobby with a rule string): start and return 30000, uma
     ///   +15/+5/−5/−15, no rounding, ties sharing the uma. Seen in three 2023 games, all with
     ///   the rule string `csrule` giving 30000/30000/30000 and 5,−5,−15; a private lobby's
