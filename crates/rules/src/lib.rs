@@ -12,6 +12,10 @@
 //!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
 //!   [`Payment`] and the value Tenhou records.
+//! - [`Round`]: a round as a state machine for the referee: legality of every action,
+//!   furiten with its reason, kan-dora timing, and the situation of each win and draw.
+//! - [`flow`]: payments for a round's outcome and the flow between rounds: renchan, honba,
+//!   sticks, game end, final scores and placement points.
 //! - [`WinSpec`]: an owned hand read from the short text of `haifu score`
 //!   (`234067m678p1s`, `pon:555z`), with errors that point at the bad character.
 //!
@@ -21,6 +25,7 @@
 //! odd input; problems are typed errors ([`ScoreError`]).
 
 mod error;
+pub mod flow;
 mod hand;
 mod round;
 mod rules;

@@ -1,0 +1,495 @@
+use haifu_tiles::{BySeat, Seat};
+
+use super::{
+    FlowRules, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, Seats,
+};
+
+/// Whether a seat is the dealer, for what a hand pays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The dealer (oya).
+    Dealer,
+    /// Any other seat (ko).
+    NonDealer,
+}
+
+impl Role {
+    /// The role of `seat` when `dealer` deals.
+    pub fn of(seat: Seat, dealer: Seat) -> Role {
+        if seat == dealer {
+            Role::Dealer
+        } else {
+            Role::NonDealer
+        }
+    }
+}
+
+/// What a won hand pays before honba and riichi sticks, and who pays it: the hand evaluator's
+/// payments for one win.
+///
+/// The evaluator gives, for a ron, what the discarder pays (Tenhou's `ten`), and for a tsumo
+/// what the dealer and what each non-dealer pays (each already rounded up to 100). Honba,
+/// sticks and pao are applied by [`FlowRules::win_payments`] and
+/// [`FlowRules::ron_payments`], not here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinValue {
+    /// A ron: `discarder` pays `points`.
+    Ron {
+        /// Who dealt in.
+        discarder: Seat,
+        /// What the discarder pays for the hand.
+        points: i32,
+    },
+    /// A tsumo: the dealer pays `dealer_pays` and each other non-winner pays
+    /// `non_dealer_pays`. When the winner is the dealer, every other seat pays
+    /// `non_dealer_pays` and `dealer_pays` is not used.
+    Tsumo {
+        /// What the dealer pays a non-dealer winner.
+        dealer_pays: i32,
+        /// What each non-dealer pays.
+        non_dealer_pays: i32,
+    },
+}
+
+/// Rounds up to a multiple of 100.
+const fn ceil_100(points: i64) -> i64 {
+    (points + 99).div_euclid(100) * 100
+}
+
+fn to_i32(value: i64) -> Result<i32, PaymentError> {
+    i32::try_from(value).map_err(|_| PaymentError::Overflow)
+}
+
+impl WinValue {
+    /// The standard payments of a ron from `base` points (fu · 2^(2+han), or the limit's
+    /// base: 2000 mangan … 8000 per yakuman): 4 × base for a non-dealer winner, 6 × base for
+    /// the dealer, rounded up to 100.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when the payment does not fit.
+    pub fn ron_from_base(
+        discarder: Seat,
+        base: i32,
+        winner: Role,
+    ) -> Result<WinValue, PaymentError> {
+        let factor = match winner {
+            Role::Dealer => 6,
+            Role::NonDealer => 4,
+        };
+        Ok(WinValue::Ron {
+            discarder,
+            points: to_i32(ceil_100(i64::from(base) * factor))?,
+        })
+    }
+
+    /// The standard payments of a tsumo from `base` points: a non-dealer winner gets 2 × base
+    /// from the dealer and 1 × base from each other player; a dealer winner 2 × base from
+    /// everyone; each payment rounded up to 100.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when a payment does not fit.
+    pub fn tsumo_from_base(base: i32, winner: Role) -> Result<WinValue, PaymentError> {
+        let double = to_i32(ceil_100(i64::from(base) * 2))?;
+        let single = to_i32(ceil_100(i64::from(base)))?;
+        Ok(match winner {
+            Role::Dealer => WinValue::Tsumo {
+                dealer_pays: double,
+                non_dealer_pays: double,
+            },
+            Role::NonDealer => WinValue::Tsumo {
+                dealer_pays: double,
+                non_dealer_pays: single,
+            },
+        })
+    }
+
+    /// The hand's value as Tenhou records it (`ten`): for a ron what the discarder pays, for
+    /// a tsumo the sum of the three payments. Honba and sticks are not included.
+    pub fn points(self, winner: Role) -> i64 {
+        match self {
+            WinValue::Ron { points, .. } => i64::from(points),
+            WinValue::Tsumo {
+                dealer_pays,
+                non_dealer_pays,
+            } => match winner {
+                Role::Dealer => 3 * i64::from(non_dealer_pays),
+                Role::NonDealer => i64::from(dealer_pays) + 2 * i64::from(non_dealer_pays),
+            },
+        }
+    }
+}
+
+/// One win, as the payments need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Win {
+    /// Who won.
+    pub winner: Seat,
+    /// What the hand pays and who pays it.
+    pub value: WinValue,
+    /// The liable (pao) player, if the hand has one (Tenhou: daisangen or daisuushii
+    /// completed by a pon or daiminkan of their discard). Whether pao applies is the hand
+    /// evaluator's ruling; here it only changes who pays.
+    pub pao: Option<Seat>,
+}
+
+/// The honba and riichi sticks a winner collects on top of the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bonus {
+    /// Honba counters paid to this winner.
+    pub honba: u32,
+    /// Riichi sticks on the table (including this round's deposits) taken by this winner.
+    pub sticks: u32,
+}
+
+impl Bonus {
+    /// Nothing on top of the hand (e.g. the farther winner of a Tenhou double ron).
+    pub const NONE: Bonus = Bonus {
+        honba: 0,
+        sticks: 0,
+    };
+}
+
+/// One outcome's score changes, item by item, in points per seat. Every item but `sticks`
+/// sums to zero over the seats; `sticks` is what a winner takes from the table (deposits were
+/// taken from the scores when they were made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Payments {
+    /// The hand's value, except the part a liable player pays.
+    pub hand: BySeat<i32>,
+    /// The liable (pao) player's share of the hand's value.
+    pub pao: BySeat<i32>,
+    /// Honba.
+    pub honba: BySeat<i32>,
+    /// Riichi sticks collected from the table.
+    pub sticks: BySeat<i32>,
+    /// Noten payments at an exhaustive draw.
+    pub noten: BySeat<i32>,
+    /// Nagashi mangan payments.
+    pub nagashi: BySeat<i32>,
+}
+
+const ZERO: BySeat<i32> = BySeat::from_array([0; 4]);
+
+impl Payments {
+    /// No payment at all (an abortive draw).
+    pub const NONE: Payments = Payments {
+        hand: ZERO,
+        pao: ZERO,
+        honba: ZERO,
+        sticks: ZERO,
+        noten: ZERO,
+        nagashi: ZERO,
+    };
+
+    /// Each seat's total change. The payment functions refuse payments whose totals do not
+    /// fit an `i32` ([`PaymentError::Overflow`]); for other values the sum saturates.
+    pub fn total(&self) -> BySeat<i32> {
+        BySeat::new_with(|s| {
+            let sum = self
+                .items()
+                .iter()
+                .map(|row| i64::from(row[s]))
+                .sum::<i64>();
+            i32::try_from(sum).unwrap_or(if sum < 0 { i32::MIN } else { i32::MAX })
+        })
+    }
+
+    fn items(&self) -> [BySeat<i32>; 6] {
+        [
+            self.hand,
+            self.pao,
+            self.honba,
+            self.sticks,
+            self.noten,
+            self.nagashi,
+        ]
+    }
+
+    /// `self`, if every seat's total fits an `i32`.
+    fn checked(self) -> Result<Payments, PaymentError> {
+        for s in Seat::ALL {
+            let sum = self
+                .items()
+                .iter()
+                .map(|row| i64::from(row[s]))
+                .sum::<i64>();
+            i32::try_from(sum).map_err(|_| PaymentError::Overflow)?;
+        }
+        Ok(self)
+    }
+}
+
+/// The result of one or more rons on the same discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a plain Copy value without allocation; the size is a few hundred bytes"
+)]
+pub enum RonOutcome {
+    /// The claims that stand, in turn order from the discarder (nearest first), each with its
+    /// payments; `count` of the three slots are used.
+    Paid {
+        /// The winners and their payments; the first `count` are set.
+        winners: [(Seat, Payments); 3],
+        /// How many winners.
+        count: u8,
+    },
+    /// Too many claims: the hand is an abortive draw (Tenhou's triple ron, sanchahou), and
+    /// nobody pays.
+    Aborted,
+}
+
+impl RonOutcome {
+    /// The winners that stand with their payments, nearest to the discarder first.
+    pub fn winners(&self) -> &[(Seat, Payments)] {
+        match self {
+            RonOutcome::Paid { winners, count } => &winners[..usize::from(*count).min(3)],
+            RonOutcome::Aborted => &[],
+        }
+    }
+}
+
+/// A win or draw that cannot be paid as given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PaymentError {
+    /// A ron whose discarder is the winner.
+    #[error("seat {0} cannot ron its own discard")]
+    RonFromWinner(Seat),
+    /// The liable (pao) player is the winner.
+    #[error("seat {0} cannot be liable for its own hand")]
+    PaoIsWinner(Seat),
+    /// A payment below zero.
+    #[error("a hand cannot pay a negative amount ({0})")]
+    NegativeValue(i32),
+    /// A tsumo among the claims on one discard, or claims on different discards.
+    #[error("the wins of a multiple ron must all be rons on the same discard")]
+    NotOneDiscard,
+    /// No claim, more than three, or one seat twice.
+    #[error("a ron needs one to three different winners")]
+    BadWinners,
+    /// A number too large to pay.
+    #[error("a payment overflows")]
+    Overflow,
+}
+
+fn amount(unit: i32, count: u32) -> Result<i32, PaymentError> {
+    to_i32(i64::from(unit) * i64::from(count))
+}
+
+fn check_non_negative(values: &[i32]) -> Result<(), PaymentError> {
+    match values.iter().find(|v| **v < 0) {
+        Some(v) => Err(PaymentError::NegativeValue(*v)),
+        None => Ok(()),
+    }
+}
+
+/// Moves `points` from `from` to `to` in `row`.
+fn pay(row: &mut BySeat<i32>, from: Seat, to: Seat, points: i32) -> Result<(), PaymentError> {
+    row[from] = row[from]
+        .checked_sub(points)
+        .ok_or(PaymentError::Overflow)?;
+    row[to] = row[to].checked_add(points).ok_or(PaymentError::Overflow)?;
+    Ok(())
+}
+
+impl FlowRules {
+    /// The payments of one win: the hand from its payer(s), honba and sticks per `bonus`, and
+    /// the liable player's share when the win has pao (RULES.md §1.6):
+    ///
+    /// - tsumo with pao: the liable player pays the whole hand (the sum of all payments) and
+    ///   all the honba (3 × `tsumo_per_payer` per honba);
+    /// - ron with pao by a third player: the liable player pays half the hand (rounded up to
+    ///   100) and the discarder the rest; the honba as [`PaoHonba`] says;
+    /// - ron with the liable player as discarder: the discarder pays everything.
+    ///
+    /// It considers the seats, the hand's payments and the bonus; whether the win is legal,
+    /// and whether pao applies, are not judged here.
+    ///
+    /// # Errors
+    ///
+    /// A [`PaymentError`] for a ron from the winner, a liable winner, a negative amount or an
+    /// overflow.
+    pub fn win_payments(
+        &self,
+        dealer: Seat,
+        win: &Win,
+        bonus: Bonus,
+    ) -> Result<Payments, PaymentError> {
+        let winner = win.winner;
+        if win.pao == Some(winner) {
+            return Err(PaymentError::PaoIsWinner(winner));
+        }
+        let mut p = Payments::NONE;
+        match win.value {
+            WinValue::Ron { discarder, points } => {
+                if discarder == winner {
+                    return Err(PaymentError::RonFromWinner(winner));
+                }
+                check_non_negative(&[points])?;
+                let honba = amount(self.honba.ron, bonus.honba)?;
+                match win.pao {
+                    Some(liable) if liable != discarder => {
+                        let liable_share =
+                            to_i32(ceil_100((i64::from(points) + 1) / 2))?.min(points);
+                        pay(&mut p.pao, liable, winner, liable_share)?;
+                        pay(&mut p.hand, discarder, winner, points - liable_share)?;
+                        let honba_payer = match self.pao_honba {
+                            PaoHonba::Liable => liable,
+                            PaoHonba::Discarder => discarder,
+                        };
+                        pay(&mut p.honba, honba_payer, winner, honba)?;
+                    }
+                    _ => {
+                        pay(&mut p.hand, discarder, winner, points)?;
+                        pay(&mut p.honba, discarder, winner, honba)?;
+                    }
+                }
+            }
+            WinValue::Tsumo {
+                dealer_pays,
+                non_dealer_pays,
+            } => {
+                check_non_negative(&[dealer_pays, non_dealer_pays])?;
+                let honba = amount(self.honba.tsumo_per_payer, bonus.honba)?;
+                for payer in Seat::ALL.into_iter().filter(|s| *s != winner) {
+                    let share = if payer == dealer && winner != dealer {
+                        dealer_pays
+                    } else {
+                        non_dealer_pays
+                    };
+                    match win.pao {
+                        Some(liable) => {
+                            pay(&mut p.pao, liable, winner, share)?;
+                            pay(&mut p.honba, liable, winner, honba)?;
+                        }
+                        None => {
+                            pay(&mut p.hand, payer, winner, share)?;
+                            pay(&mut p.honba, payer, winner, honba)?;
+                        }
+                    }
+                }
+            }
+        }
+        p.sticks[winner] = amount(self.riichi_deposit, bonus.sticks)?;
+        p.checked()
+    }
+
+    /// The payments of one or more rons on the same discard, with `honba` and `sticks` the
+    /// counters of the round (sticks including this round's deposits), applying
+    /// [`MultipleRon`] and [`MultipleRonBonus`]. Winners are taken in turn order from the
+    /// discarder, whatever the order of `wins`.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::BadWinners`] for no win, more than three or a seat twice,
+    /// [`PaymentError::NotOneDiscard`] for a tsumo or different discarders, and the errors of
+    /// [`FlowRules::win_payments`].
+    pub fn ron_payments(
+        &self,
+        dealer: Seat,
+        wins: &[Win],
+        honba: u32,
+        sticks: u32,
+    ) -> Result<RonOutcome, PaymentError> {
+        let Some(first) = wins.first() else {
+            return Err(PaymentError::BadWinners);
+        };
+        let WinValue::Ron { discarder, .. } = first.value else {
+            return Err(PaymentError::NotOneDiscard);
+        };
+        if wins.len() > 3
+            || wins.iter().map(|w| w.winner).collect::<Seats>().len() as usize != wins.len()
+        {
+            return Err(PaymentError::BadWinners);
+        }
+        if wins
+            .iter()
+            .any(|w| !matches!(w.value, WinValue::Ron { discarder: d, .. } if d == discarder))
+        {
+            return Err(PaymentError::NotOneDiscard);
+        }
+        if let Some(w) = wins.iter().find(|w| w.winner == discarder) {
+            return Err(PaymentError::RonFromWinner(w.winner));
+        }
+        let stands = match (self.multiple_ron, wins.len()) {
+            (MultipleRon::DoubleRonTripleAborts, 3) => return Ok(RonOutcome::Aborted),
+            (MultipleRon::HeadBump, _) => 1,
+            _ => wins.len(),
+        };
+        let mut order = [None::<&Win>; 3];
+        let mut count = 0;
+        for distance in 1..4 {
+            if let Some(w) = wins
+                .iter()
+                .find(|w| discarder.distance_to(w.winner) == distance)
+            {
+                order[count] = Some(w);
+                count += 1;
+            }
+        }
+        let mut winners = [(discarder, Payments::NONE); 3];
+        for (i, w) in order.iter().take(stands).enumerate() {
+            let Some(w) = w else { break };
+            let bonus = match (i, self.multiple_ron_bonus) {
+                (0, _) => Bonus { honba, sticks },
+                (_, MultipleRonBonus::NearestWinner) => Bonus::NONE,
+                (_, MultipleRonBonus::HonbaToEachSticksToNearest) => Bonus { honba, sticks: 0 },
+            };
+            winners[i] = (w.winner, self.win_payments(dealer, w, bonus)?);
+        }
+        Ok(RonOutcome::Paid {
+            winners,
+            count: u8::try_from(stands.min(count)).unwrap_or(3),
+        })
+    }
+
+    /// The payments of an exhaustive draw: nagashi mangan for the `nagashi` achievers when
+    /// the rules play it (each paid as a mangan tsumo without honba, noten payments skipped),
+    /// else noten payments from the `tenpai` set. Sticks stay on the table either way.
+    ///
+    /// It does not judge who is tenpai or who achieved nagashi; it pays what it is told.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when a payment does not fit.
+    pub fn exhaustive_draw_payments(
+        &self,
+        dealer: Seat,
+        tenpai: Seats,
+        nagashi: Seats,
+    ) -> Result<Payments, PaymentError> {
+        let mut p = Payments::NONE;
+        if let (NagashiMangan::ManganTsumo, false) = (self.nagashi, nagashi.is_empty()) {
+            for achiever in nagashi.iter() {
+                let value = WinValue::tsumo_from_base(2000, Role::of(achiever, dealer))?;
+                let win = Win {
+                    winner: achiever,
+                    value,
+                    pao: None,
+                };
+                let paid = self.win_payments(dealer, &win, Bonus::NONE)?;
+                for s in Seat::ALL {
+                    p.nagashi[s] = p.nagashi[s]
+                        .checked_add(paid.hand[s])
+                        .ok_or(PaymentError::Overflow)?;
+                }
+            }
+            return Ok(p);
+        }
+        let NotenPayment::Split { total } = self.noten else {
+            return Ok(p);
+        };
+        let receivers = i32::from(tenpai.len());
+        if receivers == 0 || receivers == 4 {
+            return Ok(p);
+        }
+        let gain = total / receivers;
+        let loss = total / (4 - receivers);
+        for s in Seat::ALL {
+            p.noten[s] = if tenpai.contains(s) { gain } else { -loss };
+        }
+        Ok(p)
+    }
+}

@@ -1,0 +1,151 @@
+use std::fmt;
+
+use haifu_tiles::{BySeat, Seat};
+
+use super::{FinalPoints, FlowError, FlowRules, LeftoverSticks, PointRounding, TieBreak, Uma};
+
+/// Final placement points, stored exactly in tenths of a point: `48.0` is `PlacementPoints(480)`,
+/// `-10.7` is `PlacementPoints(-107)` (1 point = 1000 table points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlacementPoints(pub i32);
+
+impl fmt::Display for PlacementPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let v = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{}", v / 10, v % 10)
+    }
+}
+
+/// The end of a game: final scores, places and placement points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FinalStanding {
+    /// Each seat's final score, after the leftover sticks.
+    pub scores: BySeat<i32>,
+    /// The seats from first to fourth place.
+    pub order: [Seat; 4],
+    /// Each seat's place, 0 for first … 3 for fourth.
+    pub place: BySeat<u8>,
+    /// Each seat's placement points, or `None` when the rules do not know them
+    /// ([`FinalPoints::NotKnown`]).
+    pub points: Option<BySeat<PlacementPoints>>,
+}
+
+/// The seats from first to fourth by score, equal scores by seat order from `first_dealer`.
+pub fn ranking(scores: BySeat<i32>, first_dealer: Seat) -> [Seat; 4] {
+    let mut order = Seat::ALL.map(|k| first_dealer.after(k.index() as u8));
+    // A stable sort keeps seat order from the first dealer among equal scores.
+    order.sort_by_key(|s| std::cmp::Reverse(scores[*s]));
+    order
+}
+
+/// `score` in whole thousands, rounded half away from zero (24500 → 25, −500 → −1).
+fn thousands_half_away(score: i64) -> i64 {
+    let magnitude = score.unsigned_abs();
+    let rounded =
+        i64::try_from(magnitude / 1000 + u64::from(magnitude % 1000 >= 500)).unwrap_or(i64::MAX);
+    if score < 0 { -rounded } else { rounded }
+}
+
+fn checked(v: i64) -> Result<i32, FlowError> {
+    i32::try_from(v).map_err(|_| FlowError::Overflow)
+}
+
+impl FlowRules {
+    /// The final standing from the scores at the end of the game and the riichi `sticks`
+    /// still on the table: the sticks as [`LeftoverSticks`] says, the places with ties as
+    /// [`TieBreak`] says, and the placement points as [`FinalPoints`] says.
+    ///
+    /// It considers only scores, sticks and seats; how the game ended does not matter.
+    ///
+    /// # Errors
+    ///
+    /// [`FlowError::Overflow`] when a number does not fit.
+    pub fn final_standing(
+        &self,
+        scores: BySeat<i32>,
+        sticks: u32,
+        first_dealer: Seat,
+    ) -> Result<FinalStanding, FlowError> {
+        let mut scores = scores;
+        let order = ranking(scores, first_dealer);
+        if let LeftoverSticks::ToFirst = self.leftover_sticks {
+            let pot = i64::from(self.riichi_deposit) * i64::from(sticks);
+            scores[order[0]] = checked(i64::from(scores[order[0]]) + pot)?;
+        }
+        let mut place = BySeat::from_array([0u8; 4]);
+        for (i, s) in order.iter().enumerate() {
+            place[*s] = i as u8;
+        }
+        let points = match self.final_points {
+            FinalPoints::NotKnown => None,
+            FinalPoints::Uma {
+                return_score,
+                uma,
+                rounding,
+            } => Some(self.placement_points(scores, &order, return_score, uma, rounding)?),
+        };
+        Ok(FinalStanding {
+            scores,
+            order,
+            place,
+            points,
+        })
+    }
+
+    fn placement_points(
+        &self,
+        scores: BySeat<i32>,
+        order: &[Seat; 4],
+        return_score: i32,
+        uma: Uma,
+        rounding: PointRounding,
+    ) -> Result<BySeat<PlacementPoints>, FlowError> {
+        let table = match uma {
+            Uma::Fixed(table) => table,
+            Uma::ByFloaters {
+                threshold,
+                by_count,
+            } => by_count[scores.iter().filter(|s| **s >= threshold).count().min(4)],
+        };
+        // The bonus of each place in tenths: uma, and the oka for first.
+        let oka = (i64::from(return_score) - i64::from(self.start_score)) * 4 / 100;
+        let mut bonus = table.map(|u| i64::from(u) * 10);
+        bonus[0] += oka;
+        let mut by_seat = BySeat::from_array([0i64; 4]);
+        for (i, s) in order.iter().enumerate() {
+            by_seat[*s] = bonus[i];
+        }
+        if let TieBreak::Shared = self.ties {
+            let mut i = 0;
+            while i < 4 {
+                let mut j = i + 1;
+                while j < 4 && scores[order[j]] == scores[order[i]] {
+                    j += 1;
+                }
+                let shared = bonus[i..j].iter().sum::<i64>() / (j - i) as i64;
+                for s in &order[i..j] {
+                    by_seat[*s] = shared;
+                }
+                i = j;
+            }
+        }
+        let mut points = BySeat::from_array([0i64; 4]);
+        for s in Seat::ALL {
+            let score = i64::from(scores[s]);
+            let back = i64::from(return_score);
+            points[s] = match rounding {
+                PointRounding::TenhouThousands => (thousands_half_away(score) * 1000 - back) / 100,
+                PointRounding::Hundreds => (score - back) / 100,
+            } + by_seat[s];
+        }
+        if let PointRounding::TenhouThousands = rounding {
+            points[order[0]] = -order[1..].iter().map(|s| points[*s]).sum::<i64>();
+        }
+        let mut out = BySeat::from_array([PlacementPoints(0); 4]);
+        for s in Seat::ALL {
+            out[s] = PlacementPoints(checked(points[s])?);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,314 @@
+use haifu_tiles::{BySeat, Seat, Wind};
+
+use super::{
+    AbortiveDrawFlow, AgariYame, Busting, Extension, FinalStanding, FlowRules, Renchan, Seats,
+    TenpaiYame, ranking,
+};
+
+/// The setup of a round, as far as the flow is concerned: which hand it is, who deals, the
+/// counters and the scores. Public fields, not necessarily legal: [`FlowRules::next_round`]
+/// checks what it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundSetup {
+    /// The round wind (bakaze).
+    pub round_wind: Wind,
+    /// The hand within the wind round, 1..=4 (East 1 is the first hand).
+    pub round_number: u8,
+    /// The dealer (oya).
+    pub dealer: Seat,
+    /// The honba (repeat) counter.
+    pub honba: u32,
+    /// Riichi sticks on the table from earlier rounds.
+    pub sticks: u32,
+    /// Each seat's score at the start of the round.
+    pub scores: BySeat<i32>,
+}
+
+/// An abortive draw (tochuu ryuukyoku).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbortiveDraw {
+    /// Kyuushu kyuuhai: nine different terminals and honours declared.
+    KyuushuKyuuhai,
+    /// Suufon renda: four identical wind discards in the first go-around.
+    SuufonRenda,
+    /// Suucha riichi: a fourth riichi stood.
+    SuuchaRiichi,
+    /// Suukaikan: a fourth kan by several players.
+    Suukaikan,
+    /// Sanchahou: triple ron, where it aborts.
+    Sanchahou,
+}
+
+/// How a round ended, as far as the flow is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundOutcome {
+    /// One or more players won (the winners of a multiple ron together).
+    Win {
+        /// Who won.
+        winners: Seats,
+    },
+    /// The wall ran out (including a nagashi mangan draw).
+    ExhaustiveDraw {
+        /// Who was tenpai.
+        tenpai: Seats,
+    },
+    /// The round was aborted.
+    AbortiveDraw(AbortiveDraw),
+}
+
+/// A round's result: its outcome, the riichi deposits taken during it, and its payments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundResult {
+    /// How it ended.
+    pub outcome: RoundOutcome,
+    /// The seats whose riichi deposit was taken during the round (a declaration tile that was
+    /// ronned takes none).
+    pub riichi_deposits: Seats,
+    /// Each seat's change from the outcome's payments (all wins together, or the draw), as
+    /// [`Payments::total`](crate::flow::Payments::total) gives it; deposits not included.
+    pub deltas: BySeat<i32>,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// These seats went below zero (tobi).
+    Busting(Seats),
+    /// The dealer won the last hand and was first (agari-yame).
+    AgariYame,
+    /// The dealer was tenpai at the exhaustive draw of the last hand and was first
+    /// (tenpai-yame).
+    TenpaiYame,
+    /// In the last regular hand or an extension hand, the dealer gave up the deal with the
+    /// top score at the extension's target.
+    LastHand,
+    /// The dealer gave up the deal in the last hand the schedule allows: the extension's 4th
+    /// hand (Tenhou's West 4 or South 4), or the last regular hand without extension.
+    HardStop,
+}
+
+/// What comes after a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// Another round, with this setup.
+    Round(RoundSetup),
+    /// The game is over.
+    GameOver(GameEnd),
+}
+
+/// The end of a game: why, and the final standing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Scores, places and placement points.
+    pub standing: FinalStanding,
+}
+
+/// A round setup or result the flow cannot go on from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum FlowError {
+    /// A hand number outside 1..=4.
+    #[error("round number {0} is not in 1..=4")]
+    RoundNumber(u8),
+    /// A number too large to keep.
+    #[error("a score or counter overflows")]
+    Overflow,
+}
+
+/// Where a hand stands in the game's schedule.
+enum Stage {
+    /// Before the last regular hand.
+    Regular,
+    /// The last regular hand, or an extension hand before the hard stop.
+    AllLast,
+    /// The last hand that can be played.
+    HardStop,
+}
+
+impl FlowRules {
+    /// The first round: East 1, `first_dealer` dealing, no honba or sticks, everyone at the
+    /// start score.
+    pub fn first_round(&self, first_dealer: Seat) -> RoundSetup {
+        RoundSetup {
+            round_wind: Wind::East,
+            round_number: 1,
+            dealer: first_dealer,
+            honba: 0,
+            sticks: 0,
+            scores: BySeat::from_array([self.start_score; 4]),
+        }
+    }
+
+    fn stage(&self, wind: Wind, number: u8) -> Stage {
+        let last = self.length.last_wind();
+        let hand = (wind.index(), number);
+        let last_regular = (last.index(), 4);
+        let hard_stop = match self.extension {
+            Extension::None => last_regular,
+            Extension::NextWind { .. } => (last.index() + 1, 4),
+        };
+        if hand >= hard_stop {
+            Stage::HardStop
+        } else if hand >= last_regular {
+            Stage::AllLast
+        } else {
+            Stage::Regular
+        }
+    }
+
+    /// What follows a round: the next round's setup, or the end of the game with its final
+    /// standing. It applies, in this order:
+    ///
+    /// 1. the scores: before, minus the riichi deposits taken, plus the deltas; the sticks:
+    ///    none after a win, else the old ones plus the deposits;
+    /// 2. busting ([`Busting`]): a score below zero ends the game at once;
+    /// 3. an abortive draw never ends the game: the honba goes up, and [`AbortiveDrawFlow`]
+    ///    decides the deal;
+    /// 4. renchan ([`Renchan`]); in the last regular hand and after, agari-yame
+    ///    ([`AgariYame`]) and tenpai-yame ([`TenpaiYame`]) when the dealer keeps the deal,
+    ///    else the target and the hard stop ([`Extension`]).
+    ///
+    /// It considers only the setup and the result; that the deltas are the right payments is
+    /// [`FlowRules::win_payments`]'s and [`FlowRules::exhaustive_draw_payments`]'s business.
+    /// `first_dealer` orders equal scores.
+    ///
+    /// # Errors
+    ///
+    /// [`FlowError::RoundNumber`] for a hand number outside 1..=4, [`FlowError::Overflow`]
+    /// when a score or counter does not fit.
+    pub fn next_round(
+        &self,
+        first_dealer: Seat,
+        setup: &RoundSetup,
+        result: &RoundResult,
+    ) -> Result<Next, FlowError> {
+        if !(1..=4).contains(&setup.round_number) {
+            return Err(FlowError::RoundNumber(setup.round_number));
+        }
+        let dealer = setup.dealer;
+        let mut scores = setup.scores;
+        for s in Seat::ALL {
+            let deposit = if result.riichi_deposits.contains(s) {
+                i64::from(self.riichi_deposit)
+            } else {
+                0
+            };
+            let after = i64::from(scores[s]) - deposit + i64::from(result.deltas[s]);
+            scores[s] = i32::try_from(after).map_err(|_| FlowError::Overflow)?;
+        }
+        let sticks = match result.outcome {
+            RoundOutcome::Win { .. } => 0,
+            _ => setup
+                .sticks
+                .checked_add(u32::from(result.riichi_deposits.len()))
+                .ok_or(FlowError::Overflow)?,
+        };
+        let end = |reason| -> Result<Next, FlowError> {
+            Ok(Next::GameOver(GameEnd {
+                reason,
+                standing: self.final_standing(scores, sticks, first_dealer)?,
+            }))
+        };
+        if let Busting::BelowZero = self.busting {
+            let busted: Seats = Seat::ALL.into_iter().filter(|s| scores[*s] < 0).collect();
+            if !busted.is_empty() {
+                return end(EndReason::Busting(busted));
+            }
+        }
+        // Whether the dealer keeps the deal, and whether by a win or a tenpai (the two ways
+        // agari-yame can stop the game).
+        let (renchan, yame) = match result.outcome {
+            RoundOutcome::Win { winners } => {
+                let won = winners.contains(dealer);
+                let yame = match self.agari_yame {
+                    AgariYame::Automatic { min_score } => Some((EndReason::AgariYame, min_score)),
+                    AgariYame::Never => None,
+                };
+                (won, yame.filter(|_| won))
+            }
+            RoundOutcome::ExhaustiveDraw { tenpai } => {
+                let tenpai = tenpai.contains(dealer);
+                let keeps = match self.renchan {
+                    Renchan::WinOrTenpai => tenpai,
+                    Renchan::WinOnly => false,
+                    Renchan::WinOrAnyDraw => true,
+                };
+                let yame = match self.tenpai_yame {
+                    TenpaiYame::Automatic { min_score } => Some((EndReason::TenpaiYame, min_score)),
+                    TenpaiYame::Never => None,
+                };
+                (keeps, yame.filter(|_| keeps && tenpai))
+            }
+            RoundOutcome::AbortiveDraw(_) => {
+                let keeps = match self.abortive_draw {
+                    AbortiveDrawFlow::Renchan => true,
+                    AbortiveDrawFlow::DealerRotates => false,
+                };
+                return self.advance(setup, scores, sticks, keeps, true);
+            }
+        };
+        let order = ranking(scores, first_dealer);
+        let top = scores[order[0]];
+        let dealer_first = order[0] == dealer;
+        let stage = self.stage(setup.round_wind, setup.round_number);
+        let hard_stop = matches!(stage, Stage::HardStop);
+        if !matches!(stage, Stage::Regular) {
+            if renchan {
+                if let Some((reason, min_score)) = yame
+                    && dealer_first
+                    && top >= min_score
+                {
+                    return end(reason);
+                }
+            } else {
+                let reached = match self.extension {
+                    Extension::None => true,
+                    Extension::NextWind { target } => top >= target,
+                };
+                if hard_stop {
+                    return end(EndReason::HardStop);
+                }
+                if reached {
+                    return end(EndReason::LastHand);
+                }
+            }
+        }
+        let drawn = !matches!(result.outcome, RoundOutcome::Win { .. });
+        self.advance(setup, scores, sticks, renchan, drawn)
+    }
+
+    /// The next round's setup: the same dealer with one more honba on a renchan; else the next
+    /// dealer, with one more honba after a draw and none after a win.
+    fn advance(
+        &self,
+        setup: &RoundSetup,
+        scores: BySeat<i32>,
+        sticks: u32,
+        renchan: bool,
+        drawn: bool,
+    ) -> Result<Next, FlowError> {
+        let more = setup.honba.checked_add(1).ok_or(FlowError::Overflow)?;
+        if renchan {
+            return Ok(Next::Round(RoundSetup {
+                honba: more,
+                sticks,
+                scores,
+                ..*setup
+            }));
+        }
+        let (round_wind, round_number) = if setup.round_number >= 4 {
+            (setup.round_wind.next(), 1)
+        } else {
+            (setup.round_wind, setup.round_number + 1)
+        };
+        Ok(Next::Round(RoundSetup {
+            round_wind,
+            round_number,
+            dealer: setup.dealer.next(),
+            honba: if drawn { more } else { 0 },
+            sticks,
+            scores,
+        }))
+    }
+}
