@@ -22,6 +22,7 @@
 //!   (a `(value, problems)` result, not `Result<value, first problem>`).
 
 mod referee;
+mod settle;
 mod verdict;
 mod wall;
 
@@ -52,7 +53,8 @@ pub fn verify(log: &GameLog) -> Verdict {
             hand: haifu_rules::Rules::tenhou(lobby),
             round: haifu_rules::RoundRules::tenhou(lobby),
         };
-        referee::check(log, rules, &mut verdict);
+        let summaries = referee::check(log, rules, &mut verdict);
+        settle(log, &summaries, &mut verdict);
     } else {
         verdict.push(Divergence {
             round: None,
@@ -64,4 +66,40 @@ pub fn verify(log: &GameLog) -> Verdict {
         });
     }
     verdict
+}
+
+/// Checks the payments and the flow of the game, under each era of Tenhou's rules the game
+/// may belong to (see [`settle::eras`]); keeps the first era without divergences, or the
+/// first era's divergences when none conforms.
+fn settle(log: &GameLog, summaries: &[settle::RoundSummary<'_>], verdict: &mut Verdict) {
+    let Some(first) = log.round_starts().first() else {
+        return;
+    };
+    let go_type = log.header.rules.go_type;
+    let first_dealer = log.header.first_dealer.unwrap_or(first.dealer);
+    let kiriage = go_type & 0x200 != 0;
+    let mut first_found: Option<Vec<Divergence>> = None;
+    for era in settle::eras(log) {
+        let rules = match haifu_rules::flow::FlowRules::tenhou_game(go_type, era, first.scores) {
+            Ok(rules) => rules,
+            Err(e) => {
+                verdict.push(Divergence {
+                    round: None,
+                    event: None,
+                    kind: DivergenceKind::Unsupported {
+                        reason: e.to_string(),
+                    },
+                });
+                return;
+            }
+        };
+        let mut found = Vec::new();
+        settle::check(first_dealer, &rules, kiriage, summaries, &mut found);
+        if found.is_empty() {
+            verdict.checked.settled = true;
+            return;
+        }
+        first_found.get_or_insert(found);
+    }
+    verdict.divergences.extend(first_found.unwrap_or_default());
 }

@@ -2,12 +2,14 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
+use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
-    AbortiveDraw, ActionError, Round, RoundRules, RoundSetup, Rules, ScoreError, Win, WinContext,
-    score,
+    AbortiveDraw, ActionError, Payer, Round, RoundRules, RoundSetup, Rules, Score, ScoreError, Win,
+    WinContext, WinMethod, Yaku, score,
 };
-use haifu_tiles::{BySeat, Seat, Tile, TileList};
+use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
+use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
 
 /// The rule sets a game is replayed under.
@@ -17,11 +19,18 @@ pub(crate) struct GameRules {
     pub(crate) round: RoundRules,
 }
 
-/// Replays every round of a four-player game.
-pub(crate) fn check(log: &GameLog, rules: GameRules, verdict: &mut Verdict) {
-    let mut round: Option<RoundReplay> = None;
+/// Replays every round of a four-player game; returns what it ruled about each round, for
+/// the settlement.
+pub(crate) fn check<'a>(
+    log: &'a GameLog,
+    rules: GameRules,
+    verdict: &mut Verdict,
+) -> Vec<RoundSummary<'a>> {
+    let mut summaries = Vec::with_capacity(log.round_starts().len());
+    let mut round: Option<RoundReplay<'a>> = None;
     for (index, event) in log.events().enumerate() {
         if let Event::RoundStart(start) = event {
+            summaries.extend(round.take().map(|r| r.summary));
             round = Some(RoundReplay::start(start, rules, index, verdict));
             continue;
         }
@@ -29,28 +38,29 @@ pub(crate) fn check(log: &GameLog, rules: GameRules, verdict: &mut Verdict) {
             r.event(event, index, verdict);
         }
     }
+    summaries.extend(round.map(|r| r.summary));
+    summaries
 }
 
 /// One round being replayed.
-struct RoundReplay {
+struct RoundReplay<'a> {
     rules: GameRules,
-    label: RoundLabel,
+    /// What the settlement needs, filled as the round goes.
+    summary: RoundSummary<'a>,
     /// `None` once the round could not go on (an illegal action): the rest of the round is
-    /// not checked, and the divergence says why.
+    /// not checked against the engine, and the divergence says why.
     round: Option<Round>,
-    honba: u32,
-    sticks: u32,
     /// Wins recorded on the current tile so far (double ron).
     wins_on_tile: u8,
 }
 
-impl RoundReplay {
+impl<'a> RoundReplay<'a> {
     fn start(
         start: &RoundStart,
         rules: GameRules,
         index: usize,
         verdict: &mut Verdict,
-    ) -> RoundReplay {
+    ) -> RoundReplay<'a> {
         let label = RoundLabel::of(start);
         let setup = RoundSetup {
             round_wind: start.round_wind,
@@ -75,25 +85,38 @@ impl RoundReplay {
                 None
             }
         };
+        let summary = RoundSummary {
+            label,
+            setup: flow::RoundSetup {
+                round_wind: start.round_wind,
+                round_number: start.round_number,
+                dealer: start.dealer,
+                honba: start.honba,
+                sticks: start.sticks,
+                scores: start.scores,
+            },
+            start_index: index,
+            deposits: Seats::EMPTY,
+            deposit_scores: ArrayVec::new(),
+            outcome: None,
+        };
         RoundReplay {
             rules,
-            label,
+            summary,
             round,
-            honba: start.honba,
-            sticks: start.sticks,
             wins_on_tile: 0,
         }
     }
 
     fn diverge(&self, verdict: &mut Verdict, index: usize, kind: DivergenceKind) {
         verdict.push(Divergence {
-            round: Some(self.label),
+            round: Some(self.summary.label),
             event: Some(index),
             kind,
         });
     }
 
-    /// Reports an illegal action and stops checking this round.
+    /// Reports an illegal action and stops checking this round against the engine.
     fn illegal(
         &mut self,
         verdict: &mut Verdict,
@@ -115,7 +138,21 @@ impl RoundReplay {
         self.round = None;
     }
 
-    fn event(&mut self, event: Event<'_>, index: usize, verdict: &mut Verdict) {
+    fn event(&mut self, event: Event<'a>, index: usize, verdict: &mut Verdict) {
+        // What the settlement needs is taken from the log even when the engine has stopped.
+        match event {
+            Event::Riichi {
+                seat,
+                stage: RiichiStage::DepositTaken,
+                scores,
+            } => {
+                self.summary.deposits = self.summary.deposits.with(seat);
+                let _ = self.summary.deposit_scores.try_push((index, seat, scores));
+            }
+            Event::Win(win) => return self.win(win, index, verdict),
+            Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
+            _ => {}
+        }
         let Some(round) = &mut self.round else { return };
         let (action, result) = match event {
             Event::DrawTile { seat, tile } => {
@@ -139,44 +176,16 @@ impl RoundReplay {
             Event::Riichi {
                 seat,
                 stage: RiichiStage::DepositTaken,
-                scores,
-            } => {
-                let result = round.take_riichi_deposit(seat);
-                if result.is_ok() {
-                    self.sticks += 1;
-                    if let Some(recorded) = scores
-                        && recorded != round.scores()
-                    {
-                        let computed = round.scores();
-                        self.diverge(
-                            verdict,
-                            index,
-                            DivergenceKind::ScoreMismatch {
-                                what: "scores after the riichi deposit",
-                                computed: scores_text(&computed),
-                                recorded: scores_text(&recorded),
-                            },
-                        );
-                    }
-                }
-                (format!("seat {seat}'s riichi deposit"), result)
-            }
+                ..
+            } => (
+                format!("seat {seat}'s riichi deposit"),
+                round.take_riichi_deposit(seat),
+            ),
             Event::NewDora { indicator } => (
                 format!("new dora indicator {indicator}"),
                 round.reveal_dora(indicator),
             ),
-            Event::Win(win) => {
-                self.win(win, index, verdict);
-                return;
-            }
-            Event::RoundDraw(draw) => {
-                self.draw(draw, index, verdict);
-                return;
-            }
-            Event::RoundStart(_)
-            | Event::Disconnect { .. }
-            | Event::Reconnect { .. }
-            | Event::GameEnd(_) => return,
+            _ => return,
         };
         self.wins_on_tile = 0;
         match result {
@@ -185,8 +194,33 @@ impl RoundReplay {
         }
     }
 
-    fn win(&mut self, recorded: &RecordedWin, index: usize, verdict: &mut Verdict) {
-        let Some(round) = &mut self.round else { return };
+    fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
+        let (value, pao) = self
+            .rule_win(recorded, index, verdict)
+            .unwrap_or((None, recorded.pao));
+        let ruling = WinRuling {
+            index,
+            recorded,
+            value,
+            pao,
+        };
+        match &mut self.summary.outcome {
+            Some(SummaryOutcome::Wins(wins)) => {
+                let _ = wins.try_push(ruling);
+            }
+            outcome => *outcome = Some(SummaryOutcome::Wins([ruling].into_iter().collect())),
+        }
+    }
+
+    /// The engine's value and pao ruling for a recorded win; `None` when the engine could not
+    /// follow the round this far.
+    fn rule_win(
+        &mut self,
+        recorded: &RecordedWin,
+        index: usize,
+        verdict: &mut Verdict,
+    ) -> Option<(Option<WinValue>, Option<Seat>)> {
+        let round = self.round.as_mut()?;
         let winner = recorded.winner;
         let context = if recorded.is_tsumo() {
             round.tsumo(winner)
@@ -198,31 +232,50 @@ impl RoundReplay {
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
                 self.illegal(verdict, index, format!("seat {winner} {action}"), &e);
-                return;
+                return None;
             }
         };
         if context.from != recorded.from {
-            self.diverge(
-                verdict,
-                index,
-                DivergenceKind::WinMismatch {
-                    field: "from",
-                    computed: format!("seat {}", context.from),
-                    recorded: format!("seat {}", recorded.from),
-                },
-            );
+            let kind = DivergenceKind::WinMismatch {
+                field: "from",
+                computed: format!("seat {}", context.from),
+                recorded: format!("seat {}", recorded.from),
+            };
+            self.diverge(verdict, index, kind);
         }
         // In a double ron only the winner nearest the discarder collects honba and sticks.
         let first = self.wins_on_tile == 0;
         self.wins_on_tile += 1;
         let (honba, sticks) = if first {
-            (self.honba, self.sticks)
+            (
+                self.summary.setup.honba,
+                self.summary.setup.sticks + u32::from(self.summary.deposits.len()),
+            )
         } else {
             (0, 0)
         };
-        self.compare_win(&context, recorded, honba, sticks, index, verdict);
+        let score = self.compare_win(&context, recorded, honba, sticks, index, verdict)?;
+        let pao = if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisangen) {
+            context.liable.dragons
+        } else if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisuushii) {
+            context.liable.winds
+        } else {
+            None
+        };
+        if pao != recorded.pao {
+            let text =
+                |p: Option<Seat>| p.map_or_else(|| "nobody".to_owned(), |s| format!("seat {s}"));
+            let kind = DivergenceKind::WinMismatch {
+                field: "pao",
+                computed: text(pao),
+                recorded: text(recorded.pao),
+            };
+            self.diverge(verdict, index, kind);
+        }
+        Some((Some(value_of(&score, &context)), pao))
     }
 
+    /// Scores the win as the engine sees it and compares it with the log, field by field.
     fn compare_win(
         &self,
         context: &WinContext,
@@ -231,11 +284,12 @@ impl RoundReplay {
         sticks: u32,
         index: usize,
         verdict: &mut Verdict,
-    ) {
+    ) -> Option<Score> {
         verdict.checked.wins += 1;
+        let label = self.summary.label;
         let mut mismatch = |field: &'static str, computed: String, recorded: String| {
             verdict.push(Divergence {
-                round: Some(self.label),
+                round: Some(label),
                 event: Some(index),
                 kind: DivergenceKind::WinMismatch {
                     field,
@@ -294,20 +348,30 @@ impl RoundReplay {
                     other => format!("unscorable: {other}"),
                 };
                 mismatch("value", computed, format!("{} points", recorded.points));
-                return;
+                return None;
             }
         };
-        let yaku: Vec<(u8, u8)> = score.tenhou_yaku_list().into_iter().collect();
-        let recorded_yaku: Vec<(u8, u8)> = recorded.yaku.iter().map(|y| (y.id, y.han)).collect();
-        if yaku != recorded_yaku {
-            mismatch("yaku", format!("{yaku:?}"), format!("{recorded_yaku:?}"));
+        let yaku: ArrayVec<(u8, u8), 24> = score.tenhou_yaku_list();
+        let same_yaku = yaku.len() == recorded.yaku.len()
+            && yaku
+                .iter()
+                .zip(&recorded.yaku)
+                .all(|(a, b)| *a == (b.id, b.han));
+        if !same_yaku {
+            let recorded_yaku: Vec<(u8, u8)> =
+                recorded.yaku.iter().map(|y| (y.id, y.han)).collect();
+            mismatch(
+                "yaku",
+                format!("{:?}", yaku.as_slice()),
+                format!("{recorded_yaku:?}"),
+            );
         }
-        let yakuman: Vec<u8> = score.yakuman.iter().map(|y| y.yaku.id()).collect();
-        if yakuman != recorded.yakuman.as_slice() {
+        let yakuman: ArrayVec<u8, 8> = score.yakuman.iter().map(|y| y.yaku.id()).collect();
+        if yakuman.as_slice() != recorded.yakuman.as_slice() {
             mismatch(
                 "yakuman",
-                format!("{yakuman:?}"),
-                format!("{:?}", recorded.yakuman),
+                format!("{:?}", yakuman.as_slice()),
+                format!("{:?}", recorded.yakuman.as_slice()),
             );
         }
         if u32::from(score.fu) != recorded.fu {
@@ -327,61 +391,109 @@ impl RoundReplay {
                 recorded.limit.to_string(),
             );
         }
+        Some(score)
     }
 
-    fn draw(&mut self, recorded: &RecordedDraw, index: usize, verdict: &mut Verdict) {
+    fn draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {
+        let shown: Seats = Seat::ALL
+            .into_iter()
+            .filter(|s| recorded.shown[*s].is_some())
+            .collect();
+        let abortive = match recorded.kind {
+            DrawKind::Exhaustive | DrawKind::NagashiMangan => None,
+            DrawKind::KyuushuKyuuhai => Some(flow::AbortiveDraw::KyuushuKyuuhai),
+            DrawKind::SuufonRenda => Some(flow::AbortiveDraw::SuufonRenda),
+            DrawKind::SuuchaRiichi => Some(flow::AbortiveDraw::SuuchaRiichi),
+            DrawKind::Suukaikan => Some(flow::AbortiveDraw::Suukaikan),
+            DrawKind::Sanchahou => Some(flow::AbortiveDraw::Sanchahou),
+        };
+        // The settlement's view, from the log until the engine's rulings replace it below.
+        self.summary.outcome = match abortive {
+            Some(kind) => Some(SummaryOutcome::Abortive {
+                index,
+                recorded,
+                kind,
+            }),
+            // Without the engine the nagashi achievers are not known.
+            None if recorded.kind == DrawKind::NagashiMangan => None,
+            None => Some(SummaryOutcome::Exhaustive {
+                index,
+                recorded,
+                tenpai: shown,
+                nagashi: Seats::EMPTY,
+            }),
+        };
         let Some(round) = &mut self.round else { return };
-        let shown = |s: Seat| recorded.shown[s].is_some();
         let result = match recorded.kind {
-            DrawKind::Exhaustive | DrawKind::NagashiMangan => match round.exhaustive_draw() {
-                Ok(outcome) => {
-                    let tenpai = BySeat::new_with(shown);
-                    if outcome.tenpai != tenpai {
-                        self.diverge(
-                            verdict,
-                            index,
-                            DivergenceKind::DrawMismatch {
-                                field: "tenpai",
-                                computed: seats_text(&outcome.tenpai),
-                                recorded: seats_text(&tenpai),
-                            },
-                        );
-                    }
-                    let nagashi = outcome.nagashi.iter().any(|n| *n);
-                    if nagashi != (recorded.kind == DrawKind::NagashiMangan) {
-                        self.diverge(
-                            verdict,
-                            index,
-                            DivergenceKind::DrawMismatch {
-                                field: "kind",
-                                computed: if nagashi {
-                                    "nagashi_mangan"
-                                } else {
-                                    "exhaustive"
-                                }
-                                .to_owned(),
-                                recorded: recorded.kind.as_str().to_owned(),
-                            },
-                        );
-                    }
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            DrawKind::KyuushuKyuuhai => match Seat::ALL.into_iter().find(|s| shown(*s)) {
-                Some(seat) => round.check_abortive(AbortiveDraw::KyuushuKyuuhai(seat)),
+            DrawKind::Exhaustive | DrawKind::NagashiMangan => {
+                round.exhaustive_draw().map(|outcome| {
+                    let tenpai: Seats = Seat::ALL
+                        .into_iter()
+                        .filter(|s| outcome.tenpai[*s])
+                        .collect();
+                    let nagashi: Seats = Seat::ALL
+                        .into_iter()
+                        .filter(|s| outcome.nagashi[*s])
+                        .collect();
+                    self.summary.outcome = Some(SummaryOutcome::Exhaustive {
+                        index,
+                        recorded,
+                        tenpai,
+                        nagashi,
+                    });
+                    (tenpai, nagashi)
+                })
+            }
+            DrawKind::KyuushuKyuuhai => match shown.iter().next() {
+                Some(seat) => round
+                    .check_abortive(AbortiveDraw::KyuushuKyuuhai(seat))
+                    .map(|()| (Seats::EMPTY, Seats::EMPTY)),
                 None => Err(ActionError::DrawNotApplicable {
                     what: "kyuushu kyuuhai",
                     why: "the log shows no declarer's hand",
                 }),
             },
-            DrawKind::SuufonRenda => round.check_abortive(AbortiveDraw::SuufonRenda),
-            DrawKind::SuuchaRiichi => round.check_abortive(AbortiveDraw::SuuchaRiichi),
-            DrawKind::Suukaikan => round.check_abortive(AbortiveDraw::Suukaikan),
-            DrawKind::Sanchahou => round.check_abortive(AbortiveDraw::Sanchahou),
+            DrawKind::SuufonRenda => round
+                .check_abortive(AbortiveDraw::SuufonRenda)
+                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
+            DrawKind::SuuchaRiichi => round
+                .check_abortive(AbortiveDraw::SuuchaRiichi)
+                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
+            DrawKind::Suukaikan => round
+                .check_abortive(AbortiveDraw::Suukaikan)
+                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
+            DrawKind::Sanchahou => round
+                .check_abortive(AbortiveDraw::Sanchahou)
+                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
         };
         match result {
-            Ok(()) => verdict.checked.draws += 1,
+            Ok((tenpai, nagashi)) => {
+                verdict.checked.draws += 1;
+                if abortive.is_none() {
+                    if tenpai != shown {
+                        let kind = DivergenceKind::DrawMismatch {
+                            field: "tenpai",
+                            computed: seats_text(tenpai),
+                            recorded: seats_text(shown),
+                        };
+                        self.diverge(verdict, index, kind);
+                    }
+                    let is_nagashi = !nagashi.is_empty();
+                    if is_nagashi != (recorded.kind == DrawKind::NagashiMangan) {
+                        let kind = DivergenceKind::DrawMismatch {
+                            field: "kind",
+                            computed: if is_nagashi {
+                                "nagashi_mangan"
+                            } else {
+                                "exhaustive"
+                            }
+                            .to_owned(),
+                            recorded: recorded.kind.as_str().to_owned(),
+                        };
+                        self.diverge(verdict, index, kind);
+                    }
+                }
+            }
             Err(e) => {
                 let action = format!("the {} draw", recorded.kind.as_str());
                 self.illegal(verdict, index, action, &e);
@@ -390,20 +502,45 @@ impl RoundReplay {
     }
 }
 
-fn scores_text(scores: &BySeat<i32>) -> String {
-    let s: Vec<String> = scores.iter().map(i32::to_string).collect();
-    s.join(" ")
+/// The payments of a scored hand, as the settlement takes them.
+fn value_of(score: &Score, context: &WinContext) -> WinValue {
+    let paid = |east: bool| {
+        score
+            .payments
+            .iter()
+            .find(|p| (p.payer == Payer::Seat(Wind::East)) == east)
+            .map_or(0, |p| i32::try_from(p.hand).unwrap_or(i32::MAX))
+    };
+    match context.method {
+        WinMethod::Ron => WinValue::Ron {
+            discarder: context.from,
+            points: i32::try_from(score.points).unwrap_or(i32::MAX),
+        },
+        WinMethod::Tsumo => {
+            let non_dealer_pays = paid(false);
+            let dealer_pays = if context.seat_wind == Wind::East {
+                non_dealer_pays
+            } else {
+                paid(true)
+            };
+            WinValue::Tsumo {
+                dealer_pays,
+                non_dealer_pays,
+            }
+        }
+    }
 }
 
-fn seats_text(seats: &BySeat<bool>) -> String {
-    let s: Vec<String> = seats
-        .iter_seats()
-        .filter(|(_, b)| **b)
-        .map(|(s, _)| s.to_string())
-        .collect();
+fn seats_text(seats: Seats) -> String {
+    let s: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     if s.is_empty() {
         "none".to_owned()
     } else {
         format!("seats {}", s.join(", "))
     }
+}
+
+#[allow(dead_code)]
+fn by_seat_text(scores: &BySeat<i32>) -> String {
+    crate::settle::scores_text(scores)
 }

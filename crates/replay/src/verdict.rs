@@ -161,6 +161,32 @@ pub enum DivergenceKind {
         /// The log's, per seat.
         recorded: String,
     },
+    /// A payment disagrees: a win's or a draw's score changes, or the honba and sticks on the
+    /// table.
+    PaymentMismatch {
+        /// Which payment.
+        what: &'static str,
+        /// The engine's.
+        computed: String,
+        /// The log's.
+        recorded: String,
+    },
+    /// The next round (or the end of the game) disagrees with the log.
+    FlowMismatch {
+        /// What the engine expected.
+        computed: String,
+        /// What the log has.
+        recorded: String,
+    },
+    /// The final result disagrees: final scores or placement points.
+    FinalMismatch {
+        /// Which part.
+        what: &'static str,
+        /// The engine's.
+        computed: String,
+        /// The log's.
+        recorded: String,
+    },
     /// Something the engine does not support yet; the rest is not checked.
     Unsupported {
         /// What.
@@ -185,6 +211,9 @@ impl DivergenceKind {
             DivergenceKind::WinMismatch { .. } => "win_mismatch",
             DivergenceKind::DrawMismatch { .. } => "draw_mismatch",
             DivergenceKind::ScoreMismatch { .. } => "score_mismatch",
+            DivergenceKind::PaymentMismatch { .. } => "payment_mismatch",
+            DivergenceKind::FlowMismatch { .. } => "flow_mismatch",
+            DivergenceKind::FinalMismatch { .. } => "final_mismatch",
             DivergenceKind::Unsupported { .. } => "unsupported",
             DivergenceKind::EnginePanic { .. } => "engine_panic",
         }
@@ -238,6 +267,29 @@ impl fmt::Display for DivergenceKind {
                 )
             }
             DivergenceKind::ScoreMismatch {
+                what,
+                computed,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "{what}: the engine has {computed}, the log has {recorded}"
+                )
+            }
+            DivergenceKind::PaymentMismatch {
+                what,
+                computed,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "{what}: the engine has {computed}, the log has {recorded}"
+                )
+            }
+            DivergenceKind::FlowMismatch { computed, recorded } => {
+                write!(f, "next: the engine has {computed}, the log has {recorded}")
+            }
+            DivergenceKind::FinalMismatch {
                 what,
                 computed,
                 recorded,
@@ -304,6 +356,8 @@ pub struct Checked {
     pub wins: usize,
     /// Outcome draws (exhaustive and abortive) whose condition the engine checked.
     pub draws: usize,
+    /// Whether every payment, transition and the final result were checked and agree.
+    pub settled: bool,
 }
 
 /// The referee's verdict on one game.

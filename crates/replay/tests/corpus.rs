@@ -15,6 +15,7 @@ fn every_real_game_conforms() {
     let (mut conforming, mut unsupported) = (0, 0);
     let mut totals = (0, 0, 0);
     let mut engine = haifu_replay::Checked::default();
+    let mut settled = 0;
     for entry in haifu_testkit::manifest(&dir) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         haifu_tenhou::read_into(&bytes, &mut log).expect("corpus file parses");
@@ -34,6 +35,7 @@ fn every_real_game_conforms() {
         engine.actions += verdict.checked.actions;
         engine.wins += verdict.checked.wins;
         engine.draws += verdict.checked.draws;
+        settled += usize::from(verdict.checked.settled);
         match (entry.players, verdict.status()) {
             (4, Status::Conforming) => conforming += 1,
             (3, Status::Unsupported) => unsupported += 1,
@@ -65,6 +67,11 @@ fn every_real_game_conforms() {
         (engine.rounds, engine.wins, engine.draws),
         expected,
         "{engine:?}"
+    );
+    assert_eq!(
+        settled,
+        four.len(),
+        "every four-player game has its payments, flow and final result checked"
     );
     assert!(totals.1 > 240_000, "every draw: {}", totals.1);
 }
@@ -324,4 +331,42 @@ fn a_changed_tenpai_set_is_caught() {
         checked += 1;
     }
     assert!(checked >= 20, "{checked}");
+}
+
+/// A win's recorded score change for one seat, moved by 100 points, is a payment mismatch at
+/// that round.
+#[test]
+fn a_changed_score_delta_is_caught() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    for (file, xml) in four_player_games(&dir, 30) {
+        let start = xml.windows(6).position(|w| w == b"<AGARI").expect("a win");
+        let sc = nth_tile_tag(&xml[start..], b" sc=\"", 0).expect("sc");
+        // The first number after `sc="` is seat 0's score; the second its change.
+        let first_end = start + sc.end;
+        let delta_start = first_end + 1;
+        let len = xml[delta_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || **b == b'-')
+            .count();
+        let delta: i32 = std::str::from_utf8(&xml[delta_start..delta_start + len])
+            .unwrap()
+            .parse()
+            .unwrap();
+        let bad = replace(
+            &xml,
+            delta_start..delta_start + len,
+            &(delta + 1).to_string(),
+        );
+        let log = haifu_tenhou::read(&bad).expect("parses");
+        let round = round_at_offset(&log, &xml, start);
+        let found = first_divergence(&bad).expect("caught");
+        assert_eq!(
+            (found.0.as_str(), found.1),
+            (round.as_str(), "payment_mismatch"),
+            "{file}: {}",
+            found.2
+        );
+    }
 }

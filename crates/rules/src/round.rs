@@ -385,6 +385,8 @@ struct SeatState {
     /// The kinds that complete the 13-tile hand, kept up to date.
     waits: TileSet,
     discards: u8,
+    /// Who fed the call that completed this seat's third dragon set / fourth wind set.
+    liable: Liability,
 }
 
 impl SeatState {
@@ -403,6 +405,7 @@ impl SeatState {
             kuikae: TileSet::EMPTY,
             waits: TileSet::EMPTY,
             discards: 0,
+            liable: Liability::NONE,
         };
         s.waits = waits(&s.counts());
         s
@@ -464,6 +467,29 @@ pub struct WinContext {
     pub riichi: RiichiDeclaration,
     /// Ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou.
     pub situation: Situation,
+    /// Who fed the winner's third dragon or fourth wind set (pao candidates).
+    pub liable: Liability,
+}
+
+/// Who is liable (pao) for a seat's big yakuman, if anyone: the seat whose discard it called
+/// (by pon or daiminkan) to complete its third dragon set or fourth wind set.
+///
+/// It records the feeder only; whether pao applies depends on the win actually scoring
+/// daisangen or daisuushii, which the caller learns from the score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Liability {
+    /// The feeder of the third dragon set (daisangen).
+    pub dragons: Option<Seat>,
+    /// The feeder of the fourth wind set (daisuushii).
+    pub winds: Option<Seat>,
+}
+
+impl Liability {
+    /// Nobody liable.
+    pub const NONE: Liability = Liability {
+        dragons: None,
+        winds: None,
+    };
 }
 
 /// What an exhaustive draw shows.
@@ -931,6 +957,20 @@ impl Round {
         }
         st.melds.push(meld);
         st.kuikae = kuikae;
+        if matches!(meld.kind, MeldKind::Pon | MeldKind::Daiminkan) {
+            let sets = |f: fn(TileKind) -> bool| {
+                st.melds
+                    .iter()
+                    .filter(|m| m.kind != MeldKind::Chi && f(m.base_kind()))
+                    .count()
+            };
+            if tile.kind().is_dragon() && sets(TileKind::is_dragon) == 3 {
+                st.liable.dragons = Some(from);
+            }
+            if tile.kind().is_wind() && sets(TileKind::is_wind) == 4 {
+                st.liable.winds = Some(from);
+            }
+        }
         self.no_call_yet = false;
         for s in Seat::ALL {
             self.seats[s].ippatsu = false;
@@ -1231,6 +1271,7 @@ impl Round {
             dora_indicators: self.indicators.clone(),
             riichi: self.riichi_declaration(seat),
             situation,
+            liable: st.liable,
         };
         self.won[seat] = true;
         self.phase = Phase::Over;
@@ -1291,6 +1332,7 @@ impl Round {
             dora_indicators: self.indicators.clone(),
             riichi: self.riichi_declaration(seat),
             situation,
+            liable: st.liable,
         };
         self.won[seat] = true;
         Ok(ctx)

@@ -10,31 +10,9 @@ use haifu_log::{Event, GameLog, RecordedWin};
 use haifu_rules::{RiichiDeclaration, Rules, Situation, TenhouLobby, Win, WinMethod};
 use haifu_tiles::{Meld, Tile, Wind};
 
-/// The corpus directory: `HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou` beside the
-/// workspace. `None` (after saying so) when it is missing outside CI; a panic under `CI=true`.
+/// The corpus directory (see `haifu_testkit::tenhou_corpus`).
 pub(crate) fn tenhou_corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("HAIFU_TENHOU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/corpus/tenhou"
-            ))
-        });
-    if dir.join("MANIFEST.tsv").is_file() {
-        return Some(dir);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "the real Tenhou corpus is missing at {} (set HAIFU_TENHOU_CORPUS); CI needs it",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "skipped: the real Tenhou corpus is not at {} (set HAIFU_TENHOU_CORPUS)",
-        dir.display()
-    );
-    None
+    haifu_testkit::tenhou_corpus()
 }
 
 /// Every `.xml` game of the corpus, sorted by name.

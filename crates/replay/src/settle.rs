@@ -1,0 +1,483 @@
+//! Checks the money and the flow of a game: each outcome's payments, the scores between
+//! rounds, each next round's setup, the end of the game and the final result.
+//!
+//! It runs on what the referee ruled for each round ([`RoundSummary`]): the engine's value of
+//! each win, its pao ruling, its tenpai and nagashi-mangan seats. Where a round could not be
+//! replayed to its end (an illegal action was reported), it falls back on what the log
+//! recorded for that round, so that one divergence does not hide the rest of the game.
+
+use arrayvec::ArrayVec;
+use haifu_log::{FinalResult, GameLog, RecordedDraw, RecordedWin};
+use haifu_rules::flow::{
+    AbortiveDraw, Bonus, FlowRules, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
+    Seats, TenhouEra, Win, WinValue,
+};
+use haifu_tiles::{BySeat, Seat};
+
+use crate::{Divergence, DivergenceKind, RoundLabel};
+
+/// What the referee ruled about one round, for the settlement.
+pub(crate) struct RoundSummary<'a> {
+    pub(crate) label: RoundLabel,
+    pub(crate) setup: RoundSetup,
+    /// The event index of the round start.
+    pub(crate) start_index: usize,
+    /// Seats whose riichi deposit was taken.
+    pub(crate) deposits: Seats,
+    /// The scores after each deposit as the log states them: (event index, seat, scores).
+    pub(crate) deposit_scores: ArrayVec<(usize, Seat, Option<BySeat<i32>>), 4>,
+    pub(crate) outcome: Option<SummaryOutcome<'a>>,
+}
+
+/// A round's outcome with the engine's rulings.
+pub(crate) enum SummaryOutcome<'a> {
+    /// One or more wins on the same tile, in log order, each with the event index, the engine's
+    /// value (or `None` when it could not score it) and its pao ruling.
+    Wins(ArrayVec<WinRuling<'a>, 3>),
+    /// An exhaustive draw (nagashi mangan included).
+    Exhaustive {
+        index: usize,
+        recorded: &'a RecordedDraw,
+        tenpai: Seats,
+        nagashi: Seats,
+    },
+    /// An abortive draw.
+    Abortive {
+        index: usize,
+        recorded: &'a RecordedDraw,
+        kind: AbortiveDraw,
+    },
+}
+
+/// One win with the engine's rulings.
+pub(crate) struct WinRuling<'a> {
+    pub(crate) index: usize,
+    pub(crate) recorded: &'a RecordedWin,
+    /// The engine's value; `None` falls back on the recorded fu, han and limit.
+    pub(crate) value: Option<WinValue>,
+    /// The engine's pao ruling (or the recorded one on fallback).
+    pub(crate) pao: Option<Seat>,
+}
+
+/// The eras a game may belong to, from the date in its id; several when the id has no date or
+/// the date falls in a gap between dated changes (see [`TenhouEra::from_date`]).
+pub(crate) fn eras(log: &GameLog) -> ArrayVec<TenhouEra, 4> {
+    let date = log.header.game_id.as_deref().and_then(|id| {
+        let n = |r: std::ops::Range<usize>| id.get(r).and_then(|d| d.parse::<u16>().ok());
+        Some((
+            n(0..4)?,
+            u8::try_from(n(4..6)?).ok()?,
+            u8::try_from(n(6..8)?).ok()?,
+        ))
+    });
+    let mut out = ArrayVec::new();
+    match date {
+        Some((y, m, d)) => match TenhouEra::from_date(y, m, d) {
+            Some(era) => out.push(era),
+            None if y < 2015 => out.extend([TenhouEra::To2010June, TenhouEra::To2021]),
+            None => out.extend([TenhouEra::To2021, TenhouEra::From2022]),
+        },
+        // The 2008–2009 per-round shuffle dates a game to the first era.
+        None if log.round_starts().iter().any(|r| r.shuffle.is_some()) => {
+            out.push(TenhouEra::To2009July);
+        }
+        None => out.extend([
+            TenhouEra::From2022,
+            TenhouEra::To2021,
+            TenhouEra::To2010June,
+            TenhouEra::To2009July,
+        ]),
+    }
+    out
+}
+
+/// The base points of a recorded win, from its fu, han and limit (the fallback when the
+/// engine could not value the hand).
+fn recorded_base(w: &RecordedWin, kiriage: bool) -> i32 {
+    match w.limit {
+        0 => {
+            let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
+            let base = i32::try_from(w.fu)
+                .unwrap_or(0)
+                .saturating_mul(1 << (2 + han).min(20));
+            if kiriage && base == 1920 { 2000 } else { base }
+        }
+        1 => 2000,
+        2 => 3000,
+        3 => 4000,
+        4 => 6000,
+        _ => 8000 * i32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
+    }
+}
+
+/// Checks the settlement of a game under `rules`, returning its divergences.
+pub(crate) fn check(
+    first_dealer: Seat,
+    rules: &FlowRules,
+    kiriage: bool,
+    rounds: &[RoundSummary<'_>],
+    out: &mut Vec<Divergence>,
+) {
+    let mut expected = Some(Next::Round(rules.first_round(first_dealer)));
+    for round in rounds {
+        let at = |index: usize| (Some(round.label), Some(index));
+        let mut push = |(round, event): (Option<RoundLabel>, Option<usize>), kind| {
+            out.push(Divergence { round, event, kind });
+        };
+        match expected.take() {
+            Some(Next::Round(next)) if next == round.setup => {}
+            Some(Next::Round(next)) => push(
+                at(round.start_index),
+                DivergenceKind::FlowMismatch {
+                    computed: setup_text(&next),
+                    recorded: setup_text(&round.setup),
+                },
+            ),
+            Some(Next::GameOver(end)) => push(
+                at(round.start_index),
+                DivergenceKind::FlowMismatch {
+                    computed: format!("the game is over ({:?})", end.reason),
+                    recorded: format!("a round {}", setup_text(&round.setup)),
+                },
+            ),
+            None => {}
+        }
+        let mut current = round.setup.scores;
+        for &(index, seat, recorded) in &round.deposit_scores {
+            current[seat] -= rules.riichi_deposit;
+            if let Some(recorded) = recorded
+                && recorded != current
+            {
+                push(
+                    at(index),
+                    DivergenceKind::ScoreMismatch {
+                        what: "scores after the riichi deposit",
+                        computed: scores_text(&current),
+                        recorded: scores_text(&recorded),
+                    },
+                );
+            }
+        }
+        let Some(outcome) = &round.outcome else {
+            continue;
+        };
+        let sticks = round.setup.sticks + u32::from(round.deposits.len());
+        let honba = round.setup.honba;
+        let dealer = round.setup.dealer;
+        let (flow_outcome, deltas, final_result, last_index) = match outcome {
+            SummaryOutcome::Wins(wins) => {
+                let inputs: ArrayVec<Win, 3> = wins
+                    .iter()
+                    .map(|w| {
+                        let role = Role::of(w.recorded.winner, dealer);
+                        let value = w.value.unwrap_or_else(|| {
+                            let base = recorded_base(w.recorded, kiriage);
+                            let v = if w.recorded.is_tsumo() {
+                                WinValue::tsumo_from_base(base, role)
+                            } else {
+                                WinValue::ron_from_base(w.recorded.from, base, role)
+                            };
+                            v.unwrap_or(WinValue::Ron {
+                                discarder: w.recorded.from,
+                                points: w.recorded.points,
+                            })
+                        });
+                        Win {
+                            winner: w.recorded.winner,
+                            value,
+                            pao: w.pao,
+                        }
+                    })
+                    .collect();
+                let paid: ArrayVec<(Seat, BySeat<i32>), 3> =
+                    if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
+                        match rules.win_payments(dealer, &inputs[0], Bonus { honba, sticks }) {
+                            Ok(p) => [(inputs[0].winner, p.total())].into_iter().collect(),
+                            Err(e) => {
+                                push(
+                                    at(wins[0].index),
+                                    DivergenceKind::PaymentMismatch {
+                                        what: "tsumo",
+                                        computed: e.to_string(),
+                                        recorded: String::new(),
+                                    },
+                                );
+                                return;
+                            }
+                        }
+                    } else {
+                        match rules.ron_payments(dealer, &inputs, honba, sticks) {
+                            Ok(o @ RonOutcome::Paid { .. }) => {
+                                o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
+                            }
+                            Ok(RonOutcome::Aborted) => {
+                                push(
+                                    at(wins[0].index),
+                                    DivergenceKind::FlowMismatch {
+                                        computed: "the rons abort the round".to_owned(),
+                                        recorded: format!("{} wins", wins.len()),
+                                    },
+                                );
+                                return;
+                            }
+                            Err(e) => {
+                                push(
+                                    at(wins[0].index),
+                                    DivergenceKind::PaymentMismatch {
+                                        what: "ron",
+                                        computed: e.to_string(),
+                                        recorded: String::new(),
+                                    },
+                                );
+                                return;
+                            }
+                        }
+                    };
+                let mut total = BySeat::from_array([0; 4]);
+                let mut winners = Seats::EMPTY;
+                for (i, w) in wins.iter().enumerate() {
+                    let r = w.recorded;
+                    winners = winners.with(r.winner);
+                    if r.scores != current {
+                        push(
+                            at(w.index),
+                            DivergenceKind::ScoreMismatch {
+                                what: "scores before the win",
+                                computed: scores_text(&current),
+                                recorded: scores_text(&r.scores),
+                            },
+                        );
+                    }
+                    let recorded_sticks = if i == 0 { sticks } else { 0 };
+                    if (r.honba, r.sticks) != (honba, recorded_sticks) {
+                        push(
+                            at(w.index),
+                            DivergenceKind::PaymentMismatch {
+                                what: "honba and sticks on the table",
+                                computed: format!("{honba} honba, {recorded_sticks} sticks"),
+                                recorded: format!("{} honba, {} sticks", r.honba, r.sticks),
+                            },
+                        );
+                    }
+                    match paid.iter().find(|(s, _)| *s == r.winner) {
+                        Some((_, d)) if *d != r.deltas => push(
+                            at(w.index),
+                            DivergenceKind::PaymentMismatch {
+                                what: "score changes of the win",
+                                computed: scores_text(d),
+                                recorded: scores_text(&r.deltas),
+                            },
+                        ),
+                        Some(_) => {}
+                        None => push(
+                            at(w.index),
+                            DivergenceKind::PaymentMismatch {
+                                what: "payments",
+                                computed: "no payment to this winner".to_owned(),
+                                recorded: scores_text(&r.deltas),
+                            },
+                        ),
+                    }
+                    for s in Seat::ALL {
+                        current[s] += r.deltas[s];
+                        total[s] += r.deltas[s];
+                    }
+                }
+                let last = wins.last().map(|w| w.recorded);
+                let paid_total = paid
+                    .iter()
+                    .fold(BySeat::from_array([0; 4]), |mut acc, (_, d)| {
+                        for s in Seat::ALL {
+                            acc[s] += d[s];
+                        }
+                        acc
+                    });
+                let _ = total;
+                (
+                    RoundOutcome::Win { winners },
+                    paid_total,
+                    last.and_then(|w| w.final_result.as_ref()),
+                    wins.last().map_or(round.start_index, |w| w.index),
+                )
+            }
+            SummaryOutcome::Exhaustive {
+                index,
+                recorded,
+                tenpai,
+                nagashi,
+            } => {
+                let deltas = match rules.exhaustive_draw_payments(dealer, *tenpai, *nagashi) {
+                    Ok(p) => p.total(),
+                    Err(e) => {
+                        push(
+                            at(*index),
+                            DivergenceKind::PaymentMismatch {
+                                what: "draw",
+                                computed: e.to_string(),
+                                recorded: String::new(),
+                            },
+                        );
+                        return;
+                    }
+                };
+                draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
+                (
+                    RoundOutcome::ExhaustiveDraw { tenpai: *tenpai },
+                    deltas,
+                    recorded.final_result.as_ref(),
+                    *index,
+                )
+            }
+            SummaryOutcome::Abortive {
+                index,
+                recorded,
+                kind,
+            } => {
+                let deltas = BySeat::from_array([0; 4]);
+                draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
+                (
+                    RoundOutcome::AbortiveDraw(*kind),
+                    deltas,
+                    recorded.final_result.as_ref(),
+                    *index,
+                )
+            }
+        };
+        let result = RoundResult {
+            outcome: flow_outcome,
+            riichi_deposits: round.deposits,
+            deltas,
+        };
+        let next = match rules.next_round(first_dealer, &round.setup, &result) {
+            Ok(next) => next,
+            Err(e) => {
+                push(
+                    at(last_index),
+                    DivergenceKind::FlowMismatch {
+                        computed: e.to_string(),
+                        recorded: String::new(),
+                    },
+                );
+                return;
+            }
+        };
+        match (next, final_result) {
+            (Next::Round(_), None) => expected = Some(next),
+            (Next::Round(n), Some(_)) => push(
+                at(last_index),
+                DivergenceKind::FlowMismatch {
+                    computed: format!("the game goes on to {}", setup_text(&n)),
+                    recorded: "the game ends".to_owned(),
+                },
+            ),
+            (Next::GameOver(end), None) => {
+                push(
+                    at(last_index),
+                    DivergenceKind::FlowMismatch {
+                        computed: format!("the game ends ({:?})", end.reason),
+                        recorded: "the game goes on".to_owned(),
+                    },
+                );
+                expected = None;
+            }
+            (Next::GameOver(end), Some(fin)) => {
+                check_final(&mut push, at(last_index), &end.standing, fin);
+                expected = None;
+            }
+        }
+    }
+    if let (Some(Next::Round(_)), Some(last)) = (expected, rounds.last())
+        && last.outcome.is_some()
+    {
+        out.push(Divergence {
+            round: Some(last.label),
+            event: None,
+            kind: DivergenceKind::FlowMismatch {
+                computed: "the game goes on".to_owned(),
+                recorded: "the log ends without a final result".to_owned(),
+            },
+        });
+    }
+}
+
+type Push<'p> = dyn FnMut((Option<RoundLabel>, Option<usize>), DivergenceKind) + 'p;
+
+fn draw_common(
+    push: &mut Push<'_>,
+    at: (Option<RoundLabel>, Option<usize>),
+    current: &mut BySeat<i32>,
+    recorded: &RecordedDraw,
+    deltas: &BySeat<i32>,
+) {
+    if recorded.scores != *current {
+        push(
+            at,
+            DivergenceKind::ScoreMismatch {
+                what: "scores before the draw",
+                computed: scores_text(current),
+                recorded: scores_text(&recorded.scores),
+            },
+        );
+    }
+    if *deltas != recorded.deltas {
+        push(
+            at,
+            DivergenceKind::PaymentMismatch {
+                what: "score changes of the draw",
+                computed: scores_text(deltas),
+                recorded: scores_text(&recorded.deltas),
+            },
+        );
+    }
+    for s in Seat::ALL {
+        current[s] += recorded.deltas[s];
+    }
+}
+
+fn check_final(
+    push: &mut Push<'_>,
+    at: (Option<RoundLabel>, Option<usize>),
+    standing: &haifu_rules::flow::FinalStanding,
+    fin: &FinalResult,
+) {
+    if standing.scores != fin.scores {
+        push(
+            at,
+            DivergenceKind::FinalMismatch {
+                what: "final scores",
+                computed: scores_text(&standing.scores),
+                recorded: scores_text(&fin.scores),
+            },
+        );
+    }
+    if let Some(points) = standing.points
+        && points.map(|p| p.0) != fin.points.map(|p| p.0)
+    {
+        let text = |p: [i32; 4]| p.map(|t| format!("{:.1}", f64::from(t) / 10.0)).join(" ");
+        push(
+            at,
+            DivergenceKind::FinalMismatch {
+                what: "final points",
+                computed: text(points.map(|p| p.0).into_array()),
+                recorded: text(fin.points.map(|p| p.0).into_array()),
+            },
+        );
+    }
+}
+
+fn setup_text(s: &RoundSetup) -> String {
+    format!(
+        "{}{}.{} dealer {} sticks {} scores {}",
+        s.round_wind,
+        s.round_number,
+        s.honba,
+        s.dealer,
+        s.sticks,
+        scores_text(&s.scores)
+    )
+}
+
+pub(crate) fn scores_text(scores: &BySeat<i32>) -> String {
+    let s: Vec<String> = scores.iter().map(i32::to_string).collect();
+    s.join(" ")
+}
