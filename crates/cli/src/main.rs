@@ -6,6 +6,7 @@
 mod convert;
 mod files;
 mod output;
+mod replay;
 mod score;
 mod verify;
 
@@ -33,13 +34,20 @@ enum Command {
     ///
     /// Exit 0 for a win, 1 for a hand that is not complete or has no yaku, 2 for bad input.
     Score(score::ScoreArgs),
-    /// Replay game logs and check every recorded ruling the engine supports.
+    /// Replay game logs through the rules engine and check every recorded ruling.
     ///
-    /// Today that is the wall: every deal, draw, dice roll and dora indicator is checked
-    /// against the wall rebuilt from the log's seed. Three-player games are reported as
-    /// unsupported. Exit code 0 when every game conforms, 1 when any diverges, 2 when a file
-    /// cannot be read.
+    /// Checked: every deal, draw, dice roll and dora indicator against the wall rebuilt from
+    /// the log's seed; the legality of every action (turn order, calls, kuikae, kans, riichi,
+    /// kan-dora timing); furiten on every ron; every win's yaku, han, fu, points, limit and
+    /// pao; every draw's kind, tenpai and abortive condition; every payment; each next
+    /// round's dealer, honba, sticks and scores; the end of the game and its final result.
+    /// Three-player games are reported as unsupported. Exit code 0 when every game conforms,
+    /// 1 when any diverges, 2 when a file cannot be read.
     Verify(verify::VerifyArgs),
+    /// Print the referee's sheet of one game: per round, the setup, each ruling (calls,
+    /// riichi, dora reveals, furiten changes with their reasons) and each outcome as the engine
+    /// computes it next to what the log records, with any divergence marked `!!`.
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +56,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Score(args) => return score::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(code) => code,

@@ -23,12 +23,14 @@
 
 mod referee;
 mod settle;
+mod sheet;
 mod verdict;
 mod wall;
 
 use haifu_log::{Event, GameLog};
 use haifu_tenhou::PlayerCount;
 
+pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
 /// Replays `log` and returns the verdict.
@@ -36,6 +38,18 @@ pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdi
 /// It considers everything listed in the crate documentation; it never panics on a log the
 /// parsers accepted (an inconsistent log is a divergence, not a crash).
 pub fn verify(log: &GameLog) -> Verdict {
+    run(log, None)
+}
+
+/// Replays `log` like [`verify`] and also writes the referee's sheet of every round (see
+/// [`render`]). This allocates per round; [`verify`] does not.
+pub fn replay(log: &GameLog) -> GameReplay {
+    let mut rounds = Vec::with_capacity(log.round_starts().len());
+    let verdict = run(log, Some(&mut rounds));
+    GameReplay { verdict, rounds }
+}
+
+fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
     let mut verdict = Verdict::new();
     for event in log.events() {
         match event {
@@ -53,7 +67,7 @@ pub fn verify(log: &GameLog) -> Verdict {
             hand: haifu_rules::Rules::tenhou(lobby),
             round: haifu_rules::RoundRules::tenhou(lobby),
         };
-        let summaries = referee::check(log, rules, &mut verdict);
+        let summaries = referee::check(log, rules, &mut verdict, sheets);
         settle(log, &summaries, &mut verdict);
     } else {
         verdict.push(Divergence {

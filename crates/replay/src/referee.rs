@@ -4,12 +4,13 @@ use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
-    AbortiveDraw, ActionError, Payer, Round, RoundRules, RoundSetup, Rules, Score, ScoreError, Win,
-    WinContext, WinMethod, Yaku, score,
+    AbortiveDraw, ActionError, Payer, Round, RoundRules, RoundSetup, Rules, Ruling, Score,
+    ScoreError, Win, WinContext, WinMethod, Yaku, score,
 };
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
+use crate::sheet::{RoundSheet, SheetLine, Valuation, WinLine};
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
 
 /// The rule sets a game is replayed under.
@@ -21,24 +22,48 @@ pub(crate) struct GameRules {
 
 /// Replays every round of a four-player game; returns what it ruled about each round, for
 /// the settlement.
+///
+/// With `sheets`, it also writes each round's referee's sheet there (which allocates; the
+/// plain verification does not).
 pub(crate) fn check<'a>(
     log: &'a GameLog,
     rules: GameRules,
     verdict: &mut Verdict,
+    mut sheets: Option<&mut Vec<RoundSheet>>,
 ) -> Vec<RoundSummary<'a>> {
     let mut summaries = Vec::with_capacity(log.round_starts().len());
     let mut round: Option<RoundReplay<'a>> = None;
+    let detail = sheets.is_some();
+    let mut finish = |r: RoundReplay<'a>, summaries: &mut Vec<RoundSummary<'a>>| {
+        if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet) {
+            out.push(sheet);
+        }
+        summaries.push(r.summary);
+    };
     for (index, event) in log.events().enumerate() {
         if let Event::RoundStart(start) = event {
-            summaries.extend(round.take().map(|r| r.summary));
-            round = Some(RoundReplay::start(start, rules, index, verdict));
+            if let Some(r) = round.take() {
+                finish(r, &mut summaries);
+            }
+            let mut r = RoundReplay::start(start, rules, index, verdict);
+            r.sheet = detail.then(|| RoundSheet {
+                label: r.summary.label,
+                dealer: start.dealer,
+                sticks: start.sticks,
+                scores: start.scores,
+                dora_indicator: start.dora_indicator,
+                lines: Vec::new(),
+            });
+            round = Some(r);
             continue;
         }
         if let Some(r) = &mut round {
             r.event(event, index, verdict);
         }
     }
-    summaries.extend(round.map(|r| r.summary));
+    if let Some(r) = round.take() {
+        finish(r, &mut summaries);
+    }
     summaries
 }
 
@@ -52,6 +77,12 @@ struct RoundReplay<'a> {
     round: Option<Round>,
     /// Wins recorded on the current tile so far (double ron).
     wins_on_tile: u8,
+    /// The referee's sheet, when asked for.
+    sheet: Option<RoundSheet>,
+    /// Each seat's discards so far (for the sheet's turn numbers).
+    turns: BySeat<u8>,
+    /// The engine's value of the win being ruled, for the sheet.
+    valuation: Option<Valuation>,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -105,6 +136,9 @@ impl<'a> RoundReplay<'a> {
             summary,
             round,
             wins_on_tile: 0,
+            sheet: None,
+            turns: BySeat::default(),
+            valuation: None,
         }
     }
 
@@ -154,43 +188,33 @@ impl<'a> RoundReplay<'a> {
             _ => {}
         }
         let Some(round) = &mut self.round else { return };
-        let (action, result) = match event {
-            Event::DrawTile { seat, tile } => {
-                (format!("seat {seat} draws {tile}"), round.draw(seat, tile))
-            }
-            Event::Discard { seat, tile, .. } => (
-                format!("seat {seat} discards {tile}"),
-                round.discard(seat, tile),
-            ),
-            Event::Call { seat, meld } => {
-                (format!("seat {seat} calls {meld}"), round.call(seat, meld))
-            }
+        let result = match event {
+            Event::DrawTile { seat, tile } => round.draw(seat, tile),
+            Event::Discard { seat, tile, .. } => round.discard(seat, tile),
+            Event::Call { seat, meld } => round.call(seat, meld),
             Event::Riichi {
                 seat,
                 stage: RiichiStage::Declared,
                 ..
-            } => (
-                format!("seat {seat} declares riichi"),
-                round.declare_riichi(seat),
-            ),
+            } => round.declare_riichi(seat),
             Event::Riichi {
                 seat,
                 stage: RiichiStage::DepositTaken,
                 ..
-            } => (
-                format!("seat {seat}'s riichi deposit"),
-                round.take_riichi_deposit(seat),
-            ),
-            Event::NewDora { indicator } => (
-                format!("new dora indicator {indicator}"),
-                round.reveal_dora(indicator),
-            ),
+            } => round.take_riichi_deposit(seat),
+            Event::NewDora { indicator } => round.reveal_dora(indicator),
             _ => return,
         };
         self.wins_on_tile = 0;
         match result {
-            Ok(()) => verdict.checked.actions += 1,
-            Err(e) => self.illegal(verdict, index, action, &e),
+            Ok(()) => {
+                verdict.checked.actions += 1;
+                if let Some(sheet) = &mut self.sheet {
+                    note(sheet, &mut self.turns, event, round.rulings());
+                }
+            }
+            // The action's description is only built for the report.
+            Err(e) => self.illegal(verdict, index, describe(event), &e),
         }
     }
 
@@ -198,6 +222,16 @@ impl<'a> RoundReplay<'a> {
         let (value, pao) = self
             .rule_win(recorded, index, verdict)
             .unwrap_or((None, recorded.pao));
+        if let Some(sheet) = &mut self.sheet {
+            sheet.lines.push(SheetLine::Win(WinLine {
+                winner: recorded.winner,
+                from: recorded.from,
+                computed: self.valuation.take(),
+                recorded: (recorded.fu, recorded.points, recorded.limit),
+                deltas: recorded.deltas,
+                pao: recorded.pao,
+            }));
+        }
         let ruling = WinRuling {
             index,
             recorded,
@@ -271,6 +305,9 @@ impl<'a> RoundReplay<'a> {
                 recorded: text(recorded.pao),
             };
             self.diverge(verdict, index, kind);
+        }
+        if self.sheet.is_some() {
+            self.valuation = Some(valuation(&score));
         }
         Some((Some(value_of(&score, &context)), pao))
     }
@@ -469,6 +506,13 @@ impl<'a> RoundReplay<'a> {
         match result {
             Ok((tenpai, nagashi)) => {
                 verdict.checked.draws += 1;
+                if let Some(sheet) = &mut self.sheet {
+                    sheet.lines.push(SheetLine::Draw {
+                        kind: recorded.kind.as_str(),
+                        tenpai: tenpai.iter().collect(),
+                        deltas: recorded.deltas,
+                    });
+                }
                 if abortive.is_none() {
                     if tenpai != shown {
                         let kind = DivergenceKind::DrawMismatch {
@@ -543,4 +587,75 @@ fn seats_text(seats: Seats) -> String {
 #[allow(dead_code)]
 fn by_seat_text(scores: &BySeat<i32>) -> String {
     crate::settle::scores_text(scores)
+}
+
+/// An action as the log has it, for a divergence.
+fn describe(event: Event<'_>) -> String {
+    match event {
+        Event::DrawTile { seat, tile } => format!("seat {seat} draws {tile}"),
+        Event::Discard { seat, tile, .. } => format!("seat {seat} discards {tile}"),
+        Event::Call { seat, meld } => format!("seat {seat} calls {meld}"),
+        Event::Riichi {
+            seat,
+            stage: RiichiStage::Declared,
+            ..
+        } => format!("seat {seat} declares riichi"),
+        Event::Riichi {
+            seat,
+            stage: RiichiStage::DepositTaken,
+            ..
+        } => format!("seat {seat}'s riichi deposit"),
+        Event::NewDora { indicator } => format!("new dora indicator {indicator}"),
+        _ => "an event".to_owned(),
+    }
+}
+
+/// Writes an accepted action and the rulings it caused on the sheet.
+fn note(sheet: &mut RoundSheet, turns: &mut BySeat<u8>, event: Event<'_>, rulings: &[Ruling]) {
+    match event {
+        Event::Discard { seat, .. } => turns[seat] = turns[seat].saturating_add(1),
+        Event::Riichi {
+            seat,
+            stage: RiichiStage::Declared,
+            ..
+        } => {
+            sheet.lines.push(SheetLine::Riichi {
+                seat,
+                turn: turns[seat].saturating_add(1),
+            });
+        }
+        Event::Call { seat, meld } => sheet.lines.push(SheetLine::Call { seat, meld }),
+        Event::NewDora { indicator } => sheet.lines.push(SheetLine::Dora { indicator }),
+        _ => {}
+    }
+    for ruling in rulings {
+        let line = match *ruling {
+            Ruling::FuritenStarts { seat, reason } => SheetLine::Furiten {
+                seat,
+                reason: Some(reason),
+                turn: turns[seat],
+            },
+            Ruling::FuritenEnds { seat } => SheetLine::Furiten {
+                seat,
+                reason: None,
+                turn: turns[seat],
+            },
+        };
+        sheet.lines.push(line);
+    }
+}
+
+/// The engine's value of a win, for the sheet.
+fn valuation(score: &Score) -> Valuation {
+    let mut yaku: Vec<(&'static str, u8)> =
+        score.yaku.iter().map(|y| (y.yaku.name(), y.han)).collect();
+    yaku.extend(score.yakuman.iter().map(|y| (y.yaku.name(), 13 * y.times)));
+    Valuation {
+        yaku,
+        dora: (score.dora, score.ura, score.aka),
+        fu: score.fu,
+        han: score.han,
+        points: score.points,
+        limit: score.limit.name(),
+    }
 }

@@ -1,0 +1,288 @@
+//! The referee's sheet: per round, the setup, each ruling (calls, riichi, dora reveals,
+//! furiten changes with their reasons), and each outcome as the engine computed it next to
+//! what the log recorded, with the round's divergences.
+
+use std::fmt::{self, Write as _};
+
+use haifu_rules::FuritenReason;
+use haifu_tiles::{BySeat, Meld, Seat, Tile};
+
+use crate::{Divergence, RoundLabel, Verdict};
+
+/// A replayed game: the verdict and, for each round, its sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReplay {
+    /// The verdict, as [`crate::verify`] gives it.
+    pub verdict: Verdict,
+    /// One sheet per round, in order.
+    pub rounds: Vec<RoundSheet>,
+}
+
+/// One round's sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundSheet {
+    /// The round.
+    pub label: RoundLabel,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Riichi sticks on the table at the start.
+    pub sticks: u32,
+    /// Scores at the start.
+    pub scores: BySeat<i32>,
+    /// The first dora indicator.
+    pub dora_indicator: Tile,
+    /// What happened that the referee rules on, in order.
+    pub lines: Vec<SheetLine>,
+}
+
+/// One line of a round's sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SheetLine {
+    /// A riichi declaration, at the seat's `turn`-th discard.
+    Riichi {
+        /// Who.
+        seat: Seat,
+        /// The seat's discard count at the declaration (1 is its first discard).
+        turn: u8,
+    },
+    /// A call.
+    Call {
+        /// Who.
+        seat: Seat,
+        /// The meld.
+        meld: Meld,
+    },
+    /// A new dora indicator.
+    Dora {
+        /// The indicator.
+        indicator: Tile,
+    },
+    /// A seat's furiten starts (with its reason) or ends (`None`).
+    Furiten {
+        /// Who.
+        seat: Seat,
+        /// Why, or `None` when it ends.
+        reason: Option<FuritenReason>,
+        /// The number of discards the seat had made at the time.
+        turn: u8,
+    },
+    /// A win, as the engine values it, next to the log.
+    Win(WinLine),
+    /// A draw.
+    Draw {
+        /// The kind (snake_case name).
+        kind: &'static str,
+        /// Tenpai seats, for an exhaustive draw.
+        tenpai: Vec<Seat>,
+        /// The recorded score changes.
+        deltas: BySeat<i32>,
+    },
+}
+
+/// A win on the sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinLine {
+    /// The winner.
+    pub winner: Seat,
+    /// The discarder, or the winner for a tsumo.
+    pub from: Seat,
+    /// The engine's value: yaku (name, han), fu, han, points, limit; `None` when the engine
+    /// could not value it (the divergence says why).
+    pub computed: Option<Valuation>,
+    /// The recorded fu, points and limit code.
+    pub recorded: (u32, i32, u8),
+    /// The recorded score changes.
+    pub deltas: BySeat<i32>,
+    /// The liable seat (pao), as recorded.
+    pub pao: Option<Seat>,
+}
+
+/// The engine's value of a win, for the sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Valuation {
+    /// Yaku names (romaji) with their han; yakuman with 13 per yakuman.
+    pub yaku: Vec<(&'static str, u8)>,
+    /// Dora, ura and red-five han.
+    pub dora: (u8, u8, u8),
+    /// Fu.
+    pub fu: u8,
+    /// Han (0 for yakuman).
+    pub han: u8,
+    /// Points as Tenhou records them.
+    pub points: u32,
+    /// The limit's name.
+    pub limit: &'static str,
+}
+
+fn seat_scores(s: &BySeat<i32>) -> String {
+    let v: Vec<String> = s.iter().map(|x| format!("{x:+}")).collect();
+    v.join(" ")
+}
+
+impl fmt::Display for FuritenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            None => write!(f, "furiten ends"),
+            Some(FuritenReason::OwnDiscard { kind }) => write!(f, "furiten: own discard {kind}"),
+            Some(FuritenReason::PassedThisTurn { tile }) => {
+                write!(f, "furiten: passed {tile} this turn")
+            }
+            Some(FuritenReason::PassedAfterRiichi { tile }) => {
+                write!(f, "furiten: passed {tile} after riichi")
+            }
+        }
+    }
+}
+
+struct FuritenText(Option<FuritenReason>);
+
+/// Renders a replay as the referee's sheet; with `round`, only that round.
+///
+/// The format is stable (it is what the snapshots hold): one header line per round, one
+/// indented line per ruling, each outcome as `computed | recorded`, and the round's
+/// divergences marked `!!`. It holds no player names.
+pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
+    let mut out = String::new();
+    for sheet in replay
+        .rounds
+        .iter()
+        .filter(|r| round.is_none_or(|l| l == r.label))
+    {
+        let _ = writeln!(
+            out,
+            "{} dealer {} sticks {} scores {} dora indicator {}",
+            sheet.label,
+            sheet.dealer,
+            sheet.sticks,
+            sheet
+                .scores
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            sheet.dora_indicator
+        );
+        for line in &sheet.lines {
+            let _ = match line {
+                SheetLine::Riichi { seat, turn } => {
+                    writeln!(out, "  seat {seat} riichi at discard {turn}")
+                }
+                SheetLine::Call { seat, meld } => {
+                    let from = meld
+                        .from
+                        .map_or_else(String::new, |s| format!(" from seat {s}"));
+                    writeln!(out, "  seat {seat} {meld}{from}")
+                }
+                SheetLine::Dora { indicator } => writeln!(out, "  new dora indicator {indicator}"),
+                SheetLine::Furiten { seat, reason, turn } => {
+                    writeln!(
+                        out,
+                        "  seat {seat} {} (after discard {turn})",
+                        FuritenText(*reason)
+                    )
+                }
+                SheetLine::Win(w) => render_win(&mut out, w),
+                SheetLine::Draw {
+                    kind,
+                    tenpai,
+                    deltas,
+                } => {
+                    let tenpai: Vec<String> = tenpai.iter().map(Seat::to_string).collect();
+                    let tenpai = if tenpai.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        tenpai.join(",")
+                    };
+                    writeln!(
+                        out,
+                        "  draw {kind}, tenpai {tenpai} | deltas {}",
+                        seat_scores(deltas)
+                    )
+                }
+            };
+        }
+        for d in replay
+            .verdict
+            .divergences
+            .iter()
+            .filter(|d| d.round == Some(sheet.label))
+        {
+            let _ = writeln!(out, "  !! {}", divergence_text(d));
+        }
+    }
+    let game_level: Vec<&Divergence> = replay
+        .verdict
+        .divergences
+        .iter()
+        .filter(|d| d.round.is_none())
+        .collect();
+    if round.is_none() {
+        for d in game_level {
+            let _ = writeln!(out, "!! {}", divergence_text(d));
+        }
+        let _ = match replay.verdict.status() {
+            crate::Status::Unsupported => writeln!(out, "unsupported"),
+            status => writeln!(
+                out,
+                "{}: {} divergences",
+                status.as_str(),
+                replay.verdict.divergences.len()
+            ),
+        };
+    }
+    out
+}
+
+fn divergence_text(d: &Divergence) -> String {
+    format!("{}: {}", d.kind.name(), d.kind)
+}
+
+fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
+    let how = if w.winner == w.from {
+        "tsumo".to_owned()
+    } else {
+        format!("ron from seat {}", w.from)
+    };
+    let pao = w.pao.map_or_else(String::new, |s| format!(" pao seat {s}"));
+    match &w.computed {
+        Some(v) => {
+            let yaku: Vec<String> = v.yaku.iter().map(|(n, h)| format!("{n} {h}")).collect();
+            let (dora, ura, aka) = v.dora;
+            let extra = if v.limit == "yakuman" {
+                String::new()
+            } else {
+                format!(", dora {dora} ura {ura} aka {aka}")
+            };
+            writeln!(
+                out,
+                "  win seat {} {how}{pao}: {}{extra} | {} fu {} han {} {}",
+                w.winner,
+                yaku.join(", "),
+                v.fu,
+                v.han,
+                v.points,
+                v.limit
+            )?;
+        }
+        None => writeln!(out, "  win seat {} {how}{pao}: not valued", w.winner)?,
+    }
+    const LIMITS: [&str; 6] = [
+        "none",
+        "mangan",
+        "haneman",
+        "baiman",
+        "sanbaiman",
+        "yakuman",
+    ];
+    let limit = LIMITS
+        .get(usize::from(w.recorded.2))
+        .copied()
+        .unwrap_or("?");
+    writeln!(
+        out,
+        "    recorded {} fu {} {limit} | deltas {}",
+        w.recorded.0,
+        w.recorded.1,
+        seat_scores(&w.deltas)
+    )
+}

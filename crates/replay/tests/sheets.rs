@@ -1,0 +1,54 @@
+//! The referee's sheet of every real game, snapshotted under
+//! `snapshots/conformance/tenhou/<game>.snap`.
+//!
+//! A sheet holds no player names: round setups, rulings and outcomes only. Review any change
+//! with `cargo insta review`; under `CI=true` insta never writes, so an unreviewed change
+//! fails. Every failing game is reported, not only the first.
+
+use std::panic::AssertUnwindSafe;
+
+#[test]
+fn every_real_game_has_its_reviewed_sheet() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let snapshots = haifu_testkit::workspace_root().join("snapshots/conformance/tenhou");
+    let mut failed = Vec::new();
+    let mut names = Vec::new();
+    for entry in haifu_testkit::manifest(&dir) {
+        let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
+        let mut log = haifu_tenhou::read(&bytes).expect("corpus file parses");
+        log.header.game_id = haifu_tenhou::game_id_from_file_name(&entry.file).map(str::to_owned);
+        let sheet = haifu_replay::render(&haifu_replay::replay(&log), None);
+        let name = entry.file.trim_end_matches(".xml").to_owned();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(&snapshots);
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_description(format!(
+            "the referee's sheet of ../shared/corpus/tenhou/{}",
+            entry.file
+        ));
+        settings.set_omit_expression(true);
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            settings.bind(|| insta::assert_snapshot!(name.as_str(), sheet));
+        }));
+        if result.is_err() {
+            failed.push(entry.file.clone());
+        }
+        names.push(format!("{name}.snap"));
+    }
+    // A snapshot whose game is gone must go too.
+    let mut orphans: Vec<String> = std::fs::read_dir(&snapshots)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    orphans.retain(|f| f.ends_with(".snap") && !names.contains(f));
+    assert!(orphans.is_empty(), "snapshots without a game: {orphans:?}");
+    assert!(
+        failed.is_empty(),
+        "{} sheets changed (review with cargo insta review): {failed:?}",
+        failed.len()
+    );
+}
