@@ -306,14 +306,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     ) -> Result<Attrs<'e>, ParseError> {
         let mut items = ArrayVec::new();
         for attr in e.attributes() {
-            let attr = attr.map_err(|err| {
-                self.err(
-                    at,
-                    ParseErrorKind::Syntax {
-                        detail: format!("in <{element}>: {err}"),
-                    },
-                )
-            })?;
+            let attr = attr.map_err(|err| self.attr_error(e, element, at, &err))?;
             if items
                 .try_push((attr.key.into_inner(), attr.value, false))
                 .is_err()
@@ -327,6 +320,54 @@ impl<'a, 'l> Parser<'a, 'l> {
             }
         }
         Ok(Attrs { element, items, at })
+    }
+
+    /// An attribute syntax error, located where quick-xml found it (its positions count from
+    /// the byte after `<`).
+    fn attr_error(
+        &self,
+        e: &BytesStart<'_>,
+        element: &str,
+        at: usize,
+        err: &quick_xml::events::attributes::AttrError,
+    ) -> ParseError {
+        use quick_xml::events::attributes::AttrError;
+        let (pos, what) = match *err {
+            AttrError::ExpectedEq(p) => (p, "an attribute name must be followed by `=`".to_owned()),
+            AttrError::ExpectedValue(p) => (p, "`=` must be followed by a quoted value".to_owned()),
+            AttrError::UnquotedValue(p) => (p, "an attribute value must be quoted".to_owned()),
+            AttrError::ExpectedQuote(p, q) => (
+                p,
+                format!("an attribute value lacks its closing `{}`", char::from(q)),
+            ),
+            AttrError::Duplicated(p, _) => {
+                let rest = e.get(p..).unwrap_or_default();
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'=' || b.is_ascii_whitespace())
+                    .unwrap_or(rest.len());
+                let name = String::from_utf8_lossy(&rest[..end]);
+                (p, format!("the attribute `{name}` appears twice"))
+            }
+        };
+        self.err(
+            at + 1 + pos,
+            ParseErrorKind::Syntax {
+                detail: format!("in <{element}>: {what}"),
+            },
+        )
+    }
+
+    /// Where attribute `name` of `a` starts in the input, or the element's start when it is
+    /// absent (or its text is not borrowed from the input).
+    fn attr_at(&self, a: &Attrs<'_>, name: &str) -> usize {
+        let input = self.input.as_ptr_range();
+        a.items
+            .iter()
+            .find(|(k, _, _)| *k == name.as_bytes())
+            .map(|(k, _, _)| k.as_ptr())
+            .filter(|p| input.contains(p))
+            .map_or(a.at, |p| p as usize - input.start as usize)
     }
 
     /// Records every attribute the handler did not take as unknown.
@@ -350,8 +391,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
             digits @ ..,
         ] = name
-            && !digits.is_empty()
-            && digits.iter().all(u8::is_ascii_digit)
+            && digits.first().is_some_and(u8::is_ascii_digit)
         {
             return self.draw_or_discard(e, *letter, digits, at);
         }
@@ -498,11 +538,19 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.log.header.rules.lobby =
                 Some(parse_u32(&v).ok_or_else(|| self.bad(&a, "lobby", &v, "a lobby number"))?);
         }
-        let text = |v: Option<Cow<'_, [u8]>>| v.map(|v| unescape(&v));
-        self.log.header.rules.title = text(a.take(b"title"));
-        self.log.header.rules.rule = text(a.take(b"rule"));
-        self.log.header.rules.ranking = text(a.take(b"ranking"));
-        self.log.header.rules.csrule = text(a.take(b"csrule"));
+        for key in ["title", "rule", "ranking", "csrule"] {
+            let Some(v) = a.take(key.as_bytes()) else {
+                continue;
+            };
+            let text = Some(self.text(&a, key, &v)?);
+            let rules = &mut self.log.header.rules;
+            match key {
+                "title" => rules.title = text,
+                "rule" => rules.rule = text,
+                "ranking" => rules.ranking = text,
+                _ => rules.csrule = text,
+            }
+        }
         self.finish(a, None);
         Ok(())
     }
@@ -516,8 +564,9 @@ impl<'a, 'l> Parser<'a, 'l> {
             for (i, key) in NAMES.iter().enumerate() {
                 if let Some(v) = a.take(key) {
                     if found.is_some() {
+                        let key_s = std::str::from_utf8(key).unwrap_or("n");
                         return Err(self.err(
-                            at,
+                            self.attr_at(&a, key_s),
                             ParseErrorKind::BadValue {
                                 element: "UN".to_owned(),
                                 attribute: String::from_utf8_lossy(key).into_owned(),
@@ -591,16 +640,26 @@ impl<'a, 'l> Parser<'a, 'l> {
     }
 
     fn name(&self, a: &Attrs<'_>, key: &[u8], v: &[u8]) -> Result<String, ParseError> {
-        let unescaped = unescape(v);
+        let key = std::str::from_utf8(key).unwrap_or("n");
+        let unescaped = self.text(a, key, v)?;
         percent_encoding::percent_decode_str(&unescaped)
             .decode_utf8()
+            .map(Cow::into_owned)
+            .map_err(|_| self.bad(a, key, v, "a percent-encoded UTF-8 name"))
+    }
+
+    /// An attribute's text with XML escapes resolved; a bare `&` or an unknown entity is an
+    /// error, not kept verbatim.
+    fn text(&self, a: &Attrs<'_>, attribute: &str, v: &[u8]) -> Result<String, ParseError> {
+        let s = String::from_utf8_lossy(v);
+        quick_xml::escape::unescape(&s)
             .map(Cow::into_owned)
             .map_err(|_| {
                 self.bad(
                     a,
-                    std::str::from_utf8(key).unwrap_or("n"),
+                    attribute,
                     v,
-                    "a percent-encoded UTF-8 name",
+                    "XML text, with `&` written as an entity such as `&amp;`",
                 )
             })
     }
@@ -636,8 +695,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             )
         };
         if !(0..16).contains(&s[0])
-            || s[1] < 0
-            || s[2] < 0
+            || u32::try_from(s[1]).is_err()
+            || u32::try_from(s[2]).is_err()
             || !(0..6).contains(&s[3])
             || !(0..6).contains(&s[4])
         {
@@ -678,14 +737,17 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
         if seated & (1 << dealer.index()) == 0 {
             return Err(self.err(
-                at,
+                self.attr_at(&a, "oya"),
                 ParseErrorKind::EmptySeat {
                     element: "INIT".to_owned(),
                     seat: dealer.index() as u8,
                 },
             ));
         }
-        let shuffle = a.take(b"shuffle").map(|v| unescape(&v));
+        let shuffle = match a.take(b"shuffle") {
+            Some(v) => Some(self.text(&a, "shuffle", &v)?),
+            None => None,
+        };
         let chips = match a.take(b"chip") {
             Some(v) => Some(self.by_seat(&a, "chip", &v, 1)?),
             None => None,
@@ -727,8 +789,14 @@ impl<'a, 'l> Parser<'a, 'l> {
             .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
         let bits = parse_u32(&m)
             .ok_or_else(|| self.bad(&a, "m", &m, "a meld bit field (non-negative integer)"))?;
-        let meld =
-            decode_meld(bits, seat).map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+        let meld = decode_meld(bits, seat).map_err(|err| {
+            self.bad(
+                &a,
+                "m",
+                &m,
+                &format!("a meld bit field that decodes ({err})"),
+            )
+        })?;
         let index = self.log.len();
         self.log.push_call(seat, meld);
         self.drawn[seat.index()] = None;
@@ -825,8 +893,14 @@ impl<'a, 'l> Parser<'a, 'l> {
             let n = self.list(&a, "m", &m, &mut bits, "up to four meld bit fields")?;
             for &b in &bits[..n] {
                 let b = u32::try_from(b).map_err(|_| self.bad(&a, "m", &m, "meld bit fields"))?;
-                let meld = decode_meld(b, winner)
-                    .map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+                let meld = decode_meld(b, winner).map_err(|err| {
+                    self.bad(
+                        &a,
+                        "m",
+                        &m,
+                        &format!("a meld bit field that decodes ({err})"),
+                    )
+                })?;
                 melds.push(meld);
             }
         }
@@ -840,7 +914,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             .ok_or_else(|| self.missing(&a, "ten", "fu,points,limit"))?;
         let mut t = [0i64; 3];
         self.list_exact(&a, "ten", &ten, &mut t, "three numbers: fu,points,limit")?;
-        if t[0] < 0 || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err() {
+        if u32::try_from(t[0]).is_err() || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err()
+        {
             return Err(self.bad(&a, "ten", &ten, "fu ≥ 0, points, and a limit 0..5"));
         }
         let mut yaku = ArrayVec::new();
@@ -889,7 +964,9 @@ impl<'a, 'l> Parser<'a, 'l> {
                     u8::try_from(p[0]).map_err(|_| self.bad(&a, "chip", &v, "yaku ids 0..255"))?;
                 let chips =
                     i32::try_from(p[1]).map_err(|_| self.bad(&a, "chip", &v, "chip counts"))?;
-                chip_awards.push(ChipAward { id, chips });
+                chip_awards.try_push(ChipAward { id, chips }).map_err(|_| {
+                    self.bad(&a, "chip", &v, "at most 16 pairs of yaku id and chips")
+                })?;
             }
         }
         let ratio = self.ratio(&mut a)?;
@@ -1106,7 +1183,7 @@ impl<'a, 'l> Parser<'a, 'l> {
 
     fn bad(&self, a: &Attrs<'_>, attribute: &str, value: &[u8], expected: &str) -> ParseError {
         self.err(
-            a.at,
+            self.attr_at(a, attribute),
             ParseErrorKind::BadValue {
                 element: a.element.to_owned(),
                 attribute: attribute.to_owned(),
@@ -1129,7 +1206,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn tile_value(&self, a: &Attrs<'_>, attribute: &str, id: i64) -> Result<Tile, ParseError> {
         u8::try_from(id).ok().and_then(Tile::new).ok_or_else(|| {
             self.err(
-                a.at,
+                self.attr_at(a, attribute),
                 ParseErrorKind::TileOutOfRange {
                     element: a.element.to_owned(),
                     attribute: attribute.to_owned(),
@@ -1255,14 +1332,6 @@ fn describe(ev: &XmlEvent<'_>) -> String {
         XmlEvent::Comment(_) => "comment".to_owned(),
         XmlEvent::Decl(_) => "XML declaration".to_owned(),
         _ => "markup".to_owned(),
-    }
-}
-
-fn unescape(v: &[u8]) -> String {
-    let s = String::from_utf8_lossy(v);
-    match quick_xml::escape::unescape(&s) {
-        Ok(u) => u.into_owned(),
-        Err(_) => s.into_owned(),
     }
 }
 
