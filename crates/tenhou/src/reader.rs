@@ -157,19 +157,38 @@ impl<'a, 'l> Parser<'a, 'l> {
                 },
             ));
         }
-        let mut reader = quick_xml::Reader::from_reader(self.input);
-        reader.config_mut().trim_text(true);
+        let input = self.input;
+        // Where the next markup starts. Draw and discard tags, nine elements in ten, are read
+        // by `draw_or_discard_tag` directly; anything else goes through quick-xml, with a
+        // reader over the rest of the input that reads one event.
+        let mut pos = 0;
         let mut depth = 0u32;
         let mut root_closed = false;
         loop {
-            let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            if depth == 1 {
+                let at = self.skip_ws(pos);
+                if let Some(len) = self.draw_or_discard_tag(at)? {
+                    pos = at + len;
+                    continue;
+                }
+                if let Some(len) = self.root_end_tag(at)? {
+                    pos = at + len;
+                    depth = 0;
+                    root_closed = true;
+                    continue;
+                }
+            }
+            let mut reader = quick_xml::Reader::from_reader(&input[pos..]);
+            reader.config_mut().trim_text(true);
+            let before = pos;
             let event = match reader.read_event() {
                 Ok(ev) => ev,
                 Err(e) => {
-                    let pos = usize::try_from(reader.error_position()).unwrap_or(self.input.len());
-                    return Err(self.xml_error(&e, pos));
+                    let p = usize::try_from(reader.error_position()).unwrap_or(input.len());
+                    return Err(self.xml_error(&e, pos.saturating_add(p)));
                 }
             };
+            pos += usize::try_from(reader.buffer_position()).unwrap_or(input.len());
             let at = self.skip_ws(before);
             match event {
                 XmlEvent::Decl(_) | XmlEvent::Comment(_) => {}
@@ -225,9 +244,18 @@ impl<'a, 'l> Parser<'a, 'l> {
                     }
                     self.element(&e, at)?;
                 }
-                XmlEvent::End(_) => {
-                    depth = 0;
-                    root_closed = true;
+                XmlEvent::End(e) => {
+                    // Inside the root, `root_end_tag` reads the end tag; outside it, this
+                    // reader (which has seen no start tag) reports it unmatched before here.
+                    return Err(self.err(
+                        at,
+                        ParseErrorKind::Syntax {
+                            detail: format!(
+                                "ill-formed document: close tag `</{}>` does not match any open tag",
+                                String::from_utf8_lossy(e.name().as_ref())
+                            ),
+                        },
+                    ));
                 }
                 XmlEvent::Text(t) => {
                     let shown = String::from_utf8_lossy(&t.into_inner())
@@ -304,13 +332,18 @@ impl<'a, 'l> Parser<'a, 'l> {
         element: &'e str,
         at: usize,
     ) -> Result<Attrs<'e>, ParseError> {
-        let mut items = ArrayVec::new();
-        for attr in e.attributes() {
+        let mut items: ArrayVec<Attr<'e>, 32> = ArrayVec::new();
+        // quick-xml's own duplicate check calls `memcmp` per pair; this inline one is cheaper.
+        for attr in e.attributes().with_checks(false) {
             let attr = attr.map_err(|err| self.attr_error(e, element, at, &err))?;
-            if items
-                .try_push((attr.key.into_inner(), attr.value, false))
-                .is_err()
-            {
+            let key = attr.key.into_inner();
+            if let Some((prev, _, _)) = items.iter().find(|(k, _, _)| same(k, key)) {
+                let offset = |k: &[u8]| k.as_ptr() as usize - e.as_ptr() as usize;
+                let dup =
+                    quick_xml::events::attributes::AttrError::Duplicated(offset(key), offset(prev));
+                return Err(self.attr_error(e, element, at, &dup));
+            }
+            if items.try_push((key, attr.value, false)).is_err() {
                 return Err(self.err(
                     at,
                     ParseErrorKind::Syntax {
@@ -393,7 +426,18 @@ impl<'a, 'l> Parser<'a, 'l> {
         ] = name
             && digits.first().is_some_and(u8::is_ascii_digit)
         {
-            return self.draw_or_discard(e, *letter, digits, at);
+            self.draw_or_discard(*letter, digits, at)?;
+            if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
+                let index = self.log.len() - 1;
+                let kind = if matches!(letter, b'T' | b'U' | b'V' | b'W') {
+                    "draw"
+                } else {
+                    "discard"
+                };
+                let a = self.attrs(e, kind, at)?;
+                self.finish(a, Some(index));
+            }
+            return Ok(());
         }
         match name {
             b"SHUFFLE" => self.shuffle(e, at),
@@ -474,29 +518,82 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    fn draw_or_discard(
-        &mut self,
-        e: &BytesStart<'_>,
-        letter: u8,
-        digits: &[u8],
-        at: usize,
-    ) -> Result<(), ParseError> {
-        let (is_draw, seat_n) = match letter {
-            b'T' => (true, 0),
-            b'U' => (true, 1),
-            b'V' => (true, 2),
-            b'W' => (true, 3),
-            b'D' => (false, 0),
-            b'E' => (false, 1),
-            b'F' => (false, 2),
-            _ => (false, 3),
+    /// Reads a draw or discard written exactly `<T12/>` at `at` and returns its length, or
+    /// `None` when the input there is anything else (which quick-xml then reads).
+    fn draw_or_discard_tag(&mut self, at: usize) -> Result<Option<usize>, ParseError> {
+        let Some(
+            [
+                b'<',
+                letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
+                rest @ ..,
+            ],
+        ) = self.input.get(at..)
+        else {
+            return Ok(None);
         };
-        let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 || rest.get(n..n + 2) != Some(b"/>") {
+            return Ok(None);
+        }
+        self.draw_or_discard(*letter, &rest[..n], at)?;
+        Ok(Some(2 + n + 2))
+    }
+
+    /// Reads the root's end tag `</mjloggm>` at `at` and returns its length, or `None` when the
+    /// input there is not an end tag.
+    fn root_end_tag(&self, at: usize) -> Result<Option<usize>, ParseError> {
+        let Some(rest) = self.input.get(at..).and_then(|r| r.strip_prefix(b"</")) else {
+            return Ok(None);
+        };
+        let Some(close) = rest.iter().position(|&b| b == b'>') else {
+            return Err(self.err(
+                at,
+                ParseErrorKind::Truncated {
+                    expected: "the rest of this element (the file ends inside a tag)".to_owned(),
+                },
+            ));
+        };
+        let name = rest[..close].trim_ascii_end();
+        if name != b"mjloggm" {
+            return Err(self.err(
+                at,
+                ParseErrorKind::Syntax {
+                    detail: format!(
+                        "ill-formed document: expected `</mjloggm>`, but `</{}>` was found",
+                        String::from_utf8_lossy(name)
+                    ),
+                },
+            ));
+        }
+        Ok(Some(2 + close + 1))
+    }
+
+    /// A draw (`T/U/V/W`) or discard (`D/E/F/G`) of the tile `digits`.
+    fn draw_or_discard(&mut self, letter: u8, digits: &[u8], at: usize) -> Result<(), ParseError> {
+        // T U V W are 0x54..=0x57 and D E F G 0x44..=0x47: the low two bits are the seat and
+        // bit 0x10 marks a draw (arithmetic, not a branch per letter, on the hottest path).
+        debug_assert!(matches!(letter, b'T'..=b'W' | b'D'..=b'G'));
+        let (is_draw, seat_n) = (letter & 0x10 != 0, usize::from(letter & 3));
         let seat = Seat::ALL[seat_n];
-        self.require_round(&element, at)?;
-        self.require_seated(&element, seat, at)?;
-        let tile = self.tile_from_tag(&element, digits, at)?;
-        let index = self.log.len();
+        // The hot path (most elements are draws and discards): no name string is built unless
+        // there is an error to report.
+        let tile = (self.round_open && self.seated & (1 << seat_n) != 0)
+            .then(|| {
+                parse_u32(digits)
+                    .and_then(|id| u8::try_from(id).ok())
+                    .and_then(Tile::new)
+            })
+            .flatten();
+        let tile = match tile {
+            Some(tile) => tile,
+            None => {
+                let mut element = String::from(char::from(letter));
+                element.push_str(&String::from_utf8_lossy(digits));
+                self.require_round(&element, at)?;
+                self.require_seated(&element, seat, at)?;
+                self.tile_from_tag(&element, digits, at)?
+            }
+        };
         if is_draw {
             self.drawn[seat_n] = Some(tile);
             self.log.push_draw_tile(seat, tile);
@@ -506,10 +603,6 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.log.push_discard(seat, tile, tsumogiri);
         }
         self.after_win = false;
-        if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
-            let a = self.attrs(e, if is_draw { "draw" } else { "discard" }, at)?;
-            self.finish(a, Some(index));
-        }
         Ok(())
     }
 
@@ -518,7 +611,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let seed = a
             .take(b"seed")
             .ok_or_else(|| self.missing(&a, "seed", "the wall seed"))?;
-        self.log.header.seed = Some(String::from_utf8_lossy(&seed).into_owned());
+        self.log.header.seed = Some(lossy(&seed));
         if let Some(r) = a.take(b"ref") {
             self.log.header.seed_ref = Some(String::from_utf8_lossy(&r).into_owned());
         }
@@ -1233,6 +1326,13 @@ impl<'a, 'l> Parser<'a, 'l> {
         if v.iter().all(u8::is_ascii_whitespace) {
             return Ok(());
         }
+        // Fast path: plain ids below 136 separated by commas (every real hand). Anything else
+        // is left to the general loop below, which names the problem.
+        let start = out.len();
+        if tiles_fast(v, out).is_some() {
+            return Ok(());
+        }
+        out.truncate(start);
         for part in v.split(|&b| b == b',') {
             let id = parse_i64(part)
                 .ok_or_else(|| self.bad(a, attribute, v, "a comma-separated list of tile ids"))?;
@@ -1311,7 +1411,7 @@ impl<'e> Attrs<'e> {
     fn take(&mut self, key: &[u8]) -> Option<Cow<'e, [u8]>> {
         self.items
             .iter_mut()
-            .find(|(k, _, used)| *k == key && !*used)
+            .find(|(k, _, used)| !*used && same(k, key))
             .map(|(_, v, used)| {
                 *used = true;
                 v.clone()
@@ -1332,6 +1432,45 @@ fn describe(ev: &XmlEvent<'_>) -> String {
         XmlEvent::Comment(_) => "comment".to_owned(),
         XmlEvent::Decl(_) => "XML declaration".to_owned(),
         _ => "markup".to_owned(),
+    }
+}
+
+/// Appends the tiles of a plain comma-separated id list; `None` (having appended some) at
+/// anything unusual: a non-digit, an empty part, an id of 136 or more, too many tiles.
+fn tiles_fast<const N: usize>(v: &[u8], out: &mut ArrayVec<Tile, N>) -> Option<()> {
+    let mut id: u32 = 0;
+    let mut digits = 0;
+    for &b in v {
+        if b == b',' {
+            out.try_push(tile_id(id, digits)?).ok()?;
+            (id, digits) = (0, 0);
+        } else if b.is_ascii_digit() && digits < 3 {
+            id = id * 10 + u32::from(b - b'0');
+            digits += 1;
+        } else {
+            return None;
+        }
+    }
+    out.try_push(tile_id(id, digits)?).ok()
+}
+
+fn tile_id(id: u32, digits: u32) -> Option<Tile> {
+    if digits == 0 {
+        return None;
+    }
+    u8::try_from(id).ok().and_then(Tile::new)
+}
+
+/// Byte-string equality for short keys, inlined (slice `==` calls `memcmp`).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+/// The text as a `String`, checked with the fast validator first (seeds are kilobytes long).
+fn lossy(v: &[u8]) -> String {
+    match std::str::from_utf8(v) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(v).into_owned(),
     }
 }
 
