@@ -157,19 +157,38 @@ impl<'a, 'l> Parser<'a, 'l> {
                 },
             ));
         }
-        let mut reader = quick_xml::Reader::from_reader(self.input);
-        reader.config_mut().trim_text(true);
+        let input = self.input;
+        // Where the next markup starts. Draw and discard tags, nine elements in ten, are read
+        // by `draw_or_discard_tag` directly; anything else goes through quick-xml, with a
+        // reader over the rest of the input that reads one event.
+        let mut pos = 0;
         let mut depth = 0u32;
         let mut root_closed = false;
         loop {
-            let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            if depth == 1 {
+                let at = self.skip_ws(pos);
+                if let Some(len) = self.draw_or_discard_tag(at)? {
+                    pos = at + len;
+                    continue;
+                }
+                if let Some(len) = self.root_end_tag(at)? {
+                    pos = at + len;
+                    depth = 0;
+                    root_closed = true;
+                    continue;
+                }
+            }
+            let mut reader = quick_xml::Reader::from_reader(&input[pos..]);
+            reader.config_mut().trim_text(true);
+            let before = pos;
             let event = match reader.read_event() {
                 Ok(ev) => ev,
                 Err(e) => {
-                    let pos = usize::try_from(reader.error_position()).unwrap_or(self.input.len());
-                    return Err(self.xml_error(&e, pos));
+                    let p = usize::try_from(reader.error_position()).unwrap_or(input.len());
+                    return Err(self.xml_error(&e, pos.saturating_add(p)));
                 }
             };
+            pos += usize::try_from(reader.buffer_position()).unwrap_or(input.len());
             let at = self.skip_ws(before);
             match event {
                 XmlEvent::Decl(_) | XmlEvent::Comment(_) => {}
@@ -225,9 +244,18 @@ impl<'a, 'l> Parser<'a, 'l> {
                     }
                     self.element(&e, at)?;
                 }
-                XmlEvent::End(_) => {
-                    depth = 0;
-                    root_closed = true;
+                XmlEvent::End(e) => {
+                    // Inside the root, `root_end_tag` reads the end tag; outside it, this
+                    // reader (which has seen no start tag) reports it unmatched before here.
+                    return Err(self.err(
+                        at,
+                        ParseErrorKind::Syntax {
+                            detail: format!(
+                                "ill-formed document: close tag `</{}>` does not match any open tag",
+                                String::from_utf8_lossy(e.name().as_ref())
+                            ),
+                        },
+                    ));
                 }
                 XmlEvent::Text(t) => {
                     let shown = String::from_utf8_lossy(&t.into_inner())
@@ -294,7 +322,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         if let Some(v) = a.take(b"ver") {
             self.log.header.version = Some(String::from_utf8_lossy(&v).into_owned());
         }
-        self.finish(a, None);
+        self.finish(&a, None);
         Ok(())
     }
 
@@ -304,20 +332,18 @@ impl<'a, 'l> Parser<'a, 'l> {
         element: &'e str,
         at: usize,
     ) -> Result<Attrs<'e>, ParseError> {
-        let mut items = ArrayVec::new();
-        for attr in e.attributes() {
-            let attr = attr.map_err(|err| {
-                self.err(
-                    at,
-                    ParseErrorKind::Syntax {
-                        detail: format!("in <{element}>: {err}"),
-                    },
-                )
-            })?;
-            if items
-                .try_push((attr.key.into_inner(), attr.value, false))
-                .is_err()
-            {
+        let mut items: ArrayVec<Attr<'e>, 32> = ArrayVec::new();
+        // quick-xml's own duplicate check calls `memcmp` per pair; this inline one is cheaper.
+        for attr in e.attributes().with_checks(false) {
+            let attr = attr.map_err(|err| self.attr_error(e, element, at, &err))?;
+            let key = attr.key.into_inner();
+            if let Some((prev, _, _)) = items.iter().find(|(k, _, _)| same(k, key)) {
+                let offset = |k: &[u8]| k.as_ptr() as usize - e.as_ptr() as usize;
+                let dup =
+                    quick_xml::events::attributes::AttrError::Duplicated(offset(key), offset(prev));
+                return Err(self.attr_error(e, element, at, &dup));
+            }
+            if items.try_push((key, attr.value, false)).is_err() {
                 return Err(self.err(
                     at,
                     ParseErrorKind::Syntax {
@@ -329,15 +355,64 @@ impl<'a, 'l> Parser<'a, 'l> {
         Ok(Attrs { element, items, at })
     }
 
+    /// An attribute syntax error, located where quick-xml found it (its positions count from
+    /// the byte after `<`).
+    fn attr_error(
+        &self,
+        e: &BytesStart<'_>,
+        element: &str,
+        at: usize,
+        err: &quick_xml::events::attributes::AttrError,
+    ) -> ParseError {
+        use quick_xml::events::attributes::AttrError;
+        let (pos, what) = match *err {
+            AttrError::ExpectedEq(p) => (p, "an attribute name must be followed by `=`".to_owned()),
+            AttrError::ExpectedValue(p) => (p, "`=` must be followed by a quoted value".to_owned()),
+            AttrError::UnquotedValue(p) => (p, "an attribute value must be quoted".to_owned()),
+            AttrError::ExpectedQuote(p, q) => (
+                p,
+                format!("an attribute value lacks its closing `{}`", char::from(q)),
+            ),
+            AttrError::Duplicated(p, _) => {
+                let rest = e.get(p..).unwrap_or_default();
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'=' || b.is_ascii_whitespace())
+                    .unwrap_or(rest.len());
+                let name = String::from_utf8_lossy(&rest[..end]);
+                (p, format!("the attribute `{name}` appears twice"))
+            }
+        };
+        self.err(
+            at + 1 + pos,
+            ParseErrorKind::Syntax {
+                detail: format!("in <{element}>: {what}"),
+            },
+        )
+    }
+
+    /// Where attribute `name` of `a` starts in the input, or the element's start when it is
+    /// absent (or its text is not borrowed from the input).
+    fn attr_at(&self, a: &Attrs<'_>, name: &str) -> usize {
+        let input = self.input.as_ptr_range();
+        a.items
+            .iter()
+            .find(|(k, _, _)| *k == name.as_bytes())
+            .map(|(k, _, _)| k.as_ptr())
+            .filter(|p| input.contains(p))
+            .map_or(a.at, |p| p as usize - input.start as usize)
+    }
+
     /// Records every attribute the handler did not take as unknown.
-    fn finish(&mut self, a: Attrs<'_>, event: Option<usize>) {
-        for (key, value, used) in a.items {
-            if !used {
+    /// (By reference: `Attrs` is 1.5 KB, and this runs for nearly every element.)
+    fn finish(&mut self, a: &Attrs<'_>, event: Option<usize>) {
+        for (key, value, used) in &a.items {
+            if !*used {
                 self.log.unknown.push(UnknownAttribute {
                     event,
                     element: a.element.to_owned(),
                     name: String::from_utf8_lossy(key).into_owned(),
-                    value: String::from_utf8_lossy(&value).into_owned(),
+                    value: String::from_utf8_lossy(value).into_owned(),
                 });
             }
         }
@@ -350,10 +425,20 @@ impl<'a, 'l> Parser<'a, 'l> {
             letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
             digits @ ..,
         ] = name
-            && !digits.is_empty()
-            && digits.iter().all(u8::is_ascii_digit)
+            && digits.first().is_some_and(u8::is_ascii_digit)
         {
-            return self.draw_or_discard(e, *letter, digits, at);
+            self.draw_or_discard(*letter, digits, at)?;
+            if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
+                let index = self.log.len() - 1;
+                let kind = if matches!(letter, b'T' | b'U' | b'V' | b'W') {
+                    "draw"
+                } else {
+                    "discard"
+                };
+                let a = self.attrs(e, kind, at)?;
+                self.finish(&a, Some(index));
+            }
+            return Ok(());
         }
         match name {
             b"SHUFFLE" => self.shuffle(e, at),
@@ -378,17 +463,12 @@ impl<'a, 'l> Parser<'a, 'l> {
     }
 
     /// The tile of a draw or discard tag such as `<T52/>`: the digits after the letter.
-    fn tile_from_tag(
-        &self,
-        e: &BytesStart<'_>,
-        digits: &[u8],
-        at: usize,
-    ) -> Result<Tile, ParseError> {
+    fn tile_from_tag(&self, element: &str, digits: &[u8], at: usize) -> Result<Tile, ParseError> {
         let id = parse_u32(digits);
         if let Some(tile) = id.and_then(|id| u8::try_from(id).ok()).and_then(Tile::new) {
             return Ok(tile);
         }
-        let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+        let element = element.to_owned();
         let attribute = "tag".to_owned();
         Err(self.err(
             at,
@@ -449,33 +529,82 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    fn draw_or_discard(
-        &mut self,
-        e: &BytesStart<'_>,
-        letter: u8,
-        digits: &[u8],
-        at: usize,
-    ) -> Result<(), ParseError> {
-        let (is_draw, seat_n) = match letter {
-            b'T' => (true, 0),
-            b'U' => (true, 1),
-            b'V' => (true, 2),
-            b'W' => (true, 3),
-            b'D' => (false, 0),
-            b'E' => (false, 1),
-            b'F' => (false, 2),
-            _ => (false, 3),
+    /// Reads a draw or discard written exactly `<T12/>` at `at` and returns its length, or
+    /// `None` when the input there is anything else (which quick-xml then reads).
+    fn draw_or_discard_tag(&mut self, at: usize) -> Result<Option<usize>, ParseError> {
+        let Some(
+            [
+                b'<',
+                letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
+                rest @ ..,
+            ],
+        ) = self.input.get(at..)
+        else {
+            return Ok(None);
         };
-        let seat = Seat::ALL[seat_n];
-        // The element's name is only needed for an error message: build it only then, so
-        // this hot path (one call per tile drawn or discarded) does no extra work.
-        if !self.round_open || self.seated & (1 << seat_n) == 0 {
-            let element = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-            self.require_round(&element, at)?;
-            self.require_seated(&element, seat, at)?;
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 || rest.get(n..n + 2) != Some(b"/>") {
+            return Ok(None);
         }
-        let tile = self.tile_from_tag(e, digits, at)?;
-        let index = self.log.len();
+        self.draw_or_discard(*letter, &rest[..n], at)?;
+        Ok(Some(2 + n + 2))
+    }
+
+    /// Reads the root's end tag `</mjloggm>` at `at` and returns its length, or `None` when the
+    /// input there is not an end tag.
+    fn root_end_tag(&self, at: usize) -> Result<Option<usize>, ParseError> {
+        let Some(rest) = self.input.get(at..).and_then(|r| r.strip_prefix(b"</")) else {
+            return Ok(None);
+        };
+        let Some(close) = rest.iter().position(|&b| b == b'>') else {
+            return Err(self.err(
+                at,
+                ParseErrorKind::Truncated {
+                    expected: "the rest of this element (the file ends inside a tag)".to_owned(),
+                },
+            ));
+        };
+        let name = rest[..close].trim_ascii_end();
+        if name != b"mjloggm" {
+            return Err(self.err(
+                at,
+                ParseErrorKind::Syntax {
+                    detail: format!(
+                        "ill-formed document: expected `</mjloggm>`, but `</{}>` was found",
+                        String::from_utf8_lossy(name)
+                    ),
+                },
+            ));
+        }
+        Ok(Some(2 + close + 1))
+    }
+
+    /// A draw (`T/U/V/W`) or discard (`D/E/F/G`) of the tile `digits`.
+    fn draw_or_discard(&mut self, letter: u8, digits: &[u8], at: usize) -> Result<(), ParseError> {
+        // T U V W are 0x54..=0x57 and D E F G 0x44..=0x47: the low two bits are the seat and
+        // bit 0x10 marks a draw (arithmetic, not a branch per letter, on the hottest path).
+        debug_assert!(matches!(letter, b'T'..=b'W' | b'D'..=b'G'));
+        let (is_draw, seat_n) = (letter & 0x10 != 0, usize::from(letter & 3));
+        let seat = Seat::ALL[seat_n];
+        // The hot path (most elements are draws and discards): no name string is built unless
+        // there is an error to report.
+        let tile = (self.round_open && self.seated & (1 << seat_n) != 0)
+            .then(|| {
+                parse_u32(digits)
+                    .and_then(|id| u8::try_from(id).ok())
+                    .and_then(Tile::new)
+            })
+            .flatten();
+        let tile = match tile {
+            Some(tile) => tile,
+            None => {
+                let mut element = String::from(char::from(letter));
+                element.push_str(&String::from_utf8_lossy(digits));
+                self.require_round(&element, at)?;
+                self.require_seated(&element, seat, at)?;
+                self.tile_from_tag(&element, digits, at)?
+            }
+        };
         if is_draw {
             self.drawn[seat_n] = Some(tile);
             self.log.push_draw_tile(seat, tile);
@@ -485,10 +614,6 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.log.push_discard(seat, tile, tsumogiri);
         }
         self.after_win = false;
-        if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
-            let a = self.attrs(e, if is_draw { "draw" } else { "discard" }, at)?;
-            self.finish(a, Some(index));
-        }
         Ok(())
     }
 
@@ -497,11 +622,11 @@ impl<'a, 'l> Parser<'a, 'l> {
         let seed = a
             .take(b"seed")
             .ok_or_else(|| self.missing(&a, "seed", "the wall seed"))?;
-        self.log.header.seed = Some(String::from_utf8_lossy(&seed).into_owned());
+        self.log.header.seed = Some(lossy(&seed));
         if let Some(r) = a.take(b"ref") {
             self.log.header.seed_ref = Some(String::from_utf8_lossy(&r).into_owned());
         }
-        self.finish(a, None);
+        self.finish(&a, None);
         Ok(())
     }
 
@@ -517,12 +642,20 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.log.header.rules.lobby =
                 Some(parse_u32(&v).ok_or_else(|| self.bad(&a, "lobby", &v, "a lobby number"))?);
         }
-        let text = |v: Option<Cow<'_, [u8]>>| v.map(|v| unescape(&v));
-        self.log.header.rules.title = text(a.take(b"title"));
-        self.log.header.rules.rule = text(a.take(b"rule"));
-        self.log.header.rules.ranking = text(a.take(b"ranking"));
-        self.log.header.rules.csrule = text(a.take(b"csrule"));
-        self.finish(a, None);
+        for key in ["title", "rule", "ranking", "csrule"] {
+            let Some(v) = a.take(key.as_bytes()) else {
+                continue;
+            };
+            let text = Some(self.text(&a, key, &v)?);
+            let rules = &mut self.log.header.rules;
+            match key {
+                "title" => rules.title = text,
+                "rule" => rules.rule = text,
+                "ranking" => rules.ranking = text,
+                _ => rules.csrule = text,
+            }
+        }
+        self.finish(&a, None);
         Ok(())
     }
 
@@ -535,8 +668,9 @@ impl<'a, 'l> Parser<'a, 'l> {
             for (i, key) in NAMES.iter().enumerate() {
                 if let Some(v) = a.take(key) {
                     if found.is_some() {
+                        let key_s = std::str::from_utf8(key).unwrap_or("n");
                         return Err(self.err(
-                            at,
+                            self.attr_at(&a, key_s),
                             ParseErrorKind::BadValue {
                                 element: "UN".to_owned(),
                                 attribute: String::from_utf8_lossy(key).into_owned(),
@@ -552,7 +686,7 @@ impl<'a, 'l> Parser<'a, 'l> {
                 .ok_or_else(|| self.missing(&a, "n0", "the reconnecting seat's name (n0..n3)"))?;
             let index = self.log.len();
             self.log.push_reconnect(seat, name);
-            self.finish(a, Some(index));
+            self.finish(&a, Some(index));
             return Ok(());
         }
         self.seen_players = true;
@@ -605,21 +739,31 @@ impl<'a, 'l> Parser<'a, 'l> {
                 }
             }
         }
-        self.finish(a, None);
+        self.finish(&a, None);
         Ok(())
     }
 
     fn name(&self, a: &Attrs<'_>, key: &[u8], v: &[u8]) -> Result<String, ParseError> {
-        let unescaped = unescape(v);
+        let key = std::str::from_utf8(key).unwrap_or("n");
+        let unescaped = self.text(a, key, v)?;
         percent_encoding::percent_decode_str(&unescaped)
             .decode_utf8()
+            .map(Cow::into_owned)
+            .map_err(|_| self.bad(a, key, v, "a percent-encoded UTF-8 name"))
+    }
+
+    /// An attribute's text with XML escapes resolved; a bare `&` or an unknown entity is an
+    /// error, not kept verbatim.
+    fn text(&self, a: &Attrs<'_>, attribute: &str, v: &[u8]) -> Result<String, ParseError> {
+        let s = String::from_utf8_lossy(v);
+        quick_xml::escape::unescape(&s)
             .map(Cow::into_owned)
             .map_err(|_| {
                 self.bad(
                     a,
-                    std::str::from_utf8(key).unwrap_or("n"),
+                    attribute,
                     v,
-                    "a percent-encoded UTF-8 name",
+                    "XML text, with `&` written as an entity such as `&amp;`",
                 )
             })
     }
@@ -629,7 +773,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         if let Some(v) = a.take(b"oya") {
             self.log.header.first_dealer = Some(self.seat_value(&a, "oya", &v)?);
         }
-        self.finish(a, None);
+        self.finish(&a, None);
         Ok(())
     }
 
@@ -655,8 +799,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             )
         };
         if !(0..16).contains(&s[0])
-            || s[1] < 0
-            || s[2] < 0
+            || u32::try_from(s[1]).is_err()
+            || u32::try_from(s[2]).is_err()
             || !(0..6).contains(&s[3])
             || !(0..6).contains(&s[4])
         {
@@ -697,14 +841,17 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
         if seated & (1 << dealer.index()) == 0 {
             return Err(self.err(
-                at,
+                self.attr_at(&a, "oya"),
                 ParseErrorKind::EmptySeat {
                     element: "INIT".to_owned(),
                     seat: dealer.index() as u8,
                 },
             ));
         }
-        let shuffle = a.take(b"shuffle").map(|v| unescape(&v));
+        let shuffle = match a.take(b"shuffle") {
+            Some(v) => Some(self.text(&a, "shuffle", &v)?),
+            None => None,
+        };
         let chips = match a.take(b"chip") {
             Some(v) => Some(self.by_seat(&a, "chip", &v, 1)?),
             None => None,
@@ -729,7 +876,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.after_win = false;
         self.seated = seated;
         self.drawn = [None; 4];
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -742,13 +889,19 @@ impl<'a, 'l> Parser<'a, 'l> {
             .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
         let bits = parse_u32(&m)
             .ok_or_else(|| self.bad(&a, "m", &m, "a meld bit field (non-negative integer)"))?;
-        let meld =
-            decode_meld(bits, seat).map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+        let meld = decode_meld(bits, seat).map_err(|err| {
+            self.bad(
+                &a,
+                "m",
+                &m,
+                &format!("a meld bit field that decodes ({err})"),
+            )
+        })?;
         let index = self.log.len();
         self.log.push_call(seat, meld);
         self.drawn[seat.index()] = None;
         self.after_win = false;
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -771,7 +924,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let index = self.log.len();
         self.log.push_riichi(seat, stage, scores);
         self.after_win = false;
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -785,7 +938,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let indicator = self.tile_value(&a, "hai", id)?;
         let index = self.log.len();
         self.log.push_new_dora(indicator);
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -797,7 +950,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let seat = self.seat_value(&a, "who", &who)?;
         let index = self.log.len();
         self.log.push_disconnect(seat);
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -832,8 +985,14 @@ impl<'a, 'l> Parser<'a, 'l> {
             let n = self.list(&a, "m", &m, &mut bits, "up to four meld bit fields")?;
             for &b in &bits[..n] {
                 let b = u32::try_from(b).map_err(|_| self.bad(&a, "m", &m, "meld bit fields"))?;
-                let meld = decode_meld(b, winner)
-                    .map_err(|err| self.bad(&a, "m", &m, &err.to_string()))?;
+                let meld = decode_meld(b, winner).map_err(|err| {
+                    self.bad(
+                        &a,
+                        "m",
+                        &m,
+                        &format!("a meld bit field that decodes ({err})"),
+                    )
+                })?;
                 melds.push(meld);
             }
         }
@@ -847,7 +1006,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             .ok_or_else(|| self.missing(&a, "ten", "fu,points,limit"))?;
         let mut t = [0i64; 3];
         self.list_exact(&a, "ten", &ten, &mut t, "three numbers: fu,points,limit")?;
-        if t[0] < 0 || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err() {
+        if u32::try_from(t[0]).is_err() || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err()
+        {
             return Err(self.bad(&a, "ten", &ten, "fu ≥ 0, points, and a limit 0..5"));
         }
         let mut yaku = ArrayVec::new();
@@ -896,7 +1056,9 @@ impl<'a, 'l> Parser<'a, 'l> {
                     u8::try_from(p[0]).map_err(|_| self.bad(&a, "chip", &v, "yaku ids 0..255"))?;
                 let chips =
                     i32::try_from(p[1]).map_err(|_| self.bad(&a, "chip", &v, "chip counts"))?;
-                chip_awards.push(ChipAward { id, chips });
+                chip_awards.try_push(ChipAward { id, chips }).map_err(|_| {
+                    self.bad(&a, "chip", &v, "at most 16 pairs of yaku id and chips")
+                })?;
             }
         }
         let ratio = self.ratio(&mut a)?;
@@ -928,7 +1090,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.log.push_win(win);
         self.round_open = false;
         self.after_win = true;
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -973,7 +1135,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         });
         self.round_open = false;
         self.after_win = false;
-        self.finish(a, Some(index));
+        self.finish(&a, Some(index));
         Ok(())
     }
 
@@ -1113,7 +1275,7 @@ impl<'a, 'l> Parser<'a, 'l> {
 
     fn bad(&self, a: &Attrs<'_>, attribute: &str, value: &[u8], expected: &str) -> ParseError {
         self.err(
-            a.at,
+            self.attr_at(a, attribute),
             ParseErrorKind::BadValue {
                 element: a.element.to_owned(),
                 attribute: attribute.to_owned(),
@@ -1136,7 +1298,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn tile_value(&self, a: &Attrs<'_>, attribute: &str, id: i64) -> Result<Tile, ParseError> {
         u8::try_from(id).ok().and_then(Tile::new).ok_or_else(|| {
             self.err(
-                a.at,
+                self.attr_at(a, attribute),
                 ParseErrorKind::TileOutOfRange {
                     element: a.element.to_owned(),
                     attribute: attribute.to_owned(),
@@ -1163,6 +1325,13 @@ impl<'a, 'l> Parser<'a, 'l> {
         if v.iter().all(u8::is_ascii_whitespace) {
             return Ok(());
         }
+        // Fast path: plain ids below 136 separated by commas (every real hand). Anything else
+        // is left to the general loop below, which names the problem.
+        let start = out.len();
+        if tiles_fast(v, out).is_some() {
+            return Ok(());
+        }
+        out.truncate(start);
         for part in v.split(|&b| b == b',') {
             let id = parse_i64(part)
                 .ok_or_else(|| self.bad(a, attribute, v, "a comma-separated list of tile ids"))?;
@@ -1241,7 +1410,7 @@ impl<'e> Attrs<'e> {
     fn take(&mut self, key: &[u8]) -> Option<Cow<'e, [u8]>> {
         self.items
             .iter_mut()
-            .find(|(k, _, used)| *k == key && !*used)
+            .find(|(k, _, used)| !*used && same(k, key))
             .map(|(_, v, used)| {
                 *used = true;
                 v.clone()
@@ -1265,11 +1434,42 @@ fn describe(ev: &XmlEvent<'_>) -> String {
     }
 }
 
-fn unescape(v: &[u8]) -> String {
-    let s = String::from_utf8_lossy(v);
-    match quick_xml::escape::unescape(&s) {
-        Ok(u) => u.into_owned(),
-        Err(_) => s.into_owned(),
+/// Appends the tiles of a plain comma-separated id list; `None` (having appended some) at
+/// anything unusual: a non-digit, an empty part, an id of 136 or more, too many tiles.
+fn tiles_fast<const N: usize>(v: &[u8], out: &mut ArrayVec<Tile, N>) -> Option<()> {
+    let mut id: u32 = 0;
+    let mut digits = 0;
+    for &b in v {
+        if b == b',' {
+            out.try_push(tile_id(id, digits)?).ok()?;
+            (id, digits) = (0, 0);
+        } else if b.is_ascii_digit() && digits < 3 {
+            id = id * 10 + u32::from(b - b'0');
+            digits += 1;
+        } else {
+            return None;
+        }
+    }
+    out.try_push(tile_id(id, digits)?).ok()
+}
+
+fn tile_id(id: u32, digits: u32) -> Option<Tile> {
+    if digits == 0 {
+        return None;
+    }
+    u8::try_from(id).ok().and_then(Tile::new)
+}
+
+/// Byte-string equality for short keys, inlined (slice `==` calls `memcmp`).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+/// The text as a `String`, checked with the fast validator first (seeds are kilobytes long).
+fn lossy(v: &[u8]) -> String {
+    match std::str::from_utf8(v) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(v).into_owned(),
     }
 }
 

@@ -1,0 +1,100 @@
+//! Reading the whole real Tenhou corpus into events, against a bare quick-xml pass that only
+//! tokenises the same bytes (the floor any XML reader pays). Goal: the reader costs at most
+//! 1.5× the bare pass.
+//!
+//! ```text
+//! cargo bench -p haifu-tenhou --bench read
+//! ```
+//!
+//! Every file is loaded into memory first; one iteration reads all of them, so the `item`
+//! throughput is games per second.
+//!
+//! Measured 2026-11-22 (516 games, 7.7 MB; rustc 1.95, bench profile; a 2-vCPU VM,
+//! AMD EPYC, shared with other jobs, so take the fastest and median of a quiet run): bare
+//! quick-xml 16.4 ms (≈31.5k games/s), reader 27.4 ms (≈18.8k games/s), ratio ≈1.65–1.7×.
+//! Callgrind instruction counts agree (≈1.6×). Before the draw/discard fast path and the
+//! other reader changes of the same commit series the ratio was ≈4.3×. The corpus is read in place from `$HAIFU_TENHOU_CORPUS`,
+//! else `../shared/corpus/tenhou` beside the workspace; without it the benches have nothing
+//! to read and say so.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use divan::counter::{BytesCount, ItemsCount};
+use divan::{Bencher, black_box};
+use haifu_log::GameLog;
+
+fn main() {
+    divan::main();
+}
+
+/// Every `.xml` / `.mjlog` file of the corpus, in name order.
+fn corpus() -> &'static [Vec<u8>] {
+    static FILES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir = std::env::var_os("HAIFU_TENHOU_CORPUS").map_or_else(
+            || {
+                PathBuf::from(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../../shared/corpus/tenhou"
+                ))
+            },
+            PathBuf::from,
+        );
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("no corpus at {} (set HAIFU_TENHOU_CORPUS)", dir.display());
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "xml" || x == "mjlog"))
+            .collect();
+        paths.sort();
+        paths
+            .iter()
+            .map(|p| std::fs::read(p).expect("corpus file reads"))
+            .collect()
+    })
+}
+
+fn counters<'a, 'b>(bencher: Bencher<'a, 'b>) -> Bencher<'a, 'b> {
+    let files = corpus();
+    bencher
+        .counter(ItemsCount::new(files.len()))
+        .counter(BytesCount::new(files.iter().map(Vec::len).sum::<usize>()))
+}
+
+/// The reader: every file into one reused `GameLog`, checking that each reads.
+#[divan::bench(sample_count = 40, sample_size = 1)]
+fn reader(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    let mut log = GameLog::new();
+    counters(bencher).bench_local(|| {
+        let mut events = 0;
+        for bytes in files {
+            haifu_tenhou::read_into(black_box(bytes), &mut log).expect("corpus file reads");
+            events += log.len();
+        }
+        events
+    });
+}
+
+/// The floor: quick-xml tokenising the same bytes, counting its events, nothing else.
+#[divan::bench(sample_count = 40, sample_size = 1)]
+fn bare_quick_xml(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    counters(bencher).bench_local(|| {
+        let mut events = 0usize;
+        for bytes in files {
+            let mut reader = quick_xml::Reader::from_reader(black_box(&bytes[..]));
+            loop {
+                match reader.read_event() {
+                    Ok(quick_xml::events::Event::Eof) => break,
+                    Ok(_) => events += 1,
+                    Err(e) => panic!("corpus file tokenises: {e}"),
+                }
+            }
+        }
+        events
+    });
+}
