@@ -45,7 +45,7 @@ fn convert_reports_bad_files_with_location_and_goes_on() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(&format!(
-            "{}:2:1: <GO> attribute `type` is \"abc\"",
+            "{}:2:5: <GO> attribute `type` is \"abc\"",
             bad.display()
         )),
         "{stderr}"
