@@ -542,6 +542,8 @@ pub struct Round {
     open_discard: Option<(Seat, Tile)>,
     /// A kakan's added tile open for chankan: (kan player, tile).
     open_kakan: Option<(Seat, Tile)>,
+    /// An ankan's tile open to a thirteen-orphans ron, under [`KokushiRobsAnkan::Yes`].
+    open_ankan: Option<(Seat, Tile)>,
     /// Seats that won on the open tile.
     won: BySeat<bool>,
     riichi_sticks_taken: u8,
@@ -591,6 +593,7 @@ impl Round {
             no_call_yet: true,
             open_discard: None,
             open_kakan: None,
+            open_ankan: None,
             won: BySeat::default(),
             riichi_sticks_taken: 0,
             rulings: ArrayVec::new(),
@@ -670,10 +673,17 @@ impl Round {
     /// Closes the claim window on the open discard (and the chankan window): every seat that
     /// could have won on it and did not becomes furiten.
     fn close_claims(&mut self) {
+        let ankan = self.open_ankan.take();
         let open = self.open_discard.take().or(self.open_kakan.take());
-        let Some((from, tile)) = open else { return };
+        let Some((from, tile)) = open.or(ankan) else {
+            return;
+        };
         for seat in Seat::ALL {
             if seat == from || !self.seats[seat].waits.contains(tile.kind()) {
+                continue;
+            }
+            // An ankan is a chance only for thirteen orphans.
+            if open.is_none() && !kokushi_with(&self.seats[seat].counts(), tile) {
                 continue;
             }
             let before = self.seats[seat].furiten();
@@ -1109,6 +1119,9 @@ impl Round {
         st.waits = waits(&st.counts());
         self.kan_seats.push(seat);
         self.kan_dora(true);
+        if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
+            self.open_ankan = Some((seat, meld.tiles()[0]));
+        }
         self.no_call_yet = false;
         for s in Seat::ALL {
             self.seats[s].ippatsu = false;
@@ -1285,10 +1298,19 @@ impl Round {
     /// and ippatsu. Several seats may ron the same tile (call it once for each).
     pub fn ron(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
         self.begin()?;
-        let (from, tile, chankan) = match (self.open_discard, self.open_kakan) {
-            (Some((from, tile)), _) => (from, tile, false),
-            (None, Some((from, tile))) => (from, tile, true),
-            (None, None) => {
+        let (from, tile, chankan) = match (self.open_discard, self.open_kakan, self.open_ankan) {
+            (Some((from, tile)), _, _) => (from, tile, false),
+            (None, Some((from, tile)), _) => (from, tile, true),
+            (None, None, Some((from, tile))) => {
+                if !kokushi_with(&self.seats[seat].counts(), tile) {
+                    return Err(ActionError::NoWin {
+                        seat,
+                        why: "only thirteen orphans may rob an ankan",
+                    });
+                }
+                (from, tile, true)
+            }
+            (None, None, None) => {
                 return Err(ActionError::NoWin {
                     seat,
                     why: "no discard is open to claim",
@@ -1456,6 +1478,14 @@ impl Round {
     }
 }
 
+/// Whether `concealed` plus `tile` is thirteen orphans (one of each terminal and honour, one
+/// of them twice).
+fn kokushi_with(concealed: &TileCounts, tile: Tile) -> bool {
+    let mut c = *concealed;
+    c.add(tile.kind());
+    c.total() == 14 && c.iter().all(|(k, _)| k.is_yaochuu()) && c.iter().count() == 13
+}
+
 /// The kinds kuikae forbids after calling `tile` into `meld`: the called kind, and with
 /// `suji` the kind at the far end of a run completed at one end (34 + 5 forbids 2 as well).
 fn kuikae_kinds(meld: &Meld, tile: Tile, suji: bool) -> TileSet {
@@ -1483,6 +1513,53 @@ mod tests {
 
     fn seat(n: u8) -> Seat {
         Seat::new(n).unwrap()
+    }
+
+    fn tiles(ids: &[u8]) -> ArrayVec<Tile, 13> {
+        ids.iter().map(|&i| Tile::new(i).unwrap()).collect()
+    }
+
+    /// Seat 0 (dealer) holds three 1m and draws the fourth; seat 1 waits on 1m with thirteen
+    /// orphans. Whether seat 1 may rob the ankan depends on the rule.
+    fn kokushi_against_ankan(robs: KokushiRobsAnkan) -> Result<WinContext, ActionError> {
+        let setup = RoundSetup {
+            round_wind: Wind::East,
+            dealer: seat(0),
+            hands: BySeat::from_array([
+                tiles(&[0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 17]),
+                tiles(&[32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 132, 133]),
+                tiles(&[40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52]),
+                tiles(&[76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88]),
+            ]),
+            scores: BySeat::from_array([25000; 4]),
+            dora_indicator: Tile::new(100).unwrap(),
+        };
+        let mut round = Round::from_setup(
+            &setup,
+            RoundRules {
+                kokushi_robs_ankan: robs,
+                ..RoundRules::tenhou(crate::TenhouLobby::ARIARI)
+            },
+        )
+        .unwrap();
+        round.draw(seat(0), Tile::new(3).unwrap()).unwrap();
+        let kan = Meld::new(MeldKind::Ankan, &tiles(&[0, 1, 2, 3]), None, None, None).unwrap();
+        round.call(seat(0), kan).unwrap();
+        round.ron(seat(1))
+    }
+
+    #[test]
+    fn kokushi_robs_an_ankan_only_where_the_rules_allow() {
+        assert_eq!(
+            kokushi_against_ankan(KokushiRobsAnkan::No).unwrap_err(),
+            ActionError::NoWin {
+                seat: seat(1),
+                why: "no discard is open to claim"
+            }
+        );
+        let win = kokushi_against_ankan(KokushiRobsAnkan::Yes).unwrap();
+        assert_eq!((win.from, win.winning_tile.id()), (seat(0), 0));
+        assert!(win.situation.contains(Situation::CHANKAN));
     }
 
     #[test]
