@@ -48,6 +48,9 @@ enum Format {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
+    /// JUnit XML for CI: one test case per game (skipped when unsupported), failing with its
+    /// divergences or its read error.
+    Junit,
 }
 
 /// The result for one file.
@@ -107,9 +110,12 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = Summary::default();
     let mut first = true;
-    if matches!(args.format, Format::Json)
-        && let Err(e) = out.write_all(b"{\"games\":[")
-    {
+    let opening: &[u8] = match args.format {
+        Format::Text => b"",
+        Format::Json => b"{\"games\":[",
+        Format::Junit => b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"haifu verify\">\n<testsuite name=\"haifu verify\">\n",
+    };
+    if let Err(e) = out.write_all(opening) {
         return output::write_failed(e);
     }
     for chunk in found.chunks(batch) {
@@ -122,9 +128,14 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         for outcome in outcomes {
             progress.inc();
             tally(&mut summary, &outcome);
+            // Read errors go to stderr in every format, as FILE:LINE:COL: message.
+            if let Err(message) = &outcome.result {
+                progress.println(message.clone());
+            }
             let written = match args.format {
-                Format::Text => write_text(&mut out, &outcome, &progress),
+                Format::Text => write_text(&mut out, &outcome),
                 Format::Json => write_json(&mut out, &outcome, &mut first),
+                Format::Junit => write_junit(&mut out, &outcome),
             };
             if let Err(e) = written {
                 return output::write_failed(e);
@@ -150,6 +161,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         Format::Json => serde_json::to_string(&summary)
             .map_err(std::io::Error::from)
             .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
+        Format::Junit => out.write_all(b"</testsuite>\n</testsuites>\n"),
     };
     if let Err(e) = written.and_then(|()| out.flush()) {
         return output::write_failed(e);
@@ -214,17 +226,10 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
     }
 }
 
-fn write_text(
-    out: &mut impl Write,
-    outcome: &GameOutcome,
-    progress: &Progress,
-) -> std::io::Result<()> {
+fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
     let file = outcome.file.display();
     match &outcome.result {
-        Err(message) => {
-            progress.println(message.clone());
-            writeln!(out, "{file}: error")
-        }
+        Err(_) => writeln!(out, "{file}: error"),
         Ok(v) => {
             let status = v.status();
             match status {
@@ -287,4 +292,52 @@ fn write_json(
         out.write_all(b",")?;
     }
     serde_json::to_writer(&mut *out, &game).map_err(std::io::Error::from)
+}
+
+/// One JUnit test case: named by the file; failed with the divergences, errored with the read
+/// error, skipped when unsupported.
+fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
+    let escape = |s: &str| quick_xml::escape::escape(s).into_owned();
+    let file = escape(&outcome.file.display().to_string());
+    write!(out, "<testcase classname=\"haifu.verify\" name=\"{file}\"")?;
+    match &outcome.result {
+        Err(message) => {
+            writeln!(
+                out,
+                ">\n<error message=\"unreadable or malformed\">{}</error>\n</testcase>",
+                escape(message)
+            )
+        }
+        Ok(v) => match v.status() {
+            Status::Conforming => writeln!(out, "/>"),
+            Status::Unsupported => {
+                let reason = v
+                    .divergences
+                    .first()
+                    .map(|d| d.kind.to_string())
+                    .unwrap_or_default();
+                writeln!(
+                    out,
+                    ">\n<skipped message=\"{}\"/>\n</testcase>",
+                    escape(&reason)
+                )
+            }
+            Status::Divergent => {
+                writeln!(
+                    out,
+                    ">\n<failure message=\"{} divergences\">",
+                    v.divergences.len()
+                )?;
+                for d in &v.divergences {
+                    let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+                    writeln!(
+                        out,
+                        "{}",
+                        escape(&format!("{round}: {}: {}", d.kind.name(), d.kind))
+                    )?;
+                }
+                writeln!(out, "</failure>\n</testcase>")
+            }
+        },
+    }
 }

@@ -131,3 +131,34 @@ fn unknown_attributes_are_kept_and_noted() {
     assert_eq!(game["unknown"][0]["name"], "flavour");
     assert_eq!(game["unknown"][0]["value"], "x");
 }
+
+#[test]
+fn verify_junit_reports_a_divergent_game_as_a_failure() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let entry = haifu_testkit::manifest(&dir)
+        .into_iter()
+        .find(|e| e.players == 4 && e.notes.contains("wall-verified(base64)"))
+        .expect("a game");
+    let xml = std::fs::read_to_string(dir.join(&entry.file)).expect("reads");
+    // Move one win's recorded value by 100 points (generated here, never committed).
+    let agari = xml.find("<AGARI").expect("a win");
+    let at = agari + xml[agari..].find(" ten=\"").expect("a win's value") + 6;
+    let comma = at + xml[at..].find(',').expect("fu,points");
+    let end = comma + 1 + xml[comma + 1..].find(',').expect("points,limit");
+    let points: u32 = xml[comma + 1..end].parse().expect("points");
+    let bad = format!("{}{}{}", &xml[..comma + 1], points + 100, &xml[end..]);
+    let file = temp_file("divergent.xml", bad.as_bytes());
+    let out = haifu()
+        .args(["verify", "--format", "junit"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.starts_with("<?xml"), "{text}");
+    assert!(text.contains("<failure message=\""), "{text}");
+    assert!(text.contains("win_mismatch: win points"), "{text}");
+    assert!(text.trim_end().ends_with("</testsuites>"), "{text}");
+}

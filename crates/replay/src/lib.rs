@@ -96,6 +96,19 @@ fn settle(log: &GameLog, summaries: &[settle::RoundSummary<'_>], verdict: &mut V
     for era in settle::eras(log) {
         let rules = match haifu_rules::flow::FlowRules::tenhou_game(go_type, era, first.scores) {
             Ok(rules) => rules,
+            // Every Tenhou game starts with equal scores: unequal ones are a divergence of the
+            // first round (the settlement cannot go on without a starting score).
+            Err(haifu_rules::flow::Unsupported::UnequalStartScores(scores)) => {
+                verdict.push(Divergence {
+                    round: Some(RoundLabel::of(first)),
+                    event: Some(0),
+                    kind: DivergenceKind::FlowMismatch {
+                        computed: "every seat starting with the same score".to_owned(),
+                        recorded: format!("starting scores {}", settle::scores_text(&scores)),
+                    },
+                });
+                return;
+            }
             Err(e) => {
                 verdict.push(Divergence {
                     round: None,
