@@ -62,6 +62,22 @@ impl<'a> Cursor<'a> {
         }
         let start = self.pos;
         let b = self.line.as_bytes();
+        // Fast path: a plain token (no quote or brace) ends at a blank or `#`.
+        let mut i = start;
+        while i < b.len() {
+            match b[i] {
+                b' ' | b'\t' | b'#' => {
+                    self.pos = i;
+                    return Some((start, &self.line[start..i]));
+                }
+                b'"' | b'{' => break,
+                _ => i += 1,
+            }
+        }
+        if i >= b.len() {
+            self.pos = i;
+            return Some((start, &self.line[start..]));
+        }
         let mut quoted = false;
         let mut braces = 0u32;
         let mut i = start;
@@ -137,6 +153,97 @@ fn bad(text: &str, reason: &'static str) -> ErrorKind {
 /// Reads the tiles of a tile-list token (`123m0'1p4z`) in order, calling `f` with each tile
 /// and the byte offset of its digit.
 pub(crate) fn tiles<E>(
+    token: &str,
+    mut f: impl FnMut(RawTile, usize) -> Result<(), E>,
+) -> Result<(), Result<TokErr, E>> {
+    if well_formed(token.as_bytes()) {
+        return emit_fast(token.as_bytes(), &mut f).map_err(Err);
+    }
+    tiles_nom(token, f)
+}
+
+/// Whether a tile-list token is well formed (the fast path's precondition; anything else
+/// goes to the nom parser, which says what is wrong).
+fn well_formed(b: &[u8]) -> bool {
+    let n = b.len();
+    let mut i = 0;
+    if n == 0 {
+        return false;
+    }
+    while i < n {
+        let start = i;
+        let mut j = i;
+        while j < n && b[j].is_ascii_digit() {
+            j += 1;
+            if j < n && b[j] == b'\'' {
+                if j + 1 < n && (b'0'..=b'3').contains(&b[j + 1]) {
+                    j += 2;
+                } else {
+                    return false;
+                }
+            }
+        }
+        if j == start || j >= n {
+            return false;
+        }
+        let suit = b[j];
+        if !matches!(suit, b'm' | b'p' | b's' | b'z') {
+            return false;
+        }
+        let mut k = start;
+        while k < j {
+            let d = b[k];
+            let mark = (k + 1 < j && b[k + 1] == b'\'').then(|| b[k + 2]);
+            let ok = match (suit, d, mark) {
+                (b'z', b'1'..=b'7', _) => true,
+                (b'z', _, _) => false,
+                (_, b'0', Some(_)) => false,
+                (_, b'5', Some(b'0')) => false,
+                _ => true,
+            };
+            if !ok {
+                return false;
+            }
+            k += if mark.is_some() { 3 } else { 1 };
+        }
+        i = j + 1;
+    }
+    true
+}
+
+/// Emits the tiles of a well-formed token.
+fn emit_fast<E>(b: &[u8], f: &mut impl FnMut(RawTile, usize) -> Result<(), E>) -> Result<(), E> {
+    let mut i = 0;
+    while i < b.len() {
+        let mut j = i;
+        while b[j] != b'm' && b[j] != b'p' && b[j] != b's' && b[j] != b'z' {
+            j += 1;
+        }
+        let suit = Suit::from_letter(char::from(b[j])).unwrap_or(Suit::Jihai);
+        let mut k = i;
+        while k < j {
+            let digit = b[k] - b'0';
+            let mark = (k + 1 < j && b[k + 1] == b'\'').then(|| b[k + 2] - b'0');
+            let red = digit == 0;
+            if let Some(kind) = TileKind::from_suit_number(suit, if red { 5 } else { digit }) {
+                f(
+                    RawTile {
+                        kind,
+                        red,
+                        copy: mark,
+                    },
+                    k,
+                )?;
+            }
+            k += if mark.is_some() { 3 } else { 1 };
+        }
+        i = j + 1;
+    }
+    Ok(())
+}
+
+/// The nom tile-list parser: the reference grammar, and the one that locates errors.
+fn tiles_nom<E>(
     token: &str,
     mut f: impl FnMut(RawTile, usize) -> Result<(), E>,
 ) -> Result<(), Result<TokErr, E>> {
@@ -225,6 +332,18 @@ pub(crate) fn tiles<E>(
 
 /// Reads a token holding exactly one tile.
 pub(crate) fn one_tile(token: &str) -> Result<RawTile, TokErr> {
+    if let &[d @ b'0'..=b'9', suit @ (b'm' | b'p' | b's' | b'z')] = token.as_bytes() {
+        let suit = Suit::from_letter(char::from(suit)).unwrap_or(Suit::Jihai);
+        let red = d == b'0' && suit.is_numbered();
+        let number = if red { 5 } else { d - b'0' };
+        if let Some(kind) = TileKind::from_suit_number(suit, number) {
+            return Ok(RawTile {
+                kind,
+                red,
+                copy: None,
+            });
+        }
+    }
     let mut out = None;
     let mut count = 0;
     tiles::<()>(token, |t, _| {
@@ -299,7 +418,12 @@ pub(crate) fn key_value(token: &str) -> Option<(&str, &str)> {
 /// braces or `#`.
 pub(crate) fn string(token: &str) -> Result<String, TokErr> {
     let Some(body) = token.strip_prefix('"') else {
-        if token.is_empty() || token.contains(['"', '{', '}', '\\']) {
+        if token.is_empty()
+            || !token
+                .bytes()
+                .all(|b| b > b'\\' || !matches!(b, b'"' | b'\\'))
+            || token.contains(['{', '}'])
+        {
             return Err((0, expected("a string: bare text or \"quoted\"", token)));
         }
         return Ok(token.to_owned());

@@ -9,7 +9,7 @@ use haifu_log::{
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, Walls, pick};
+use crate::table::{Table, Taken, WallView, Walls, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -75,6 +75,7 @@ struct Setup<'t> {
     shuffle: Option<String>,
     chips: Option<BySeat<i32>>,
     hands: [Option<(Pos<'t>, &'t str, bool)>; 4],
+    wall: Option<(Pos<'t>, bool, &'t str)>,
 }
 
 /// The final result lines of a block.
@@ -178,34 +179,24 @@ impl<'t, 'l> Reader<'t, 'l> {
         for raw in text.split('\n') {
             line_no = line_no.saturating_add(1);
             let line = raw.strip_suffix('\r').unwrap_or(raw);
-            let (content, comment) = match memchr_hash(line).and_then(|_| lex::comment_start(line))
-            {
-                Some(c) => (&line[..c], Some(&line[c + 1..])),
-                None => (line, None),
-            };
             let pos = Pos {
                 line: line_no,
                 col: 0,
                 text: line,
             };
-            if content.trim_start().is_empty() {
-                if let Some(c) = comment
-                    && self.comments.is_some()
-                {
-                    self.waiting_comments.push(c);
-                }
+            // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
+            // is only taken when the caller keeps comments.
+            if self.comments.is_some()
+                && let Some(c) = lex::comment_start(line)
+            {
+                self.waiting_comments.push(&line[c + 1..]);
+            }
+            let mut cur = Cursor::new(line);
+            if cur.at_end() {
                 continue;
             }
-            if let Some(c) = comment
-                && self.comments.is_some()
-            {
-                self.waiting_comments.push(c);
-            }
-            self.last_content = Pos {
-                col: content.trim_end().len(),
-                ..pos
-            };
-            self.line(content, pos)?;
+            self.last_content = pos;
+            self.line(cur, pos)?;
         }
         match self.stage {
             Stage::Ended => Ok(()),
@@ -215,7 +206,11 @@ impl<'t, 'l> Reader<'t, 'l> {
                 text: text.split('\n').next().unwrap_or(""),
             }
             .err(ErrorKind::Empty)),
-            _ => Err(self.last_content.err(ErrorKind::Truncated {
+            _ => Err(Pos {
+                col: self.last_content.text.trim_end().len(),
+                ..self.last_content
+            }
+            .err(ErrorKind::Truncated {
                 expected: match self.pending {
                     Pending::Win(_) => "the rest of this win (its `deltas` line) and `end`",
                     Pending::Draw(_) => "the rest of this draw (its `deltas` line) and `end`",
@@ -245,8 +240,8 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn line(&mut self, content: &'t str, pos: Pos<'t>) -> R<()> {
-        let mut cur = Cursor::new(content);
+    fn line(&mut self, mut cur: Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let content = pos.text;
         let Some((col, word)) = cur.next_token() else {
             return Ok(());
         };
@@ -540,7 +535,10 @@ impl<'t, 'l> Reader<'t, 'l> {
         let continued = match &self.pending {
             Pending::None => false,
             Pending::Setup(_) => {
-                matches!(word, "scores" | "hand" | "shuffle" | "chips" | "unknown")
+                matches!(
+                    word,
+                    "scores" | "hand" | "shuffle" | "chips" | "wall" | "unknown"
+                )
             }
             Pending::Win(_) => matches!(
                 word,
@@ -709,6 +707,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             shuffle: None,
             chips: None,
             hands: [None; 4],
+            wall: None,
         };
         while let Some((col, key)) = cur.next_token() {
             let kp = shift(pos, col);
@@ -780,6 +779,25 @@ impl<'t, 'l> Reader<'t, 'l> {
                 };
                 set_once(&mut s.chips, v, "chips", wpos)
             }
+            "wall" => {
+                let (lp, layout) = self.need(cur, pos, "the wall's layout: current or early")?;
+                let current = match layout {
+                    "current" => true,
+                    "early" => false,
+                    _ => {
+                        return Err(lp.err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(layout),
+                            expected: "a wall layout: current or early",
+                        }));
+                    }
+                };
+                let (tp, tiles) = self.need(cur, pos, "the wall's 136 tiles (108 in sanma)")?;
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
+            }
             "shuffle" => {
                 let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
                 let v = string_at(p, t)?;
@@ -818,7 +836,13 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.log.header.rules.go_type,
             )
         });
-        let wall = walls.next(s.shuffle.as_deref());
+        let wall = match s.wall {
+            Some((tp, current, token)) => {
+                walls.skip();
+                Some(wall_line(tp, current, token)?)
+            }
+            None => walls.next(s.shuffle.as_deref()),
+        };
         self.table.reset(wall);
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
         let dealer = s
@@ -1847,8 +1871,119 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 }
 
-fn memchr_hash(line: &str) -> Option<usize> {
-    line.as_bytes().iter().position(|&b| b == b'#')
+/// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
+/// the lowest copy not yet in the line.
+fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
+    if let Some(w) = wall_fast(token.as_bytes(), current) {
+        return Ok(w);
+    }
+    let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
+    let mut used = [0u8; 34];
+    lex::tiles(token, |raw, at| {
+        let at = shift(p, at);
+        let k = raw.kind.index();
+        let copy = match crate::table::marked(raw) {
+            Some(t) => t.copy(),
+            None => crate::table::candidates(raw.kind, raw.red)
+                .iter()
+                .copied()
+                .find(|&c| used[k] & (1 << c) == 0)
+                .ok_or_else(|| {
+                    at.err(ErrorKind::FifthCopy {
+                        kind: raw.kind.to_string(),
+                    })
+                })?,
+        };
+        if used[k] & (1 << copy) != 0 {
+            return Err(at.err(ErrorKind::CopyInPlay {
+                tile: raw.kind.to_string(),
+                copy,
+            }));
+        }
+        used[k] |= 1 << copy;
+        let t = Tile::from_kind(raw.kind, copy).ok_or_else(|| at.err(expected("a tile", token)))?;
+        tiles
+            .try_push(t)
+            .map_err(|_| at.err(expected("a wall of 136 tiles (108 in sanma)", token)))
+    })
+    .map_err(|e| match e {
+        Ok((at, k)) => shift(p, at).err(k),
+        Err(e) => e,
+    })?;
+    WallView::new(&tiles, current).ok_or_else(|| {
+        p.err(ErrorKind::Inconsistent {
+            detail: format!(
+                "a wall holds 136 tiles (108 in sanma); this one has {}",
+                tiles.len()
+            ),
+        })
+    })
+}
+
+/// A well-formed wall line in one pass; `None` sends it to the checking parser.
+fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
+    let mut tiles = [Tile::new(0)?; 136];
+    let mut n = 0;
+    let mut used = [0u8; 34];
+    let mut group = 0;
+    let mut i = 0;
+    while i < b.len() {
+        // A group: digits (with marks) up to a suit letter.
+        let mut j = i;
+        while j < b.len() && !matches!(b[j], b'm' | b'p' | b's' | b'z') {
+            j += 1;
+        }
+        let suit = match *b.get(j)? {
+            b'm' => 0u8,
+            b'p' => 1,
+            b's' => 2,
+            _ => 3,
+        };
+        let mut k = i;
+        if k == j {
+            return None;
+        }
+        while k < j {
+            let d = b[k].checked_sub(b'0').filter(|d| *d <= 9)?;
+            let mark = if b.get(k + 1) == Some(&b'\'') && k + 2 < j {
+                Some(b[k + 2].checked_sub(b'0').filter(|c| *c <= 3)?)
+            } else {
+                None
+            };
+            let (number, red) = match (suit, d) {
+                (3, 1..=7) => (d, false),
+                (3, _) => return None,
+                (_, 0) if mark.is_none() => (5, true),
+                (_, 0) => return None,
+                _ => (d, false),
+            };
+            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
+            let copy = match (red, mark) {
+                (true, _) => 0,
+                (false, Some(c)) if c == 0 && number == 5 && suit < 3 => return None,
+                (false, Some(c)) => c,
+                (false, None) => {
+                    let order: &[u8] = if number == 5 && suit < 3 {
+                        &[1, 2, 3, 0]
+                    } else {
+                        &[0, 1, 2, 3]
+                    };
+                    *order.iter().find(|&&c| used[kind] & (1 << c) == 0)?
+                }
+            };
+            if used[kind] & (1 << copy) != 0 || n >= 136 {
+                return None;
+            }
+            used[kind] |= 1 << copy;
+            tiles[n] = Tile::new(u8::try_from(kind * 4).ok()? + copy)?;
+            n += 1;
+            k += if mark.is_some() { 3 } else { 1 };
+        }
+        group += 1;
+        i = j + 1;
+    }
+    let _ = group;
+    WallView::new(&tiles[..n], current)
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {

@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::RoundStart;
-use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
+use haifu_tenhou::wall::{DeadWallLayout, InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
 use crate::lex::RawTile;
@@ -100,9 +100,122 @@ pub(crate) fn plain(t: Tile) -> RawTile {
     }
 }
 
-/// Where the walls come from: the game's SHUFFLE seed, each round's INIT shuffle, or nowhere.
+/// One round's wall in Tenhou's `yama` order, with Tenhou's layout: the deal and the live
+/// wall from the top, replacement tiles and indicators from the bottom (see
+/// `haifu_tenhou::wall`). The reader builds it from a `wall` line, or from the seed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WallView {
+    tiles: [Tile; 136],
+    len: usize,
+    /// Whether the dead wall has the current layout (base64 seeds) or the early one.
+    pub(crate) current: bool,
+}
+
+impl WallView {
+    /// The view of a wall rebuilt from a seed.
+    pub(crate) fn of(wall: &Wall) -> WallView {
+        WallView::new(wall.tiles(), wall.layout() == DeadWallLayout::Current)
+            .unwrap_or_else(WallView::empty)
+    }
+
+    fn empty() -> WallView {
+        WallView {
+            tiles: [TILE_0; 136],
+            len: 0,
+            current: true,
+        }
+    }
+
+    /// A wall of 136 tiles (108 in sanma), or `None` for another length.
+    pub(crate) fn new(tiles: &[Tile], current: bool) -> Option<WallView> {
+        if tiles.len() != 136 && tiles.len() != 108 {
+            return None;
+        }
+        let mut w = WallView::empty();
+        w.tiles[..tiles.len()].copy_from_slice(tiles);
+        w.len = tiles.len();
+        w.current = current;
+        Some(w)
+    }
+
+    /// The tiles in `yama` order.
+    pub(crate) fn tiles(&self) -> &[Tile] {
+        &self.tiles[..self.len]
+    }
+
+    fn seats(&self) -> usize {
+        if self.len == 108 { 3 } else { 4 }
+    }
+
+    fn rinshan_len(&self) -> usize {
+        if self.len == 108 { 8 } else { 4 }
+    }
+
+    fn live_draw(&self, i: usize) -> Option<Tile> {
+        let dealt = 13 * self.seats();
+        if self.len == 0 || i >= self.len - dealt - 14 {
+            return None;
+        }
+        Some(self.tiles[self.len - 1 - dealt - i])
+    }
+
+    fn rinshan_draw(&self, k: usize) -> Option<Tile> {
+        if self.len == 0 || k >= self.rinshan_len() {
+            return None;
+        }
+        Some(self.tiles[if self.current { k ^ 1 } else { k }])
+    }
+
+    fn indicator(&self, n: usize, omote: bool) -> Option<Tile> {
+        if self.len == 0 || n >= 5 {
+            return None;
+        }
+        let stack = self.rinshan_len() + 2 * n;
+        let upper = usize::from(self.current);
+        self.tiles
+            .get(if omote {
+                stack + upper
+            } else {
+                stack + 1 - upper
+            })
+            .copied()
+    }
+
+    fn haipai(&self, dealer: Seat, seat: Seat) -> Option<[Tile; 13]> {
+        let seats = self.seats();
+        if self.len == 0 || dealer.index() >= seats || seat.index() >= seats {
+            return None;
+        }
+        let offset = (seat.index() + seats - dealer.index()) % seats;
+        let top = self.len - 1;
+        let mut hand = [self.tiles[0]; 13];
+        for (j, slot) in hand.iter_mut().enumerate() {
+            let taken = if j < 12 {
+                (j / 4) * 4 * seats + offset * 4 + j % 4
+            } else {
+                12 * seats + offset
+            };
+            *slot = self.tiles[top - taken];
+        }
+        Some(hand)
+    }
+}
+
+/// Tile id 0, the filler of unused wall slots.
+const TILE_0: Tile = match Tile::new(0) {
+    Some(t) => t,
+    None => panic!("tile 0 exists"),
+};
+
+/// Where the walls come from: the game's SHUFFLE seed (one generator, advanced only when a
+/// round needs it), or each round's INIT shuffle.
 pub(crate) struct Walls {
+    seed: Option<Seed>,
     generator: Option<Box<WallGenerator>>,
+    /// Rounds the generator has produced.
+    made: usize,
+    /// Rounds started so far.
+    rounds: usize,
     players: Players,
 }
 
@@ -110,27 +223,48 @@ impl Walls {
     /// Walls for a game with this header seed and GO type. An unreadable seed gives no walls
     /// (copies then default to the lowest free one).
     pub(crate) fn new(seed: Option<&str>, go_type: u32) -> Walls {
-        let players = Players::from_go_type(go_type);
-        let generator = seed
-            .and_then(|s| Seed::parse(s).ok())
-            .map(|seed| Box::new(WallGenerator::new(&seed, players)));
-        Walls { generator, players }
+        Walls {
+            seed: seed.and_then(|s| Seed::parse(s).ok()),
+            generator: None,
+            made: 0,
+            rounds: 0,
+            players: Players::from_go_type(go_type),
+        }
     }
 
-    /// The next round's wall: call once per round start, in order.
-    pub(crate) fn next(&mut self, shuffle: Option<&str>) -> Option<Wall> {
-        match &mut self.generator {
-            Some(g) => Some(g.next_round()),
+    /// Counts a round start whose wall is given otherwise (a `wall` line).
+    pub(crate) fn skip(&mut self) {
+        self.rounds += 1;
+    }
+
+    /// The next round's wall from the seed: call once per round start, in order (or
+    /// [`Walls::skip`] it).
+    pub(crate) fn next(&mut self, shuffle: Option<&str>) -> Option<WallView> {
+        let round = self.rounds;
+        self.rounds += 1;
+        match &self.seed {
+            Some(seed) => {
+                let players = self.players;
+                let generator = self
+                    .generator
+                    .get_or_insert_with(|| Box::new(WallGenerator::new(seed, players)));
+                let mut wall = None;
+                while self.made <= round {
+                    wall = Some(generator.next_round());
+                    self.made += 1;
+                }
+                wall.map(|w| WallView::of(&w))
+            }
             None => shuffle
                 .and_then(|s| InitShuffle::parse(s).ok())
-                .map(|k| k.wall(self.players)),
+                .map(|k| WallView::of(&k.wall(self.players))),
         }
     }
 }
 
 /// The state of the current round.
 pub(crate) struct Table {
-    pub(crate) wall: Option<Wall>,
+    pub(crate) wall: Option<WallView>,
     live: usize,
     rinshan: usize,
     rinshan_next: [bool; 4],
@@ -183,7 +317,7 @@ impl Table {
     }
 
     /// Clears the table for a new round with this wall (hands not dealt yet).
-    pub(crate) fn reset(&mut self, wall: Option<Wall>) {
+    pub(crate) fn reset(&mut self, wall: Option<WallView>) {
         let scores = self.scores;
         let deposit_scored = self.deposit_scored;
         *self = Table::new();
@@ -249,17 +383,17 @@ impl Table {
 
     /// The wall's next dora indicator.
     pub(crate) fn wall_dora(&self) -> Option<Tile> {
-        self.wall.as_ref()?.dora_indicator(self.indicators.len())
+        self.wall.as_ref()?.indicator(self.indicators.len(), true)
     }
 
     /// The wall's `n`-th ura indicator.
     pub(crate) fn wall_ura(&self, n: usize) -> Option<Tile> {
-        self.wall.as_ref()?.ura_indicator(n)
+        self.wall.as_ref()?.indicator(n, false)
     }
 
     /// The wall's deal for `seat` with this dealer, in deal order.
     pub(crate) fn wall_hand(&self, dealer: Seat, seat: Seat) -> Option<[Tile; 13]> {
-        self.wall.as_ref()?.haipai(dealer)[seat]
+        self.wall.as_ref()?.haipai(dealer, seat)
     }
 
     // ---- resolving written tiles ----

@@ -421,6 +421,15 @@ impl Writer<'_, '_> {
             write_tiles(self.out, &raws);
             self.out.push('\n');
         }
+        if let Some(w) = &self.table.wall {
+            self.out.push_str(if w.current {
+                "wall current "
+            } else {
+                "wall early "
+            });
+            write_tiles(self.out, &spell_list(w.tiles(), &[]));
+            self.out.push('\n');
+        }
         self.table.begin(start);
     }
 
