@@ -265,6 +265,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                     }));
                 }
                 self.finish_line(&mut cur, pos)?;
+                self.log.header.format = "haifu".to_owned();
                 self.stage = Stage::Header;
                 Ok(())
             }
