@@ -1017,9 +1017,13 @@ impl<'t, 'l> Reader<'t, 'l> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
-        let (word, value) = match tok.split_once('=') {
-            Some((w, v)) => (w, Some(v)),
-            None => (tok, None),
+        let (word, value) = match tok {
+            "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
+            | "bye" | "back" => (tok, None),
+            _ => match tok.split_once('=') {
+                Some((w, v)) => (w, Some(v)),
+                None => (tok, None),
+            },
         };
         let vp = shift(p, word.len() + 1);
         match (word, value) {
@@ -1923,67 +1927,82 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 
 /// A well-formed wall line in one pass; `None` sends it to the checking parser.
 fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let mut tiles = [Tile::new(0)?; 136];
-    let mut n = 0;
+    // Digits wait here until their suit letter arrives: (digit, copy mark or 4 for none).
+    let mut pending: ArrayVec<(u8, u8), 136> = ArrayVec::new();
+    let mut ids = [0u8; 136];
+    let mut n = 0usize;
     let mut used = [0u8; 34];
-    let mut group = 0;
     let mut i = 0;
     while i < b.len() {
-        // A group: digits (with marks) up to a suit letter.
-        let mut j = i;
-        while j < b.len() && !matches!(b[j], b'm' | b'p' | b's' | b'z') {
-            j += 1;
+        let c = b[i];
+        if c.is_ascii_digit() {
+            if b.get(i + 1) == Some(&b'\'') {
+                let m = b.get(i + 2)?.wrapping_sub(b'0');
+                if m > 3 {
+                    return None;
+                }
+                pending.try_push((c - b'0', m)).ok()?;
+                i += 3;
+            } else {
+                pending.try_push((c - b'0', 4)).ok()?;
+                i += 1;
+            }
+            continue;
         }
-        let suit = match *b.get(j)? {
+        let suit = match c {
             b'm' => 0u8,
             b'p' => 1,
             b's' => 2,
-            _ => 3,
+            b'z' => 3,
+            _ => return None,
         };
-        let mut k = i;
-        if k == j {
+        if pending.is_empty() {
             return None;
         }
-        while k < j {
-            let d = b[k].checked_sub(b'0').filter(|d| *d <= 9)?;
-            let mark = if b.get(k + 1) == Some(&b'\'') && k + 2 < j {
-                Some(b[k + 2].checked_sub(b'0').filter(|c| *c <= 3)?)
-            } else {
-                None
-            };
-            let (number, red) = match (suit, d) {
-                (3, 1..=7) => (d, false),
-                (3, _) => return None,
-                (_, 0) if mark.is_none() => (5, true),
-                (_, 0) => return None,
-                _ => (d, false),
-            };
+        for &(d, mark) in &pending {
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if (suit == 3 && (red || d > 7)) || (red && mark != 4) {
+                return None;
+            }
             let kind = usize::from(suit) * 9 + usize::from(number) - 1;
-            let copy = match (red, mark) {
-                (true, _) => 0,
-                (false, Some(c)) if c == 0 && number == 5 && suit < 3 => return None,
-                (false, Some(c)) => c,
-                (false, None) => {
-                    let order: &[u8] = if number == 5 && suit < 3 {
-                        &[1, 2, 3, 0]
-                    } else {
-                        &[0, 1, 2, 3]
-                    };
-                    *order.iter().find(|&&c| used[kind] & (1 << c) == 0)?
+            let five = number == 5 && suit < 3;
+            let copy = if red {
+                0
+            } else if mark != 4 {
+                if mark == 0 && five {
+                    return None;
                 }
+                mark
+            } else {
+                let free = !used[kind] & 0xF;
+                let free = if five && free & 0xE != 0 {
+                    free & 0xE
+                } else {
+                    free
+                };
+                if free == 0 {
+                    return None;
+                }
+                free.trailing_zeros() as u8
             };
             if used[kind] & (1 << copy) != 0 || n >= 136 {
                 return None;
             }
             used[kind] |= 1 << copy;
-            tiles[n] = Tile::new(u8::try_from(kind * 4).ok()? + copy)?;
+            ids[n] = u8::try_from(kind).ok()? * 4 + copy;
             n += 1;
-            k += if mark.is_some() { 3 } else { 1 };
         }
-        group += 1;
-        i = j + 1;
+        pending.clear();
+        i += 1;
     }
-    let _ = group;
+    if !pending.is_empty() {
+        return None;
+    }
+    let mut tiles = [Tile::new(0)?; 136];
+    for (t, &id) in tiles.iter_mut().zip(&ids[..n]) {
+        *t = Tile::new(id)?;
+    }
     WallView::new(&tiles[..n], current)
 }
 
