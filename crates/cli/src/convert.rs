@@ -1,4 +1,4 @@
-//! `haifu convert`: logs to JSON Lines.
+//! `haifu convert`: logs to JSON Lines or to the haifu notation.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,8 +13,8 @@ use crate::output::{self, Progress};
 /// Arguments of `haifu convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// Log files to convert (Tenhou mjlog XML, plain or gzipped). Directories are walked for
-    /// `.xml` and `.mjlog` files.
+    /// Log files to convert (Tenhou mjlog XML, plain or gzipped, or haifu text). Directories
+    /// are walked for `.xml`, `.mjlog` and `.haifu` files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The output format.
@@ -27,6 +27,8 @@ pub(crate) struct ConvertArgs {
 enum Target {
     /// JSON Lines: one object per game, `{"header": …, "events": [{"type": …}, …]}`.
     Json,
+    /// The haifu text notation (NOTATION.md), one record after another.
+    Haifu,
 }
 
 /// Converts each file in order, writing one JSON line per game to stdout. Bad files are
@@ -57,6 +59,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                     Target::Json => serde_json::to_writer(&mut out, &log)
                         .map_err(std::io::Error::from)
                         .and_then(|()| out.write_all(b"\n")),
+                    Target::Haifu => out.write_all(haifu_notation::write(&log).as_bytes()),
                 };
                 if let Err(e) = written {
                     return output::write_failed(e);

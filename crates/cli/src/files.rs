@@ -2,14 +2,14 @@
 //!
 //! Paths named on the command line are read whatever their extension. Directories are walked
 //! recursively in name order, and there only files with a known log extension are read
-//! (`.xml`, `.mjlog`). A directory may hold a `.haifuignore` file: one pattern per line
+//! (`.xml`, `.mjlog`, `.haifu`). A directory may hold a `.haifuignore` file: one pattern per line
 //! (`#` starts a comment; `*` matches any run of characters), matched against the names of the
 //! entries of that directory and of every directory below it; a matching entry is skipped.
 
 use std::path::{Path, PathBuf};
 
 /// The extensions read when walking directories.
-pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog"];
+pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog", "haifu"];
 
 /// A path to read, or a problem finding it.
 pub(crate) enum Found {

@@ -12,6 +12,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// the message is `FILE:LINE:COL: message` (or `FILE: message` when there is no position).
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if path.extension().is_some_and(|e| e == "haifu") {
+        // The haifu notation carries its own game id.
+        return haifu_notation::read_bytes_into(&bytes, log)
+            .map_err(|e| e.display_in(&path.display().to_string()).to_string());
+    }
     haifu_tenhou::read_into(&bytes, log).map_err(|e| format!("{}:{e}", path.display()))?;
     let name = path
         .file_name()

@@ -2,7 +2,7 @@ use haifu_tiles::{BySeat, Meld, Seat, Tile};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::{Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
+use crate::{Event, Expectation, FinalResult, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
 
 /// A whole game: the header and one ordered list of events.
 ///
@@ -19,6 +19,9 @@ pub struct GameLog {
     pub header: Header,
     /// Attributes the parser did not know, kept verbatim (see [`UnknownAttribute`]).
     pub unknown: Vec<UnknownAttribute>,
+    /// Rulings a hand-written scenario expects, in order (see [`Expectation`]); empty for
+    /// real logs.
+    pub expectations: Vec<Expectation>,
     slots: Vec<Slot>,
     rounds: Vec<RoundStart>,
     wins: Vec<RecordedWin>,
@@ -78,6 +81,7 @@ impl GameLog {
     pub fn clear(&mut self) {
         self.header = Header::default();
         self.unknown.clear();
+        self.expectations.clear();
         self.slots.clear();
         self.rounds.clear();
         self.wins.clear();
@@ -254,12 +258,16 @@ impl Serialize for GameLog {
                 serializer.collect_seq(self.0.events())
             }
         }
-        let mut s =
-            serializer.serialize_struct("GameLog", if self.unknown.is_empty() { 2 } else { 3 })?;
+        let fields =
+            2 + usize::from(!self.unknown.is_empty()) + usize::from(!self.expectations.is_empty());
+        let mut s = serializer.serialize_struct("GameLog", fields)?;
         s.serialize_field("header", &self.header)?;
         s.serialize_field("events", &Events(self))?;
         if !self.unknown.is_empty() {
             s.serialize_field("unknown", &self.unknown)?;
+        }
+        if !self.expectations.is_empty() {
+            s.serialize_field("expectations", &self.expectations)?;
         }
         s.end()
     }

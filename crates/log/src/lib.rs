@@ -3,7 +3,8 @@
 //! A [`GameLog`] is a [`Header`] (players, rule flags exactly as written, source) and one
 //! ordered list of [`Event`]s: round starts, draws, discards, calls, riichi, new dora
 //! indicators, disconnects and reconnects, and the *recorded* outcomes ([`RecordedWin`],
-//! [`RecordedDraw`], [`FinalResult`]) exactly as the log states them.
+//! [`RecordedDraw`], [`FinalResult`]) exactly as the log states them. A hand-written scenario
+//! may also carry [`Expectation`]s: rulings it expects, checked by the referee.
 //!
 //! # Architecture invariants
 //!
@@ -17,6 +18,7 @@
 
 mod error;
 mod event;
+mod expect;
 mod header;
 mod points;
 
@@ -25,6 +27,7 @@ pub use event::{
     ChipAward, ChipScores, DrawKind, Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage,
     RoundStart, YakuHan,
 };
+pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound};
 pub use header::{GameLog, Header, Player, RuleFlags, UnknownAttribute};
 pub use points::Tenths;
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! - One divergence never stops the replay: every check runs and every problem is reported
 //!   (a `(value, problems)` result, not `Result<value, first problem>`).
 
+mod expect;
 mod referee;
 mod settle;
 mod sheet;

@@ -40,9 +40,26 @@ pub(crate) fn check<'a>(
         }
         summaries.push(r.summary);
     };
+    let expectations = crate::expect::of(log);
+    let mut next_expectation = 0;
     for (index, event) in log.events().enumerate() {
+        // The expectations written before this event.
+        while let Some(e) = expectations
+            .get(next_expectation)
+            .filter(|e| e.event <= index)
+        {
+            next_expectation += 1;
+            if let Some(r) = &mut round {
+                r.expectation(e, verdict);
+            }
+        }
         if let Event::RoundStart(start) = event {
-            if let Some(r) = round.take() {
+            if let Some(mut r) = round.take() {
+                r.pending.end_round(
+                    verdict,
+                    r.summary.label,
+                    Some((RoundLabel::of(start), start.dealer, start.sticks)),
+                );
                 finish(r, &mut summaries);
             }
             let mut r = RoundReplay::start(start, rules, index, verdict);
@@ -61,7 +78,11 @@ pub(crate) fn check<'a>(
             r.event(event, index, verdict);
         }
     }
-    if let Some(r) = round.take() {
+    if let Some(mut r) = round.take() {
+        for e in &expectations[next_expectation.min(expectations.len())..] {
+            r.expectation(e, verdict);
+        }
+        r.pending.end_round(verdict, r.summary.label, None);
         finish(r, &mut summaries);
     }
     summaries
@@ -83,6 +104,8 @@ struct RoundReplay<'a> {
     turns: BySeat<u8>,
     /// The engine's value of the win being ruled, for the sheet.
     valuation: Option<Valuation>,
+    /// A scenario's expectations waiting for this round's outcome.
+    pending: crate::expect::Pending,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -139,6 +162,7 @@ impl<'a> RoundReplay<'a> {
             sheet: None,
             turns: BySeat::default(),
             valuation: None,
+            pending: crate::expect::Pending::default(),
         }
     }
 
@@ -170,6 +194,29 @@ impl<'a> RoundReplay<'a> {
         };
         self.diverge(verdict, index, kind);
         self.round = None;
+    }
+
+    /// A scenario's expectation written before event `e.event`.
+    fn expectation(&mut self, e: &haifu_log::Expectation, verdict: &mut Verdict) {
+        let label = self.summary.label;
+        match &e.kind {
+            haifu_log::ExpectationKind::Furiten { seat, reason } => {
+                if let Some(round) = &self.round {
+                    crate::expect::furiten(
+                        verdict,
+                        label,
+                        e.event,
+                        *seat,
+                        *reason,
+                        round.furiten(*seat),
+                    );
+                }
+            }
+            haifu_log::ExpectationKind::Illegal { .. } => {
+                crate::expect::illegal(verdict, Some(label), e.event)
+            }
+            _ => self.pending.add(e),
+        }
     }
 
     fn event(&mut self, event: Event<'a>, index: usize, verdict: &mut Verdict) {
@@ -219,9 +266,14 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
-        let (value, pao) = self
-            .rule_win(recorded, index, verdict)
-            .unwrap_or((None, recorded.pao));
+        let (value, pao) = match self.rule_win(recorded, index, verdict) {
+            Some(ruled) => ruled,
+            None => {
+                self.pending
+                    .win(verdict, self.summary.label, recorded.winner, None);
+                (None, recorded.pao)
+            }
+        };
         if let Some(sheet) = &mut self.sheet {
             sheet.lines.push(SheetLine::Win(WinLine {
                 winner: recorded.winner,
@@ -288,7 +340,10 @@ impl<'a> RoundReplay<'a> {
         } else {
             (0, 0)
         };
-        let score = self.compare_win(&context, recorded, honba, sticks, index, verdict)?;
+        let score = self.compare_win(&context, recorded, honba, sticks, index, verdict);
+        self.pending
+            .win(verdict, self.summary.label, winner, score.as_ref());
+        let score = score?;
         let pao = if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisangen) {
             context.liable.dragons
         } else if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisuushii) {
@@ -432,6 +487,8 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {
+        self.pending
+            .draw(verdict, self.summary.label, recorded.kind);
         let shown: Seats = Seat::ALL
             .into_iter()
             .filter(|s| recorded.shown[*s].is_some())

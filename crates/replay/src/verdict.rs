@@ -187,6 +187,13 @@ pub enum DivergenceKind {
         /// The log's.
         recorded: String,
     },
+    /// A scenario's inline expectation does not hold.
+    ExpectationFailed {
+        /// What the scenario expects.
+        expected: String,
+        /// What the referee found.
+        found: String,
+    },
     /// Something the engine does not support yet; the rest is not checked.
     Unsupported {
         /// What.
@@ -214,6 +221,7 @@ impl DivergenceKind {
             DivergenceKind::PaymentMismatch { .. } => "payment_mismatch",
             DivergenceKind::FlowMismatch { .. } => "flow_mismatch",
             DivergenceKind::FinalMismatch { .. } => "final_mismatch",
+            DivergenceKind::ExpectationFailed { .. } => "expectation_failed",
             DivergenceKind::Unsupported { .. } => "unsupported",
             DivergenceKind::EnginePanic { .. } => "engine_panic",
         }
@@ -297,6 +305,12 @@ impl fmt::Display for DivergenceKind {
                 write!(
                     f,
                     "{what}: the engine has {computed}, the log has {recorded}"
+                )
+            }
+            DivergenceKind::ExpectationFailed { expected, found } => {
+                write!(
+                    f,
+                    "the scenario expects {expected}, the referee finds {found}"
                 )
             }
             DivergenceKind::Unsupported { reason } => write!(f, "{reason}"),

@@ -96,6 +96,10 @@ impl Meld {
         let mut arr = [tiles[0]; 4];
         arr[..tiles.len()].copy_from_slice(tiles);
         arr[..tiles.len()].sort_unstable();
+        // The unused slots repeat the lowest tile, so that equal melds compare equal whatever
+        // order their tiles were given in.
+        let lowest = arr[0];
+        arr[tiles.len()..].fill(lowest);
         Some(Meld {
             kind,
             tiles: (arr, tiles.len() as u8),
@@ -135,9 +139,11 @@ mod tiles_serde {
         if v.is_empty() || v.len() > 4 {
             return Err(serde::de::Error::custom("a meld holds 1 to 4 tiles"));
         }
-        let mut arr = [v[0]; 4];
-        arr[..v.len()].copy_from_slice(&v);
-        Ok((arr, v.len() as u8))
+        let mut sorted = v;
+        sorted.sort_unstable();
+        let mut arr = [sorted[0]; 4];
+        arr[..sorted.len()].copy_from_slice(&sorted);
+        Ok((arr, sorted.len() as u8))
     }
 }
 
@@ -145,5 +151,24 @@ impl fmt::Display for Meld {
     /// The kind and the tiles, e.g. `pon:555z` or `chi:340m`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.kind, crate::TileList::tiles(self.tiles()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_melds_compare_equal_whatever_the_order() {
+        let t: Vec<Tile> = [9u8, 1, 5].iter().map(|&i| Tile::new(i).unwrap()).collect();
+        let mut r = t.clone();
+        r.reverse();
+        let a = Meld::new(MeldKind::Pon, &t, None, None, None).unwrap();
+        let b = Meld::new(MeldKind::Pon, &r, None, None, None).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            a.tiles().iter().map(|t| t.id()).collect::<Vec<_>>(),
+            vec![1, 5, 9]
+        );
     }
 }

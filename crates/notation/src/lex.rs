@@ -1,0 +1,586 @@
+//! Tokens: splitting a line, and the nom parsers for tiles, numbers, seats, labels and
+//! strings. Nothing here knows what a line means.
+
+use haifu_log::Tenths;
+use haifu_tiles::{Seat, Suit, TileKind, Wind};
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::combinator::{all_consuming, opt, recognize};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use crate::ErrorKind;
+
+/// A tile as written: its kind, whether it was written as a red five (`0`), and its explicit
+/// copy number (`'2`), if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawTile {
+    pub(crate) kind: TileKind,
+    pub(crate) red: bool,
+    pub(crate) copy: Option<u8>,
+}
+
+/// A problem inside one token: the byte offset in the token and what is wrong.
+pub(crate) type TokErr = (usize, ErrorKind);
+
+/// One line, split into tokens on the fly. A token runs to the next blank outside quotes and
+/// braces; `#` outside quotes starts a comment, which ends the line.
+#[derive(Clone, Debug)]
+pub(crate) struct Cursor<'a> {
+    line: &'a str,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(line: &'a str) -> Cursor<'a> {
+        Cursor { line, pos: 0 }
+    }
+
+    /// The byte offset of the next token (or of the end of the line).
+    pub(crate) fn offset(&mut self) -> usize {
+        self.skip_blanks();
+        self.pos
+    }
+
+    fn skip_blanks(&mut self) {
+        let b = self.line.as_bytes();
+        while self.pos < b.len() && (b[self.pos] == b' ' || b[self.pos] == b'\t') {
+            self.pos += 1;
+        }
+    }
+
+    /// Whether no token is left.
+    pub(crate) fn at_end(&mut self) -> bool {
+        self.skip_blanks();
+        self.pos >= self.line.len() || self.line.as_bytes()[self.pos] == b'#'
+    }
+
+    /// The next token and its offset, or `None` at the end of the line.
+    pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
+        if self.at_end() {
+            return None;
+        }
+        let start = self.pos;
+        let b = self.line.as_bytes();
+        // Fast path: a plain token (no quote or brace) ends at a blank or `#`.
+        let mut i = start;
+        while i < b.len() {
+            match b[i] {
+                b' ' | b'\t' | b'#' => {
+                    self.pos = i;
+                    return Some((start, &self.line[start..i]));
+                }
+                b'"' | b'{' => break,
+                _ => i += 1,
+            }
+        }
+        if i >= b.len() {
+            self.pos = i;
+            return Some((start, &self.line[start..]));
+        }
+        let mut quoted = false;
+        let mut braces = 0u32;
+        let mut i = start;
+        while i < b.len() {
+            let c = b[i];
+            if quoted {
+                if c == b'\\' {
+                    i += 1;
+                } else if c == b'"' {
+                    quoted = false;
+                }
+            } else {
+                match c {
+                    b'"' => quoted = true,
+                    b'{' => braces += 1,
+                    b'}' => braces = braces.saturating_sub(1),
+                    b' ' | b'\t' if braces == 0 => break,
+                    b'#' if braces == 0 => break,
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        let end = i.min(b.len());
+        self.pos = end;
+        Some((start, &self.line[start..end]))
+    }
+
+    /// The next token without consuming it.
+    pub(crate) fn peek_token(&mut self) -> Option<(usize, &'a str)> {
+        let saved = self.pos;
+        let t = self.next_token();
+        self.pos = saved;
+        t
+    }
+}
+
+/// Where a line's comment starts (`#` outside quotes), if it has one.
+pub(crate) fn comment_start(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut quoted = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b'#' if !quoted => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+type PResult<'a, O> = IResult<&'a str, O, nom::error::Error<&'a str>>;
+
+/// A digit with its optional copy mark: `5`, `5'2`.
+fn digit_mark(i: &str) -> PResult<'_, (char, Option<char>)> {
+    (
+        satisfy(|c| c.is_ascii_digit()),
+        opt(preceded(char('\''), satisfy(|c| c.is_ascii_digit()))),
+    )
+        .parse(i)
+}
+
+fn bad(text: &str, reason: &'static str) -> ErrorKind {
+    ErrorKind::BadTile {
+        text: shorten(text),
+        reason,
+    }
+}
+
+/// Reads the tiles of a tile-list token (`123m0'1p4z`) in order, calling `f` with each tile
+/// and the byte offset of its digit.
+pub(crate) fn tiles<E>(
+    token: &str,
+    mut f: impl FnMut(RawTile, usize) -> Result<(), E>,
+) -> Result<(), Result<TokErr, E>> {
+    if well_formed(token.as_bytes()) {
+        return emit_fast(token.as_bytes(), &mut f).map_err(Err);
+    }
+    tiles_nom(token, f)
+}
+
+/// Whether a tile-list token is well formed (the fast path's precondition; anything else
+/// goes to the nom parser, which says what is wrong).
+fn well_formed(b: &[u8]) -> bool {
+    let n = b.len();
+    let mut i = 0;
+    if n == 0 {
+        return false;
+    }
+    while i < n {
+        let start = i;
+        let mut j = i;
+        while j < n && b[j].is_ascii_digit() {
+            j += 1;
+            if j < n && b[j] == b'\'' {
+                if j + 1 < n && (b'0'..=b'3').contains(&b[j + 1]) {
+                    j += 2;
+                } else {
+                    return false;
+                }
+            }
+        }
+        if j == start || j >= n {
+            return false;
+        }
+        let suit = b[j];
+        if !matches!(suit, b'm' | b'p' | b's' | b'z') {
+            return false;
+        }
+        let mut k = start;
+        while k < j {
+            let d = b[k];
+            let mark = (k + 1 < j && b[k + 1] == b'\'').then(|| b[k + 2]);
+            let ok = match (suit, d, mark) {
+                (b'z', b'1'..=b'7', _) => true,
+                (b'z', _, _) => false,
+                (_, b'0', Some(_)) => false,
+                (_, b'5', Some(b'0')) => false,
+                _ => true,
+            };
+            if !ok {
+                return false;
+            }
+            k += if mark.is_some() { 3 } else { 1 };
+        }
+        i = j + 1;
+    }
+    true
+}
+
+/// Emits the tiles of a well-formed token.
+fn emit_fast<E>(b: &[u8], f: &mut impl FnMut(RawTile, usize) -> Result<(), E>) -> Result<(), E> {
+    let mut i = 0;
+    while i < b.len() {
+        let mut j = i;
+        while b[j] != b'm' && b[j] != b'p' && b[j] != b's' && b[j] != b'z' {
+            j += 1;
+        }
+        let suit = Suit::from_letter(char::from(b[j])).unwrap_or(Suit::Jihai);
+        let mut k = i;
+        while k < j {
+            let digit = b[k] - b'0';
+            let mark = (k + 1 < j && b[k + 1] == b'\'').then(|| b[k + 2] - b'0');
+            let red = digit == 0;
+            if let Some(kind) = TileKind::from_suit_number(suit, if red { 5 } else { digit }) {
+                f(
+                    RawTile {
+                        kind,
+                        red,
+                        copy: mark,
+                    },
+                    k,
+                )?;
+            }
+            k += if mark.is_some() { 3 } else { 1 };
+        }
+        i = j + 1;
+    }
+    Ok(())
+}
+
+/// The nom tile-list parser: the reference grammar, and the one that locates errors.
+fn tiles_nom<E>(
+    token: &str,
+    mut f: impl FnMut(RawTile, usize) -> Result<(), E>,
+) -> Result<(), Result<TokErr, E>> {
+    let mut rest = token;
+    if rest.is_empty() {
+        return Err(Ok((0, bad(token, "expected tiles such as 123m"))));
+    }
+    while !rest.is_empty() {
+        let group_start = token.len() - rest.len();
+        // Find the suit letter that closes the group.
+        let mut scan = rest;
+        let mut n = 0usize;
+        while let Ok((r, _)) = digit_mark(scan) {
+            scan = r;
+            n += 1;
+        }
+        let suit_res: PResult<'_, char> = one_of("mpsz")(scan);
+        let Ok((after, suit_ch)) = suit_res else {
+            let at = token.len() - scan.len();
+            let reason = if n == 0 {
+                "expected a digit 0-9 before a suit letter m, p, s or z"
+            } else if scan.is_empty() {
+                "the digits have no suit letter after them (m, p, s or z)"
+            } else {
+                "expected a digit, a copy mark 'N or a suit letter m, p, s, z"
+            };
+            return Err(Ok((at, bad(token, reason))));
+        };
+        if n == 0 {
+            return Err(Ok((
+                group_start,
+                bad(token, "a suit letter needs digits before it"),
+            )));
+        }
+        let suit = Suit::from_letter(suit_ch).unwrap_or(Suit::Jihai);
+        let mut g = rest;
+        while let Ok((r, (d, mark))) = digit_mark(g) {
+            let at = token.len() - g.len();
+            g = r;
+            let digit = d as u8 - b'0';
+            let red = digit == 0;
+            if red && !suit.is_numbered() {
+                return Err(Ok((
+                    at,
+                    bad(
+                        token,
+                        "honours are 1z-7z; 0 (a red five) is only in m, p, s",
+                    ),
+                )));
+            }
+            let number = if red { 5 } else { digit };
+            let Some(kind) = TileKind::from_suit_number(suit, number) else {
+                return Err(Ok((at, bad(token, "honours are 1z-7z"))));
+            };
+            let copy = match mark {
+                None => None,
+                Some(_) if red => {
+                    return Err(Ok((
+                        at,
+                        bad(
+                            token,
+                            "a red five (0) is always copy 0 and takes no copy mark",
+                        ),
+                    )));
+                }
+                Some(m) => {
+                    let c = m as u8 - b'0';
+                    if c > 3 {
+                        return Err(Ok((at, bad(token, "copy marks are '0 to '3"))));
+                    }
+                    if c == 0 && number == 5 && suit.is_numbered() {
+                        return Err(Ok((
+                            at,
+                            bad(token, "copy 0 of a five is the red five: write it 0"),
+                        )));
+                    }
+                    Some(c)
+                }
+            };
+            f(RawTile { kind, red, copy }, at).map_err(Err)?;
+        }
+        rest = after;
+    }
+    Ok(())
+}
+
+/// Reads a token holding exactly one tile.
+pub(crate) fn one_tile(token: &str) -> Result<RawTile, TokErr> {
+    if let &[d @ b'0'..=b'9', suit @ (b'm' | b'p' | b's' | b'z')] = token.as_bytes() {
+        let suit = Suit::from_letter(char::from(suit)).unwrap_or(Suit::Jihai);
+        let red = d == b'0' && suit.is_numbered();
+        let number = if red { 5 } else { d - b'0' };
+        if let Some(kind) = TileKind::from_suit_number(suit, number) {
+            return Ok(RawTile {
+                kind,
+                red,
+                copy: None,
+            });
+        }
+    }
+    let mut out = None;
+    let mut count = 0;
+    tiles::<()>(token, |t, _| {
+        count += 1;
+        out = Some(t);
+        Ok(())
+    })
+    .map_err(|e| e.unwrap_or((0, bad(token, "expected one tile"))))?;
+    match (count, out) {
+        (1, Some(t)) => Ok(t),
+        _ => Err((0, bad(token, "expected exactly one tile, such as 5p"))),
+    }
+}
+
+/// A seat letter `A`..`D`.
+pub(crate) fn seat(token: &str) -> Option<Seat> {
+    match token {
+        "A" => Some(Seat::ALL[0]),
+        "B" => Some(Seat::ALL[1]),
+        "C" => Some(Seat::ALL[2]),
+        "D" => Some(Seat::ALL[3]),
+        _ => None,
+    }
+}
+
+/// The letter of a seat.
+pub(crate) fn seat_letter(seat: Seat) -> char {
+    char::from(b'A' + seat.index() as u8)
+}
+
+fn signed_digits(i: &str) -> PResult<'_, &str> {
+    recognize((opt(one_of("+-")), digit1)).parse(i)
+}
+
+/// A whole-token integer, with an optional sign.
+pub(crate) fn int<T: std::str::FromStr>(token: &str) -> Option<T> {
+    let (_, digits) = all_consuming(signed_digits).parse(token).ok()?;
+    digits.strip_prefix('+').unwrap_or(digits).parse().ok()
+}
+
+/// A number with at most one decimal digit (placement points): `+58.0`, `-5`, `1.3`.
+pub(crate) fn tenths(token: &str) -> Option<Tenths> {
+    let parsed: PResult<'_, &str> = all_consuming(recognize((
+        signed_digits,
+        opt((char('.'), satisfy(|c| c.is_ascii_digit()))),
+    )))
+    .parse(token);
+    parsed.ok()?.1.parse().ok()
+}
+
+/// A round label `E1.0`: wind, number and honba.
+pub(crate) fn label(token: &str) -> Option<(Wind, u8, u32)> {
+    let parsed: PResult<'_, (char, &str, &str)> =
+        all_consuming((one_of("ESWN"), digit1, preceded(char('.'), digit1))).parse(token);
+    let (_, (w, n, h)) = parsed.ok()?;
+    Some((Wind::from_letter(w)?, n.parse().ok()?, h.parse().ok()?))
+}
+
+/// Splits `key=value`.
+pub(crate) fn key_value(token: &str) -> Option<(&str, &str)> {
+    let parsed: PResult<'_, &str> = (
+        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
+        tag("="),
+    )
+        .map(|(k, _)| k)
+        .parse(token);
+    let (rest, k) = parsed.ok()?;
+    Some((k, rest))
+}
+
+/// A string value: `"quoted \"text\""` with escapes, or a bare run without blanks, quotes,
+/// braces or `#`.
+pub(crate) fn string(token: &str) -> Result<String, TokErr> {
+    let Some(body) = token.strip_prefix('"') else {
+        if token.is_empty()
+            || !token
+                .bytes()
+                .all(|b| b > b'\\' || !matches!(b, b'"' | b'\\'))
+            || token.contains(['{', '}'])
+        {
+            return Err((0, expected("a string: bare text or \"quoted\"", token)));
+        }
+        return Ok(token.to_owned());
+    };
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                if i + 1 != body.len() {
+                    return Err((i + 2, expected("the end of the string", &body[i + 1..])));
+                }
+                return Ok(out);
+            }
+            '\\' => match chars.next() {
+                Some((_, '\\')) => out.push('\\'),
+                Some((_, '"')) => out.push('"'),
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, 'r')) => out.push('\r'),
+                Some((_, 't')) => out.push('\t'),
+                Some((j, 'u')) => {
+                    let rest = &body[j + 1..];
+                    let hex = rest
+                        .strip_prefix('{')
+                        .and_then(|r| r.split_once('}'))
+                        .map(|(h, _)| h);
+                    let ch = hex
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .and_then(char::from_u32)
+                        .ok_or((j + 1, expected("an escape \\u{HEX}", rest)))?;
+                    out.push(ch);
+                    for _ in 0..hex.map_or(0, |h| h.len() + 2) {
+                        chars.next();
+                    }
+                }
+                _ => {
+                    return Err((
+                        i + 1,
+                        expected(
+                            "an escape \\\\, \\\", \\n, \\r, \\t or \\u{HEX}",
+                            &body[i..],
+                        ),
+                    ));
+                }
+            },
+            c => out.push(c),
+        }
+    }
+    Err((
+        token.len(),
+        ErrorKind::EndOfLine {
+            expected: "the closing quote of the string",
+        },
+    ))
+}
+
+/// Writes `s` as a string value: bare when it is a plain run, else quoted with escapes.
+pub(crate) fn write_string(out: &mut String, s: &str, always_quote: bool) {
+    let plain = !always_quote
+        && !s.is_empty()
+        && !s.chars().any(|c| {
+            c.is_whitespace() || c.is_control() || matches!(c, '"' | '#' | '{' | '}' | '\\')
+        });
+    if plain {
+        out.push_str(s);
+        return;
+    }
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// An "expected …, found …" error with the found text shortened.
+pub(crate) fn expected(what: &'static str, found: &str) -> ErrorKind {
+    ErrorKind::Expected {
+        expected: what,
+        found: shorten(found),
+    }
+}
+
+/// At most 40 characters of `s`.
+pub(crate) fn shorten(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(token: &str) -> Result<Vec<RawTile>, usize> {
+        let mut v = Vec::new();
+        tiles::<()>(token, |t, _| {
+            v.push(t);
+            Ok(())
+        })
+        .map_err(|e| e.map(|(at, _)| at).unwrap_or(usize::MAX))?;
+        Ok(v)
+    }
+
+    #[test]
+    fn tile_lists() {
+        let t = collect("12'3m0p7z").unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(t[1].copy, Some(3));
+        assert!(t[2].red);
+        assert_eq!(t[3].kind, TileKind::Chun);
+        assert_eq!(collect("8z"), Err(0));
+        assert_eq!(collect("12x"), Err(2));
+        assert_eq!(collect("12"), Err(2));
+        assert_eq!(collect("m"), Err(0));
+        assert_eq!(collect("5'0m"), Err(0));
+        assert_eq!(collect("0'1m"), Err(0));
+        assert_eq!(collect("1'4m"), Err(0));
+    }
+
+    #[test]
+    fn tokens() {
+        let mut c = Cursor::new("player A \"a b # c\" dan=3 # note");
+        let toks: Vec<_> = std::iter::from_fn(|| c.next_token()).map(|t| t.1).collect();
+        assert_eq!(toks, ["player", "A", "\"a b # c\"", "dan=3"]);
+        let mut c = Cursor::new("melds {pon 999p called=9p from=A} x");
+        c.next_token();
+        assert_eq!(
+            c.next_token().map(|t| t.1),
+            Some("{pon 999p called=9p from=A}")
+        );
+        assert_eq!(comment_start("a \"#\" # b"), Some(6));
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(int::<i32>("+5900"), Some(5900));
+        assert_eq!(int::<i32>("-3900"), Some(-3900));
+        assert_eq!(int::<u32>("x"), None);
+        assert_eq!(tenths("+58.0"), Some(Tenths(580)));
+        assert_eq!(tenths("1.25"), None);
+        assert_eq!(label("S4.2"), Some((Wind::South, 4, 2)));
+        assert_eq!(string("\"a\\\"b\\u{1b}\"").unwrap(), "a\"b\u{1b}");
+        let mut s = String::new();
+        write_string(&mut s, "a\"b\u{1b}", false);
+        assert_eq!(s, "\"a\\\"b\\u{1b}\"");
+        assert_eq!(key_value("lobby=0"), Some(("lobby", "0")));
+    }
+}

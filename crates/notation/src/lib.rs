@@ -1,0 +1,125 @@
+//! The haifu text notation: a complete, lossless, human-readable record of a mahjong game,
+//! the PGN of riichi mahjong. The format is specified in `NOTATION.md` beside this crate's
+//! manifest (included below).
+//!
+//! # Overview
+//!
+//! - [`read`], [`read_into`], [`read_bytes_into`]: text to a [`GameLog`], or a located
+//!   [`ReadError`] (`FILE:LINE:COL: message`, the line, a caret; see
+//!   [`ReadError::display_in`]).
+//! - [`read_document`]: the same, keeping the comments as a [`Document`].
+//! - [`write`], [`write_document`]: the canonical text of a log. Reading it gives back an
+//!   equal `GameLog`, and writing that again gives the same text.
+//! - Scenario expectations (`expect` lines) are carried in [`GameLog::expectations`], where
+//!   the referee finds them whatever format a log came from.
+//!
+//! # Flow of the reader
+//!
+//! 1. `haifu 1`, then header lines (`source`, `game`, `rules`, `seed`, `player`, `scores`, …);
+//! 2. per round: a `round` line and its setup lines (`scores`, `hand`, …) → `round_start`;
+//!    move lines (`A 4m 9p`) → `draw_tile`, `discard`, `call`, `riichi`, `new_dora`, …;
+//! 3. `win` and `draw` blocks → `win`, `round_draw` (with the final result on the last one);
+//! 4. anywhere in the body: `expect` lines → expectations; `A bye` / `A back` → disconnects;
+//! 5. `end`.
+//!
+//! # Architecture invariants
+//!
+//! - Syntax only: the reader never judges legality. It tracks where each physical tile is, so
+//!   that tiles can be written by kind and still name exact physical tiles; a fifth copy of a
+//!   tile is refused because it cannot exist, not because a rule forbids it.
+//! - The reader and the writer share one table state ([`table`](self) module), so every
+//!   default is computed the same way on both sides and the writer marks exactly the places
+//!   where the default would be wrong.
+//! - With a Tenhou seed, the default copy of every dealt, drawn and revealed tile is the
+//!   wall's; physical copies then show only where the log departs from its wall.
+//! - Bad input never panics. No nom type appears in a public signature.
+#![doc = ""]
+#![doc = include_str!("../NOTATION.md")]
+
+mod error;
+mod lex;
+mod names;
+mod read;
+mod table;
+mod write;
+
+use haifu_log::GameLog;
+
+pub use error::{ErrorKind, ReadError};
+
+/// A game record with its comments.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Document {
+    /// The game.
+    pub log: GameLog,
+    /// The comments, in order. The canonical form writes each as a whole line.
+    pub comments: Vec<Comment>,
+}
+
+/// A comment (`# …`), kept with the place it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The number of events before it: it is written just before event `event`'s line (0: at
+    /// the top of the file).
+    pub event: usize,
+    /// The text after `#`, verbatim.
+    pub text: String,
+}
+
+/// Reads one game record.
+pub fn read(text: &str) -> Result<GameLog, ReadError> {
+    let mut log = GameLog::new();
+    read_into(text, &mut log)?;
+    Ok(log)
+}
+
+/// Like [`read`], but fills `log` (cleared first), so a caller reading many records reuses one
+/// log's allocations. On error the log's contents are unspecified.
+pub fn read_into(text: &str, log: &mut GameLog) -> Result<(), ReadError> {
+    log.clear();
+    read::Reader::new(text, log, None).run()
+}
+
+/// Like [`read_into`], for bytes that should be UTF-8 text (a file's contents).
+pub fn read_bytes_into(bytes: &[u8], log: &mut GameLog) -> Result<(), ReadError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read_into(text, log),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let line_start = bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+            let line_end = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |p| at + p);
+            Err(ReadError {
+                location: haifu_log::Location::of_offset(bytes, at),
+                kind: ErrorKind::NotUtf8,
+                line_text: String::from_utf8_lossy(&bytes[line_start..line_end]).into_owned(),
+            })
+        }
+    }
+}
+
+/// Reads one game record with its comments.
+pub fn read_document(text: &str) -> Result<Document, ReadError> {
+    let mut doc = Document::default();
+    read::Reader::new(text, &mut doc.log, Some(&mut doc.comments)).run()?;
+    Ok(doc)
+}
+
+/// The canonical text of a game.
+pub fn write(log: &GameLog) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    write::write(log, &[], &mut out);
+    out
+}
+
+/// The canonical text of a game with its comments.
+pub fn write_document(doc: &Document) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    write::write(&doc.log, &doc.comments, &mut out);
+    out
+}

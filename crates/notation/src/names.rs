@@ -1,0 +1,175 @@
+//! The words of the notation: yaku names, limits, draw kinds, rule flags.
+
+use haifu_log::{DrawKind, FuritenReason, RuleFlags};
+
+/// Yaku names by Tenhou id (RULES.md §1.2); ids past the table are written `yakuN`.
+const YAKU: [&str; 55] = [
+    "menzen-tsumo",
+    "riichi",
+    "ippatsu",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "seat-east",
+    "seat-south",
+    "seat-west",
+    "seat-north",
+    "round-east",
+    "round-south",
+    "round-west",
+    "round-north",
+    "haku",
+    "hatsu",
+    "chun",
+    "double-riichi",
+    "chiitoitsu",
+    "chanta",
+    "ittsu",
+    "sanshoku",
+    "sanshoku-doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "junchan",
+    "honitsu",
+    "chinitsu",
+    "renhou",
+    "tenhou",
+    "chiihou",
+    "daisangen",
+    "suuankou",
+    "suuankou-tanki",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "junsei-chuuren",
+    "kokushi",
+    "kokushi-13",
+    "daisuushii",
+    "shousuushii",
+    "suukantsu",
+    "dora",
+    "ura",
+    "aka",
+];
+
+/// Writes a yaku id as its name.
+pub(crate) fn yaku_name(id: u8, out: &mut String) {
+    match YAKU.get(usize::from(id)) {
+        Some(name) => out.push_str(name),
+        None => {
+            out.push_str("yaku");
+            out.push_str(&id.to_string());
+        }
+    }
+}
+
+/// The id of a yaku name (or `yakuN`).
+pub(crate) fn yaku_id(name: &str) -> Option<u8> {
+    if let Some(i) = YAKU.iter().position(|y| *y == name) {
+        return u8::try_from(i).ok();
+    }
+    let digits = name.strip_prefix("yaku")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Limit names by code 1..=5.
+pub(crate) const LIMITS: [&str; 5] = ["mangan", "haneman", "baiman", "sanbaiman", "yakuman"];
+
+/// The limit code of a name.
+pub(crate) fn limit_code(word: &str) -> Option<u8> {
+    LIMITS
+        .iter()
+        .position(|l| *l == word)
+        .and_then(|i| u8::try_from(i + 1).ok())
+}
+
+/// The draw kind of a word: the snake_case name, or Tenhou's `type` name.
+pub(crate) fn draw_kind(word: &str) -> Option<DrawKind> {
+    DrawKind::ALL
+        .into_iter()
+        .find(|k| k.as_str() == word || k.tenhou_name() == Some(word))
+}
+
+/// The furiten reason of a word, or `Some(None)` for `none`.
+pub(crate) fn furiten_reason(word: &str) -> Option<Option<FuritenReason>> {
+    if word == "none" {
+        return Some(None);
+    }
+    FuritenReason::ALL
+        .into_iter()
+        .find(|r| r.as_str() == word)
+        .map(Some)
+}
+
+/// The flags of the `rules tenhou` line, each with the bits it sets and the bits it governs.
+const FLAGS: [(&str, u32, u32); 12] = [
+    ("4p", 0, 0x010),
+    ("3p", 0x010, 0x010),
+    ("tonpuu", 0, 0x008),
+    ("hanchan", 0x008, 0x008),
+    ("aka", 0, 0x002),
+    ("no-aka", 0x002, 0x002),
+    ("kuitan", 0, 0x004),
+    ("no-kuitan", 0x004, 0x004),
+    ("ippan", 0, 0x0A0),
+    ("joukyuu", 0x080, 0x0A0),
+    ("tokujou", 0x020, 0x0A0),
+    ("houou", 0x0A0, 0x0A0),
+];
+
+/// The GO type of the `tenhou` preset before flags: against people, hanchan, red fives,
+/// open tanyao, ippan room (0x009).
+pub(crate) const TENHOU_DEFAULT: u32 = 0x009;
+
+/// Applies one rules flag word to a GO type; `false` if the word is not a flag.
+pub(crate) fn apply_flag(word: &str, go_type: &mut u32) -> bool {
+    if let Some((_, set, mask)) = FLAGS.iter().find(|f| f.0 == word) {
+        *go_type = (*go_type & !mask) | set;
+        return true;
+    }
+    match word {
+        "fast" => *go_type |= 0x040,
+        "cpu" => *go_type &= !0x001,
+        _ => return false,
+    }
+    true
+}
+
+/// Writes the `rules` line's words for `rules`.
+pub(crate) fn write_rules(rules: &RuleFlags, out: &mut String) {
+    let t = rules.go_type;
+    out.push_str("rules tenhou");
+    for group in FLAGS.chunks(2).take(4) {
+        let mask = group[0].2;
+        let pick = group.iter().find(|f| t & mask == f.1).unwrap_or(&group[0]);
+        out.push(' ');
+        out.push_str(pick.0);
+    }
+    let room = FLAGS[8..]
+        .iter()
+        .find(|f| t & 0x0A0 == f.1)
+        .map_or("ippan", |f| f.0);
+    out.push(' ');
+    out.push_str(room);
+    if t & 0x040 != 0 {
+        out.push_str(" fast");
+    }
+    if t & 0x001 == 0 {
+        out.push_str(" cpu");
+    }
+    if t & !0xFF != 0 {
+        out.push_str(&format!(" bits=0x{:x}", t & !0xFF));
+    }
+}

@@ -1,0 +1,2230 @@
+//! The reader: text in, [`GameLog`] out.
+
+use arrayvec::ArrayVec;
+use haifu_log::{
+    ChipAward, ChipScores, DrawKind, Expectation, ExpectationKind, FinalResult, GameLog, Location,
+    NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
+    UnknownAttribute, YakuHan,
+};
+use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
+
+use crate::lex::{self, Cursor, RawTile, expected};
+use crate::table::{Table, Taken, WallView, Walls, pick};
+use crate::write::{ankan_all, win_hand};
+use crate::{Comment, ErrorKind, ReadError, names};
+
+const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
+const BODY_WORDS: &str =
+    "round, a seat letter A-D (a move line), win, draw, dora, expect, game-end, unknown or end";
+
+/// A place in the text: line number, byte column (0-based) and the line.
+#[derive(Clone, Copy, Debug)]
+struct Pos<'t> {
+    line: u32,
+    col: usize,
+    text: &'t str,
+}
+
+impl Pos<'_> {
+    fn err(self, kind: ErrorKind) -> ReadError {
+        ReadError {
+            location: Location {
+                line: self.line,
+                column: u32::try_from(self.col + 1).unwrap_or(u32::MAX),
+            },
+            kind,
+            line_text: self.text.to_owned(),
+        }
+    }
+}
+
+fn unreachable_pos() -> Pos<'static> {
+    Pos {
+        line: 0,
+        col: 0,
+        text: "",
+    }
+}
+
+fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
+    Pos {
+        col: p.col + by,
+        ..p
+    }
+}
+
+/// What is being built over several lines.
+enum Pending<'t> {
+    None,
+    Setup(Box<Setup<'t>>),
+    Win(Box<WinDraft<'t>>),
+    Draw(Box<DrawDraft<'t>>),
+    End(Box<EndDraft<'t>>),
+}
+
+struct Setup<'t> {
+    at: Pos<'t>,
+    wind: Wind,
+    number: u8,
+    honba: u32,
+    dealer: Option<Seat>,
+    sticks: Option<u32>,
+    dice: Option<[u8; 2]>,
+    dora: Option<(Pos<'t>, RawTile)>,
+    scores: Option<BySeat<i32>>,
+    shuffle: Option<String>,
+    chips: Option<BySeat<i32>>,
+    hands: [Option<(Pos<'t>, &'t str, bool)>; 4],
+    wall: Option<(Pos<'t>, bool, &'t str)>,
+}
+
+/// The final result lines of a block.
+#[derive(Default)]
+struct FinalDraft<'t> {
+    scores: Option<(Pos<'t>, BySeat<i32>)>,
+    points: Option<(Pos<'t>, BySeat<Tenths>)>,
+    chips: Option<BySeat<[Tenths; 2]>>,
+}
+
+struct WinDraft<'t> {
+    at: Pos<'t>,
+    winner: Seat,
+    from: Seat,
+    fu: u32,
+    han: Option<(Pos<'t>, u32)>,
+    points: i32,
+    limit: u8,
+    pao: Option<Seat>,
+    yaku: Option<ArrayVec<YakuHan, 24>>,
+    yakuman: Option<ArrayVec<u8, 8>>,
+    dora: Option<ArrayVec<Tile, 5>>,
+    ura: Option<ArrayVec<Tile, 5>>,
+    hand: Option<ArrayVec<Tile, 14>>,
+    melds: Option<ArrayVec<Meld, 4>>,
+    agari: Option<Tile>,
+    ba: Option<(u32, u32)>,
+    scores: Option<BySeat<i32>>,
+    deltas: Option<BySeat<i32>>,
+    chips: Option<ChipScores>,
+    chip_awards: Option<ArrayVec<ChipAward, 16>>,
+    ratio: Option<[i32; 2]>,
+    fin: FinalDraft<'t>,
+}
+
+struct DrawDraft<'t> {
+    at: Pos<'t>,
+    kind: DrawKind,
+    shown: BySeat<Option<ArrayVec<Tile, 14>>>,
+    ba: Option<(u32, u32)>,
+    scores: Option<BySeat<i32>>,
+    deltas: Option<BySeat<i32>>,
+    chips: Option<ChipScores>,
+    ratio: Option<[i32; 2]>,
+    fin: FinalDraft<'t>,
+}
+
+struct EndDraft<'t> {
+    at: Pos<'t>,
+    fin: FinalDraft<'t>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Start,
+    Header,
+    Body,
+    Ended,
+}
+
+pub(crate) struct Reader<'t, 'l> {
+    text: &'t str,
+    log: &'l mut GameLog,
+    comments: Option<&'l mut Vec<Comment>>,
+    waiting_comments: Vec<&'t str>,
+    table: Table,
+    walls: Option<Walls>,
+    start_scores: Option<BySeat<i32>>,
+    pending: Pending<'t>,
+    stage: Stage,
+    seen: u32,
+    last_content: Pos<'t>,
+}
+
+type R<T> = Result<T, ReadError>;
+
+impl<'t, 'l> Reader<'t, 'l> {
+    pub(crate) fn new(
+        text: &'t str,
+        log: &'l mut GameLog,
+        comments: Option<&'l mut Vec<Comment>>,
+    ) -> Reader<'t, 'l> {
+        Reader {
+            text,
+            log,
+            comments,
+            waiting_comments: Vec::new(),
+            table: Table::new(),
+            walls: None,
+            start_scores: None,
+            pending: Pending::None,
+            stage: Stage::Start,
+            seen: 0,
+            last_content: unreachable_pos(),
+        }
+    }
+
+    pub(crate) fn run(mut self) -> R<()> {
+        let text = self.text;
+        let mut line_no = 0u32;
+        for raw in text.split('\n') {
+            line_no = line_no.saturating_add(1);
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            let pos = Pos {
+                line: line_no,
+                col: 0,
+                text: line,
+            };
+            // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
+            // is only taken when the caller keeps comments.
+            if self.comments.is_some()
+                && let Some(c) = lex::comment_start(line)
+            {
+                self.waiting_comments.push(&line[c + 1..]);
+            }
+            let mut cur = Cursor::new(line);
+            if cur.at_end() {
+                continue;
+            }
+            self.last_content = pos;
+            self.line(cur, pos)?;
+        }
+        match self.stage {
+            Stage::Ended => Ok(()),
+            Stage::Start => Err(Pos {
+                line: 1,
+                col: 0,
+                text: text.split('\n').next().unwrap_or(""),
+            }
+            .err(ErrorKind::Empty)),
+            _ => Err(Pos {
+                col: self.last_content.text.trim_end().len(),
+                ..self.last_content
+            }
+            .err(ErrorKind::Truncated {
+                expected: match self.pending {
+                    Pending::Win(_) => "the rest of this win (its `deltas` line) and `end`",
+                    Pending::Draw(_) => "the rest of this draw (its `deltas` line) and `end`",
+                    Pending::Setup(_) => "the rest of this round and `end`",
+                    _ if self.table.open => {
+                        "the rest of this round (more moves or an outcome) and `end`"
+                    }
+                    _ => "more rounds or `end`, the last line of a record",
+                },
+            })),
+        }
+    }
+
+    /// Gives the waiting comments their place: before event `at`.
+    fn place_comments(&mut self) {
+        if self.waiting_comments.is_empty() {
+            return;
+        }
+        let at = self.log.len();
+        if let Some(sink) = &mut self.comments {
+            for c in self.waiting_comments.drain(..) {
+                sink.push(Comment {
+                    event: at,
+                    text: c.to_owned(),
+                });
+            }
+        }
+    }
+
+    fn line(&mut self, mut cur: Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let content = pos.text;
+        let Some((col, word)) = cur.next_token() else {
+            return Ok(());
+        };
+        let wpos = shift(pos, col);
+        match self.stage {
+            Stage::Start => {
+                self.place_comments();
+                if word != "haifu" {
+                    return Err(wpos.err(ErrorKind::NoFormatLine {
+                        found: lex::shorten(content.trim()),
+                    }));
+                }
+                let (vcol, version) = cur.next_token().ok_or_else(|| {
+                    shift(pos, content.len()).err(ErrorKind::EndOfLine {
+                        expected: "the notation version, 1",
+                    })
+                })?;
+                if version != "1" {
+                    return Err(shift(pos, vcol).err(ErrorKind::Version {
+                        version: lex::shorten(version),
+                    }));
+                }
+                self.finish_line(&mut cur, pos)?;
+                self.log.header.format = "haifu".to_owned();
+                self.stage = Stage::Header;
+                Ok(())
+            }
+            Stage::Ended => Err(wpos.err(ErrorKind::OutOfPlace {
+                what: lex::shorten(word),
+                detail: "nothing but comments may follow `end`",
+            })),
+            Stage::Header => {
+                if self.header_line(word, wpos, &mut cur, pos)? {
+                    self.place_comments();
+                    return Ok(());
+                }
+                self.stage = Stage::Body;
+                self.body_line(word, wpos, &mut cur, pos)
+            }
+            Stage::Body => self.body_line(word, wpos, &mut cur, pos),
+        }
+    }
+
+    /// Checks that nothing is left on the line.
+    fn finish_line(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        match cur.next_token() {
+            None => Ok(()),
+            Some((col, t)) => Err(shift(pos, col).err(ErrorKind::Expected {
+                expected: "the end of the line",
+                found: lex::shorten(t),
+            })),
+        }
+    }
+
+    fn need(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        what: &'static str,
+    ) -> R<(Pos<'t>, &'t str)> {
+        match cur.next_token() {
+            Some((col, t)) => Ok((shift(pos, col), t)),
+            None => Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine { expected: what })),
+        }
+    }
+
+    fn once(&mut self, bit: u32, field: &'static str, at: Pos<'t>) -> R<()> {
+        if self.seen & bit != 0 {
+            return Err(at.err(ErrorKind::Duplicate { field }));
+        }
+        self.seen |= bit;
+        Ok(())
+    }
+
+    // ---- header ----
+
+    /// Reads a header line; `false` if the word starts the body.
+    fn header_line(
+        &mut self,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<bool> {
+        match word {
+            "source" => {
+                self.once(1, "source", wpos)?;
+                let (p, f) = self.need(cur, pos, "the source format, e.g. tenhou-mjlog")?;
+                self.log.header.format = string_at(p, f)?;
+                if let Some((c, v)) = cur.next_token() {
+                    self.log.header.version = Some(string_at(shift(pos, c), v)?);
+                }
+            }
+            "game" => {
+                self.once(2, "game", wpos)?;
+                let (p, g) = self.need(cur, pos, "the game id")?;
+                self.log.header.game_id = Some(string_at(p, g)?);
+            }
+            "rules" => {
+                self.once(4, "rules", wpos)?;
+                self.rules(cur, pos)?;
+            }
+            "seed" => {
+                self.once(8, "seed", wpos)?;
+                let (p, s) = self.need(cur, pos, "the wall seed")?;
+                self.log.header.seed = Some(string_at(p, s)?);
+            }
+            "seed-ref" => {
+                self.once(16, "seed-ref", wpos)?;
+                let (p, s) = self.need(cur, pos, "the seed's reference string")?;
+                self.log.header.seed_ref = Some(string_at(p, s)?);
+            }
+            "player" => self.player(cur, pos)?,
+            "first-dealer" => {
+                self.once(32, "first-dealer", wpos)?;
+                let (p, s) = self.need(cur, pos, "a seat A-D")?;
+                self.log.header.first_dealer = Some(seat_at(p, s)?);
+            }
+            "scores" => {
+                self.once(64, "scores", wpos)?;
+                self.start_scores = Some(self.by_seat(cur, pos, "four starting scores")?);
+            }
+            "unknown" => {
+                self.unknown(cur, pos, None)?;
+                return Ok(true);
+            }
+            "round" | "end" | "game-end" | "A" | "B" | "C" | "D" | "win" | "draw" | "dora"
+            | "expect" => return Ok(false),
+            _ => {
+                return Err(wpos.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(word),
+                    expected: HEADER_WORDS,
+                }));
+            }
+        }
+        self.finish_line(cur, pos)?;
+        Ok(true)
+    }
+
+    fn rules(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let (p, preset) = self.need(cur, pos, "a rules preset: tenhou")?;
+        if preset != "tenhou" {
+            return Err(p.err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(preset),
+                expected: "a rules preset: tenhou",
+            }));
+        }
+        let rules = &mut self.log.header.rules;
+        rules.go_type = names::TENHOU_DEFAULT;
+        while let Some((col, tok)) = cur.next_token() {
+            let tp = shift(pos, col);
+            if names::apply_flag(tok, &mut rules.go_type) {
+                continue;
+            }
+            let Some((key, value)) = lex::key_value(tok) else {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(tok),
+                    expected: "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu) or bits=, type=, lobby=, title=, rule=, ranking=, csrule=",
+                }));
+            };
+            let vp = shift(tp, key.len() + 1);
+            match key {
+                "bits" => {
+                    let bits = value
+                        .strip_prefix("0x")
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| vp.err(expected("hex bits such as 0x100", value)))?;
+                    rules.go_type = (rules.go_type & 0xFF) | (bits & !0xFF);
+                }
+                "type" => {
+                    rules.go_type = lex::int(value)
+                        .ok_or_else(|| vp.err(expected("the GO type number", value)))?;
+                }
+                "lobby" => {
+                    rules.lobby = Some(
+                        lex::int(value).ok_or_else(|| vp.err(expected("a lobby number", value)))?,
+                    );
+                }
+                "title" => rules.title = Some(string_at(vp, value)?),
+                "rule" => rules.rule = Some(string_at(vp, value)?),
+                "ranking" => rules.ranking = Some(string_at(vp, value)?),
+                "csrule" => rules.csrule = Some(string_at(vp, value)?),
+                _ => {
+                    return Err(tp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a rules key: bits, type, lobby, title, rule, ranking, csrule",
+                    }));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn player(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let (p, s) = self.need(cur, pos, "a seat A-D")?;
+        let seat = seat_at(p, s)?;
+        let (np, name) = self.need(cur, pos, "the player's name, \"quoted\"")?;
+        let mut player = Player {
+            name: string_at(np, name)?,
+            ..Player::default()
+        };
+        while let Some((col, tok)) = cur.next_token() {
+            let tp = shift(pos, col);
+            let Some((key, value)) = lex::key_value(tok) else {
+                return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
+            };
+            let vp = shift(tp, key.len() + 1);
+            match key {
+                "dan" => {
+                    player.dan = Some(
+                        lex::int(value)
+                            .ok_or_else(|| vp.err(expected("a dan number 0-255", value)))?,
+                    );
+                }
+                "rate" => {
+                    player.rate = Some(
+                        value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|r| r.is_finite() && !value.contains(['e', 'E', 'i', 'n', 'N']))
+                            .ok_or_else(|| vp.err(expected("a rating such as 1850.25", value)))?,
+                    );
+                }
+                "sex" => player.sex = Some(string_at(vp, value)?),
+                "rc" => {
+                    player.rc =
+                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
+                }
+                "gold" => {
+                    player.gold =
+                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
+                }
+                _ => {
+                    return Err(tp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a player key: dan, rate, sex, rc, gold",
+                    }));
+                }
+            }
+        }
+        self.log.header.players[seat] = player;
+        Ok(())
+    }
+
+    fn unknown(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>, event: Option<usize>) -> R<()> {
+        let (p, element) = self.need(cur, pos, "the element the attribute was on")?;
+        let element = string_at(p, element)?;
+        let (p, name) = self.need(cur, pos, "the attribute's name")?;
+        let name = string_at(p, name)?;
+        let (p, value) = self.need(cur, pos, "the attribute's value, \"quoted\"")?;
+        let value = string_at(p, value)?;
+        self.finish_line(cur, pos)?;
+        self.log.unknown.push(UnknownAttribute {
+            event,
+            element,
+            name,
+            value,
+        });
+        Ok(())
+    }
+
+    fn by_seat<T: std::str::FromStr + Copy>(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        what: &'static str,
+    ) -> R<BySeat<T>> {
+        let mut v: ArrayVec<T, 4> = ArrayVec::new();
+        for _ in 0..4 {
+            let (p, t) = self.need(cur, pos, what)?;
+            v.push(lex::int(t).ok_or_else(|| p.err(expected(what, t)))?);
+        }
+        self.finish_line(cur, pos)?;
+        let arr: [T; 4] = v.into_inner().map_err(|_| pos.err(expected(what, "")))?;
+        Ok(BySeat::from_array(arr))
+    }
+
+    // ---- body ----
+
+    fn pending_index(&self) -> usize {
+        self.log.len()
+    }
+
+    fn body_line(
+        &mut self,
+        word: &'t str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        // Continuation lines of what is pending.
+        let continued = match &self.pending {
+            Pending::None => false,
+            Pending::Setup(_) => {
+                matches!(
+                    word,
+                    "scores" | "hand" | "shuffle" | "chips" | "wall" | "unknown"
+                )
+            }
+            Pending::Win(_) => matches!(
+                word,
+                "pao"
+                    | "yaku"
+                    | "yakuman"
+                    | "dora"
+                    | "ura"
+                    | "hand"
+                    | "melds"
+                    | "agari"
+                    | "ba"
+                    | "scores"
+                    | "deltas"
+                    | "chips"
+                    | "chip-awards"
+                    | "ratio"
+                    | "final"
+                    | "points"
+                    | "final-chips"
+                    | "unknown"
+            ),
+            Pending::Draw(_) => matches!(
+                word,
+                "shown"
+                    | "ba"
+                    | "scores"
+                    | "deltas"
+                    | "chips"
+                    | "ratio"
+                    | "final"
+                    | "points"
+                    | "final-chips"
+                    | "unknown"
+            ),
+            Pending::End(_) => matches!(word, "points" | "final-chips" | "unknown"),
+        };
+        if continued {
+            self.place_comments();
+            if word == "unknown" {
+                let index = self.pending_index();
+                return self.unknown(cur, pos, Some(index));
+            }
+            return match &self.pending {
+                Pending::Setup(_) => self.setup_line(word, wpos, cur, pos),
+                Pending::Win(_) => self.win_line(word, wpos, cur, pos),
+                Pending::Draw(_) => self.draw_line(word, wpos, cur, pos),
+                _ => self.end_line(word, wpos, cur, pos),
+            };
+        }
+        self.flush()?;
+        self.place_comments();
+        match word {
+            "round" => self.round(cur, pos),
+            "A" | "B" | "C" | "D" => {
+                let seat = seat_at(wpos, word)?;
+                self.moves(seat, cur, pos)
+            }
+            "win" => self.win(wpos, cur, pos),
+            "draw" => self.draw(wpos, cur, pos),
+            "dora" => {
+                self.require_round("dora", wpos)?;
+                let (p, t) = self.need(cur, pos, "the new dora indicator")?;
+                self.new_dora(p, t)?;
+                self.finish_line(cur, pos)
+            }
+            "expect" => self.expect(wpos, cur, pos),
+            "game-end" => {
+                let scores = self.by_seat(cur, pos, "four final scores")?;
+                self.pending = Pending::End(Box::new(EndDraft {
+                    at: wpos,
+                    fin: FinalDraft {
+                        scores: Some((wpos, scores)),
+                        ..FinalDraft::default()
+                    },
+                }));
+                Ok(())
+            }
+            "unknown" => {
+                let event = self.log.len().checked_sub(1);
+                self.unknown(cur, pos, event)
+            }
+            "end" => {
+                self.finish_line(cur, pos)?;
+                self.stage = Stage::Ended;
+                Ok(())
+            }
+            "source" | "game" | "rules" | "seed" | "seed-ref" | "player" | "first-dealer" => {
+                Err(wpos.err(ErrorKind::OutOfPlace {
+                    what: word.to_owned(),
+                    detail: "header lines come before the first round",
+                }))
+            }
+            "scores" | "hand" | "shuffle" | "chips" => Err(wpos.err(ErrorKind::OutOfPlace {
+                what: word.to_owned(),
+                detail: "round setup lines follow a `round` line, before the first move",
+            })),
+            "pao" | "yaku" | "yakuman" | "ura" | "melds" | "agari" | "ba" | "deltas"
+            | "chip-awards" | "ratio" | "final" | "points" | "final-chips" | "shown" => Err(wpos
+                .err(ErrorKind::OutOfPlace {
+                    what: word.to_owned(),
+                    detail: "outcome lines follow their `win`, `draw` or `game-end` line",
+                })),
+            _ => Err(wpos.err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(word),
+                expected: BODY_WORDS,
+            })),
+        }
+    }
+
+    fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {
+        if self.table.open {
+            return Ok(());
+        }
+        Err(at.err(ErrorKind::OutOfPlace {
+            what: lex::shorten(what),
+            detail: if self.table.started {
+                "the round has ended; start the next one with a `round` line"
+            } else {
+                "no round has started; start one with a `round` line"
+            },
+        }))
+    }
+
+    /// Completes what is pending.
+    fn flush(&mut self) -> R<()> {
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::None => Ok(()),
+            Pending::Setup(s) => self.flush_setup(*s),
+            Pending::Win(w) => self.flush_win(*w),
+            Pending::Draw(d) => self.flush_draw(*d),
+            Pending::End(e) => {
+                let fin = final_result(e.fin, e.at, "game-end")?.ok_or_else(|| {
+                    e.at.err(ErrorKind::MissingField {
+                        block: "game-end",
+                        field: "points",
+                        expected: "four placement points",
+                    })
+                })?;
+                self.log.push_game_end(fin);
+                Ok(())
+            }
+        }
+    }
+
+    // ---- rounds ----
+
+    fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
+        let (wind, number, honba) = lex::label(label).ok_or_else(|| {
+            lp.err(expected(
+                "a round label such as E1.0 (wind E/S/W/N, number, .honba)",
+                label,
+            ))
+        })?;
+        let mut s = Setup {
+            at: pos,
+            wind,
+            number,
+            honba,
+            dealer: None,
+            sticks: None,
+            dice: None,
+            dora: None,
+            scores: None,
+            shuffle: None,
+            chips: None,
+            hands: [None; 4],
+            wall: None,
+        };
+        while let Some((col, key)) = cur.next_token() {
+            let kp = shift(pos, col);
+            match key {
+                "dealer" => {
+                    let (p, t) = self.need(cur, pos, "the dealer's seat A-D")?;
+                    set_once(&mut s.dealer, seat_at(p, t)?, "dealer", kp)?;
+                }
+                "sticks" => {
+                    let (p, t) = self.need(cur, pos, "the riichi sticks on the table")?;
+                    let n = lex::int(t).ok_or_else(|| p.err(expected("a number of sticks", t)))?;
+                    set_once(&mut s.sticks, n, "sticks", kp)?;
+                }
+                "dice" => {
+                    let mut d = [0u8; 2];
+                    for v in &mut d {
+                        let (p, t) = self.need(cur, pos, "two dice")?;
+                        *v = lex::int(t).ok_or_else(|| p.err(expected("a die 1-6", t)))?;
+                    }
+                    set_once(&mut s.dice, d, "dice", kp)?;
+                }
+                "dora" => {
+                    let (p, t) = self.need(cur, pos, "the first dora indicator")?;
+                    let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
+                    set_once(&mut s.dora, (p, raw), "dora", kp)?;
+                }
+                _ => {
+                    return Err(kp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a round key: dealer, sticks, dice, dora",
+                    }));
+                }
+            }
+        }
+        if s.dora.is_none() {
+            return Err(pos.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator, e.g. `dora 4m` on the round line",
+            }));
+        }
+        self.pending = Pending::Setup(Box::new(s));
+        Ok(())
+    }
+
+    fn setup_line(
+        &mut self,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        let Pending::Setup(s) = &self.pending else {
+            return Ok(());
+        };
+        let _ = s;
+        match word {
+            "scores" => {
+                let v = self.by_seat(cur, pos, "four scores")?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.scores, v, "scores", wpos)
+            }
+            "chips" => {
+                let v = self.by_seat(cur, pos, "four chip counts")?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.chips, v, "chips", wpos)
+            }
+            "wall" => {
+                let (lp, layout) = self.need(cur, pos, "the wall's layout: current or early")?;
+                let current = match layout {
+                    "current" => true,
+                    "early" => false,
+                    _ => {
+                        return Err(lp.err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(layout),
+                            expected: "a wall layout: current or early",
+                        }));
+                    }
+                };
+                let (tp, tiles) = self.need(cur, pos, "the wall's 136 tiles (108 in sanma)")?;
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
+            }
+            "shuffle" => {
+                let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
+                let v = string_at(p, t)?;
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.shuffle, v, "shuffle", wpos)
+            }
+            _ => {
+                let (p, t) = self.need(cur, pos, "a seat A-D")?;
+                let seat = seat_at(p, t)?;
+                let (mut tp, mut tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
+                let exact = tiles == "exact";
+                if exact {
+                    (tp, tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
+                }
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                if s.hands[seat.index()].is_some() {
+                    return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                }
+                s.hands[seat.index()] = Some((tp, tiles, exact));
+                Ok(())
+            }
+        }
+    }
+
+    fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
+        let first = !self.table.started;
+        let walls = self.walls.get_or_insert_with(|| {
+            Walls::new(
+                self.log.header.seed.as_deref(),
+                self.log.header.rules.go_type,
+            )
+        });
+        let wall = match s.wall {
+            Some((tp, current, token)) => {
+                walls.skip();
+                Some(wall_line(tp, current, token)?)
+            }
+            None => walls.next(s.shuffle.as_deref()),
+        };
+        self.table.reset(wall);
+        let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
+        let dealer = s
+            .dealer
+            .unwrap_or_else(|| first_dealer.after(s.number.wrapping_sub(1) % 4));
+        let Some((dp, raw)) = s.dora else {
+            return Err(s.at.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator",
+            }));
+        };
+        let hint = self.table.wall_dora();
+        let dora = self.enter(dp, raw, hint)?;
+        self.table.new_dora(dora);
+        let mut hands: BySeat<ArrayVec<Tile, 13>> = BySeat::default();
+        for seat in Seat::ALL {
+            let Some((tp, token, exact)) = s.hands[seat.index()] else {
+                continue;
+            };
+            let deal = self.table.wall_hand(dealer, seat);
+            let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
+            let table = &mut self.table;
+            let res = lex::tiles(token, |raw, at| {
+                let p = shift(tp, at);
+                let hint = deal
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&d| crate::table::matches(raw, d) && table.unseen(d))
+                    .min();
+                let t = enter_tile(table, p, raw, hint)?;
+                if hand.try_push(t).is_err() {
+                    return Err(p.err(ErrorKind::Inconsistent {
+                        detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
+                    }));
+                }
+                table.enter(t, Some(seat));
+                Ok(())
+            });
+            match res {
+                Ok(()) => {}
+                Err(Ok((at, kind))) => return Err(shift(tp, at).err(kind)),
+                Err(Err(e)) => return Err(e),
+            }
+            if hand.len() != 13 {
+                return Err(tp.err(ErrorKind::Inconsistent {
+                    detail: format!(
+                        "a starting hand holds 13 tiles; this one has {}",
+                        hand.len()
+                    ),
+                }));
+            }
+            if let Some(d) = deal
+                && !exact
+            {
+                let mut a = hand.clone();
+                let mut b = d;
+                a.sort_unstable();
+                b.sort_unstable();
+                if a[..] == b[..] {
+                    hand = d.into_iter().collect();
+                }
+            }
+            hands[seat] = hand;
+        }
+        let scores = s.scores.unwrap_or(if first {
+            self.start_scores.unwrap_or(BySeat::from_array([25000; 4]))
+        } else {
+            self.table.scores
+        });
+        let start = RoundStart {
+            round_wind: s.wind,
+            round_number: s.number,
+            honba: s.honba,
+            sticks: s.sticks.unwrap_or(0),
+            dice: s.dice.unwrap_or([1, 1]),
+            dora_indicator: dora,
+            scores,
+            dealer,
+            hands,
+            shuffle: s.shuffle,
+            chips: s.chips,
+        };
+        self.table.begin(&start);
+        self.log.push_round_start(start);
+        Ok(())
+    }
+
+    fn enter(&mut self, p: Pos<'t>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+        enter_tile(&self.table, p, raw, hint)
+    }
+
+    fn new_dora(&mut self, p: Pos<'t>, token: &str) -> R<()> {
+        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        let hint = self.table.wall_dora();
+        let t = self.enter(p, raw, hint)?;
+        self.table.new_dora(t);
+        self.log.push_new_dora(t);
+        Ok(())
+    }
+
+    // ---- moves ----
+
+    fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let mut any = false;
+        while let Some((col, tok)) = cur.next_token() {
+            any = true;
+            let p = shift(pos, col);
+            if tok != "bye" && tok != "back" {
+                self.require_round(tok, p)?;
+            }
+            let s = seat.index();
+            let first = tok.as_bytes()[0];
+            match first {
+                b'*' => {
+                    let tile = if tok.len() == 1 {
+                        self.table.last_draw[s].ok_or_else(|| {
+                            p.err(ErrorKind::Inconsistent {
+                                detail: format!(
+                                    "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
+                                    lex::seat_letter(seat),
+                                    lex::seat_letter(seat)
+                                ),
+                            })
+                        })?
+                    } else {
+                        self.held(seat, shift(p, 1), &tok[1..], None)?
+                    };
+                    self.discard(seat, tile, true);
+                }
+                b'~' => {
+                    let tile = self.held(seat, shift(p, 1), &tok[1..], None)?;
+                    self.discard(seat, tile, false);
+                }
+                b'-' => {
+                    let last = self.table.last_draw[s];
+                    let tile = self.held(seat, shift(p, 1), &tok[1..], last)?;
+                    self.discard(seat, tile, Some(tile) == last);
+                }
+                b'+' => self.draw_tile(seat, shift(p, 1), &tok[1..])?,
+                b'0'..=b'9' => {
+                    if self.table.need_discard[s] {
+                        let last = self.table.last_draw[s];
+                        let tile = self.held(seat, p, tok, last)?;
+                        self.discard(seat, tile, Some(tile) == last);
+                    } else {
+                        self.draw_tile(seat, p, tok)?;
+                    }
+                }
+                b'{' => {
+                    let meld = generic_meld(p, tok)?;
+                    self.call(seat, meld);
+                }
+                _ => self.move_word(seat, p, tok, cur, pos)?,
+            }
+        }
+        if !any {
+            return Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine {
+                expected: "moves after the seat: a draw, a discard, a call, riichi…",
+            }));
+        }
+        Ok(())
+    }
+
+    fn move_word(
+        &mut self,
+        seat: Seat,
+        p: Pos<'t>,
+        tok: &'t str,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        let (word, value) = match tok {
+            "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
+            | "bye" | "back" => (tok, None),
+            _ => match tok.split_once('=') {
+                Some((w, v)) => (w, Some(v)),
+                None => (tok, None),
+            },
+        };
+        let vp = shift(p, word.len() + 1);
+        match (word, value) {
+            ("riichi", v) => {
+                let scores = match v {
+                    None => None,
+                    Some(v) => Some(comma_scores(vp, v)?),
+                };
+                self.log.push_riichi(seat, RiichiStage::Declared, scores);
+            }
+            ("deposit", v) => {
+                let scores = match v {
+                    None => self.table.default_deposit(seat),
+                    Some("none") => None,
+                    Some(v) => Some(comma_scores(vp, v)?),
+                };
+                self.table.deposit(seat, scores);
+                self.log
+                    .push_riichi(seat, RiichiStage::DepositTaken, scores);
+            }
+            ("chi" | "pon" | "kan", None) => {
+                let (mp, m) =
+                    self.need(cur, pos, "the called tile and its source, e.g. 3m<A+45m")?;
+                let kind = match word {
+                    "chi" => MeldKind::Chi,
+                    "pon" => MeldKind::Pon,
+                    _ => MeldKind::Daiminkan,
+                };
+                let meld = self.called_meld(seat, kind, mp, m)?;
+                self.call(seat, meld);
+            }
+            ("kakan", None) => {
+                let (mp, m) = self.need(cur, pos, "the tile added to the pon")?;
+                let added = self.held(seat, mp, m, None)?;
+                let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
+                    mp.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
+                            added,
+                            lex::seat_letter(seat),
+                            added.kind()
+                        ),
+                    })
+                })?;
+                self.call(seat, meld);
+            }
+            ("ankan", None) => {
+                let (mp, m) = self.need(cur, pos, "the kind of the concealed kan, e.g. 9p")?;
+                let mut raws: ArrayVec<(usize, RawTile), 4> = ArrayVec::new();
+                lex::tiles(m, |raw, at| raws.try_push((at, raw)).map_err(|_| at)).map_err(|e| {
+                    match e {
+                        Ok((at, k)) => shift(mp, at).err(k),
+                        Err(at) => {
+                            shift(mp, at).err(expected("one tile (the kind) or the four tiles", m))
+                        }
+                    }
+                })?;
+                let meld = match raws.len() {
+                    1 => ankan_all(raws[0].1.kind),
+                    4 => {
+                        let mut local = Taken::default();
+                        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+                        for &(at, raw) in &raws {
+                            let t = resolve_held_list(&self.table, seat, raw, &local)
+                                .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
+                            local.add(t);
+                            tiles.push(t);
+                        }
+                        new_meld(MeldKind::Ankan, &mut tiles, None, None, None)
+                    }
+                    _ => None,
+                }
+                .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
+                self.call(seat, meld);
+            }
+            ("kita", None) => {
+                let (mp, m) = self.need(cur, pos, "the North set aside, 4z")?;
+                let t = self.held(seat, mp, m, None)?;
+                let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
+                    .ok_or_else(|| mp.err(expected("a tile", m)))?;
+                self.call(seat, meld);
+            }
+            ("dora", None) => {
+                let (tp, t) = self.need(cur, pos, "the new dora indicator")?;
+                self.new_dora(tp, t)?;
+            }
+            ("bye", None) => self.log.push_disconnect(seat),
+            ("back", None) => {
+                let name = match cur.peek_token() {
+                    Some((c, t)) if t.starts_with('"') => {
+                        cur.next_token();
+                        string_at(shift(pos, c), t)?
+                    }
+                    _ => self.log.header.players[seat].name.clone(),
+                };
+                self.log.push_reconnect(seat, name);
+            }
+            _ => {
+                return Err(p.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(tok),
+                    expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, or {KIND …}",
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    fn held(&self, seat: Seat, p: Pos<'t>, token: &str, avoid: Option<Tile>) -> R<Tile> {
+        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        self.table
+            .resolve_held(seat, raw, avoid)
+            .ok_or_else(|| not_held(p, seat, raw))
+    }
+
+    fn draw_tile(&mut self, seat: Seat, p: Pos<'t>, token: &str) -> R<()> {
+        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        let hint = self.table.wall_draw(seat);
+        let t = self.enter(p, raw, hint)?;
+        self.table.draw(seat, t);
+        self.log.push_draw_tile(seat, t);
+        Ok(())
+    }
+
+    fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
+        self.table.discard(seat, tile);
+        self.log.push_discard(seat, tile, tsumogiri);
+    }
+
+    fn call(&mut self, seat: Seat, meld: Meld) {
+        self.table.call(seat, meld);
+        self.log.push_call(seat, meld);
+    }
+
+    /// `3m<A+45m`, `9p<C`: the called tile, its source, and optionally the tiles from hand.
+    fn called_meld(&self, seat: Seat, kind: MeldKind, p: Pos<'t>, token: &str) -> R<Meld> {
+        let shape = "the called tile and its source, e.g. 3m<A+45m or 9p<C";
+        let (called_text, rest) = token
+            .split_once('<')
+            .ok_or_else(|| p.err(expected(shape, token)))?;
+        let raw = lex::one_tile(called_text).map_err(|(o, k)| shift(p, o).err(k))?;
+        let called =
+            resolve_called(&self.table, seat, raw).ok_or_else(|| not_held(p, seat, raw))?;
+        let sp = shift(p, called_text.len() + 1);
+        let (from_text, hand_text) = match rest.split_once('+') {
+            Some((f, h)) => (f, Some(h)),
+            None => (rest, None),
+        };
+        let from = seat_at(sp, from_text)?;
+        let need = if kind == MeldKind::Daiminkan { 3 } else { 2 };
+        let hand: ArrayVec<Tile, 4> = match hand_text {
+            None if kind == MeldKind::Chi => {
+                return Err(shift(sp, from_text.len()).err(ErrorKind::EndOfLine {
+                    expected: "the two tiles from hand after `+`, e.g. 3m<A+45m",
+                }));
+            }
+            None => default_call_hand(&self.table, seat, called.kind(), need).ok_or_else(|| {
+                p.err(ErrorKind::Inconsistent {
+                    detail: format!(
+                        "{} holds fewer than {need} {} for this call; write the tiles from hand after `+`",
+                        lex::seat_letter(seat),
+                        called.kind()
+                    ),
+                })
+            })?,
+            Some(h) => {
+                let hp = shift(sp, from_text.len() + 1);
+                let mut local = Taken::default();
+                let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
+                lex::tiles(h, |raw, at| {
+                    let t = resolve_held_list(&self.table, seat, raw, &local)
+                        .ok_or_else(|| not_held(shift(hp, at), seat, raw))?;
+                    local.add(t);
+                    v.try_push(t).map_err(|_| {
+                        shift(hp, at).err(ErrorKind::Inconsistent {
+                            detail: format!("a call takes {need} tiles from hand"),
+                        })
+                    })
+                })
+                .map_err(|e| match e {
+                    Ok((at, k)) => shift(hp, at).err(k),
+                    Err(e) => e,
+                })?;
+                if v.len() != need {
+                    return Err(hp.err(ErrorKind::Inconsistent {
+                        detail: format!("this call takes {need} tiles from hand, not {}", v.len()),
+                    }));
+                }
+                v
+            }
+        };
+        let mut tiles = hand;
+        tiles.insert(0, called);
+        new_meld(kind, &mut tiles, Some(called), None, Some(from))
+            .ok_or_else(|| p.err(expected(shape, token)))
+    }
+
+    // ---- outcomes ----
+
+    fn win(&mut self, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        if !self.table.open && !self.table.after_win {
+            self.require_round("win", wpos)?;
+        }
+        let (p, w) = self.need(cur, pos, "the winner's seat A-D")?;
+        let winner = seat_at(p, w)?;
+        let (kp, how) = self.need(cur, pos, "ron SEAT or tsumo")?;
+        let from = match how {
+            "tsumo" => winner,
+            "ron" => {
+                let (p, s) = self.need(cur, pos, "the seat that dealt in")?;
+                seat_at(p, s)?
+            }
+            _ => return Err(kp.err(expected("ron SEAT or tsumo", how))),
+        };
+        let (mut fu, mut han, mut points, mut limit) = (None, None, None, 0u8);
+        while let Some((col, t)) = cur.next_token() {
+            let tp = shift(pos, col);
+            if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
+                fu = Some(n);
+            } else if let Some(n) = t.strip_suffix("han").and_then(lex::int::<u32>) {
+                han = Some((tp, n));
+            } else if let Some(n) = lex::int(t) {
+                points = Some(n);
+            } else if let Some(l) = names::limit_code(t) {
+                limit = l;
+            } else if let Some(l) = t.strip_prefix("limit=").and_then(lex::int) {
+                limit = l;
+            } else {
+                return Err(tp.err(expected(
+                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman)",
+                    t,
+                )));
+            }
+        }
+        let end = shift(pos, cur.offset());
+        let fu = fu.ok_or_else(|| {
+            end.err(ErrorKind::EndOfLine {
+                expected: "the fu, e.g. 30fu",
+            })
+        })?;
+        let points = points.ok_or_else(|| {
+            end.err(ErrorKind::EndOfLine {
+                expected: "the points, e.g. 3900",
+            })
+        })?;
+        self.pending = Pending::Win(Box::new(WinDraft {
+            at: wpos,
+            winner,
+            from,
+            fu,
+            han,
+            points,
+            limit,
+            pao: None,
+            yaku: None,
+            yakuman: None,
+            dora: None,
+            ura: None,
+            hand: None,
+            melds: None,
+            agari: None,
+            ba: None,
+            scores: None,
+            deltas: None,
+            chips: None,
+            chip_awards: None,
+            ratio: None,
+            fin: FinalDraft::default(),
+        }));
+        Ok(())
+    }
+
+    fn win_line(&mut self, word: &str, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let Pending::Win(mut w) = std::mem::replace(&mut self.pending, Pending::None) else {
+            return Ok(());
+        };
+        let r = self.win_field(&mut w, word, wpos, cur, pos);
+        self.pending = Pending::Win(w);
+        r?;
+        self.finish_line(cur, pos)
+    }
+
+    fn win_field(
+        &mut self,
+        w: &mut WinDraft<'t>,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match word {
+            "pao" => {
+                let (p, s) = self.need(cur, pos, "the liable seat")?;
+                set_once(&mut w.pao, seat_at(p, s)?, "pao", wpos)
+            }
+            "yaku" => {
+                let mut v = ArrayVec::new();
+                while let Some((c, name)) = cur.next_token() {
+                    let np = shift(pos, c);
+                    let id = names::yaku_id(name).ok_or_else(|| {
+                        np.err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(name),
+                            expected: "a yaku name (see NOTATION.md), or yakuN",
+                        })
+                    })?;
+                    let (hp, h) = self.need(cur, pos, "the yaku's han")?;
+                    let h = h.strip_suffix(',').unwrap_or(h);
+                    let han = lex::int(h).ok_or_else(|| hp.err(expected("the han, e.g. 1", h)))?;
+                    v.try_push(YakuHan { id, han })
+                        .map_err(|_| np.err(expected("at most 24 yaku", name)))?;
+                }
+                set_once(&mut w.yaku, v, "yaku", wpos)
+            }
+            "yakuman" => {
+                let mut v = ArrayVec::new();
+                while let Some((c, name)) = cur.next_token() {
+                    let np = shift(pos, c);
+                    let name = name.strip_suffix(',').unwrap_or(name);
+                    let id = names::yaku_id(name).ok_or_else(|| {
+                        np.err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(name),
+                            expected: "a yakuman name (see NOTATION.md), or yakuN",
+                        })
+                    })?;
+                    v.try_push(id)
+                        .map_err(|_| np.err(expected("at most 8 yakuman", name)))?;
+                }
+                set_once(&mut w.yakuman, v, "yakuman", wpos)
+            }
+            "dora" => {
+                let prefer = self.table.indicators.clone();
+                let v = self.stateless_list(cur, pos, |i| prefer.get(i).copied())?;
+                set_once(&mut w.dora, v, "dora", wpos)
+            }
+            "ura" => {
+                let table = &self.table;
+                let hints: ArrayVec<Option<Tile>, 5> = (0..5).map(|i| table.wall_ura(i)).collect();
+                let v = self.stateless_list(cur, pos, |i| hints.get(i).copied().flatten())?;
+                set_once(&mut w.ura, v, "ura", wpos)
+            }
+            "hand" => {
+                let prefer = win_hand(&self.table, w.winner);
+                let v = self.prefer_list(cur, pos, &prefer)?;
+                set_once(&mut w.hand, v, "hand", wpos)
+            }
+            "melds" => {
+                let mut v = ArrayVec::new();
+                while let Some((c, t)) = cur.next_token() {
+                    let mp = shift(pos, c);
+                    let m = generic_meld(mp, t)?;
+                    v.try_push(m)
+                        .map_err(|_| mp.err(expected("at most 4 melds", t)))?;
+                }
+                set_once(&mut w.melds, v, "melds", wpos)
+            }
+            "agari" => {
+                let (p, t) = self.need(cur, pos, "the winning tile")?;
+                let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
+                let tile = pick(raw, self.table.last_tile, |_| true)
+                    .ok_or_else(|| not_held(p, w.winner, raw))?;
+                set_once(&mut w.agari, tile, "agari", wpos)
+            }
+            "ba" => {
+                let v = self.two_numbers(cur, pos, "honba and sticks, e.g. ba 1 0")?;
+                set_once(&mut w.ba, v, "ba", wpos)
+            }
+            "scores" => {
+                let v = self.by_seat(cur, pos, "four scores before the win")?;
+                set_once(&mut w.scores, v, "scores", wpos)
+            }
+            "deltas" => {
+                let v = self.by_seat(cur, pos, "four score changes")?;
+                set_once(&mut w.deltas, v, "deltas", wpos)
+            }
+            "chips" => {
+                let v = self.chips(cur, pos)?;
+                set_once(&mut w.chips, v, "chips", wpos)
+            }
+            "chip-awards" => {
+                let mut v = ArrayVec::new();
+                while let Some((c, t)) = cur.next_token() {
+                    let ap = shift(pos, c);
+                    let (name, n) = t
+                        .split_once(':')
+                        .ok_or_else(|| ap.err(expected("NAME:CHIPS", t)))?;
+                    let id = names::yaku_id(name)
+                        .ok_or_else(|| ap.err(expected("a yaku name", name)))?;
+                    let chips = lex::int(n).ok_or_else(|| ap.err(expected("a chip count", n)))?;
+                    v.try_push(ChipAward { id, chips })
+                        .map_err(|_| ap.err(expected("at most 16 awards", t)))?;
+                }
+                set_once(&mut w.chip_awards, v, "chip-awards", wpos)
+            }
+            "ratio" => {
+                let (a, b) = self.two_numbers(cur, pos, "two numbers")?;
+                set_once(&mut w.ratio, [a, b], "ratio", wpos)
+            }
+            _ => self.final_field(&mut w.fin, word, wpos, cur, pos),
+        }
+    }
+
+    fn final_field(
+        &mut self,
+        f: &mut FinalDraft<'t>,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match word {
+            "final" => {
+                let v = self.by_seat(cur, pos, "four final scores")?;
+                set_once(&mut f.scores, (wpos, v), "final", wpos)
+            }
+            "points" => {
+                let mut v = [Tenths(0); 4];
+                for x in &mut v {
+                    let (p, t) = self.need(cur, pos, "four placement points")?;
+                    *x = lex::tenths(t)
+                        .ok_or_else(|| p.err(expected("placement points such as +58.0", t)))?;
+                }
+                set_once(&mut f.points, (wpos, BySeat::from_array(v)), "points", wpos)
+            }
+            _ => {
+                let mut v = [[Tenths(0); 2]; 4];
+                for x in &mut v {
+                    let (p, t) = self.need(cur, pos, "four chip pairs a/b")?;
+                    let (a, b) = t.split_once('/').ok_or_else(|| p.err(expected("a/b", t)))?;
+                    *x = [
+                        lex::tenths(a).ok_or_else(|| p.err(expected("a number", a)))?,
+                        lex::tenths(b).ok_or_else(|| p.err(expected("a number", b)))?,
+                    ];
+                }
+                set_once(&mut f.chips, BySeat::from_array(v), "final-chips", wpos)
+            }
+        }
+    }
+
+    fn chips(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<ChipScores> {
+        let mut v = [0i32; 8];
+        for x in &mut v {
+            let (p, t) = self.need(cur, pos, "eight numbers: chips before, then changes")?;
+            *x = lex::int(t).ok_or_else(|| p.err(expected("a chip count", t)))?;
+        }
+        Ok(ChipScores {
+            before: BySeat::from_array([v[0], v[1], v[2], v[3]]),
+            delta: BySeat::from_array([v[4], v[5], v[6], v[7]]),
+        })
+    }
+
+    fn two_numbers<T: std::str::FromStr>(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        what: &'static str,
+    ) -> R<(T, T)> {
+        let (p, a) = self.need(cur, pos, what)?;
+        let a = lex::int(a).ok_or_else(|| p.err(expected(what, a)))?;
+        let (p, b) = self.need(cur, pos, what)?;
+        let b = lex::int(b).ok_or_else(|| p.err(expected(what, b)))?;
+        Ok((a, b))
+    }
+
+    /// Tiles resolved statelessly, the `i`-th preferring `hint(i)`.
+    fn stateless_list<const N: usize>(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        hint: impl Fn(usize) -> Option<Tile>,
+    ) -> R<ArrayVec<Tile, N>> {
+        let mut v = ArrayVec::new();
+        let mut local = Taken::default();
+        while let Some((c, tok)) = cur.next_token() {
+            let tp = shift(pos, c);
+            lex::tiles(tok, |raw, at| {
+                let t = pick(raw, hint(v.len()), |x| !local.has(x)).ok_or_else(|| {
+                    shift(tp, at).err(ErrorKind::FifthCopy {
+                        kind: raw.kind.to_string(),
+                    })
+                })?;
+                local.add(t);
+                v.try_push(t).map_err(|_| {
+                    shift(tp, at).err(ErrorKind::Inconsistent {
+                        detail: format!("at most {N} tiles here"),
+                    })
+                })
+            })
+            .map_err(|e| match e {
+                Ok((at, k)) => shift(tp, at).err(k),
+                Err(e) => e,
+            })?;
+        }
+        Ok(v)
+    }
+
+    /// Tiles resolved statelessly against a preference list (a hand shown).
+    fn prefer_list(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        prefer: &[Tile],
+    ) -> R<ArrayVec<Tile, 14>> {
+        let mut v = ArrayVec::new();
+        let mut local = Taken::default();
+        while let Some((c, tok)) = cur.next_token() {
+            let tp = shift(pos, c);
+            lex::tiles(tok, |raw, at| {
+                let t = pick(raw, prefer.iter().copied(), |x| !local.has(x)).ok_or_else(|| {
+                    shift(tp, at).err(ErrorKind::FifthCopy {
+                        kind: raw.kind.to_string(),
+                    })
+                })?;
+                local.add(t);
+                v.try_push(t).map_err(|_| {
+                    shift(tp, at).err(ErrorKind::Inconsistent {
+                        detail: "a hand shows at most 14 tiles".to_owned(),
+                    })
+                })
+            })
+            .map_err(|e| match e {
+                Ok((at, k)) => shift(tp, at).err(k),
+                Err(e) => e,
+            })?;
+        }
+        Ok(v)
+    }
+
+    fn flush_win(&mut self, w: WinDraft<'t>) -> R<()> {
+        let deltas = w.deltas.ok_or_else(|| {
+            w.at.err(ErrorKind::MissingField {
+                block: "win",
+                field: "deltas",
+                expected: "each seat's score change, e.g. `deltas 0 0 +3900 -3900`",
+            })
+        })?;
+        let yaku = w.yaku.unwrap_or_default();
+        if let Some((hp, han)) = w.han {
+            let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
+            if yaku.is_empty() || sum != han {
+                return Err(hp.err(ErrorKind::Inconsistent {
+                    detail: format!("{han}han, but the `yaku` line adds up to {sum} han"),
+                }));
+            }
+        }
+        let t = &self.table;
+        let hand = match w.hand {
+            Some(h) => h,
+            None => ArrayVec::try_from(&win_hand(t, w.winner)[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
+                })
+            })?,
+        };
+        let melds = match w.melds {
+            Some(m) => m,
+            None => ArrayVec::try_from(&t.win_melds(w.winner).collect::<Vec<_>>()[..]).map_err(
+                |_| {
+                    w.at.err(ErrorKind::Inconsistent {
+                        detail: "the winner has more than 4 melds; write them on a `melds` line"
+                            .to_owned(),
+                    })
+                },
+            )?,
+        };
+        let Some(winning_tile) = w.agari.or(t.last_tile) else {
+            return Err(w.at.err(ErrorKind::MissingField {
+                block: "win",
+                field: "agari",
+                expected: "the winning tile (no tile was drawn or discarded before this win)",
+            }));
+        };
+        let dora_indicators = match w.dora {
+            Some(d) => d,
+            None => ArrayVec::try_from(&t.indicators[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "more than 5 dora indicators; write them on a `dora` line".to_owned(),
+                })
+            })?,
+        };
+        let (honba, sticks) = w.ba.unwrap_or((t.honba, t.sticks));
+        let scores = w.scores.unwrap_or(t.scores);
+        let final_result = final_result(w.fin, w.at, "win")?;
+        self.table.settle(scores, deltas, true);
+        self.log.push_win(RecordedWin {
+            winner: w.winner,
+            from: w.from,
+            pao: w.pao,
+            honba,
+            sticks,
+            hand,
+            melds,
+            winning_tile,
+            fu: w.fu,
+            points: w.points,
+            limit: w.limit,
+            yaku,
+            yakuman: w.yakuman.unwrap_or_default(),
+            dora_indicators,
+            ura_indicators: w.ura.unwrap_or_default(),
+            scores,
+            deltas,
+            chips: w.chips,
+            chip_awards: w.chip_awards.unwrap_or_default(),
+            ratio: w.ratio,
+            final_result,
+        });
+        Ok(())
+    }
+
+    fn draw(&mut self, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        self.require_round("draw", wpos)?;
+        let (kp, k) = self.need(cur, pos, "the kind of draw, e.g. exhaustive")?;
+        let kind = names::draw_kind(k).ok_or_else(|| {
+            kp.err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(k),
+                expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+            })
+        })?;
+        self.finish_line(cur, pos)?;
+        self.pending = Pending::Draw(Box::new(DrawDraft {
+            at: wpos,
+            kind,
+            shown: BySeat::default(),
+            ba: None,
+            scores: None,
+            deltas: None,
+            chips: None,
+            ratio: None,
+            fin: FinalDraft::default(),
+        }));
+        Ok(())
+    }
+
+    fn draw_line(
+        &mut self,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        let Pending::Draw(mut d) = std::mem::replace(&mut self.pending, Pending::None) else {
+            return Ok(());
+        };
+        let r = match word {
+            "shown" => (|| {
+                let (p, s) = self.need(cur, pos, "the seat whose hand is shown")?;
+                let seat = seat_at(p, s)?;
+                if d.shown[seat].is_some() {
+                    return Err(wpos.err(ErrorKind::Duplicate { field: "shown" }));
+                }
+                let hand = match cur.peek_token() {
+                    Some((_, "empty")) => {
+                        cur.next_token();
+                        ArrayVec::new()
+                    }
+                    Some(_) => {
+                        let prefer: Vec<Tile> = self.table.concealed(seat).collect();
+                        self.prefer_list(cur, pos, &prefer)?
+                    }
+                    None => ArrayVec::try_from(&self.table.concealed(seat).collect::<Vec<_>>()[..])
+                        .map_err(|_| {
+                            p.err(ErrorKind::Inconsistent {
+                                detail: "the hand holds more than 14 tiles; write it".to_owned(),
+                            })
+                        })?,
+                };
+                d.shown[seat] = Some(hand);
+                Ok(())
+            })(),
+            "ba" => self
+                .two_numbers(cur, pos, "honba and sticks")
+                .and_then(|v| set_once(&mut d.ba, v, "ba", wpos)),
+            "scores" => self
+                .by_seat(cur, pos, "four scores before the draw")
+                .and_then(|v| set_once(&mut d.scores, v, "scores", wpos)),
+            "deltas" => self
+                .by_seat(cur, pos, "four score changes")
+                .and_then(|v| set_once(&mut d.deltas, v, "deltas", wpos)),
+            "chips" => self
+                .chips(cur, pos)
+                .and_then(|v| set_once(&mut d.chips, v, "chips", wpos)),
+            "ratio" => self
+                .two_numbers(cur, pos, "two numbers")
+                .and_then(|(a, b)| set_once(&mut d.ratio, [a, b], "ratio", wpos)),
+            _ => self.final_field(&mut d.fin, word, wpos, cur, pos),
+        };
+        self.pending = Pending::Draw(d);
+        r?;
+        self.finish_line(cur, pos)
+    }
+
+    fn flush_draw(&mut self, d: DrawDraft<'t>) -> R<()> {
+        let deltas = d.deltas.ok_or_else(|| {
+            d.at.err(ErrorKind::MissingField {
+                block: "draw",
+                field: "deltas",
+                expected: "each seat's score change, e.g. `deltas +1500 -1500 +1500 -1500`",
+            })
+        })?;
+        let (honba, sticks) = d.ba.unwrap_or((self.table.honba, self.table.sticks));
+        let scores = d.scores.unwrap_or(self.table.scores);
+        let final_result = final_result(d.fin, d.at, "draw")?;
+        self.table.settle(scores, deltas, false);
+        self.log.push_round_draw(RecordedDraw {
+            kind: d.kind,
+            honba,
+            sticks,
+            shown: d.shown,
+            scores,
+            deltas,
+            chips: d.chips,
+            ratio: d.ratio,
+            final_result,
+        });
+        Ok(())
+    }
+
+    fn end_line(&mut self, word: &str, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let Pending::End(mut e) = std::mem::replace(&mut self.pending, Pending::None) else {
+            return Ok(());
+        };
+        let r = self.final_field(&mut e.fin, word, wpos, cur, pos);
+        self.pending = Pending::End(e);
+        r?;
+        self.finish_line(cur, pos)
+    }
+
+    // ---- expectations ----
+
+    fn expect(&mut self, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        if !self.table.started {
+            return Err(wpos.err(ErrorKind::OutOfPlace {
+                what: "expect".to_owned(),
+                detail: "expectations are stated inside the game, after a `round` line",
+            }));
+        }
+        let (kp, what) = self.need(
+            cur,
+            pos,
+            "what is expected: furiten, win, draw, next or illegal",
+        )?;
+        let kind = match what {
+            "furiten" => {
+                let (p, s) = self.need(cur, pos, "the seat")?;
+                let seat = seat_at(p, s)?;
+                let (rp, r) = self.need(cur, pos, "own_discard, same_turn, riichi or none")?;
+                let reason = names::furiten_reason(r).ok_or_else(|| {
+                    rp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(r),
+                        expected: "a furiten reason: own_discard, same_turn, riichi, or none",
+                    })
+                })?;
+                ExpectationKind::Furiten { seat, reason }
+            }
+            "win" => {
+                let (p, s) = self.need(cur, pos, "the winner's seat")?;
+                let seat = seat_at(p, s)?;
+                let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
+                while let Some((c, t)) = cur.next_token() {
+                    let tp = shift(pos, c);
+                    if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
+                        fu = Some(n);
+                    } else if let Some(n) = t.strip_suffix("han").and_then(lex::int) {
+                        han = Some(n);
+                    } else if let Some(n) = lex::int(t) {
+                        points = Some(n);
+                    } else if let Some(l) = names::limit_code(t) {
+                        limit = Some(l);
+                    } else if t == "no-limit" {
+                        limit = Some(0);
+                    } else if let Some(l) = t.strip_prefix("limit=").and_then(lex::int) {
+                        limit = Some(l);
+                    } else {
+                        return Err(
+                            tp.err(expected("30fu, 3han, points such as 3900, or a limit", t))
+                        );
+                    }
+                }
+                ExpectationKind::Win {
+                    seat,
+                    fu,
+                    han,
+                    points,
+                    limit,
+                }
+            }
+            "draw" => {
+                let (p, k) = self.need(cur, pos, "the kind of draw")?;
+                let kind = names::draw_kind(k).ok_or_else(|| {
+                    p.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(k),
+                        expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+                    })
+                })?;
+                ExpectationKind::Draw { kind }
+            }
+            "next" => {
+                let (p, l) = self.need(cur, pos, "the next round's label (e.g. E2.0) or `end`")?;
+                if l == "end" {
+                    ExpectationKind::Next(NextRound::GameEnds)
+                } else {
+                    let (wind, number, honba) = lex::label(l)
+                        .ok_or_else(|| p.err(expected("a round label such as E2.0, or end", l)))?;
+                    let (mut dealer, mut sticks) = (None, None);
+                    while let Some((c, k)) = cur.next_token() {
+                        let (vp, v) = self.need(cur, pos, "a value")?;
+                        match k {
+                            "dealer" => dealer = Some(seat_at(vp, v)?),
+                            "sticks" => {
+                                sticks = Some(
+                                    lex::int(v).ok_or_else(|| vp.err(expected("a number", v)))?,
+                                );
+                            }
+                            _ => {
+                                return Err(shift(pos, c).err(ErrorKind::UnknownKeyword {
+                                    word: lex::shorten(k),
+                                    expected: "dealer or sticks",
+                                }));
+                            }
+                        }
+                    }
+                    ExpectationKind::Next(NextRound::Round {
+                        wind,
+                        number,
+                        honba,
+                        dealer,
+                        sticks,
+                    })
+                }
+            }
+            "illegal" => {
+                let reason = match cur.next_token() {
+                    Some((c, t)) => Some(string_at(shift(pos, c), t)?),
+                    None => None,
+                };
+                ExpectationKind::Illegal { reason }
+            }
+            _ => {
+                return Err(kp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(what),
+                    expected: "furiten, win, draw, next or illegal",
+                }));
+            }
+        };
+        self.finish_line(cur, pos)?;
+        self.log.expectations.push(Expectation {
+            event: self.log.len(),
+            kind,
+        });
+        Ok(())
+    }
+}
+
+/// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
+/// the lowest copy not yet in the line.
+fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
+    if let Some(w) = wall_fast(token.as_bytes(), current) {
+        return Ok(w);
+    }
+    let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
+    let mut used = [0u8; 34];
+    lex::tiles(token, |raw, at| {
+        let at = shift(p, at);
+        let k = raw.kind.index();
+        let copy = match crate::table::marked(raw) {
+            Some(t) => t.copy(),
+            None => crate::table::candidates(raw.kind, raw.red)
+                .iter()
+                .copied()
+                .find(|&c| used[k] & (1 << c) == 0)
+                .ok_or_else(|| {
+                    at.err(ErrorKind::FifthCopy {
+                        kind: raw.kind.to_string(),
+                    })
+                })?,
+        };
+        if used[k] & (1 << copy) != 0 {
+            return Err(at.err(ErrorKind::CopyInPlay {
+                tile: raw.kind.to_string(),
+                copy,
+            }));
+        }
+        used[k] |= 1 << copy;
+        let t = Tile::from_kind(raw.kind, copy).ok_or_else(|| at.err(expected("a tile", token)))?;
+        tiles
+            .try_push(t)
+            .map_err(|_| at.err(expected("a wall of 136 tiles (108 in sanma)", token)))
+    })
+    .map_err(|e| match e {
+        Ok((at, k)) => shift(p, at).err(k),
+        Err(e) => e,
+    })?;
+    WallView::new(&tiles, current).ok_or_else(|| {
+        p.err(ErrorKind::Inconsistent {
+            detail: format!(
+                "a wall holds 136 tiles (108 in sanma); this one has {}",
+                tiles.len()
+            ),
+        })
+    })
+}
+
+/// A well-formed wall line in one pass; `None` sends it to the checking parser.
+fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
+    // Digits wait here until their suit letter arrives: (digit, copy mark or 4 for none).
+    let mut pending: ArrayVec<(u8, u8), 136> = ArrayVec::new();
+    let mut ids = [0u8; 136];
+    let mut n = 0usize;
+    let mut used = [0u8; 34];
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            if b.get(i + 1) == Some(&b'\'') {
+                let m = b.get(i + 2)?.wrapping_sub(b'0');
+                if m > 3 {
+                    return None;
+                }
+                pending.try_push((c - b'0', m)).ok()?;
+                i += 3;
+            } else {
+                pending.try_push((c - b'0', 4)).ok()?;
+                i += 1;
+            }
+            continue;
+        }
+        let suit = match c {
+            b'm' => 0u8,
+            b'p' => 1,
+            b's' => 2,
+            b'z' => 3,
+            _ => return None,
+        };
+        if pending.is_empty() {
+            return None;
+        }
+        for &(d, mark) in &pending {
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if (suit == 3 && (red || d > 7)) || (red && mark != 4) {
+                return None;
+            }
+            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
+            let five = number == 5 && suit < 3;
+            let copy = if red {
+                0
+            } else if mark != 4 {
+                if mark == 0 && five {
+                    return None;
+                }
+                mark
+            } else {
+                let free = !used[kind] & 0xF;
+                let free = if five && free & 0xE != 0 {
+                    free & 0xE
+                } else {
+                    free
+                };
+                if free == 0 {
+                    return None;
+                }
+                free.trailing_zeros() as u8
+            };
+            if used[kind] & (1 << copy) != 0 || n >= 136 {
+                return None;
+            }
+            used[kind] |= 1 << copy;
+            ids[n] = u8::try_from(kind).ok()? * 4 + copy;
+            n += 1;
+        }
+        pending.clear();
+        i += 1;
+    }
+    if !pending.is_empty() {
+        return None;
+    }
+    let mut tiles = [Tile::new(0)?; 136];
+    for (t, &id) in tiles.iter_mut().zip(&ids[..n]) {
+        *t = Tile::new(id)?;
+    }
+    WallView::new(&tiles[..n], current)
+}
+
+fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {
+    if slot.is_some() {
+        return Err(at.err(ErrorKind::Duplicate { field }));
+    }
+    *slot = Some(v);
+    Ok(())
+}
+
+fn string_at(p: Pos<'_>, token: &str) -> R<String> {
+    lex::string(token).map_err(|(o, k)| shift(p, o).err(k))
+}
+
+fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
+    lex::seat(token).ok_or_else(|| p.err(expected("a seat letter A, B, C or D", token)))
+}
+
+fn comma_scores(p: Pos<'_>, v: &str) -> R<BySeat<i32>> {
+    let mut out = [0i32; 4];
+    let mut parts = v.split(',');
+    for o in &mut out {
+        let part = parts.next().unwrap_or("");
+        *o = lex::int(part).ok_or_else(|| p.err(expected("four scores a,b,c,d", v)))?;
+    }
+    if parts.next().is_some() {
+        return Err(p.err(expected("four scores a,b,c,d", v)));
+    }
+    Ok(BySeat::from_array(out))
+}
+
+fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> ReadError {
+    p.err(ErrorKind::Inconsistent {
+        detail: format!(
+            "{} holds no {}{} and no copy of it is left",
+            lex::seat_letter(seat),
+            if raw.red { 0 } else { raw.kind.number() },
+            raw.kind.suit().letter()
+        ),
+    })
+}
+
+/// A tile entering play, refusing a copy already in play.
+fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+    match table.resolve_enter(raw, hint) {
+        Some(t) if table.unseen(t) => Ok(t),
+        Some(t) => Err(p.err(ErrorKind::CopyInPlay {
+            tile: t.kind().to_string(),
+            copy: t.copy(),
+        })),
+        None => Err(p.err(ErrorKind::FifthCopy {
+            kind: if raw.red {
+                format!("0{}", raw.kind.suit().letter())
+            } else {
+                raw.kind.to_string()
+            },
+        })),
+    }
+}
+
+fn final_result(f: FinalDraft<'_>, at: Pos<'_>, block: &'static str) -> R<Option<FinalResult>> {
+    match (f.scores, f.points) {
+        (None, None) => {
+            if f.chips.is_some() {
+                return Err(at.err(ErrorKind::MissingField {
+                    block,
+                    field: "final",
+                    expected: "the final scores, before `final-chips`",
+                }));
+            }
+            Ok(None)
+        }
+        (Some((_, scores)), Some((_, points))) => Ok(Some(FinalResult {
+            scores,
+            points,
+            chips: f.chips,
+        })),
+        (Some((p, _)), None) => Err(p.err(ErrorKind::MissingField {
+            block: "final result",
+            field: "points",
+            expected: "four placement points, e.g. `points +45.0 +5.0 -15.0 -35.0`",
+        })),
+        (None, Some((p, _))) => Err(p.err(ErrorKind::MissingField {
+            block: "final result",
+            field: "final",
+            expected: "the four final scores before `points`",
+        })),
+    }
+}
+
+/// The tile a call takes: the last discard if it is the one written.
+pub(crate) fn resolve_called(t: &Table, seat: Seat, raw: RawTile) -> Option<Tile> {
+    pick(raw, t.last_discard, |x| !t.held_by(seat, x))
+}
+
+/// The tiles a pon or kan takes from hand by default: the lowest `n` of `kind` held.
+pub(crate) fn default_call_hand(
+    t: &Table,
+    seat: Seat,
+    kind: TileKind,
+    n: usize,
+) -> Option<ArrayVec<Tile, 4>> {
+    let v: ArrayVec<Tile, 4> = t.held_of(seat, kind).take(n).collect();
+    (v.len() == n).then_some(v)
+}
+
+/// A tile of a list taken from `seat`'s hand, not already taken in `local`.
+pub(crate) fn resolve_held_list(
+    t: &Table,
+    seat: Seat,
+    raw: RawTile,
+    local: &Taken,
+) -> Option<Tile> {
+    pick(raw, None, |x| t.held_by(seat, x) && !local.has(x))
+        .or_else(|| pick(raw, None, |x| t.unseen(x) && !local.has(x)))
+}
+
+/// The kakan `seat` makes by adding `added` to its pon of that kind.
+pub(crate) fn kakan_of(t: &Table, seat: Seat, added: Tile) -> Option<Meld> {
+    let pon = t.melds[seat.index()]
+        .iter()
+        .find(|m| m.kind == MeldKind::Pon && m.base_kind() == added.kind())?;
+    let mut tiles: ArrayVec<Tile, 4> = pon.tiles().iter().copied().collect();
+    tiles.try_push(added).ok()?;
+    new_meld(
+        MeldKind::Kakan,
+        &mut tiles,
+        pon.called,
+        Some(added),
+        pon.from,
+    )
+}
+
+/// The generic meld `{KIND TILES called=T added=T from=S}`.
+fn generic_meld(p: Pos<'_>, token: &str) -> R<Meld> {
+    let shape = "a meld {KIND TILES called=T added=T from=S}";
+    let inner = token
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .ok_or_else(|| p.err(expected(shape, token)))?;
+    let ip = shift(p, 1);
+    let mut cur = Cursor::new(inner);
+    let (kc, kind_word) = cur
+        .next_token()
+        .ok_or_else(|| p.err(expected(shape, token)))?;
+    let kind = [
+        MeldKind::Chi,
+        MeldKind::Pon,
+        MeldKind::Daiminkan,
+        MeldKind::Kakan,
+        MeldKind::Ankan,
+        MeldKind::Kita,
+    ]
+    .into_iter()
+    .find(|k| k.as_str() == kind_word)
+    .ok_or_else(|| {
+        shift(ip, kc).err(ErrorKind::UnknownKeyword {
+            word: lex::shorten(kind_word),
+            expected: "a meld kind: chi, pon, daiminkan, kakan, ankan, kita",
+        })
+    })?;
+    let (tc, tiles_text) = cur
+        .next_token()
+        .ok_or_else(|| p.err(expected(shape, token)))?;
+    let tp = shift(ip, tc);
+    let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+    let mut local = Taken::default();
+    lex::tiles(tiles_text, |raw, at| {
+        let t = pick(raw, None, |x| !local.has(x)).ok_or_else(|| {
+            shift(tp, at).err(ErrorKind::FifthCopy {
+                kind: raw.kind.to_string(),
+            })
+        })?;
+        local.add(t);
+        tiles
+            .try_push(t)
+            .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", tiles_text)))
+    })
+    .map_err(|e| match e {
+        Ok((at, k)) => shift(tp, at).err(k),
+        Err(e) => e,
+    })?;
+    let (mut called, mut added, mut from) = (None, None, None);
+    while let Some((c, kv)) = cur.next_token() {
+        let kp = shift(ip, c);
+        let (k, v) = lex::key_value(kv)
+            .ok_or_else(|| kp.err(expected("called=T, added=T or from=S", kv)))?;
+        let vp = shift(kp, k.len() + 1);
+        match k {
+            "called" | "added" => {
+                let raw = lex::one_tile(v).map_err(|(o, e)| shift(vp, o).err(e))?;
+                let t = pick(raw, tiles.iter().copied(), |_| true)
+                    .ok_or_else(|| vp.err(expected("a tile", v)))?;
+                if k == "called" {
+                    called = Some(t);
+                } else {
+                    added = Some(t);
+                }
+            }
+            "from" => from = Some(seat_at(vp, v)?),
+            _ => {
+                return Err(kp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(k),
+                    expected: "called, added or from",
+                }));
+            }
+        }
+    }
+    new_meld(kind, &mut tiles, called, added, from).ok_or_else(|| p.err(expected(shape, token)))
+}
+
+/// A meld from its tiles, sorted first: `Meld` pads its unused slot with the first tile it
+/// is given, and its equality sees the padding, so every parser must give the tiles in id
+/// order (as the Tenhou reader does) for equal melds to compare equal.
+pub(crate) fn new_meld(
+    kind: MeldKind,
+    tiles: &mut [Tile],
+    called: Option<Tile>,
+    added: Option<Tile>,
+    from: Option<Seat>,
+) -> Option<Meld> {
+    tiles.sort_unstable();
+    Meld::new(kind, tiles, called, added, from)
+}

@@ -1,0 +1,32 @@
+//! Located errors: each hand-made broken record under corpus/parse/haifu/err gives a
+//! `FILE:LINE:COL: message` with its line and a caret, snapshotted in snapshots/parse/haifu/err.
+
+use std::path::PathBuf;
+
+#[test]
+fn broken_records_give_located_errors() {
+    let root = haifu_testkit::workspace_root();
+    let dir = root.join("corpus/parse/haifu/err");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus/parse/haifu/err lists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "haifu"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "found {} broken records", files.len());
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root.join("snapshots/parse/haifu/err"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for path in files {
+            let stem = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+            let shown = format!("corpus/parse/haifu/err/{stem}.haifu");
+            let text = std::fs::read_to_string(&path).expect("reads");
+            let message = match haifu_notation::read(&text) {
+                Ok(_) => panic!("{shown} reads without an error"),
+                Err(e) => e.display_in(&shown).to_string(),
+            };
+            insta::assert_snapshot!(stem, message);
+        }
+    });
+}

@@ -1,0 +1,265 @@
+//! Checks the expectations a hand-written scenario states inline (the notation's `expect`
+//! lines, carried in [`GameLog::expectations`]) against the referee's rulings.
+//!
+//! - `furiten` is checked against the round engine at that point;
+//! - `win` against the engine's value of the seat's next win in the round;
+//! - `draw` against the round's outcome;
+//! - `next` against the next round start (whose agreement with the engine's flow the
+//!   settlement checks), or the end of the game;
+//! - `illegal` against the engine's ruling on the action just before: an expected illegal
+//!   action is not a divergence, an action the engine accepts is.
+
+use haifu_log::{DrawKind, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound};
+use haifu_rules::{FuritenReason as Ruled, Score};
+use haifu_tiles::Seat;
+
+use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
+
+/// The log's name for the engine's furiten ruling.
+pub(crate) fn reason_of(ruled: Option<Ruled>) -> Option<FuritenReason> {
+    ruled.map(|r| match r {
+        Ruled::OwnDiscard { .. } => FuritenReason::OwnDiscard,
+        Ruled::PassedThisTurn { .. } => FuritenReason::SameTurn,
+        Ruled::PassedAfterRiichi { .. } => FuritenReason::Riichi,
+    })
+}
+
+fn furiten_text(r: Option<FuritenReason>) -> String {
+    r.map_or_else(
+        || "not furiten".to_owned(),
+        |r| format!("furiten ({})", r.as_str()),
+    )
+}
+
+/// Expectations waiting for the round's win, draw or end.
+#[derive(Default)]
+pub(crate) struct Pending {
+    /// (event index of the expectation, seat, fu, han, points, limit).
+    wins: Vec<(
+        usize,
+        Seat,
+        Option<u32>,
+        Option<u32>,
+        Option<i32>,
+        Option<u8>,
+    )>,
+    draw: Option<(usize, DrawKind)>,
+    next: Option<(usize, NextRound)>,
+}
+
+pub(crate) fn failed(
+    verdict: &mut Verdict,
+    round: Option<RoundLabel>,
+    event: usize,
+    expected: String,
+    found: String,
+) {
+    verdict.push(Divergence {
+        round,
+        event: Some(event),
+        kind: DivergenceKind::ExpectationFailed { expected, found },
+    });
+}
+
+impl Pending {
+    /// Takes an expectation that waits for something later in the round.
+    pub(crate) fn add(&mut self, e: &Expectation) {
+        match &e.kind {
+            ExpectationKind::Win {
+                seat,
+                fu,
+                han,
+                points,
+                limit,
+            } => self.wins.push((e.event, *seat, *fu, *han, *points, *limit)),
+            ExpectationKind::Draw { kind } => self.draw = Some((e.event, *kind)),
+            ExpectationKind::Next(next) => self.next = Some((e.event, *next)),
+            ExpectationKind::Furiten { .. } | ExpectationKind::Illegal { .. } => {}
+        }
+    }
+
+    /// A win the engine valued (`score`), or could not value (`None`).
+    pub(crate) fn win(
+        &mut self,
+        verdict: &mut Verdict,
+        label: RoundLabel,
+        winner: Seat,
+        score: Option<&Score>,
+    ) {
+        let Some(i) = self.wins.iter().position(|w| w.1 == winner) else {
+            return;
+        };
+        let (at, _, fu, han, points, limit) = self.wins.remove(i);
+        let expected = format!(
+            "a win by seat {winner}{}{}{}{}",
+            fu.map_or_else(String::new, |f| format!(" {f} fu")),
+            han.map_or_else(String::new, |h| format!(" {h} han")),
+            points.map_or_else(String::new, |p| format!(" {p} points")),
+            limit.map_or_else(String::new, |l| format!(" limit {l}")),
+        );
+        let Some(s) = score else {
+            failed(
+                verdict,
+                Some(label),
+                at,
+                expected,
+                "a win the engine could not value".to_owned(),
+            );
+            return;
+        };
+        let yakuman = s.limit.tenhou_code() == 5;
+        let ok = fu.is_none_or(|f| f == u32::from(s.fu))
+            && (yakuman || han.is_none_or(|h| h == u32::from(s.han)))
+            && points.is_none_or(|p| i64::from(p) == i64::from(s.points))
+            && limit.is_none_or(|l| l == s.limit.tenhou_code());
+        if !ok {
+            let found = format!(
+                "{} fu {} han {} points limit {}",
+                s.fu,
+                s.han,
+                s.points,
+                s.limit.tenhou_code()
+            );
+            failed(verdict, Some(label), at, expected, found);
+        }
+    }
+
+    /// The round ended in a draw of `kind`.
+    pub(crate) fn draw(&mut self, verdict: &mut Verdict, label: RoundLabel, kind: DrawKind) {
+        if let Some((at, expected)) = self.draw.take()
+            && expected != kind
+        {
+            failed(
+                verdict,
+                Some(label),
+                at,
+                format!("a {} draw", expected.as_str()),
+                format!("a {} draw", kind.as_str()),
+            );
+        }
+    }
+
+    /// The round is over: what it still waited for did not happen, and the flow decision is
+    /// compared with what comes next (`next`: the next round start's label, dealer and
+    /// sticks, or `None` when the game ended).
+    pub(crate) fn end_round(
+        &mut self,
+        verdict: &mut Verdict,
+        label: RoundLabel,
+        next: Option<(RoundLabel, Seat, u32)>,
+    ) {
+        for (at, seat, ..) in self.wins.drain(..) {
+            failed(
+                verdict,
+                Some(label),
+                at,
+                format!("a win by seat {seat}"),
+                "no such win in the round".to_owned(),
+            );
+        }
+        if let Some((at, kind)) = self.draw.take() {
+            failed(
+                verdict,
+                Some(label),
+                at,
+                format!("a {} draw", kind.as_str()),
+                "no draw".to_owned(),
+            );
+        }
+        let Some((at, expected)) = self.next.take() else {
+            return;
+        };
+        let ok = match (expected, next) {
+            (NextRound::GameEnds, None) => true,
+            (
+                NextRound::Round {
+                    wind,
+                    number,
+                    honba,
+                    dealer,
+                    sticks,
+                },
+                Some((l, d, s)),
+            ) => {
+                (wind, number, honba) == (l.wind, l.number, l.honba)
+                    && dealer.is_none_or(|x| x == d)
+                    && sticks.is_none_or(|x| x == s)
+            }
+            _ => false,
+        };
+        if !ok {
+            let expected = match expected {
+                NextRound::GameEnds => "the game ends".to_owned(),
+                NextRound::Round {
+                    wind,
+                    number,
+                    honba,
+                    ..
+                } => format!(
+                    "next round {}",
+                    RoundLabel {
+                        wind,
+                        number,
+                        honba
+                    }
+                ),
+            };
+            let found = next.map_or_else(
+                || "the game ends".to_owned(),
+                |(l, d, s)| format!("{l} dealer {d} sticks {s}"),
+            );
+            failed(verdict, Some(label), at, expected, found);
+        }
+    }
+}
+
+/// An `illegal` expectation at `event`: the action just before must have been refused. The
+/// refusal is then expected (it is removed from the divergences); an accepted action is a
+/// failed expectation.
+pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, event: usize) {
+    let refused = verdict.divergences.iter().rposition(|d| {
+        d.event == event.checked_sub(1)
+            && matches!(
+                d.kind,
+                DivergenceKind::IllegalAction { .. } | DivergenceKind::Furiten { .. }
+            )
+    });
+    match refused {
+        Some(i) => {
+            verdict.divergences.remove(i);
+        }
+        None => failed(
+            verdict,
+            label,
+            event,
+            "the action before to be illegal".to_owned(),
+            "the engine accepts it".to_owned(),
+        ),
+    }
+}
+
+/// A `furiten` expectation, checked against the engine's ruling now.
+pub(crate) fn furiten(
+    verdict: &mut Verdict,
+    label: RoundLabel,
+    event: usize,
+    seat: Seat,
+    expected: Option<FuritenReason>,
+    ruled: Option<Ruled>,
+) {
+    let ruled = reason_of(ruled);
+    if ruled != expected {
+        failed(
+            verdict,
+            Some(label),
+            event,
+            format!("seat {seat} {}", furiten_text(expected)),
+            furiten_text(ruled),
+        );
+    }
+}
+
+/// The expectations of `log`, which must be in event order.
+pub(crate) fn of(log: &GameLog) -> &[Expectation] {
+    &log.expectations
+}
