@@ -31,18 +31,20 @@ fn furiten_text(r: Option<FuritenReason>) -> String {
     )
 }
 
+/// A `win` expectation: where it was written, and the values it names.
+struct WinExpectation {
+    at: usize,
+    seat: Seat,
+    fu: Option<u32>,
+    han: Option<u32>,
+    points: Option<i32>,
+    limit: Option<u8>,
+}
+
 /// Expectations waiting for the round's win, draw or end.
 #[derive(Default)]
 pub(crate) struct Pending {
-    /// (event index of the expectation, seat, fu, han, points, limit).
-    wins: Vec<(
-        usize,
-        Seat,
-        Option<u32>,
-        Option<u32>,
-        Option<i32>,
-        Option<u8>,
-    )>,
+    wins: Vec<WinExpectation>,
     draw: Option<(usize, DrawKind)>,
     next: Option<(usize, NextRound)>,
 }
@@ -71,7 +73,14 @@ impl Pending {
                 han,
                 points,
                 limit,
-            } => self.wins.push((e.event, *seat, *fu, *han, *points, *limit)),
+            } => self.wins.push(WinExpectation {
+                at: e.event,
+                seat: *seat,
+                fu: *fu,
+                han: *han,
+                points: *points,
+                limit: *limit,
+            }),
             ExpectationKind::Draw { kind } => self.draw = Some((e.event, *kind)),
             ExpectationKind::Next(next) => self.next = Some((e.event, *next)),
             ExpectationKind::Furiten { .. } | ExpectationKind::Illegal { .. } => {}
@@ -86,10 +95,17 @@ impl Pending {
         winner: Seat,
         score: Option<&Score>,
     ) {
-        let Some(i) = self.wins.iter().position(|w| w.1 == winner) else {
+        let Some(i) = self.wins.iter().position(|w| w.seat == winner) else {
             return;
         };
-        let (at, _, fu, han, points, limit) = self.wins.remove(i);
+        let WinExpectation {
+            at,
+            fu,
+            han,
+            points,
+            limit,
+            ..
+        } = self.wins.remove(i);
         let expected = format!(
             "a win by seat {winner}{}{}{}{}",
             fu.map_or_else(String::new, |f| format!(" {f} fu")),
@@ -148,7 +164,7 @@ impl Pending {
         label: RoundLabel,
         next: Option<(RoundLabel, Seat, u32)>,
     ) {
-        for (at, seat, ..) in self.wins.drain(..) {
+        for WinExpectation { at, seat, .. } in self.wins.drain(..) {
             failed(
                 verdict,
                 Some(label),

@@ -213,7 +213,7 @@ impl<'a> RoundReplay<'a> {
                 }
             }
             haifu_log::ExpectationKind::Illegal { .. } => {
-                crate::expect::illegal(verdict, Some(label), e.event)
+                crate::expect::illegal(verdict, Some(label), e.event);
             }
             _ => self.pending.add(e),
         }
