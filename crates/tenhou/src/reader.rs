@@ -834,6 +834,13 @@ impl<'a, 'l> Parser<'a, 'l> {
 
     fn name(&self, a: &Attrs<'_>, key: &[u8], v: &[u8]) -> Result<String, ParseError> {
         let key = std::str::from_utf8(key).unwrap_or("n");
+        // Real names are ASCII percent-encodings: no escapes to resolve, nothing to replace.
+        if v.is_ascii() && !v.contains(&b'&') {
+            return percent_encoding::percent_decode(v)
+                .decode_utf8()
+                .map(Cow::into_owned)
+                .map_err(|_| self.bad(a, key, v, "a percent-encoded UTF-8 name"));
+        }
         let unescaped = self.text(a, key, v)?;
         percent_encoding::percent_decode_str(&unescaped)
             .decode_utf8()
@@ -1589,30 +1596,31 @@ fn describe(ev: &XmlEvent<'_>) -> String {
     }
 }
 
-/// Appends the tiles of a plain comma-separated id list; `None` (having appended some) at
-/// anything unusual: a non-digit, an empty part, an id of 136 or more, too many tiles.
+/// Appends the tiles of a plain comma-separated id list (one to three digits each); `None`
+/// (having appended some) at anything unusual: a non-digit, an empty part, an id of 136 or
+/// more, too many tiles.
 fn tiles_fast<const N: usize>(v: &[u8], out: &mut ArrayVec<Tile, N>) -> Option<()> {
-    let mut id: u32 = 0;
-    let mut digits = 0;
-    for &b in v {
-        if b == b',' {
-            out.try_push(tile_id(id, digits)?).ok()?;
-            (id, digits) = (0, 0);
-        } else if b.is_ascii_digit() && digits < 3 {
-            id = id * 10 + u32::from(b - b'0');
-            digits += 1;
-        } else {
-            return None;
+    let digit = |b: Option<&u8>| {
+        b.filter(|b| b.is_ascii_digit())
+            .map(|&b| u32::from(b - b'0'))
+    };
+    let mut i = 0;
+    loop {
+        let mut id = digit(v.get(i))?;
+        i += 1;
+        for _ in 0..2 {
+            let Some(d) = digit(v.get(i)) else { break };
+            id = id * 10 + d;
+            i += 1;
+        }
+        out.try_push(u8::try_from(id).ok().and_then(Tile::new)?)
+            .ok()?;
+        match v.get(i) {
+            None => return Some(()),
+            Some(b',') => i += 1,
+            Some(_) => return None,
         }
     }
-    out.try_push(tile_id(id, digits)?).ok()
-}
-
-fn tile_id(id: u32, digits: u32) -> Option<Tile> {
-    if digits == 0 {
-        return None;
-    }
-    u8::try_from(id).ok().and_then(Tile::new)
 }
 
 /// Byte-string equality for short keys, inlined (slice `==` calls `memcmp`).
@@ -1734,6 +1742,133 @@ mod tests {
             game_id_from_file_name("2015070411gm-00a9-0000-b8b13fcz.xml"),
             None
         );
+    }
+
+    /// An element as the scanner read it: name, attributes, length.
+    type Scanned = (String, Vec<(String, String)>, usize);
+
+    /// The scanner's reading of `tag` (followed by more input).
+    fn scan(tag: &str) -> Option<Scanned> {
+        let input = format!("  {tag}<T1/>");
+        let mut items = ArrayVec::new();
+        let (name, len) = scan_empty_tag(input.as_bytes(), 2, &mut items)?;
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let attrs = items.iter().map(|(k, v)| (text(k), text(v))).collect();
+        Some((text(name), attrs, len))
+    }
+
+    #[test]
+    fn scanner_reads_plain_empty_elements() {
+        assert_eq!(scan("<N/>"), Some(("N".to_owned(), vec![], 4)));
+        assert_eq!(scan("<T12 />"), Some(("T12".to_owned(), vec![], 7)));
+        let tag = "<N who=\"1\"\n\t m=\"a>b&amp;\"/>";
+        let attrs = vec![
+            ("who".to_owned(), "1".to_owned()),
+            ("m".to_owned(), "a>b&amp;".to_owned()),
+        ];
+        assert_eq!(scan(tag), Some(("N".to_owned(), attrs, tag.len())));
+        let sixteen: String = (0..16).map(|i| format!(" a{i}=\"\"")).collect();
+        assert!(scan(&format!("<GO{sixteen}/>")).is_some());
+    }
+
+    #[test]
+    fn scanner_leaves_everything_else_to_quick_xml() {
+        for tag in [
+            "<N who='1'/>",
+            "<N who = \"1\"/>",
+            "<N who=\"1\"m=\"2\"/>",
+            "<N who=\"1\" who=\"2\"/>",
+            "<N who=\"1\">",
+            "<N who=\"1\" / >",
+            "<N who=\"1/>",
+            "<N who/>",
+            "<N a-b=\"1\"/>",
+            "<N\x0cwho=\"1\"/>",
+            "<!-- c -->",
+            "<?xml version=\"1.0\"?>",
+            "</mjloggm>",
+            "<>",
+            "text",
+        ] {
+            assert_eq!(scan(tag), None, "{tag}");
+        }
+        let seventeen: String = (0..17).map(|i| format!(" a{i}=\"\"")).collect();
+        assert_eq!(scan(&format!("<GO{seventeen}/>")), None);
+        let mut items = ArrayVec::new();
+        assert_eq!(scan_empty_tag(b"<N who=\"1\"", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"<N", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"<N/", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"", 5, &mut items), None);
+    }
+
+    #[test]
+    fn too_many_attributes_is_a_located_error() {
+        let attrs: String = (0..17).map(|i| format!(" a{i}=\"\"")).collect();
+        for quote in ["\"", "'"] {
+            let doc = format!("<mjloggm>\n <GO type=\"1\"{attrs}/></mjloggm>").replace('"', quote);
+            let err = read(doc.as_bytes()).expect_err("17 attributes");
+            assert_eq!(err.location, Location { line: 2, column: 2 });
+            assert!(
+                err.to_string().contains("<GO> has more than 16 attributes"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn find_byte_finds_the_first() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut hay = vec![b'7'; len];
+                if at < len {
+                    hay[at] = b'"';
+                    hay.push(b'"');
+                }
+                let want = hay.iter().position(|&b| b == b'"');
+                assert_eq!(find_byte(&hay, b'"'), want, "{len} {at}");
+            }
+        }
+        assert_eq!(find_byte(b"\xa2\x22\x80", b'"'), Some(1));
+    }
+
+    #[test]
+    fn number_lists() {
+        let mut out = [0i64; 4];
+        assert_eq!(parse_list(b"1,-2,30,0", &mut out), Some(4));
+        assert_eq!(out, [1, -2, 30, 0]);
+        assert_eq!(parse_list(b"999999999999999", &mut out), Some(1));
+        assert_eq!(out[0], 999_999_999_999_999);
+        for bad in [
+            &b"1,2,3,4,5"[..],
+            b"9999999999999999",
+            b"1,,2",
+            b"1,",
+            b",1",
+            b"-",
+            b"1.5",
+            b" 1",
+            b"+1",
+        ] {
+            assert_eq!(parse_list(bad, &mut out), None, "{}", shorten(bad));
+        }
+        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+        assert_eq!(tiles_fast(b"0,135,016,7", &mut tiles), Some(()));
+        assert_eq!(
+            tiles.iter().map(|t| t.id()).collect::<Vec<_>>(),
+            [0, 135, 16, 7]
+        );
+        for bad in [
+            &b"136"[..],
+            b"1,,2",
+            b"1,",
+            b"",
+            b"0001",
+            b"1,2,3,4,5",
+            b" 1",
+        ] {
+            tiles.clear();
+            assert_eq!(tiles_fast(bad, &mut tiles), None, "{}", shorten(bad));
+        }
     }
 
     #[test]
