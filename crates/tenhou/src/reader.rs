@@ -84,14 +84,34 @@ pub fn game_id_from_file_name(name: &str) -> Option<&str> {
     Some(&base[..end])
 }
 
-/// One attribute: its name, its raw value, and whether a handler used it.
-type Attr<'e> = (&'e [u8], Cow<'e, [u8]>, bool);
+/// The most attributes an element may have. The real corpus never has more than 13 on one
+/// element; more is a located error.
+const MAX_ATTRS: usize = 16;
 
-/// The attributes of one element, borrowed, with a flag for each one the handler used.
-struct Attrs<'e> {
-    element: &'e str,
-    items: ArrayVec<Attr<'e>, 32>,
+/// One attribute as written: its name and its raw value (escapes unresolved), both borrowed
+/// from the input.
+type Attr<'a> = (&'a [u8], &'a [u8]);
+
+/// The attributes of one element, borrowed from the input, with a bit for each one the
+/// handler used (the rest are recorded as unknown).
+struct Attrs<'a> {
+    /// The element's name as errors show it.
+    element: &'static str,
+    /// Where the element starts (its `<`).
     at: usize,
+    items: ArrayVec<Attr<'a>, MAX_ATTRS>,
+    used: u16,
+}
+
+/// What must hold before an element's attributes are even read.
+#[derive(Clone, Copy)]
+enum Precondition {
+    /// Nothing.
+    None,
+    /// A round is open.
+    InRound,
+    /// A round is open, or a win was just recorded (double ron).
+    Outcome,
 }
 
 struct Parser<'a, 'l> {
@@ -158,16 +178,26 @@ impl<'a, 'l> Parser<'a, 'l> {
             ));
         }
         let input = self.input;
-        // Where the next markup starts. Draw and discard tags, nine elements in ten, are read
-        // by `draw_or_discard_tag` directly; anything else goes through quick-xml, with a
-        // reader over the rest of the input that reads one event.
+        // Where the next markup starts. Inside the root, plainly written empty elements (all
+        // of them in real logs) are read by hand: draw and discard tags, nine elements in ten,
+        // by `draw_or_discard_tag`, the others by `scan_empty_tag`. Anything else goes through
+        // quick-xml, with a reader over the rest of the input that reads one event, which
+        // also reports any syntax error.
         let mut pos = 0;
         let mut depth = 0u32;
         let mut root_closed = false;
+        let mut a = Attrs::new("", 0);
         loop {
             if depth == 1 {
-                let at = self.skip_ws(pos);
-                if let Some(len) = self.draw_or_discard_tag(at)? {
+                let at = skip_xml_ws(input, pos);
+                if let Some(len) = self.quick_draw_or_discard(at) {
+                    pos = at + len;
+                    continue;
+                }
+                a.at = at;
+                a.used = 0;
+                if let Some((name, len)) = scan_empty_tag(input, at, &mut a.items) {
+                    self.element(name, &mut a, None)?;
                     pos = at + len;
                     continue;
                 }
@@ -242,7 +272,9 @@ impl<'a, 'l> Parser<'a, 'l> {
                             },
                         ));
                     }
-                    self.element(&e, at)?;
+                    a.at = at;
+                    a.used = 0;
+                    self.element(e.name().as_ref(), &mut a, Some(&e))?;
                 }
                 XmlEvent::End(e) => {
                     // Inside the root, `root_end_tag` reads the end tag; outside it, this
@@ -305,7 +337,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    fn root(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
+    fn root(&mut self, e: &BytesStart<'a>, at: usize) -> Result<(), ParseError> {
         if e.name().as_ref() != b"mjloggm" {
             return Err(self.err(
                 at,
@@ -318,41 +350,56 @@ impl<'a, 'l> Parser<'a, 'l> {
                 },
             ));
         }
-        let mut a = self.attrs(e, "mjloggm", at)?;
+        let mut a = Attrs::new("mjloggm", at);
+        self.attrs_of(e, &mut a)?;
         if let Some(v) = a.take(b"ver") {
-            self.log.header.version = Some(String::from_utf8_lossy(&v).into_owned());
+            self.log.header.version = Some(String::from_utf8_lossy(v).into_owned());
         }
         self.finish(&a, None);
         Ok(())
     }
 
-    fn attrs<'e>(
-        &self,
-        e: &'e BytesStart<'_>,
-        element: &'e str,
-        at: usize,
-    ) -> Result<Attrs<'e>, ParseError> {
-        let mut items: ArrayVec<Attr<'e>, 32> = ArrayVec::new();
+    /// Fills `a` with the attributes of `e` as quick-xml reads them (the slow path, for tags
+    /// the hand-written scanner leaves alone), refusing bad syntax, duplicates and too many.
+    fn attrs_of(&self, e: &BytesStart<'a>, a: &mut Attrs<'a>) -> Result<(), ParseError> {
+        a.items.clear();
         // quick-xml's own duplicate check calls `memcmp` per pair; this inline one is cheaper.
         for attr in e.attributes().with_checks(false) {
-            let attr = attr.map_err(|err| self.attr_error(e, element, at, &err))?;
+            let attr = attr.map_err(|err| self.attr_error(e, a.element, a.at, &err))?;
             let key = attr.key.into_inner();
-            if let Some((prev, _, _)) = items.iter().find(|(k, _, _)| same(k, key)) {
+            if let Some((prev, _)) = a.items.iter().find(|(k, _)| same(k, key)) {
                 let offset = |k: &[u8]| k.as_ptr() as usize - e.as_ptr() as usize;
                 let dup =
                     quick_xml::events::attributes::AttrError::Duplicated(offset(key), offset(prev));
-                return Err(self.attr_error(e, element, at, &dup));
+                return Err(self.attr_error(e, a.element, a.at, &dup));
             }
-            if items.try_push((key, attr.value, false)).is_err() {
+            // The event borrows the input, so both slices lie inside it: take them from the
+            // input itself, with its lifetime.
+            let (Some(key), Some(value)) = (self.within_input(key), self.within_input(&attr.value))
+            else {
                 return Err(self.err(
-                    at,
+                    a.at,
                     ParseErrorKind::Syntax {
-                        detail: format!("<{element}> has more than 32 attributes"),
+                        detail: format!("in <{}>: an attribute could not be read", a.element),
+                    },
+                ));
+            };
+            if a.items.try_push((key, value)).is_err() {
+                return Err(self.err(
+                    a.at,
+                    ParseErrorKind::Syntax {
+                        detail: format!("<{}> has more than {MAX_ATTRS} attributes", a.element),
                     },
                 ));
             }
         }
-        Ok(Attrs { element, items, at })
+        Ok(())
+    }
+
+    /// The same bytes as `part`, borrowed from the input, when `part` lies inside the input.
+    fn within_input(&self, part: &[u8]) -> Option<&'a [u8]> {
+        let start = (part.as_ptr() as usize).checked_sub(self.input.as_ptr() as usize)?;
+        self.input.get(start..start.checked_add(part.len())?)
     }
 
     /// An attribute syntax error, located where quick-xml found it (its positions count from
@@ -392,22 +439,22 @@ impl<'a, 'l> Parser<'a, 'l> {
     }
 
     /// Where attribute `name` of `a` starts in the input, or the element's start when it is
-    /// absent (or its text is not borrowed from the input).
+    /// absent.
     fn attr_at(&self, a: &Attrs<'_>, name: &str) -> usize {
-        let input = self.input.as_ptr_range();
         a.items
             .iter()
-            .find(|(k, _, _)| *k == name.as_bytes())
-            .map(|(k, _, _)| k.as_ptr())
-            .filter(|p| input.contains(p))
-            .map_or(a.at, |p| p as usize - input.start as usize)
+            .find(|(k, _)| *k == name.as_bytes())
+            .and_then(|(k, _)| (k.as_ptr() as usize).checked_sub(self.input.as_ptr() as usize))
+            .unwrap_or(a.at)
     }
 
     /// Records every attribute the handler did not take as unknown.
-    /// (By reference: `Attrs` is 1.5 KB, and this runs for nearly every element.)
     fn finish(&mut self, a: &Attrs<'_>, event: Option<usize>) {
-        for (key, value, used) in &a.items {
-            if !*used {
+        if a.used.count_ones() as usize == a.items.len() {
+            return;
+        }
+        for (i, (key, value)) in a.items.iter().enumerate() {
+            if a.used & (1 << i) == 0 {
                 self.log.unknown.push(UnknownAttribute {
                     event,
                     element: a.element.to_owned(),
@@ -418,9 +465,17 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    fn element(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let name = e.name();
-        let name = name.as_ref();
+    /// Reads one element inside the root, named `name`, starting at `a.at`. With `from`, its
+    /// attributes are still to be read from that quick-xml event; without, the scanner has
+    /// already put them in `a`. The checks that need no attributes come first, so an element
+    /// out of place is reported as such even when its attributes are also bad.
+    fn element(
+        &mut self,
+        name: &[u8],
+        a: &mut Attrs<'a>,
+        from: Option<&BytesStart<'a>>,
+    ) -> Result<(), ParseError> {
+        let at = a.at;
         if let [
             letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
             digits @ ..,
@@ -428,30 +483,34 @@ impl<'a, 'l> Parser<'a, 'l> {
             && digits.first().is_some_and(u8::is_ascii_digit)
         {
             self.draw_or_discard(*letter, digits, at)?;
-            if e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
-                let index = self.log.len() - 1;
-                let kind = if matches!(letter, b'T' | b'U' | b'V' | b'W') {
-                    "draw"
-                } else {
-                    "discard"
-                };
-                let a = self.attrs(e, kind, at)?;
-                self.finish(&a, Some(index));
+            a.element = if matches!(letter, b'T' | b'U' | b'V' | b'W') {
+                "draw"
+            } else {
+                "discard"
+            };
+            if let Some(e) = from {
+                if !e.attributes_raw().iter().any(|b| !b.is_ascii_whitespace()) {
+                    return Ok(());
+                }
+                self.attrs_of(e, a)?;
             }
+            let index = self.log.len() - 1;
+            self.finish(a, Some(index));
             return Ok(());
         }
+        use Precondition::{InRound, None, Outcome};
         match name {
-            b"SHUFFLE" => self.shuffle(e, at),
-            b"GO" => self.go(e, at),
-            b"UN" => self.un(e, at),
-            b"TAIKYOKU" => self.taikyoku(e, at),
-            b"INIT" => self.init(e, at),
-            b"N" => self.call(e, at),
-            b"REACH" => self.reach(e, at),
-            b"DORA" => self.dora(e, at),
-            b"AGARI" => self.agari(e, at),
-            b"RYUUKYOKU" => self.ryuukyoku(e, at),
-            b"BYE" => self.bye(e, at),
+            b"N" => self.call(self.prepare(a, from, "N", InRound)?),
+            b"REACH" => self.reach(self.prepare(a, from, "REACH", InRound)?),
+            b"DORA" => self.dora(self.prepare(a, from, "DORA", InRound)?),
+            b"AGARI" => self.agari(self.prepare(a, from, "AGARI", Outcome)?),
+            b"RYUUKYOKU" => self.ryuukyoku(self.prepare(a, from, "RYUUKYOKU", Outcome)?),
+            b"INIT" => self.init(self.prepare(a, from, "INIT", None)?),
+            b"SHUFFLE" => self.shuffle(self.prepare(a, from, "SHUFFLE", None)?),
+            b"GO" => self.go(self.prepare(a, from, "GO", None)?),
+            b"UN" => self.un(self.prepare(a, from, "UN", None)?),
+            b"TAIKYOKU" => self.taikyoku(self.prepare(a, from, "TAIKYOKU", None)?),
+            b"BYE" => self.bye(self.prepare(a, from, "BYE", None)?),
             _ => Err(self.err(
                 at,
                 ParseErrorKind::UnknownElement {
@@ -460,6 +519,27 @@ impl<'a, 'l> Parser<'a, 'l> {
                 },
             )),
         }
+    }
+
+    /// Checks `precondition` for `element`, names the attributes after it, and reads them
+    /// from `from` when the scanner has not.
+    fn prepare<'b>(
+        &self,
+        a: &'b mut Attrs<'a>,
+        from: Option<&BytesStart<'a>>,
+        element: &'static str,
+        precondition: Precondition,
+    ) -> Result<&'b mut Attrs<'a>, ParseError> {
+        match precondition {
+            Precondition::None => {}
+            Precondition::InRound => self.require_round(element, a.at)?,
+            Precondition::Outcome => self.outcome_allowed(element, a.at)?,
+        }
+        a.element = element;
+        if let Some(e) = from {
+            self.attrs_of(e, a)?;
+        }
+        Ok(a)
     }
 
     /// The tile of a draw or discard tag such as `<T52/>`: the digits after the letter.
@@ -510,7 +590,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     /// The acting seat of an element (`who`), which must have a player this round.
     fn actor(&self, a: &mut Attrs<'_>, what: &'static str, at: usize) -> Result<Seat, ParseError> {
         let who = a.take(b"who").ok_or_else(|| self.missing(a, "who", what))?;
-        let seat = self.seat_value(a, "who", &who)?;
+        let seat = self.seat_value(a, "who", who)?;
         self.require_seated(a.element, seat, at)?;
         Ok(seat)
     }
@@ -529,25 +609,31 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
     }
 
-    /// Reads a draw or discard written exactly `<T12/>` at `at` and returns its length, or
-    /// `None` when the input there is anything else (which quick-xml then reads).
-    fn draw_or_discard_tag(&mut self, at: usize) -> Result<Option<usize>, ParseError> {
-        let Some(
-            [
-                b'<',
-                letter @ (b'T' | b'U' | b'V' | b'W' | b'D' | b'E' | b'F' | b'G'),
-                rest @ ..,
-            ],
-        ) = self.input.get(at..)
-        else {
-            return Ok(None);
+    /// Reads a draw or discard written `<T12/>` (one to three digits) at `at` when it is one
+    /// that is in order: a round is open, the seat has a player, the tile id is below 136.
+    /// Returns its length, or `None` for anything else, which the general path reads (and
+    /// reports, if it is wrong). This is the hottest path: nine elements in ten.
+    #[inline(always)]
+    fn quick_draw_or_discard(&mut self, at: usize) -> Option<usize> {
+        let [b'<', letter @ (b'T'..=b'W' | b'D'..=b'G'), rest @ ..] = self.input.get(at..)? else {
+            return None;
         };
-        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 0 || rest.get(n..n + 2) != Some(b"/>") {
-            return Ok(None);
+        let digit = |b: u8| b.is_ascii_digit().then(|| u32::from(b - b'0'));
+        let (id, len) = match *rest {
+            [d0, b'/', b'>', ..] => (digit(d0)?, 5),
+            [d0, d1, b'/', b'>', ..] => (digit(d0)? * 10 + digit(d1)?, 6),
+            [d0, d1, d2, b'/', b'>', ..] => (digit(d0)? * 100 + digit(d1)? * 10 + digit(d2)?, 7),
+            _ => return None,
+        };
+        // T U V W are 0x54..=0x57 and D E F G 0x44..=0x47: the low two bits are the seat and
+        // bit 0x10 marks a draw.
+        let seat_n = usize::from(letter & 3);
+        if !self.round_open || self.seated & (1 << seat_n) == 0 {
+            return None;
         }
-        self.draw_or_discard(*letter, &rest[..n], at)?;
-        Ok(Some(2 + n + 2))
+        let tile = u8::try_from(id).ok().and_then(Tile::new)?;
+        self.push_draw_or_discard(letter & 0x10 != 0, seat_n, tile);
+        Some(len)
     }
 
     /// Reads the root's end tag `</mjloggm>` at `at` and returns its length, or `None` when the
@@ -579,15 +665,14 @@ impl<'a, 'l> Parser<'a, 'l> {
         Ok(Some(2 + close + 1))
     }
 
-    /// A draw (`T/U/V/W`) or discard (`D/E/F/G`) of the tile `digits`.
+    /// A draw (`T/U/V/W`) or discard (`D/E/F/G`) of the tile `digits`, as the general path
+    /// reads it (`quick_draw_or_discard` takes the usual case), with every check named.
+    #[cold]
+    #[inline(never)]
     fn draw_or_discard(&mut self, letter: u8, digits: &[u8], at: usize) -> Result<(), ParseError> {
-        // T U V W are 0x54..=0x57 and D E F G 0x44..=0x47: the low two bits are the seat and
-        // bit 0x10 marks a draw (arithmetic, not a branch per letter, on the hottest path).
         debug_assert!(matches!(letter, b'T'..=b'W' | b'D'..=b'G'));
-        let (is_draw, seat_n) = (letter & 0x10 != 0, usize::from(letter & 3));
+        let seat_n = usize::from(letter & 3);
         let seat = Seat::ALL[seat_n];
-        // The hot path (most elements are draws and discards): no name string is built unless
-        // there is an error to report.
         let tile = (self.round_open && self.seated & (1 << seat_n) != 0)
             .then(|| {
                 parse_u32(digits)
@@ -605,48 +690,53 @@ impl<'a, 'l> Parser<'a, 'l> {
                 self.tile_from_tag(&element, digits, at)?
             }
         };
+        self.push_draw_or_discard(letter & 0x10 != 0, seat_n, tile);
+        Ok(())
+    }
+
+    /// Records a draw or a discard (tsumogiri when it is the tile the seat just drew).
+    #[inline(always)]
+    fn push_draw_or_discard(&mut self, is_draw: bool, seat_n: usize, tile: Tile) {
+        let seat = Seat::ALL[seat_n & 3];
+        let drawn = &mut self.drawn[seat_n & 3];
         if is_draw {
-            self.drawn[seat_n] = Some(tile);
+            *drawn = Some(tile);
             self.log.push_draw_tile(seat, tile);
         } else {
-            let tsumogiri = self.drawn[seat_n] == Some(tile);
-            self.drawn[seat_n] = None;
+            let tsumogiri = *drawn == Some(tile);
+            *drawn = None;
             self.log.push_discard(seat, tile, tsumogiri);
         }
         self.after_win = false;
-        Ok(())
     }
 
-    fn shuffle(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "SHUFFLE", at)?;
+    fn shuffle(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         let seed = a
             .take(b"seed")
-            .ok_or_else(|| self.missing(&a, "seed", "the wall seed"))?;
-        self.log.header.seed = Some(lossy(&seed));
+            .ok_or_else(|| self.missing(a, "seed", "the wall seed"))?;
+        self.log.header.seed = Some(lossy(seed));
         if let Some(r) = a.take(b"ref") {
-            self.log.header.seed_ref = Some(String::from_utf8_lossy(&r).into_owned());
+            self.log.header.seed_ref = Some(String::from_utf8_lossy(r).into_owned());
         }
-        self.finish(&a, None);
+        self.finish(a, None);
         Ok(())
     }
 
-    fn go(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "GO", at)?;
+    fn go(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         let ty = a
             .take(b"type")
-            .ok_or_else(|| self.missing(&a, "type", "the game type bitfield"))?;
-        let ty =
-            parse_u32(&ty).ok_or_else(|| self.bad(&a, "type", &ty, "a non-negative integer"))?;
+            .ok_or_else(|| self.missing(a, "type", "the game type bitfield"))?;
+        let ty = parse_u32(ty).ok_or_else(|| self.bad(a, "type", ty, "a non-negative integer"))?;
         self.log.header.rules.go_type = ty;
         if let Some(v) = a.take(b"lobby") {
             self.log.header.rules.lobby =
-                Some(parse_u32(&v).ok_or_else(|| self.bad(&a, "lobby", &v, "a lobby number"))?);
+                Some(parse_u32(v).ok_or_else(|| self.bad(a, "lobby", v, "a lobby number"))?);
         }
         for key in ["title", "rule", "ranking", "csrule"] {
             let Some(v) = a.take(key.as_bytes()) else {
                 continue;
             };
-            let text = Some(self.text(&a, key, &v)?);
+            let text = Some(self.text(a, key, v)?);
             let rules = &mut self.log.header.rules;
             match key {
                 "title" => rules.title = text,
@@ -655,12 +745,11 @@ impl<'a, 'l> Parser<'a, 'l> {
                 _ => rules.csrule = text,
             }
         }
-        self.finish(&a, None);
+        self.finish(a, None);
         Ok(())
     }
 
-    fn un(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "UN", at)?;
+    fn un(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         const NAMES: [&[u8]; 4] = [b"n0", b"n1", b"n2", b"n3"];
         if self.seen_players {
             // A reconnect: exactly the returning seat's name.
@@ -670,56 +759,56 @@ impl<'a, 'l> Parser<'a, 'l> {
                     if found.is_some() {
                         let key_s = std::str::from_utf8(key).unwrap_or("n");
                         return Err(self.err(
-                            self.attr_at(&a, key_s),
+                            self.attr_at(a, key_s),
                             ParseErrorKind::BadValue {
                                 element: "UN".to_owned(),
                                 attribute: String::from_utf8_lossy(key).into_owned(),
-                                value: shorten(&v),
+                                value: shorten(v),
                                 expected: "one seat's name only in a reconnect record".to_owned(),
                             },
                         ));
                     }
-                    found = Some((Seat::ALL[i], self.name(&a, key, &v)?));
+                    found = Some((Seat::ALL[i], self.name(a, key, v)?));
                 }
             }
             let (seat, name) = found
-                .ok_or_else(|| self.missing(&a, "n0", "the reconnecting seat's name (n0..n3)"))?;
+                .ok_or_else(|| self.missing(a, "n0", "the reconnecting seat's name (n0..n3)"))?;
             let index = self.log.len();
             self.log.push_reconnect(seat, name);
-            self.finish(&a, Some(index));
+            self.finish(a, Some(index));
             return Ok(());
         }
         self.seen_players = true;
         for (i, key) in NAMES.iter().enumerate() {
             if let Some(v) = a.take(key) {
-                self.log.header.players[Seat::ALL[i]].name = self.name(&a, key, &v)?;
+                self.log.header.players[Seat::ALL[i]].name = self.name(a, key, v)?;
             }
         }
         if let Some(v) = a.take(b"dan") {
             let mut vals = [0i64; 4];
-            self.list_exact(&a, "dan", &v, &mut vals, "four dan numbers")?;
+            self.list_exact(a, "dan", v, &mut vals, "four dan numbers")?;
             for (seat, d) in Seat::ALL.into_iter().zip(vals) {
                 self.log.header.players[seat].dan = Some(
                     u8::try_from(d)
-                        .map_err(|_| self.bad(&a, "dan", &v, "four dan numbers 0..255"))?,
+                        .map_err(|_| self.bad(a, "dan", v, "four dan numbers 0..255"))?,
                 );
             }
         }
         if let Some(v) = a.take(b"rate") {
             let parts: ArrayVec<&[u8], 4> =
-                split_n(&v).ok_or_else(|| self.bad(&a, "rate", &v, "four ratings"))?;
+                split_n(v).ok_or_else(|| self.bad(a, "rate", v, "four ratings"))?;
             for (seat, p) in Seat::ALL.into_iter().zip(parts) {
                 let r = std::str::from_utf8(p)
                     .ok()
                     .and_then(|s| s.parse::<f64>().ok())
                     .filter(|r| r.is_finite());
                 self.log.header.players[seat].rate =
-                    Some(r.ok_or_else(|| self.bad(&a, "rate", &v, "four ratings"))?);
+                    Some(r.ok_or_else(|| self.bad(a, "rate", v, "four ratings"))?);
             }
         }
         if let Some(v) = a.take(b"sx") {
             let parts: ArrayVec<&[u8], 4> =
-                split_n(&v).ok_or_else(|| self.bad(&a, "sx", &v, "four sex codes"))?;
+                split_n(v).ok_or_else(|| self.bad(a, "sx", v, "four sex codes"))?;
             for (seat, p) in Seat::ALL.into_iter().zip(parts) {
                 self.log.header.players[seat].sex = Some(String::from_utf8_lossy(p).into_owned());
             }
@@ -728,7 +817,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             if let Some(v) = a.take(key) {
                 let mut vals = [0i64; 4];
                 let key_s = if field == 0 { "rc" } else { "gold" };
-                self.list_exact(&a, key_s, &v, &mut vals, "four integers")?;
+                self.list_exact(a, key_s, v, &mut vals, "four integers")?;
                 for (seat, x) in Seat::ALL.into_iter().zip(vals) {
                     let p: &mut Player = &mut self.log.header.players[seat];
                     if field == 0 {
@@ -739,12 +828,19 @@ impl<'a, 'l> Parser<'a, 'l> {
                 }
             }
         }
-        self.finish(&a, None);
+        self.finish(a, None);
         Ok(())
     }
 
     fn name(&self, a: &Attrs<'_>, key: &[u8], v: &[u8]) -> Result<String, ParseError> {
         let key = std::str::from_utf8(key).unwrap_or("n");
+        // Real names are ASCII percent-encodings: no escapes to resolve, nothing to replace.
+        if v.is_ascii() && !v.contains(&b'&') {
+            return percent_encoding::percent_decode(v)
+                .decode_utf8()
+                .map(Cow::into_owned)
+                .map_err(|_| self.bad(a, key, v, "a percent-encoded UTF-8 name"));
+        }
         let unescaped = self.text(a, key, v)?;
         percent_encoding::percent_decode_str(&unescaped)
             .decode_utf8()
@@ -768,33 +864,31 @@ impl<'a, 'l> Parser<'a, 'l> {
             })
     }
 
-    fn taikyoku(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "TAIKYOKU", at)?;
+    fn taikyoku(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         if let Some(v) = a.take(b"oya") {
-            self.log.header.first_dealer = Some(self.seat_value(&a, "oya", &v)?);
+            self.log.header.first_dealer = Some(self.seat_value(a, "oya", v)?);
         }
-        self.finish(&a, None);
+        self.finish(a, None);
         Ok(())
     }
 
-    fn init(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "INIT", at)?;
+    fn init(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         let seed = a
             .take(b"seed")
-            .ok_or_else(|| self.missing(&a, "seed", "round,honba,sticks,die1,die2,dora"))?;
+            .ok_or_else(|| self.missing(a, "seed", "round,honba,sticks,die1,die2,dora"))?;
         let mut s = [0i64; 6];
         self.list_exact(
-            &a,
+            a,
             "seed",
-            &seed,
+            seed,
             &mut s,
             "six numbers: round,honba,sticks,die1-1,die2-1,dora indicator",
         )?;
         let seed_bad = || {
             self.bad(
-                &a,
+                a,
                 "seed",
-                &seed,
+                seed,
                 "six numbers: round 0..15, honba, sticks, two dice 0..5, a dora indicator tile id",
             )
         };
@@ -806,15 +900,15 @@ impl<'a, 'l> Parser<'a, 'l> {
         {
             return Err(seed_bad());
         }
-        let dora_indicator = self.tile_value(&a, "seed", s[5])?;
+        let dora_indicator = self.tile_value(a, "seed", s[5])?;
         let ten = a
             .take(b"ten")
-            .ok_or_else(|| self.missing(&a, "ten", "the four scores"))?;
-        let scores = self.scores(&a, "ten", &ten)?;
+            .ok_or_else(|| self.missing(a, "ten", "the four scores"))?;
+        let scores = self.scores(a, "ten", ten)?;
         let oya = a
             .take(b"oya")
-            .ok_or_else(|| self.missing(&a, "oya", "the dealer's seat"))?;
-        let dealer = self.seat_value(&a, "oya", &oya)?;
+            .ok_or_else(|| self.missing(a, "oya", "the dealer's seat"))?;
+        let dealer = self.seat_value(a, "oya", oya)?;
         let mut hands: BySeat<ArrayVec<Tile, 13>> = BySeat::default();
         let mut seated = 0u8;
         for (i, key) in [&b"hai0"[..], b"hai1", b"hai2", b"hai3"]
@@ -824,24 +918,19 @@ impl<'a, 'l> Parser<'a, 'l> {
             let key_s = ["hai0", "hai1", "hai2", "hai3"][i];
             let v = a
                 .take(key)
-                .ok_or_else(|| self.missing(&a, key_s, "the seat's starting tiles"))?;
+                .ok_or_else(|| self.missing(a, key_s, "the seat's starting tiles"))?;
             let hand = &mut hands[Seat::ALL[i]];
-            self.tiles_into(&a, key_s, &v, hand)?;
+            self.tiles_into(a, key_s, v, hand)?;
             if !hand.is_empty() {
                 if hand.len() != 13 {
-                    return Err(self.bad(
-                        &a,
-                        key_s,
-                        &v,
-                        "13 tile ids, or nothing for an empty seat",
-                    ));
+                    return Err(self.bad(a, key_s, v, "13 tile ids, or nothing for an empty seat"));
                 }
                 seated |= 1 << i;
             }
         }
         if seated & (1 << dealer.index()) == 0 {
             return Err(self.err(
-                self.attr_at(&a, "oya"),
+                self.attr_at(a, "oya"),
                 ParseErrorKind::EmptySeat {
                     element: "INIT".to_owned(),
                     seat: dealer.index() as u8,
@@ -849,11 +938,11 @@ impl<'a, 'l> Parser<'a, 'l> {
             ));
         }
         let shuffle = match a.take(b"shuffle") {
-            Some(v) => Some(self.text(&a, "shuffle", &v)?),
+            Some(v) => Some(self.text(a, "shuffle", v)?),
             None => None,
         };
         let chips = match a.take(b"chip") {
-            Some(v) => Some(self.by_seat(&a, "chip", &v, 1)?),
+            Some(v) => Some(self.by_seat(a, "chip", v, 1)?),
             None => None,
         };
         let round = s[0] as u8;
@@ -876,81 +965,71 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.after_win = false;
         self.seated = seated;
         self.drawn = [None; 4];
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
-    fn call(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        self.require_round("N", at)?;
-        let mut a = self.attrs(e, "N", at)?;
-        let seat = self.actor(&mut a, "the calling seat", at)?;
+    fn call(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
+        let at = a.at;
+        let seat = self.actor(a, "the calling seat", at)?;
         let m = a
             .take(b"m")
-            .ok_or_else(|| self.missing(&a, "m", "the meld bit field"))?;
-        let bits = parse_u32(&m)
-            .ok_or_else(|| self.bad(&a, "m", &m, "a meld bit field (non-negative integer)"))?;
+            .ok_or_else(|| self.missing(a, "m", "the meld bit field"))?;
+        let bits = parse_u32(m)
+            .ok_or_else(|| self.bad(a, "m", m, "a meld bit field (non-negative integer)"))?;
         let meld = decode_meld(bits, seat).map_err(|err| {
-            self.bad(
-                &a,
-                "m",
-                &m,
-                &format!("a meld bit field that decodes ({err})"),
-            )
+            self.bad(a, "m", m, &format!("a meld bit field that decodes ({err})"))
         })?;
         let index = self.log.len();
         self.log.push_call(seat, meld);
         self.drawn[seat.index()] = None;
         self.after_win = false;
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
-    fn reach(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        self.require_round("REACH", at)?;
-        let mut a = self.attrs(e, "REACH", at)?;
-        let seat = self.actor(&mut a, "the declaring seat", at)?;
+    fn reach(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
+        let at = a.at;
+        let seat = self.actor(a, "the declaring seat", at)?;
         let step = a
             .take(b"step")
-            .ok_or_else(|| self.missing(&a, "step", "1 (declared) or 2 (deposit taken)"))?;
-        let stage = match &*step {
+            .ok_or_else(|| self.missing(a, "step", "1 (declared) or 2 (deposit taken)"))?;
+        let stage = match step {
             b"1" => RiichiStage::Declared,
             b"2" => RiichiStage::DepositTaken,
-            _ => return Err(self.bad(&a, "step", &step, "1 (declared) or 2 (deposit taken)")),
+            _ => return Err(self.bad(a, "step", step, "1 (declared) or 2 (deposit taken)")),
         };
         let scores = match a.take(b"ten") {
-            Some(v) => Some(self.scores(&a, "ten", &v)?),
+            Some(v) => Some(self.scores(a, "ten", v)?),
             None => None,
         };
         let index = self.log.len();
         self.log.push_riichi(seat, stage, scores);
         self.after_win = false;
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
-    fn dora(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        self.require_round("DORA", at)?;
-        let mut a = self.attrs(e, "DORA", at)?;
+    fn dora(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         let hai = a
             .take(b"hai")
-            .ok_or_else(|| self.missing(&a, "hai", "the new dora indicator's tile id"))?;
-        let id = self.int(&a, "hai", &hai, "a tile id")?;
-        let indicator = self.tile_value(&a, "hai", id)?;
+            .ok_or_else(|| self.missing(a, "hai", "the new dora indicator's tile id"))?;
+        let id = self.int(a, "hai", hai, "a tile id")?;
+        let indicator = self.tile_value(a, "hai", id)?;
         let index = self.log.len();
         self.log.push_new_dora(indicator);
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
-    fn bye(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        let mut a = self.attrs(e, "BYE", at)?;
+    fn bye(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
         let who = a
             .take(b"who")
-            .ok_or_else(|| self.missing(&a, "who", "the disconnecting seat"))?;
-        let seat = self.seat_value(&a, "who", &who)?;
+            .ok_or_else(|| self.missing(a, "who", "the disconnecting seat"))?;
+        let seat = self.seat_value(a, "who", who)?;
         let index = self.log.len();
         self.log.push_disconnect(seat);
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
@@ -961,108 +1040,102 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.require_round(element, at)
     }
 
-    fn agari(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        self.outcome_allowed("AGARI", at)?;
-        let mut a = self.attrs(e, "AGARI", at)?;
-        let (honba, sticks) = self.ba(&mut a)?;
-        let winner = self.actor(&mut a, "the winner's seat", at)?;
+    fn agari(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
+        let at = a.at;
+        let (honba, sticks) = self.ba(a)?;
+        let winner = self.actor(a, "the winner's seat", at)?;
         let from_who = a
             .take(b"fromWho")
-            .ok_or_else(|| self.missing(&a, "fromWho", "the seat dealt in from"))?;
-        let from = self.seat_value(&a, "fromWho", &from_who)?;
+            .ok_or_else(|| self.missing(a, "fromWho", "the seat dealt in from"))?;
+        let from = self.seat_value(a, "fromWho", from_who)?;
         let pao = match a.take(b"paoWho") {
-            Some(v) => Some(self.seat_value(&a, "paoWho", &v)?),
+            Some(v) => Some(self.seat_value(a, "paoWho", v)?),
             None => None,
         };
         let hai = a
             .take(b"hai")
-            .ok_or_else(|| self.missing(&a, "hai", "the winner's concealed tiles"))?;
+            .ok_or_else(|| self.missing(a, "hai", "the winner's concealed tiles"))?;
         let mut hand = ArrayVec::new();
-        self.tiles_into(&a, "hai", &hai, &mut hand)?;
+        self.tiles_into(a, "hai", hai, &mut hand)?;
         let mut melds = ArrayVec::new();
         if let Some(m) = a.take(b"m") {
             let mut bits = [0i64; 4];
-            let n = self.list(&a, "m", &m, &mut bits, "up to four meld bit fields")?;
+            let n = self.list(a, "m", m, &mut bits, "up to four meld bit fields")?;
             for &b in &bits[..n] {
-                let b = u32::try_from(b).map_err(|_| self.bad(&a, "m", &m, "meld bit fields"))?;
+                let b = u32::try_from(b).map_err(|_| self.bad(a, "m", m, "meld bit fields"))?;
                 let meld = decode_meld(b, winner).map_err(|err| {
-                    self.bad(
-                        &a,
-                        "m",
-                        &m,
-                        &format!("a meld bit field that decodes ({err})"),
-                    )
+                    self.bad(a, "m", m, &format!("a meld bit field that decodes ({err})"))
                 })?;
                 melds.push(meld);
             }
         }
         let machi = a
             .take(b"machi")
-            .ok_or_else(|| self.missing(&a, "machi", "the winning tile"))?;
-        let id = self.int(&a, "machi", &machi, "a tile id")?;
-        let winning_tile = self.tile_value(&a, "machi", id)?;
+            .ok_or_else(|| self.missing(a, "machi", "the winning tile"))?;
+        let id = self.int(a, "machi", machi, "a tile id")?;
+        let winning_tile = self.tile_value(a, "machi", id)?;
         let ten = a
             .take(b"ten")
-            .ok_or_else(|| self.missing(&a, "ten", "fu,points,limit"))?;
+            .ok_or_else(|| self.missing(a, "ten", "fu,points,limit"))?;
         let mut t = [0i64; 3];
-        self.list_exact(&a, "ten", &ten, &mut t, "three numbers: fu,points,limit")?;
+        self.list_exact(a, "ten", ten, &mut t, "three numbers: fu,points,limit")?;
         if u32::try_from(t[0]).is_err() || !(0..=5).contains(&t[2]) || i32::try_from(t[1]).is_err()
         {
-            return Err(self.bad(&a, "ten", &ten, "fu ≥ 0, points, and a limit 0..5"));
+            return Err(self.bad(a, "ten", ten, "fu ≥ 0, points, and a limit 0..5"));
         }
         let mut yaku = ArrayVec::new();
         if let Some(v) = a.take(b"yaku") {
             let mut vals = [0i64; 48];
-            let n = self.list(&a, "yaku", &v, &mut vals, "pairs of yaku id and han")?;
+            let n = self.list(a, "yaku", v, &mut vals, "pairs of yaku id and han")?;
             if n % 2 != 0 {
-                return Err(self.bad(&a, "yaku", &v, "pairs of yaku id and han"));
+                return Err(self.bad(a, "yaku", v, "pairs of yaku id and han"));
             }
             for p in vals[..n].chunks_exact(2) {
                 let id =
-                    u8::try_from(p[0]).map_err(|_| self.bad(&a, "yaku", &v, "yaku ids 0..255"))?;
-                let han = u8::try_from(p[1])
-                    .map_err(|_| self.bad(&a, "yaku", &v, "han counts 0..255"))?;
+                    u8::try_from(p[0]).map_err(|_| self.bad(a, "yaku", v, "yaku ids 0..255"))?;
+                let han =
+                    u8::try_from(p[1]).map_err(|_| self.bad(a, "yaku", v, "han counts 0..255"))?;
                 yaku.push(YakuHan { id, han });
             }
         }
         let mut yakuman = ArrayVec::new();
         if let Some(v) = a.take(b"yakuman") {
             let mut vals = [0i64; 8];
-            let n = self.list(&a, "yakuman", &v, &mut vals, "up to eight yakuman ids")?;
+            let n = self.list(a, "yakuman", v, &mut vals, "up to eight yakuman ids")?;
             for &y in &vals[..n] {
                 yakuman
-                    .push(u8::try_from(y).map_err(|_| self.bad(&a, "yakuman", &v, "yakuman ids"))?);
+                    .push(u8::try_from(y).map_err(|_| self.bad(a, "yakuman", v, "yakuman ids"))?);
             }
         }
         let dora = a
             .take(b"doraHai")
-            .ok_or_else(|| self.missing(&a, "doraHai", "the dora indicators"))?;
+            .ok_or_else(|| self.missing(a, "doraHai", "the dora indicators"))?;
         let mut dora_indicators = ArrayVec::new();
-        self.tiles_into(&a, "doraHai", &dora, &mut dora_indicators)?;
+        self.tiles_into(a, "doraHai", dora, &mut dora_indicators)?;
         let mut ura_indicators = ArrayVec::new();
         if let Some(v) = a.take(b"doraHaiUra") {
-            self.tiles_into(&a, "doraHaiUra", &v, &mut ura_indicators)?;
+            self.tiles_into(a, "doraHaiUra", v, &mut ura_indicators)?;
         }
-        let (scores, deltas, chips) = self.sc(&mut a)?;
+        let (scores, deltas, chips) = self.sc(a)?;
         let mut chip_awards = ArrayVec::new();
         if let Some(v) = a.take(b"chip") {
             let mut vals = [0i64; 48];
-            let n = self.list(&a, "chip", &v, &mut vals, "pairs of yaku id and chips")?;
+            let n = self.list(a, "chip", v, &mut vals, "pairs of yaku id and chips")?;
             if n % 2 != 0 {
-                return Err(self.bad(&a, "chip", &v, "pairs of yaku id and chips"));
+                return Err(self.bad(a, "chip", v, "pairs of yaku id and chips"));
             }
             for p in vals[..n].chunks_exact(2) {
                 let id =
-                    u8::try_from(p[0]).map_err(|_| self.bad(&a, "chip", &v, "yaku ids 0..255"))?;
+                    u8::try_from(p[0]).map_err(|_| self.bad(a, "chip", v, "yaku ids 0..255"))?;
                 let chips =
-                    i32::try_from(p[1]).map_err(|_| self.bad(&a, "chip", &v, "chip counts"))?;
-                chip_awards.try_push(ChipAward { id, chips }).map_err(|_| {
-                    self.bad(&a, "chip", &v, "at most 16 pairs of yaku id and chips")
-                })?;
+                    i32::try_from(p[1]).map_err(|_| self.bad(a, "chip", v, "chip counts"))?;
+                chip_awards
+                    .try_push(ChipAward { id, chips })
+                    .map_err(|_| self.bad(a, "chip", v, "at most 16 pairs of yaku id and chips"))?;
             }
         }
-        let ratio = self.ratio(&mut a)?;
-        let final_result = self.owari(&mut a)?;
+        let ratio = self.ratio(a)?;
+        let final_result = self.owari(a)?;
         let win = RecordedWin {
             winner,
             from,
@@ -1090,21 +1163,19 @@ impl<'a, 'l> Parser<'a, 'l> {
         self.log.push_win(win);
         self.round_open = false;
         self.after_win = true;
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
-    fn ryuukyoku(&mut self, e: &BytesStart<'_>, at: usize) -> Result<(), ParseError> {
-        self.outcome_allowed("RYUUKYOKU", at)?;
-        let mut a = self.attrs(e, "RYUUKYOKU", at)?;
-        let (honba, sticks) = self.ba(&mut a)?;
+    fn ryuukyoku(&mut self, a: &mut Attrs<'a>) -> Result<(), ParseError> {
+        let (honba, sticks) = self.ba(a)?;
         let kind = match a.take(b"type") {
             None => DrawKind::Exhaustive,
-            Some(v) => std::str::from_utf8(&v)
+            Some(v) => std::str::from_utf8(v)
                 .ok()
                 .and_then(DrawKind::from_tenhou_name)
                 .ok_or_else(|| {
-                    self.bad(&a, "type", &v, "one of yao9, kaze4, reach4, kan4, ron3, nm")
+                    self.bad(a, "type", v, "one of yao9, kaze4, reach4, kan4, ron3, nm")
                 })?,
         };
         let mut shown: BySeat<Option<ArrayVec<Tile, 14>>> = BySeat::default();
@@ -1114,13 +1185,13 @@ impl<'a, 'l> Parser<'a, 'l> {
         {
             if let Some(v) = a.take(key) {
                 let mut hand = ArrayVec::new();
-                self.tiles_into(&a, ["hai0", "hai1", "hai2", "hai3"][i], &v, &mut hand)?;
+                self.tiles_into(a, ["hai0", "hai1", "hai2", "hai3"][i], v, &mut hand)?;
                 shown[Seat::ALL[i]] = Some(hand);
             }
         }
-        let (scores, deltas, chips) = self.sc(&mut a)?;
-        let ratio = self.ratio(&mut a)?;
-        let final_result = self.owari(&mut a)?;
+        let (scores, deltas, chips) = self.sc(a)?;
+        let ratio = self.ratio(a)?;
+        let final_result = self.owari(a)?;
         let index = self.log.len();
         self.log.push_round_draw(RecordedDraw {
             kind,
@@ -1135,7 +1206,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         });
         self.round_open = false;
         self.after_win = false;
-        self.finish(&a, Some(index));
+        self.finish(a, Some(index));
         Ok(())
     }
 
@@ -1144,11 +1215,11 @@ impl<'a, 'l> Parser<'a, 'l> {
             .take(b"ba")
             .ok_or_else(|| self.missing(a, "ba", "honba,sticks"))?;
         let mut b = [0i64; 2];
-        self.list_exact(a, "ba", &v, &mut b, "two numbers: honba,sticks")?;
+        self.list_exact(a, "ba", v, &mut b, "two numbers: honba,sticks")?;
         let h =
-            u32::try_from(b[0]).map_err(|_| self.bad(a, "ba", &v, "two non-negative numbers"))?;
+            u32::try_from(b[0]).map_err(|_| self.bad(a, "ba", v, "two non-negative numbers"))?;
         let s =
-            u32::try_from(b[1]).map_err(|_| self.bad(a, "ba", &v, "two non-negative numbers"))?;
+            u32::try_from(b[1]).map_err(|_| self.bad(a, "ba", v, "two non-negative numbers"))?;
         Ok((h, s))
     }
 
@@ -1161,12 +1232,12 @@ impl<'a, 'l> Parser<'a, 'l> {
             .take(b"sc")
             .ok_or_else(|| self.missing(a, "sc", "score and change for each seat"))?;
         let mut vals = [0i64; 16];
-        let n = self.list(a, "sc", &v, &mut vals, "8 numbers (16 in chip rooms)")?;
+        let n = self.list(a, "sc", v, &mut vals, "8 numbers (16 in chip rooms)")?;
         if n != 8 && n != 16 {
             return Err(self.bad(
                 a,
                 "sc",
-                &v,
+                v,
                 "8 numbers (16 in chip rooms): score/100 and change/100 per seat",
             ));
         }
@@ -1177,7 +1248,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             }
             Some(BySeat::from_array(out))
         };
-        let err = || self.bad(a, "sc", &v, "scores in range");
+        let err = || self.bad(a, "sc", v, "scores in range");
         let scores = pick(0, 0, 100).ok_or_else(err)?;
         let deltas = pick(0, 1, 100).ok_or_else(err)?;
         let chips = if n == 16 {
@@ -1196,9 +1267,9 @@ impl<'a, 'l> Parser<'a, 'l> {
             return Ok(None);
         };
         let mut r = [0i64; 2];
-        self.list_exact(a, "ratio", &v, &mut r, "two numbers")?;
+        self.list_exact(a, "ratio", v, &mut r, "two numbers")?;
         let conv =
-            |x: i64| i32::try_from(x).map_err(|_| self.bad(a, "ratio", &v, "two numbers in range"));
+            |x: i64| i32::try_from(x).map_err(|_| self.bad(a, "ratio", v, "two numbers in range"));
         Ok(Some([conv(r[0])?, conv(r[1])?]))
     }
 
@@ -1206,13 +1277,13 @@ impl<'a, 'l> Parser<'a, 'l> {
         let Some(v) = a.take(b"owari") else {
             return Ok(None);
         };
-        let parts: ArrayVec<&[u8], 16> = split_max(&v)
-            .ok_or_else(|| self.bad(a, "owari", &v, "8 numbers (16 in chip rooms)"))?;
+        let parts: ArrayVec<&[u8], 16> =
+            split_max(v).ok_or_else(|| self.bad(a, "owari", v, "8 numbers (16 in chip rooms)"))?;
         if parts.len() != 8 && parts.len() != 16 {
             return Err(self.bad(
                 a,
                 "owari",
-                &v,
+                v,
                 "8 numbers (16 in chip rooms): score/100 and points per seat",
             ));
         }
@@ -1220,7 +1291,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.bad(
                 a,
                 "owari",
-                &v,
+                v,
                 "score/100 as integers and points with at most one decimal",
             )
         };
@@ -1322,9 +1393,6 @@ impl<'a, 'l> Parser<'a, 'l> {
         v: &[u8],
         out: &mut ArrayVec<Tile, N>,
     ) -> Result<(), ParseError> {
-        if v.iter().all(u8::is_ascii_whitespace) {
-            return Ok(());
-        }
         // Fast path: plain ids below 136 separated by commas (every real hand). Anything else
         // is left to the general loop below, which names the problem.
         let start = out.len();
@@ -1332,6 +1400,9 @@ impl<'a, 'l> Parser<'a, 'l> {
             return Ok(());
         }
         out.truncate(start);
+        if v.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
         for part in v.split(|&b| b == b',') {
             let id = parse_i64(part)
                 .ok_or_else(|| self.bad(a, attribute, v, "a comma-separated list of tile ids"))?;
@@ -1355,14 +1426,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         if v.is_empty() {
             return Ok(0);
         }
-        let mut n = 0;
-        for part in v.split(|&b| b == b',') {
-            let x = parse_i64(part).ok_or_else(|| self.bad(a, attribute, v, expected))?;
-            *out.get_mut(n)
-                .ok_or_else(|| self.bad(a, attribute, v, expected))? = x;
-            n += 1;
-        }
-        Ok(n)
+        parse_list(v, out).ok_or_else(|| self.bad(a, attribute, v, expected))
     }
 
     fn list_exact(
@@ -1405,17 +1469,115 @@ impl<'a, 'l> Parser<'a, 'l> {
     }
 }
 
-impl<'e> Attrs<'e> {
-    /// Takes the attribute's value, marking it used.
-    fn take(&mut self, key: &[u8]) -> Option<Cow<'e, [u8]>> {
-        self.items
-            .iter_mut()
-            .find(|(k, _, used)| !*used && same(k, key))
-            .map(|(_, v, used)| {
-                *used = true;
-                v.clone()
-            })
+impl<'a> Attrs<'a> {
+    fn new(element: &'static str, at: usize) -> Attrs<'a> {
+        Attrs {
+            element,
+            at,
+            items: ArrayVec::new(),
+            used: 0,
+        }
     }
+
+    /// Takes the attribute's value, marking it used; `None` when it is absent or taken.
+    fn take(&mut self, key: &[u8]) -> Option<&'a [u8]> {
+        let i = self.items.iter().position(|(k, _)| same(k, key))?;
+        let bit = 1 << i;
+        if self.used & bit != 0 {
+            return None;
+        }
+        self.used |= bit;
+        Some(self.items[i].1)
+    }
+}
+
+/// Whether `b` is XML whitespace (quick-xml's definition: space, tab, CR, LF).
+fn is_xml_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// The offset of the first byte at or after `offset` that is not XML whitespace.
+fn skip_xml_ws(input: &[u8], mut offset: usize) -> usize {
+    while input.get(offset).is_some_and(|&b| is_xml_ws(b)) {
+        offset += 1;
+    }
+    offset
+}
+
+/// Reads a plainly written empty element at `at`: `<NAME/>` or `<NAME key="value" …/>`, with
+/// an ASCII alphanumeric name and keys, `="` right after each key, and whitespace before each
+/// attribute and optionally before `/>`. Returns the name and the length, with the
+/// attributes in `items` (raw, as in the input).
+///
+/// Anything else gives `None`, for quick-xml to read: other markup, a start tag, single
+/// quotes, whitespace around `=`, an attribute that repeats or is one too many, any syntax
+/// error. What it does accept, quick-xml would read as the same empty element with the same
+/// attributes (its tag ends at the first `>` outside quotes, and values are kept raw), so the
+/// two paths agree.
+fn scan_empty_tag<'a>(
+    input: &'a [u8],
+    at: usize,
+    items: &mut ArrayVec<Attr<'a>, MAX_ATTRS>,
+) -> Option<(&'a [u8], usize)> {
+    items.clear();
+    let rest = input.get(at..)?.strip_prefix(b"<")?;
+    let mut i = rest.iter().position(|b| !b.is_ascii_alphanumeric())?;
+    let name = rest.get(..i).filter(|n| !n.is_empty())?;
+    loop {
+        // After the name or a value: whitespace, then `/>` or another attribute.
+        let ws = i;
+        while is_xml_ws(*rest.get(i)?) {
+            i += 1;
+        }
+        if rest[i] == b'/' {
+            return (*rest.get(i + 1)? == b'>').then_some((name, 1 + i + 2));
+        }
+        if i == ws {
+            return None;
+        }
+        let key_start = i;
+        while rest.get(i)?.is_ascii_alphanumeric() {
+            i += 1;
+        }
+        if i == key_start || rest.get(i..i + 2)? != b"=\"" {
+            return None;
+        }
+        let key = &rest[key_start..i];
+        let value_start = i + 2;
+        let value_len = find_byte(rest.get(value_start..)?, b'"')?;
+        let value = &rest[value_start..value_start + value_len];
+        if items.iter().any(|(k, _)| same(k, key)) {
+            return None;
+        }
+        items.try_push((key, value)).ok()?;
+        i = value_start + value_len + 1;
+    }
+}
+
+/// The index of the first `needle` in `hay`, eight bytes at a time (values run up to several
+/// kilobytes: the SHUFFLE seed).
+fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pattern = LOW * u64::from(needle);
+    let mut chunks = hay.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        // A zero byte in `x` is a match; this sets its high bit (and none below the first).
+        let found = x.wrapping_sub(LOW) & !x & HIGH;
+        if found != 0 {
+            return Some(base + (found.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == needle)
+        .map(|p| base + p)
 }
 
 fn describe(ev: &XmlEvent<'_>) -> String {
@@ -1434,30 +1596,31 @@ fn describe(ev: &XmlEvent<'_>) -> String {
     }
 }
 
-/// Appends the tiles of a plain comma-separated id list; `None` (having appended some) at
-/// anything unusual: a non-digit, an empty part, an id of 136 or more, too many tiles.
+/// Appends the tiles of a plain comma-separated id list (one to three digits each); `None`
+/// (having appended some) at anything unusual: a non-digit, an empty part, an id of 136 or
+/// more, too many tiles.
 fn tiles_fast<const N: usize>(v: &[u8], out: &mut ArrayVec<Tile, N>) -> Option<()> {
-    let mut id: u32 = 0;
-    let mut digits = 0;
-    for &b in v {
-        if b == b',' {
-            out.try_push(tile_id(id, digits)?).ok()?;
-            (id, digits) = (0, 0);
-        } else if b.is_ascii_digit() && digits < 3 {
-            id = id * 10 + u32::from(b - b'0');
-            digits += 1;
-        } else {
-            return None;
+    let digit = |b: Option<&u8>| {
+        b.filter(|b| b.is_ascii_digit())
+            .map(|&b| u32::from(b - b'0'))
+    };
+    let mut i = 0;
+    loop {
+        let mut id = digit(v.get(i))?;
+        i += 1;
+        for _ in 0..2 {
+            let Some(d) = digit(v.get(i)) else { break };
+            id = id * 10 + d;
+            i += 1;
+        }
+        out.try_push(u8::try_from(id).ok().and_then(Tile::new)?)
+            .ok()?;
+        match v.get(i) {
+            None => return Some(()),
+            Some(b',') => i += 1,
+            Some(_) => return None,
         }
     }
-    out.try_push(tile_id(id, digits)?).ok()
-}
-
-fn tile_id(id: u32, digits: u32) -> Option<Tile> {
-    if digits == 0 {
-        return None;
-    }
-    u8::try_from(id).ok().and_then(Tile::new)
 }
 
 /// Byte-string equality for short keys, inlined (slice `==` calls `memcmp`).
@@ -1508,6 +1671,39 @@ fn parse_i64(v: &[u8]) -> Option<i64> {
     Some(if neg { -n } else { n })
 }
 
+/// Parses a non-empty comma-separated list of integers (each as [`parse_i64`] takes it) into
+/// `out`, in one pass; returns how many. `None` when a part is malformed or there are more
+/// than `out` holds.
+fn parse_list(v: &[u8], out: &mut [i64]) -> Option<usize> {
+    let mut n = 0;
+    let mut i = 0;
+    loop {
+        let neg = v.get(i) == Some(&b'-');
+        i += usize::from(neg);
+        let start = i;
+        let mut x: i64 = 0;
+        while let Some(&b) = v.get(i)
+            && b.is_ascii_digit()
+        {
+            if i - start == 15 {
+                return None;
+            }
+            x = x * 10 + i64::from(b - b'0');
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        *out.get_mut(n)? = if neg { -x } else { x };
+        n += 1;
+        match v.get(i) {
+            None => return Some(n),
+            Some(b',') => i += 1,
+            Some(_) => return None,
+        }
+    }
+}
+
 /// Splits a comma list into exactly `N` parts.
 fn split_n<const N: usize>(v: &[u8]) -> Option<ArrayVec<&[u8], N>> {
     let parts = split_max::<N>(v)?;
@@ -1546,6 +1742,133 @@ mod tests {
             game_id_from_file_name("2015070411gm-00a9-0000-b8b13fcz.xml"),
             None
         );
+    }
+
+    /// An element as the scanner read it: name, attributes, length.
+    type Scanned = (String, Vec<(String, String)>, usize);
+
+    /// The scanner's reading of `tag` (followed by more input).
+    fn scan(tag: &str) -> Option<Scanned> {
+        let input = format!("  {tag}<T1/>");
+        let mut items = ArrayVec::new();
+        let (name, len) = scan_empty_tag(input.as_bytes(), 2, &mut items)?;
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let attrs = items.iter().map(|(k, v)| (text(k), text(v))).collect();
+        Some((text(name), attrs, len))
+    }
+
+    #[test]
+    fn scanner_reads_plain_empty_elements() {
+        assert_eq!(scan("<N/>"), Some(("N".to_owned(), vec![], 4)));
+        assert_eq!(scan("<T12 />"), Some(("T12".to_owned(), vec![], 7)));
+        let tag = "<N who=\"1\"\n\t m=\"a>b&amp;\"/>";
+        let attrs = vec![
+            ("who".to_owned(), "1".to_owned()),
+            ("m".to_owned(), "a>b&amp;".to_owned()),
+        ];
+        assert_eq!(scan(tag), Some(("N".to_owned(), attrs, tag.len())));
+        let sixteen: String = (0..16).map(|i| format!(" a{i}=\"\"")).collect();
+        assert!(scan(&format!("<GO{sixteen}/>")).is_some());
+    }
+
+    #[test]
+    fn scanner_leaves_everything_else_to_quick_xml() {
+        for tag in [
+            "<N who='1'/>",
+            "<N who = \"1\"/>",
+            "<N who=\"1\"m=\"2\"/>",
+            "<N who=\"1\" who=\"2\"/>",
+            "<N who=\"1\">",
+            "<N who=\"1\" / >",
+            "<N who=\"1/>",
+            "<N who/>",
+            "<N a-b=\"1\"/>",
+            "<N\x0cwho=\"1\"/>",
+            "<!-- c -->",
+            "<?xml version=\"1.0\"?>",
+            "</mjloggm>",
+            "<>",
+            "text",
+        ] {
+            assert_eq!(scan(tag), None, "{tag}");
+        }
+        let seventeen: String = (0..17).map(|i| format!(" a{i}=\"\"")).collect();
+        assert_eq!(scan(&format!("<GO{seventeen}/>")), None);
+        let mut items = ArrayVec::new();
+        assert_eq!(scan_empty_tag(b"<N who=\"1\"", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"<N", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"<N/", 0, &mut items), None);
+        assert_eq!(scan_empty_tag(b"", 5, &mut items), None);
+    }
+
+    #[test]
+    fn too_many_attributes_is_a_located_error() {
+        let attrs: String = (0..17).map(|i| format!(" a{i}=\"\"")).collect();
+        for quote in ["\"", "'"] {
+            let doc = format!("<mjloggm>\n <GO type=\"1\"{attrs}/></mjloggm>").replace('"', quote);
+            let err = read(doc.as_bytes()).expect_err("17 attributes");
+            assert_eq!(err.location, Location { line: 2, column: 2 });
+            assert!(
+                err.to_string().contains("<GO> has more than 16 attributes"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn find_byte_finds_the_first() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut hay = vec![b'7'; len];
+                if at < len {
+                    hay[at] = b'"';
+                    hay.push(b'"');
+                }
+                let want = hay.iter().position(|&b| b == b'"');
+                assert_eq!(find_byte(&hay, b'"'), want, "{len} {at}");
+            }
+        }
+        assert_eq!(find_byte(b"\xa2\x22\x80", b'"'), Some(1));
+    }
+
+    #[test]
+    fn number_lists() {
+        let mut out = [0i64; 4];
+        assert_eq!(parse_list(b"1,-2,30,0", &mut out), Some(4));
+        assert_eq!(out, [1, -2, 30, 0]);
+        assert_eq!(parse_list(b"999999999999999", &mut out), Some(1));
+        assert_eq!(out[0], 999_999_999_999_999);
+        for bad in [
+            &b"1,2,3,4,5"[..],
+            b"9999999999999999",
+            b"1,,2",
+            b"1,",
+            b",1",
+            b"-",
+            b"1.5",
+            b" 1",
+            b"+1",
+        ] {
+            assert_eq!(parse_list(bad, &mut out), None, "{}", shorten(bad));
+        }
+        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+        assert_eq!(tiles_fast(b"0,135,016,7", &mut tiles), Some(()));
+        assert_eq!(
+            tiles.iter().map(|t| t.id()).collect::<Vec<_>>(),
+            [0, 135, 16, 7]
+        );
+        for bad in [
+            &b"136"[..],
+            b"1,,2",
+            b"1,",
+            b"",
+            b"0001",
+            b"1,2,3,4,5",
+            b" 1",
+        ] {
+            tiles.clear();
+            assert_eq!(tiles_fast(bad, &mut tiles), None, "{}", shorten(bad));
+        }
     }
 
     #[test]
