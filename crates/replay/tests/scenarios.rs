@@ -1,20 +1,25 @@
-//! The hand-made scenario logs of `corpus/scenarios/`: rules the real corpus shows rarely or
-//! never, each with its expected verdict stated in the file itself (see
-//! `corpus/scenarios/README.md`).
+//! The hand-made scenario games of `corpus/scenarios/`: rules the real corpus shows rarely or
+//! never, written in the haifu notation with their expectations inline (`expect` lines, see
+//! `crates/notation/NOTATION.md` and `corpus/scenarios/README.md`).
 //!
-//! Every `.xml` file under `corpus/scenarios/` must carry exactly one directive comment,
-//! `<!-- @expect: conforming -->` or `<!-- @expect: <kind> <round> -->` (the kind and round of
-//! the first divergence, e.g. `<!-- @expect: furiten S4.0 -->`); a file without one fails the
-//! test, so no scenario is silently unchecked.
+//! Every `.haifu` file under `corpus/scenarios/` opens with a `# RULES.md §x.y: …` comment and
+//! must verify `conforming` by the referee itself, its expectations included, unless it carries
+//! one directive comment `# @expect: <kind> <round>` (the kind and round of the first
+//! divergence, e.g. `# @expect: draw_mismatch S4.0`) for a verdict the notation cannot state.
+//!
+//! So that no scenario is silently unchecked, a file must state at least one `expect` line (or
+//! a directive), and each of its expectations must be live: made false, the referee must report
+//! it (an `expect illegal` taken away, the refused action must come back as a divergence).
 
 use std::path::{Path, PathBuf};
 
-use haifu_replay::Status;
+use haifu_log::{DrawKind, ExpectationKind, FuritenReason, GameLog, NextRound};
+use haifu_replay::{Status, Verdict};
 
 /// What a scenario file says its verdict must be.
 #[derive(Debug, PartialEq, Eq)]
 enum Expect {
-    /// No divergence at all.
+    /// No divergence at all, expectations included (the default).
     Conforming,
     /// The first divergence is of this kind (its snake_case name) in this round (e.g. `E1.0`).
     First { kind: String, round: String },
@@ -29,42 +34,39 @@ impl std::fmt::Display for Expect {
     }
 }
 
-const DIRECTIVE: &str = "<!-- @expect:";
+const DIRECTIVE: &str = "# @expect:";
 
-/// Reads the file's one `@expect` directive.
+/// Reads the file's `# @expect:` directive: `Conforming` when there is none.
 fn expectation(text: &str) -> Result<Expect, String> {
-    let mut found = text.match_indices(DIRECTIVE);
-    let Some((at, _)) = found.next() else {
-        return Err("no `<!-- @expect: … -->` directive".to_owned());
+    let mut found = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix(DIRECTIVE));
+    let Some(rest) = found.next() else {
+        return Ok(Expect::Conforming);
     };
     if found.next().is_some() {
-        return Err("more than one `@expect` directive".to_owned());
+        return Err("more than one `# @expect:` directive".to_owned());
     }
-    let rest = &text[at + DIRECTIVE.len()..];
-    let end = rest
-        .find("-->")
-        .ok_or("the `@expect` comment is not closed")?;
-    let words: Vec<&str> = rest[..end].split_whitespace().collect();
+    let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
-        ["conforming"] => Ok(Expect::Conforming),
-        [kind, round] => {
+        [kind, round] if *kind != "conforming" => {
             round
                 .parse::<haifu_replay::RoundLabel>()
-                .map_err(|e| format!("bad round in `@expect`: {e}"))?;
+                .map_err(|e| format!("bad round in `# @expect:`: {e}"))?;
             Ok(Expect::First {
                 kind: (*kind).to_owned(),
                 round: (*round).to_owned(),
             })
         }
         _ => Err(format!(
-            "`@expect` must be `conforming` or `<kind> <round>`, not {:?}",
-            rest[..end].trim()
+            "`# @expect:` must be `<kind> <round>` (conforming is the default), not {:?}",
+            rest.trim()
         )),
     }
 }
 
-/// Every `.xml` file under `dir`, sorted.
-fn xml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.haifu` file under `dir`, sorted.
+fn haifu_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())
@@ -72,52 +74,134 @@ fn xml_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            xml_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "xml") {
+            haifu_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "haifu") {
             out.push(path);
         }
     }
 }
 
-/// Checks one scenario; `Err` says what is wrong.
-fn check(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    if !text.trim_start().starts_with("<!-- RULES.md §") {
-        return Err("the file must open with a `<!-- RULES.md §x.y: … -->` comment".to_owned());
-    }
-    let expect = expectation(&text)?;
-    let log = haifu_tenhou::read(text.as_bytes()).map_err(|e| format!("does not read: {e}"))?;
-    let verdict = haifu_replay::verify(&log);
-    let got = match verdict.divergences.first() {
+fn round_name(d: &haifu_replay::Divergence) -> String {
+    d.round.map_or_else(|| "-".to_owned(), |r| r.to_string())
+}
+
+fn first(verdict: &Verdict) -> Expect {
+    match verdict.divergences.first() {
         None => Expect::Conforming,
         Some(d) => Expect::First {
             kind: d.kind.name().to_owned(),
-            round: d.round.map_or_else(|| "-".to_owned(), |r| r.to_string()),
+            round: round_name(d),
         },
-    };
-    if got == expect {
-        return Ok(());
     }
-    let details: Vec<String> = verdict
-        .divergences
-        .iter()
-        .map(|d| {
-            let round = d.round.map_or_else(|| "-".to_owned(), |r| r.to_string());
-            format!("\n    {round} #{:?}: {}", d.event, d.kind)
-        })
-        .collect();
-    Err(format!(
-        "expected {expect}, got {got} ({:?}){}",
-        verdict.status(),
-        details.concat()
-    ))
+}
+
+/// The expectation made false: another furiten reason, another win value, another draw kind,
+/// another flow decision; `None` for `illegal`, which is taken away instead.
+fn falsified(kind: &ExpectationKind) -> Option<ExpectationKind> {
+    let mut kind = kind.clone();
+    match &mut kind {
+        ExpectationKind::Furiten { reason, .. } => {
+            *reason = match reason {
+                None => Some(FuritenReason::OwnDiscard),
+                Some(_) => None,
+            };
+        }
+        ExpectationKind::Win { points, .. } => *points = Some(points.map_or(1, |p| p + 100)),
+        ExpectationKind::Draw { kind } => {
+            *kind = if *kind == DrawKind::Exhaustive {
+                DrawKind::SuufonRenda
+            } else {
+                DrawKind::Exhaustive
+            };
+        }
+        ExpectationKind::Next(next) => {
+            *next = match next {
+                NextRound::GameEnds => NextRound::Round {
+                    wind: haifu_tiles::Wind::East,
+                    number: 1,
+                    honba: 0,
+                    dealer: None,
+                    sticks: None,
+                },
+                NextRound::Round { .. } => NextRound::GameEnds,
+            };
+        }
+        ExpectationKind::Illegal { .. } => return None,
+    }
+    Some(kind)
+}
+
+/// Each expectation of `log` is live: made false (or, for `illegal`, taken away), the referee
+/// reports a divergence where it stands. `Err` lists the dead ones.
+fn live(log: &GameLog, verdict: &Verdict) -> Result<(), String> {
+    let mut dead = Vec::new();
+    for (i, e) in log.expectations.iter().enumerate() {
+        let mut changed = log.clone();
+        let reported = match falsified(&e.kind) {
+            Some(kind) => {
+                changed.expectations[i].kind = kind;
+                let v = haifu_replay::verify(&changed);
+                v.divergences
+                    .iter()
+                    .any(|d| d.event == Some(e.event) && d.kind.name() == "expectation_failed")
+                    && v.divergences.len() > verdict.divergences.len()
+            }
+            None => {
+                changed.expectations.remove(i);
+                let v = haifu_replay::verify(&changed);
+                v.divergences
+                    .iter()
+                    .any(|d| d.event == e.event.checked_sub(1))
+            }
+        };
+        if !reported {
+            dead.push(format!("{:?} before event {}", e.kind, e.event));
+        }
+    }
+    if dead.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "expectations the referee never checks:\n    {}",
+            dead.join("\n    ")
+        ))
+    }
+}
+
+/// Checks one scenario; `Err` says what is wrong.
+fn check(path: &Path) -> Result<Expect, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    if !text.trim_start().starts_with("# RULES.md §") {
+        return Err("the file must open with a `# RULES.md §x.y: …` comment".to_owned());
+    }
+    let expect = expectation(&text)?;
+    let log = haifu_notation::read(&text).map_err(|e| format!("does not read: {e}"))?;
+    if log.expectations.is_empty() && expect == Expect::Conforming {
+        return Err("no `expect` line and no `# @expect:` directive: nothing is stated".to_owned());
+    }
+    let verdict = haifu_replay::verify(&log);
+    let got = first(&verdict);
+    if got != expect {
+        let details: Vec<String> = verdict
+            .divergences
+            .iter()
+            .map(|d| format!("\n    {} #{:?}: {}", round_name(d), d.event, d.kind))
+            .collect();
+        return Err(format!(
+            "expected {expect}, got {got} ({:?}){}",
+            verdict.status(),
+            details.concat()
+        ));
+    }
+    live(&log, &verdict)?;
+    Ok(expect)
 }
 
 #[test]
 fn every_scenario_has_its_expected_verdict() {
     let root = haifu_testkit::workspace_root().join("corpus/scenarios");
     let mut files = Vec::new();
-    xml_files(&root, &mut files);
+    haifu_files(&root, &mut files);
     assert!(
         files.len() >= 40,
         "only {} scenario files under {}",
@@ -129,38 +213,84 @@ fn every_scenario_has_its_expected_verdict() {
     for path in &files {
         let name = path.strip_prefix(&root).unwrap_or(path).display();
         match check(path) {
-            Ok(()) => {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
-                if expectation(&text) == Ok(Expect::Conforming) {
-                    conforming += 1;
-                }
-            }
+            Ok(Expect::Conforming) => conforming += 1,
+            Ok(Expect::First { .. }) => {}
             Err(e) => problems.push(format!("{name}: {e}")),
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    // Both sides are exercised: logs that must pass and logs that must be caught.
+    // Both sides are exercised: files stated wholly inline and files with a directive.
     assert!(conforming > 0 && conforming < files.len(), "{conforming}");
+}
+
+/// Checks `text` as a scenario file of its own.
+fn check_text(name: &str, text: &str) -> Result<Expect, String> {
+    let dir = std::env::temp_dir().join(format!("haifu-scenarios-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writes");
+    let got = check(&path);
+    let _ = std::fs::remove_file(&path);
+    got
+}
+
+fn scenario(name: &str) -> String {
+    let path = haifu_testkit::workspace_root()
+        .join("corpus/scenarios")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn files_without_live_expectations_fail() {
+    let text = scenario("furiten/same-turn-cleared.haifu");
+    assert_eq!(check_text("ok.haifu", &text), Ok(Expect::Conforming));
+    // A false expectation is a divergence.
+    let wrong = text.replacen("expect furiten C none", "expect furiten C same_turn", 1);
+    assert_ne!(wrong, text);
+    assert!(check_text("wrong.haifu", &wrong).is_err());
+    // Every `expect` line deleted: nothing is stated any more.
+    let none: String = text
+        .lines()
+        .filter(|l| !l.starts_with("expect "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let got = check_text("none.haifu", &none);
+    assert!(
+        got.as_ref().is_err_and(|e| e.contains("no `expect` line")),
+        "{got:?}"
+    );
+    // Without the opening RULES.md comment.
+    let bare = text.replacen("# RULES.md", "# RULES", 1);
+    assert!(check_text("bare.haifu", &bare).is_err());
+    // An expectation the referee never reaches (after an illegal action, the round is not
+    // checked any more) is dead.
+    let text = scenario("illegal/discard-not-held.haifu");
+    assert_eq!(check_text("ok.haifu", &text), Ok(Expect::Conforming));
+    let illegal = "expect illegal \"A holds no 5s\"\n";
+    let dead = text.replacen(illegal, &format!("{illegal}expect furiten C none\n"), 1);
+    assert_ne!(dead, text);
+    let got = check_text("dead.haifu", &dead);
+    assert!(
+        got.as_ref().is_err_and(|e| e.contains("never checks")),
+        "{got:?}"
+    );
 }
 
 #[test]
 fn directives_are_read_strictly() {
+    assert_eq!(expectation("haifu 1\nend\n"), Ok(Expect::Conforming));
     assert_eq!(
-        expectation("<!-- @expect: conforming -->"),
-        Ok(Expect::Conforming)
-    );
-    assert_eq!(
-        expectation("x <!-- @expect:  furiten   S4.0 --> y"),
+        expectation("# x\n# @expect:  draw_mismatch   S4.0\nhaifu 1\n"),
         Ok(Expect::First {
-            kind: "furiten".to_owned(),
+            kind: "draw_mismatch".to_owned(),
             round: "S4.0".to_owned()
         })
     );
-    assert!(expectation("<!-- no directive -->").is_err());
-    assert!(expectation("<!-- @expect: conforming --><!-- @expect: conforming -->").is_err());
-    assert!(expectation("<!-- @expect: furiten -->").is_err());
-    assert!(expectation("<!-- @expect: furiten X9.0 -->").is_err());
-    assert!(expectation("<!-- @expect: conforming").is_err());
+    assert!(expectation("# @expect: conforming").is_err());
+    assert!(expectation("# @expect: furiten S4.0\n# @expect: furiten S4.0").is_err());
+    assert!(expectation("# @expect: furiten").is_err());
+    assert!(expectation("# @expect: furiten X9.0").is_err());
     // A conforming game's verdict: the status agrees with an empty divergence list.
-    assert_eq!(haifu_replay::Verdict::new().status(), Status::Conforming);
+    assert_eq!(Verdict::new().status(), Status::Conforming);
 }
