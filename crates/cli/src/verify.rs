@@ -233,7 +233,14 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
         Ok(v) => {
             let status = v.status();
             match status {
-                Status::Conforming => writeln!(out, "{file}: conforming ({} rounds)", v.rounds),
+                Status::Conforming => {
+                    let end = if v.checked.end_recorded {
+                        ""
+                    } else {
+                        "; the game's end is not recorded"
+                    };
+                    writeln!(out, "{file}: conforming ({} rounds{end})", v.rounds)
+                }
                 Status::Unsupported => {
                     let reason = v
                         .divergences

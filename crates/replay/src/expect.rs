@@ -3,7 +3,7 @@
 //!
 //! - `furiten` is checked against the round engine at that point;
 //! - `win` against the engine's value of the seat's next win in the round;
-//! - `draw` against the round's outcome;
+//! - `draw` against the engine's ruling of the round's draw (its kind, nagashi included);
 //! - `next` against the next round start (whose agreement with the engine's flow the
 //!   settlement checks), or the end of the game;
 //! - `illegal` against the engine's ruling on the action just before: an expected illegal
@@ -140,17 +140,27 @@ impl Pending {
         }
     }
 
-    /// The round ended in a draw of `kind`.
-    pub(crate) fn draw(&mut self, verdict: &mut Verdict, label: RoundLabel, kind: DrawKind) {
+    /// The round ended in a draw, which the engine ruled to be of `ruled` kind (`None` when
+    /// it refused the draw; the divergence then says why).
+    pub(crate) fn draw(
+        &mut self,
+        verdict: &mut Verdict,
+        label: RoundLabel,
+        ruled: Option<DrawKind>,
+    ) {
         if let Some((at, expected)) = self.draw.take()
-            && expected != kind
+            && Some(expected) != ruled
         {
+            let found = ruled.map_or_else(
+                || "a draw the engine refuses".to_owned(),
+                |k| format!("a {} draw", k.as_str()),
+            );
             failed(
                 verdict,
                 Some(label),
                 at,
                 format!("a {} draw", expected.as_str()),
-                format!("a {} draw", kind.as_str()),
+                found,
             );
         }
     }

@@ -122,9 +122,10 @@ fn settle(log: &GameLog, summaries: &[settle::RoundSummary<'_>], verdict: &mut V
             }
         };
         let mut found = Vec::new();
-        settle::check(first_dealer, &rules, kiriage, summaries, &mut found);
+        let cut_off = settle::check(first_dealer, &rules, kiriage, summaries, &mut found);
         if found.is_empty() {
             verdict.checked.settled = true;
+            verdict.checked.end_recorded = !cut_off;
             return;
         }
         first_found.get_or_insert(found);

@@ -487,8 +487,6 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {
-        self.pending
-            .draw(verdict, self.summary.label, recorded.kind);
         let shown: Seats = Seat::ALL
             .into_iter()
             .filter(|s| recorded.shown[*s].is_some())
@@ -517,7 +515,10 @@ impl<'a> RoundReplay<'a> {
                 nagashi: Seats::EMPTY,
             }),
         };
-        let Some(round) = &mut self.round else { return };
+        let Some(round) = &mut self.round else {
+            self.pending.draw(verdict, self.summary.label, None);
+            return;
+        };
         let result = match recorded.kind {
             DrawKind::Exhaustive | DrawKind::NagashiMangan => {
                 round.exhaustive_draw().map(|outcome| {
@@ -563,6 +564,14 @@ impl<'a> RoundReplay<'a> {
         match result {
             Ok((tenpai, nagashi)) => {
                 verdict.checked.draws += 1;
+                // The engine's kind: the recorded abortive kind whose condition it confirmed,
+                // or exhaustive / nagashi mangan as it rules the end of the wall.
+                let ruled = match abortive {
+                    Some(_) => recorded.kind,
+                    None if nagashi.is_empty() => DrawKind::Exhaustive,
+                    None => DrawKind::NagashiMangan,
+                };
+                self.pending.draw(verdict, self.summary.label, Some(ruled));
                 if let Some(sheet) = &mut self.sheet {
                     sheet.lines.push(SheetLine::Draw {
                         kind: recorded.kind.as_str(),
@@ -596,6 +605,7 @@ impl<'a> RoundReplay<'a> {
                 }
             }
             Err(e) => {
+                self.pending.draw(verdict, self.summary.label, None);
                 let action = format!("the {} draw", recorded.kind.as_str());
                 self.illegal(verdict, index, action, &e);
             }

@@ -224,9 +224,14 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
             crate::Status::Unsupported => writeln!(out, "unsupported"),
             status => writeln!(
                 out,
-                "{}: {} divergences",
+                "{}: {} divergences{}",
                 status.as_str(),
-                replay.verdict.divergences.len()
+                replay.verdict.divergences.len(),
+                if replay.verdict.checked.settled && !replay.verdict.checked.end_recorded {
+                    " (the log does not record the game's end)"
+                } else {
+                    ""
+                }
             ),
         };
     }

@@ -370,8 +370,12 @@ pub struct Checked {
     pub wins: usize,
     /// Outcome draws (exhaustive and abortive) whose condition the engine checked.
     pub draws: usize,
-    /// Whether every payment, transition and the final result were checked and agree.
+    /// Whether every payment and transition (and the final result, when recorded) were
+    /// checked and agree.
     pub settled: bool,
+    /// Whether the log records the game's end. A log that stops while the game goes on (cut
+    /// off, or a scenario that ends early) is not divergent for that: its end is unknown.
+    pub end_recorded: bool,
 }
 
 /// The referee's verdict on one game.
