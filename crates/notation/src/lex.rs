@@ -159,6 +159,55 @@ impl<'a> Cursor<'a> {
         Some((start, &self.line[start..end]))
     }
 
+    /// The commonest move tokens without the general tokenizer: a lone tile such as `5m`, or
+    /// `*`, followed by a blank or the line's end. Anything else is [`Quick::Other`] and
+    /// leaves the cursor before the token, for [`Cursor::next_token`].
+    pub(crate) fn quick(&mut self) -> Quick {
+        self.skip_blanks();
+        let b = self.line.as_bytes();
+        let at = self.pos;
+        let ends = |i: usize| is_line_end(b, i) || matches!(b[i], b' ' | b'\t');
+        match b.get(at) {
+            None => Quick::End,
+            Some(b'*') if ends(at + 1) => {
+                self.pos = at + 1;
+                Quick::Star(at)
+            }
+            Some(&d @ b'0'..=b'9') if at + 2 <= b.len() && ends(at + 2) => {
+                let suit = match b[at + 1] {
+                    b'm' => Suit::Manzu,
+                    b'p' => Suit::Pinzu,
+                    b's' => Suit::Souzu,
+                    b'z' => Suit::Jihai,
+                    _ => return Quick::Other,
+                };
+                let red = d == b'0' && suit.is_numbered();
+                let number = if red { 5 } else { d - b'0' };
+                match TileKind::from_suit_number(suit, number) {
+                    Some(kind) => {
+                        self.pos = at + 2;
+                        Quick::Tile(
+                            at,
+                            RawTile {
+                                kind,
+                                red,
+                                copy: None,
+                            },
+                        )
+                    }
+                    None => Quick::Other,
+                }
+            }
+            Some(&c) if is_line_end(b, at) || c == b'#' => Quick::End,
+            Some(_) => Quick::Other,
+        }
+    }
+
+    /// Moves back to `offset`, a token's start this cursor has passed.
+    pub(crate) fn rewind(&mut self, offset: usize) {
+        self.pos = offset;
+    }
+
     /// The next token without consuming it.
     pub(crate) fn peek_token(&mut self) -> Option<(usize, &'a str)> {
         let saved = self.pos;
@@ -166,6 +215,18 @@ impl<'a> Cursor<'a> {
         self.pos = saved;
         t
     }
+}
+
+/// What [`Cursor::quick`] found.
+pub(crate) enum Quick {
+    /// The line has no more tokens.
+    End,
+    /// A lone tile at this offset.
+    Tile(usize, RawTile),
+    /// A lone `*` at this offset.
+    Star(usize),
+    /// Another token: read it with [`Cursor::next_token`].
+    Other,
 }
 
 /// The line that starts `text`: up to its first `\n`, without a `\r` before it.

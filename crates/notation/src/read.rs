@@ -8,7 +8,7 @@ use haifu_log::{
 };
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
-use crate::lex::{self, Cursor, RawTile, expected};
+use crate::lex::{self, Cursor, Quick, RawTile, expected};
 use crate::table::{Table, Taken, WallView, Walls, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
@@ -959,7 +959,40 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let mut any = false;
-        while let Some((col, tok)) = cur.next_token() {
+        loop {
+            // The commonest tokens, a lone tile and `*`, skip the general tokenizer.
+            match cur.quick() {
+                Quick::End => break,
+                Quick::Tile(col, raw) => {
+                    any = true;
+                    let p = shift(pos, col);
+                    self.require_round(&pos.text[col..col + 2], p)?;
+                    let s = seat.index();
+                    if self.table.need_discard[s] {
+                        let last = self.table.last_draw[s];
+                        let tile = self.held_raw(seat, p, raw, last)?;
+                        self.discard(seat, tile, Some(tile) == last);
+                    } else {
+                        self.draw_raw(seat, p, raw)?;
+                    }
+                    continue;
+                }
+                Quick::Star(col) => {
+                    if let Some(tile) = self.table.last_draw[seat.index()]
+                        && self.table.open
+                    {
+                        any = true;
+                        self.discard(seat, tile, true);
+                        continue;
+                    }
+                    // An error: the general path below says which.
+                    cur.rewind(col);
+                }
+                Quick::Other => {}
+            }
+            let Some((col, tok)) = cur.next_token() else {
+                break;
+            };
             any = true;
             let p = shift(pos, col);
             if tok != "bye" && tok != "back" {
@@ -1142,6 +1175,10 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn held(&self, seat: Seat, p: Pos<'t>, token: &str, avoid: Option<Tile>) -> R<Tile> {
         let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        self.held_raw(seat, p, raw, avoid)
+    }
+
+    fn held_raw(&self, seat: Seat, p: Pos<'t>, raw: RawTile, avoid: Option<Tile>) -> R<Tile> {
         self.table
             .resolve_held(seat, raw, avoid)
             .ok_or_else(|| not_held(p, seat, raw))
@@ -1149,6 +1186,10 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn draw_tile(&mut self, seat: Seat, p: Pos<'t>, token: &str) -> R<()> {
         let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        self.draw_raw(seat, p, raw)
+    }
+
+    fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
         let hint = self.table.wall_draw(seat);
         let t = self.enter(p, raw, hint)?;
         self.table.draw(seat, t);
