@@ -25,15 +25,47 @@ pub(crate) type TokErr = (usize, ErrorKind);
 
 /// One line, split into tokens on the fly. A token runs to the next blank outside quotes and
 /// braces; `#` outside quotes starts a comment, which ends the line.
+///
+/// The cursor is given the text from the line's start to the end of the file: the line ends
+/// at the first `\n` (a `\r` just before it, or at the end of the text, is not part of the
+/// line). So the reader never splits the text into lines beforehand: the tokens find the
+/// line's end.
 #[derive(Clone, Debug)]
 pub(crate) struct Cursor<'a> {
     line: &'a str,
     pos: usize,
 }
 
+/// Whether byte `i` of `b` ends the line: the end of the text, `\n`, or `\r` before either.
+fn is_line_end(b: &[u8], i: usize) -> bool {
+    match b.get(i) {
+        None | Some(b'\n') => true,
+        Some(b'\r') => matches!(b.get(i + 1), None | Some(b'\n')),
+        Some(_) => false,
+    }
+}
+
+/// Whether byte `c` may end a plain token (or send it to the slow path): a blank, `#`, a
+/// quote, a brace, a line end.
+fn is_stop(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'#' | b'"' | b'{' | b'\n' | b'\r')
+}
+
+/// Whether eight bytes may hold a byte [`is_stop`] accepts: every such byte is below `$`
+/// except `{`. (A bit trick: may say yes for a chunk without one, never no for one with.)
+fn may_stop(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = x.wrapping_sub(ONES * 0x24) & !x & HIGH;
+    let y = x ^ (ONES * u64::from(b'{'));
+    let brace = y.wrapping_sub(ONES) & !y & HIGH;
+    below | brace != 0
+}
+
 impl<'a> Cursor<'a> {
-    pub(crate) fn new(line: &'a str) -> Cursor<'a> {
-        Cursor { line, pos: 0 }
+    /// A cursor at the start of the line that starts `text` (and runs to its first `\n`).
+    pub(crate) fn new(text: &'a str) -> Cursor<'a> {
+        Cursor { line: text, pos: 0 }
     }
 
     /// The byte offset of the next token (or of the end of the line).
@@ -52,7 +84,20 @@ impl<'a> Cursor<'a> {
     /// Whether no token is left.
     pub(crate) fn at_end(&mut self) -> bool {
         self.skip_blanks();
-        self.pos >= self.line.len() || self.line.as_bytes()[self.pos] == b'#'
+        let b = self.line.as_bytes();
+        is_line_end(b, self.pos) || b[self.pos] == b'#'
+    }
+
+    /// Where the next line starts (an offset from this line's start), or `None` if this is
+    /// the last line.
+    pub(crate) fn next_line(&self) -> Option<usize> {
+        let b = self.line.as_bytes();
+        let from = self.pos.min(b.len());
+        match b.get(from) {
+            Some(b'\n') => Some(from + 1),
+            Some(b'\r') if b.get(from + 1) == Some(&b'\n') => Some(from + 2),
+            _ => self.line[from..].find('\n').map(|i| from + i + 1),
+        }
     }
 
     /// The next token and its offset, or `None` at the end of the line.
@@ -62,30 +107,38 @@ impl<'a> Cursor<'a> {
         }
         let start = self.pos;
         let b = self.line.as_bytes();
-        // Fast path: a plain token (no quote or brace) ends at a blank or `#`.
+        let n = b.len();
+        // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
+        // end. Long tokens (a wall, a seed) are scanned eight bytes at a time.
         let mut i = start;
-        while i < b.len() {
-            match b[i] {
-                b' ' | b'\t' | b'#' => {
-                    self.pos = i;
-                    return Some((start, &self.line[start..i]));
-                }
-                b'"' | b'{' => break,
-                _ => i += 1,
+        loop {
+            if i >= start + 8
+                && let Some(chunk) = b.get(i..i + 8)
+                && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
+                && !may_stop(u64::from_le_bytes(chunk))
+            {
+                i += 8;
+                continue;
             }
+            if i >= n || is_stop(b[i]) {
+                break;
+            }
+            i += 1;
         }
-        if i >= b.len() {
+        if i >= n || !matches!(b[i], b'"' | b'{') && (b[i] != b'\r' || is_line_end(b, i)) {
             self.pos = i;
-            return Some((start, &self.line[start..]));
+            return Some((start, &self.line[start..i]));
         }
         let mut quoted = false;
         let mut braces = 0u32;
         let mut i = start;
-        while i < b.len() {
+        while i < n && !is_line_end(b, i) {
             let c = b[i];
             if quoted {
                 if c == b'\\' {
-                    i += 1;
+                    if !is_line_end(b, i + 1) {
+                        i += 1;
+                    }
                 } else if c == b'"' {
                     quoted = false;
                 }
@@ -101,9 +154,58 @@ impl<'a> Cursor<'a> {
             }
             i += 1;
         }
-        let end = i.min(b.len());
+        let end = i.min(n);
         self.pos = end;
         Some((start, &self.line[start..end]))
+    }
+
+    /// The commonest move tokens without the general tokenizer: a lone tile such as `5m`, or
+    /// `*`, followed by a blank or the line's end. Anything else is [`Quick::Other`] and
+    /// leaves the cursor before the token, for [`Cursor::next_token`].
+    pub(crate) fn quick(&mut self) -> Quick {
+        self.skip_blanks();
+        let b = self.line.as_bytes();
+        let at = self.pos;
+        let ends = |i: usize| is_line_end(b, i) || matches!(b[i], b' ' | b'\t');
+        match b.get(at) {
+            None => Quick::End,
+            Some(b'*') if ends(at + 1) => {
+                self.pos = at + 1;
+                Quick::Star(at)
+            }
+            Some(&d @ b'0'..=b'9') if at + 2 <= b.len() && ends(at + 2) => {
+                let suit = match b[at + 1] {
+                    b'm' => Suit::Manzu,
+                    b'p' => Suit::Pinzu,
+                    b's' => Suit::Souzu,
+                    b'z' => Suit::Jihai,
+                    _ => return Quick::Other,
+                };
+                let red = d == b'0' && suit.is_numbered();
+                let number = if red { 5 } else { d - b'0' };
+                match TileKind::from_suit_number(suit, number) {
+                    Some(kind) => {
+                        self.pos = at + 2;
+                        Quick::Tile(
+                            at,
+                            RawTile {
+                                kind,
+                                red,
+                                copy: None,
+                            },
+                        )
+                    }
+                    None => Quick::Other,
+                }
+            }
+            Some(&c) if is_line_end(b, at) || c == b'#' => Quick::End,
+            Some(_) => Quick::Other,
+        }
+    }
+
+    /// Moves back to `offset`, a token's start this cursor has passed.
+    pub(crate) fn rewind(&mut self, offset: usize) {
+        self.pos = offset;
     }
 
     /// The next token without consuming it.
@@ -113,6 +215,24 @@ impl<'a> Cursor<'a> {
         self.pos = saved;
         t
     }
+}
+
+/// What [`Cursor::quick`] found.
+pub(crate) enum Quick {
+    /// The line has no more tokens.
+    End,
+    /// A lone tile at this offset.
+    Tile(usize, RawTile),
+    /// A lone `*` at this offset.
+    Star(usize),
+    /// Another token: read it with [`Cursor::next_token`].
+    Other,
+}
+
+/// The line that starts `text`: up to its first `\n`, without a `\r` before it.
+pub(crate) fn first_line(text: &str) -> &str {
+    let line = text.split('\n').next().unwrap_or("");
+    line.strip_suffix('\r').unwrap_or(line)
 }
 
 /// Where a line's comment starts (`#` outside quotes), if it has one.
@@ -380,8 +500,12 @@ fn signed_digits(i: &str) -> PResult<'_, &str> {
 
 /// A whole-token integer, with an optional sign.
 pub(crate) fn int<T: std::str::FromStr>(token: &str) -> Option<T> {
-    let (_, digits) = all_consuming(signed_digits).parse(token).ok()?;
-    digits.strip_prefix('+').unwrap_or(digits).parse().ok()
+    // One optional sign, then digits only (what `signed_digits` accepts).
+    let unsigned = token.strip_prefix(['+', '-']).unwrap_or(token);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.strip_prefix('+').unwrap_or(token).parse().ok()
 }
 
 /// A number with at most one decimal digit (placement points): `+58.0`, `-5`, `1.3`.
@@ -419,15 +543,20 @@ pub(crate) fn key_value(token: &str) -> Option<(&str, &str)> {
 pub(crate) fn string(token: &str) -> Result<String, TokErr> {
     let Some(body) = token.strip_prefix('"') else {
         if token.is_empty()
-            || !token
+            || token
                 .bytes()
-                .all(|b| b > b'\\' || !matches!(b, b'"' | b'\\'))
-            || token.contains(['{', '}'])
+                .any(|b| matches!(b, b'"' | b'\\' | b'{' | b'}'))
         {
             return Err((0, expected("a string: bare text or \"quoted\"", token)));
         }
         return Ok(token.to_owned());
     };
+    // Fast path: no escape, and the only quote closes the string.
+    if let Some(inner) = body.strip_suffix('"')
+        && !inner.bytes().any(|b| b == b'"' || b == b'\\')
+    {
+        return Ok(inner.to_owned());
+    }
     let mut out = String::with_capacity(body.len());
     let mut chars = body.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -574,6 +703,9 @@ mod tests {
         assert_eq!(int::<i32>("+5900"), Some(5900));
         assert_eq!(int::<i32>("-3900"), Some(-3900));
         assert_eq!(int::<u32>("x"), None);
+        assert_eq!(int::<i32>("+-5"), None);
+        assert_eq!(int::<i32>("-"), None);
+        assert_eq!(int::<u32>("-5"), None);
         assert_eq!(tenths("+58.0"), Some(Tenths(580)));
         assert_eq!(tenths("1.25"), None);
         assert_eq!(label("S4.2"), Some((Wind::South, 4, 2)));

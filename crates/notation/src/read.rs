@@ -8,7 +8,7 @@ use haifu_log::{
 };
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
-use crate::lex::{self, Cursor, RawTile, expected};
+use crate::lex::{self, Cursor, Quick, RawTile, expected};
 use crate::table::{Table, Taken, WallView, Walls, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
@@ -17,7 +17,8 @@ const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, 
 const BODY_WORDS: &str =
     "round, a seat letter A-D (a move line), win, draw, dora, expect, game-end, unknown or end";
 
-/// A place in the text: line number, byte column (0-based) and the line.
+/// A place in the text: line number, byte column (0-based) and the text from the line's
+/// start to the end of the file (the line is cut from it only for an error).
 #[derive(Clone, Copy, Debug)]
 struct Pos<'t> {
     line: u32,
@@ -25,7 +26,12 @@ struct Pos<'t> {
     text: &'t str,
 }
 
-impl Pos<'_> {
+impl<'t> Pos<'t> {
+    /// The line, without its line end.
+    fn line_text(self) -> &'t str {
+        lex::first_line(self.text)
+    }
+
     fn err(self, kind: ErrorKind) -> ReadError {
         ReadError {
             location: Location {
@@ -33,7 +39,7 @@ impl Pos<'_> {
                 column: u32::try_from(self.col + 1).unwrap_or(u32::MAX),
             },
             kind,
-            line_text: self.text.to_owned(),
+            line_text: self.line_text().to_owned(),
         }
     }
 }
@@ -176,27 +182,31 @@ impl<'t, 'l> Reader<'t, 'l> {
     pub(crate) fn run(mut self) -> R<()> {
         let text = self.text;
         let mut line_no = 0u32;
-        for raw in text.split('\n') {
+        let mut start = 0;
+        while let Some(rest) = text.get(start..) {
             line_no = line_no.saturating_add(1);
-            let line = raw.strip_suffix('\r').unwrap_or(raw);
             let pos = Pos {
                 line: line_no,
                 col: 0,
-                text: line,
+                text: rest,
             };
             // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
             // is only taken when the caller keeps comments.
-            if self.comments.is_some()
-                && let Some(c) = lex::comment_start(line)
-            {
-                self.waiting_comments.push(&line[c + 1..]);
+            if self.comments.is_some() {
+                let line = pos.line_text();
+                if let Some(c) = lex::comment_start(line) {
+                    self.waiting_comments.push(&line[c + 1..]);
+                }
             }
-            let mut cur = Cursor::new(line);
-            if cur.at_end() {
-                continue;
+            let mut cur = Cursor::new(rest);
+            if !cur.at_end() {
+                self.last_content = pos;
+                self.line(&mut cur, pos)?;
             }
-            self.last_content = pos;
-            self.line(cur, pos)?;
+            let Some(next) = cur.next_line() else {
+                break;
+            };
+            start += next;
         }
         match self.stage {
             Stage::Ended => Ok(()),
@@ -207,7 +217,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             .err(ErrorKind::Empty)),
             _ => Err(Pos {
-                col: self.last_content.text.trim_end().len(),
+                col: self.last_content.line_text().trim_end().len(),
                 ..self.last_content
             }
             .err(ErrorKind::Truncated {
@@ -240,14 +250,14 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn line(&mut self, mut cur: Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let content = pos.text;
+    fn line(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let Some((col, word)) = cur.next_token() else {
             return Ok(());
         };
         let wpos = shift(pos, col);
         match self.stage {
             Stage::Start => {
+                let content = pos.line_text();
                 self.place_comments();
                 if word != "haifu" {
                     return Err(wpos.err(ErrorKind::NoFormatLine {
@@ -264,7 +274,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                         version: lex::shorten(version),
                     }));
                 }
-                self.finish_line(&mut cur, pos)?;
+                self.finish_line(cur, pos)?;
                 self.log.header.format = "haifu".to_owned();
                 self.stage = Stage::Header;
                 Ok(())
@@ -274,14 +284,14 @@ impl<'t, 'l> Reader<'t, 'l> {
                 detail: "nothing but comments may follow `end`",
             })),
             Stage::Header => {
-                if self.header_line(word, wpos, &mut cur, pos)? {
+                if self.header_line(word, wpos, cur, pos)? {
                     self.place_comments();
                     return Ok(());
                 }
                 self.stage = Stage::Body;
-                self.body_line(word, wpos, &mut cur, pos)
+                self.body_line(word, wpos, cur, pos)
             }
-            Stage::Body => self.body_line(word, wpos, &mut cur, pos),
+            Stage::Body => self.body_line(word, wpos, cur, pos),
         }
     }
 
@@ -831,18 +841,15 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
         let first = !self.table.started;
-        let walls = self.walls.get_or_insert_with(|| {
-            Walls::new(
-                self.log.header.seed.as_deref(),
-                self.log.header.rules.go_type,
-            )
-        });
+        let walls = self
+            .walls
+            .get_or_insert_with(|| Walls::new(self.log.header.rules.go_type));
         let wall = match s.wall {
             Some((tp, current, token)) => {
                 walls.skip();
                 Some(wall_line(tp, current, token)?)
             }
-            None => walls.next(s.shuffle.as_deref()),
+            None => walls.next(self.log.header.seed.as_deref(), s.shuffle.as_deref()),
         };
         self.table.reset(wall);
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
@@ -865,16 +872,18 @@ impl<'t, 'l> Reader<'t, 'l> {
                 continue;
             };
             let deal = self.table.wall_hand(dealer, seat);
+            let mut in_deal = Taken::default();
+            for &d in deal.iter().flatten() {
+                in_deal.add(d);
+            }
             let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
             let table = &mut self.table;
             let res = lex::tiles(token, |raw, at| {
                 let p = shift(tp, at);
-                let hint = deal
-                    .iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&d| crate::table::matches(raw, d) && table.unseen(d))
-                    .min();
+                // The lowest copy of the kind that the deal holds and is still unseen.
+                let hint = (0..4)
+                    .filter_map(|c| Tile::from_kind(raw.kind, c))
+                    .find(|&d| in_deal.has(d) && crate::table::matches(raw, d) && table.unseen(d));
                 let t = enter_tile(table, p, raw, hint)?;
                 if hand.try_push(t).is_err() {
                     return Err(p.err(ErrorKind::Inconsistent {
@@ -950,7 +959,40 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let mut any = false;
-        while let Some((col, tok)) = cur.next_token() {
+        loop {
+            // The commonest tokens, a lone tile and `*`, skip the general tokenizer.
+            match cur.quick() {
+                Quick::End => break,
+                Quick::Tile(col, raw) => {
+                    any = true;
+                    let p = shift(pos, col);
+                    self.require_round(&pos.text[col..col + 2], p)?;
+                    let s = seat.index();
+                    if self.table.need_discard[s] {
+                        let last = self.table.last_draw[s];
+                        let tile = self.held_raw(seat, p, raw, last)?;
+                        self.discard(seat, tile, Some(tile) == last);
+                    } else {
+                        self.draw_raw(seat, p, raw)?;
+                    }
+                    continue;
+                }
+                Quick::Star(col) => {
+                    if let Some(tile) = self.table.last_draw[seat.index()]
+                        && self.table.open
+                    {
+                        any = true;
+                        self.discard(seat, tile, true);
+                        continue;
+                    }
+                    // An error: the general path below says which.
+                    cur.rewind(col);
+                }
+                Quick::Other => {}
+            }
+            let Some((col, tok)) = cur.next_token() else {
+                break;
+            };
             any = true;
             let p = shift(pos, col);
             if tok != "bye" && tok != "back" {
@@ -1133,6 +1175,10 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn held(&self, seat: Seat, p: Pos<'t>, token: &str, avoid: Option<Tile>) -> R<Tile> {
         let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        self.held_raw(seat, p, raw, avoid)
+    }
+
+    fn held_raw(&self, seat: Seat, p: Pos<'t>, raw: RawTile, avoid: Option<Tile>) -> R<Tile> {
         self.table
             .resolve_held(seat, raw, avoid)
             .ok_or_else(|| not_held(p, seat, raw))
@@ -1140,6 +1186,10 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn draw_tile(&mut self, seat: Seat, p: Pos<'t>, token: &str) -> R<()> {
         let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        self.draw_raw(seat, p, raw)
+    }
+
+    fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
         let hint = self.table.wall_draw(seat);
         let t = self.enter(p, raw, hint)?;
         self.table.draw(seat, t);
@@ -2048,6 +2098,15 @@ fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> ReadError {
 
 /// A tile entering play, refusing a copy already in play.
 fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+    // Fast path, as `resolve_enter` would choose: an unmarked tile that is the hint.
+    if let Some(h) = hint
+        && raw.copy.is_none()
+        && !raw.red
+        && crate::table::matches(raw, h)
+        && table.unseen(h)
+    {
+        return Ok(h);
+    }
     match table.resolve_enter(raw, hint) {
         Some(t) if table.unseen(t) => Ok(t),
         Some(t) => Err(p.err(ErrorKind::CopyInPlay {

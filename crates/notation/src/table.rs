@@ -210,7 +210,9 @@ const TILE_0: Tile = match Tile::new(0) {
 /// Where the walls come from: the game's SHUFFLE seed (one generator, advanced only when a
 /// round needs it), or each round's INIT shuffle.
 pub(crate) struct Walls {
-    seed: Option<Seed>,
+    /// The header seed, parsed when a round first needs a wall from it (a record with a
+    /// `wall` line for every round never needs it): `None` until then.
+    seed: Option<Option<Seed>>,
     generator: Option<Box<WallGenerator>>,
     /// Rounds the generator has produced.
     made: usize,
@@ -220,11 +222,10 @@ pub(crate) struct Walls {
 }
 
 impl Walls {
-    /// Walls for a game with this header seed and GO type. An unreadable seed gives no walls
-    /// (copies then default to the lowest free one).
-    pub(crate) fn new(seed: Option<&str>, go_type: u32) -> Walls {
+    /// Walls for a game of this GO type.
+    pub(crate) fn new(go_type: u32) -> Walls {
         Walls {
-            seed: seed.and_then(|s| Seed::parse(s).ok()),
+            seed: None,
             generator: None,
             made: 0,
             rounds: 0,
@@ -237,12 +238,16 @@ impl Walls {
         self.rounds += 1;
     }
 
-    /// The next round's wall from the seed: call once per round start, in order (or
-    /// [`Walls::skip`] it).
-    pub(crate) fn next(&mut self, shuffle: Option<&str>) -> Option<WallView> {
+    /// The next round's wall from the header seed `seed` (the same on every call), else from
+    /// the round's INIT `shuffle`: call once per round start, in order (or [`Walls::skip`]
+    /// it). An unreadable seed gives no walls (copies then default to the lowest free one).
+    pub(crate) fn next(&mut self, seed: Option<&str>, shuffle: Option<&str>) -> Option<WallView> {
         let round = self.rounds;
         self.rounds += 1;
-        match &self.seed {
+        let seed = self
+            .seed
+            .get_or_insert_with(|| seed.and_then(|s| Seed::parse(s).ok()));
+        match seed {
             Some(seed) => {
                 let players = self.players;
                 let generator = self

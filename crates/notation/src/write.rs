@@ -23,7 +23,7 @@ pub(crate) fn write(log: &GameLog, comments: &[Comment], out: &mut String) {
         next_expect: 0,
         next_unknown: 0,
         table: Table::new(),
-        walls: Walls::new(log.header.seed.as_deref(), log.header.rules.go_type),
+        walls: Walls::new(log.header.rules.go_type),
         line: None,
     };
     w.run();
@@ -359,7 +359,9 @@ impl Writer<'_, '_> {
 
     fn round_start(&mut self, start: &RoundStart) {
         self.end_line();
-        let wall = self.walls.next(start.shuffle.as_deref());
+        let wall = self
+            .walls
+            .next(self.log.header.seed.as_deref(), start.shuffle.as_deref());
         self.table.reset(wall);
         let t = &mut self.table;
         let _ = write!(
