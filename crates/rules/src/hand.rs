@@ -357,6 +357,7 @@ pub fn is_tenpai(concealed: &TileCounts) -> bool {
 mod tests {
     use super::*;
     use haifu_tiles::parse_kinds;
+    use proptest::prelude::*;
 
     fn counts(s: &str) -> TileCounts {
         TileCounts::from_kinds(parse_kinds(s).unwrap())
@@ -423,5 +424,350 @@ mod tests {
             Some(Wait::Kanchan)
         );
         assert_eq!(Wait::of_block(run(TileKind::M2), TileKind::P3), None);
+    }
+
+    /// The implementations before the table: a recursive search per candidate kind. The
+    /// property tests hold the table-driven functions to exactly these results.
+    mod reference {
+        use haifu_tiles::{TileCounts, TileKind, TileSet};
+
+        const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+        pub(super) fn all_sets(c: &mut [u8; 34], start: usize) -> bool {
+            let mut i = start;
+            while i < 34 && c[i] == 0 {
+                i += 1;
+            }
+            if i == 34 {
+                return true;
+            }
+            if c[i] >= 3 {
+                c[i] -= 3;
+                let ok = all_sets(c, i);
+                c[i] += 3;
+                if ok {
+                    return true;
+                }
+            }
+            if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+                c[i] -= 1;
+                c[i + 1] -= 1;
+                c[i + 2] -= 1;
+                let ok = all_sets(c, i);
+                c[i] += 1;
+                c[i + 1] += 1;
+                c[i + 2] += 1;
+                return ok;
+            }
+            false
+        }
+
+        fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+            let mut pair = None;
+            for s in 0..4 {
+                let end = if s == 3 { 34 } else { s * 9 + 9 };
+                let n: u32 = c[s * 9..end].iter().map(|&x| u32::from(x)).sum();
+                match n % 3 {
+                    0 => {}
+                    2 if pair.is_none() => pair = Some(s),
+                    _ => return None,
+                }
+            }
+            pair
+        }
+
+        /// Sets and one pair (any number of sets).
+        pub(super) fn standard(c: &[u8; 34]) -> bool {
+            let mut c = *c;
+            if let Some(s) = pair_suit(&c) {
+                let end = if s == 3 { 34 } else { s * 9 + 9 };
+                for p in s * 9..end {
+                    if c[p] < 2 {
+                        continue;
+                    }
+                    c[p] -= 2;
+                    let ok = all_sets(&mut c, 0);
+                    c[p] += 2;
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+
+        fn chiitoitsu(c: &[u8; 34]) -> bool {
+            let mut n = 0;
+            for &x in c {
+                match x {
+                    0 => {}
+                    2 if n < 7 => n += 1,
+                    _ => return false,
+                }
+            }
+            n == 7
+        }
+
+        fn kokushi(c: &[u8; 34]) -> bool {
+            let mut pair = false;
+            let mut n = 0u32;
+            for &i in &YAOCHUU {
+                match c[i] {
+                    1 => {}
+                    2 if !pair => pair = true,
+                    _ => return false,
+                }
+                n += u32::from(c[i]);
+            }
+            n == 14 && pair
+        }
+
+        pub(super) fn is_complete(concealed: &TileCounts) -> bool {
+            let c = concealed.as_array();
+            let total = concealed.total();
+            if total % 3 != 2 || total > 14 {
+                return false;
+            }
+            standard(c) || (total == 14 && (chiitoitsu(c) || kokushi(c)))
+        }
+
+        pub(super) fn waits(concealed: &TileCounts) -> TileSet {
+            let mut set = TileSet::EMPTY;
+            let total = concealed.total();
+            if total % 3 != 1 || total > 13 {
+                return set;
+            }
+            let mut c = *concealed;
+            for k in TileKind::ALL {
+                if c.get(k) >= 4 {
+                    continue;
+                }
+                c.add(k);
+                if is_complete(&c) {
+                    set.insert(k);
+                }
+                c.remove(k);
+            }
+            set
+        }
+    }
+
+    /// Every check on one hand and its neighbours: waits, tenpai and completeness equal the
+    /// reference for the hand, for the hand plus each kind and for the hand minus each kind.
+    fn check_against_reference(c: &TileCounts) -> Result<(), TestCaseError> {
+        prop_assert_eq!(waits(c), reference::waits(c), "waits of {:?}", c);
+        prop_assert_eq!(
+            is_tenpai(c),
+            !reference::waits(c).is_empty(),
+            "tenpai {:?}",
+            c
+        );
+        prop_assert_eq!(
+            is_complete(c),
+            reference::is_complete(c),
+            "complete {:?}",
+            c
+        );
+        for k in TileKind::ALL {
+            let mut plus = *c;
+            plus.add(k);
+            prop_assert_eq!(
+                is_complete(&plus),
+                reference::is_complete(&plus),
+                "{:?}",
+                plus
+            );
+            prop_assert_eq!(waits(&plus), reference::waits(&plus), "{:?}", plus);
+            let mut minus = *c;
+            if minus.remove(k) {
+                prop_assert_eq!(waits(&minus), reference::waits(&minus), "{:?}", minus);
+                prop_assert_eq!(
+                    is_complete(&minus),
+                    reference::is_complete(&minus),
+                    "{:?}",
+                    minus
+                );
+            }
+        }
+        Ok(())
+    }
+
+    const SIZES: [usize; 10] = [1, 4, 7, 10, 13, 2, 5, 8, 11, 14];
+
+    /// Kinds drawn without replacement from the 136 tiles whose kinds pass `keep`.
+    fn drawn(keep: fn(u8) -> bool) -> impl Strategy<Value = TileCounts> {
+        let tiles: Vec<u8> = (0..136u8).filter(|t| keep(t / 4)).collect();
+        proptest::sample::select(SIZES.to_vec()).prop_flat_map(move |n| {
+            proptest::sample::subsequence(tiles.clone(), n.min(tiles.len())).prop_map(|ts| {
+                TileCounts::from_kinds(ts.iter().filter_map(|t| TileKind::new(t / 4)))
+            })
+        })
+    }
+
+    /// Adds `k` if it stays at most four of a kind.
+    fn add_capped(c: &mut TileCounts, i: u8) -> bool {
+        match TileKind::new(i) {
+            Some(k) if c.get(k) < 4 => {
+                c.add(k);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A complete-ish hand: 0..=4 sets and a pair from kinds `lo..hi` (sets that would make
+    /// five of a kind are skipped), then up to two tiles taken away and one added.
+    fn built(lo: u8, hi: u8) -> impl Strategy<Value = TileCounts> {
+        (
+            lo..hi,
+            proptest::collection::vec((any::<bool>(), lo..hi), 0..=4),
+            proptest::collection::vec(lo..hi, 0..=2),
+            proptest::option::of(lo..hi),
+        )
+            .prop_map(|(pair, sets, take, add)| {
+                let mut c = TileCounts::EMPTY;
+                add_capped(&mut c, pair);
+                add_capped(&mut c, pair);
+                for (run, k) in sets {
+                    let k = usize::from(k);
+                    if run && k < 27 && k % 9 <= 6 {
+                        let a = c.as_array();
+                        if a[k] < 4 && a[k + 1] < 4 && a[k + 2] < 4 {
+                            for i in k..k + 3 {
+                                add_capped(&mut c, i as u8);
+                            }
+                        }
+                    } else if c.as_array()[k] <= 1 {
+                        for _ in 0..3 {
+                            add_capped(&mut c, k as u8);
+                        }
+                    }
+                }
+                for t in take {
+                    if let Some(k) = TileKind::new(t) {
+                        // Take the nearest held kind at or above `t`, else any.
+                        let held = TileKind::ALL[k.index()..]
+                            .iter()
+                            .chain(TileKind::ALL.iter())
+                            .find(|k| c.get(**k) > 0)
+                            .copied();
+                        if let Some(h) = held {
+                            c.remove(h);
+                        }
+                    }
+                }
+                if let Some(a) = add {
+                    add_capped(&mut c, a);
+                }
+                c
+            })
+    }
+
+    /// Seven-pairs-like: up to seven pairs from `lo..hi` (repeats make four of a kind), one
+    /// tile away, maybe one extra tile.
+    fn pairs_like(lo: u8, hi: u8) -> impl Strategy<Value = TileCounts> {
+        (
+            proptest::collection::vec(lo..hi, 1..=7),
+            any::<prop::sample::Index>(),
+            proptest::option::of(0..34u8),
+        )
+            .prop_map(|(pairs, away, extra)| {
+                let mut c = TileCounts::EMPTY;
+                for p in pairs {
+                    add_capped(&mut c, p);
+                    add_capped(&mut c, p);
+                }
+                let held: Vec<TileKind> = c.iter().map(|(k, _)| k).collect();
+                if !held.is_empty() {
+                    c.remove(held[away.index(held.len())]);
+                }
+                if let Some(e) = extra {
+                    add_capped(&mut c, e);
+                }
+                c
+            })
+    }
+
+    /// Kokushi-like: the thirteen orphans plus one, with up to two of them replaced by any
+    /// kind and one taken away.
+    fn kokushi_like() -> impl Strategy<Value = TileCounts> {
+        (
+            proptest::sample::select(YAOCHUU.to_vec()),
+            proptest::collection::vec((0..13usize, 0..34u8), 0..=2),
+            0..14usize,
+        )
+            .prop_map(|(extra, swaps, away)| {
+                let mut kinds: Vec<u8> = YAOCHUU.iter().map(|&i| i as u8).collect();
+                kinds.push(extra as u8);
+                for (i, k) in swaps {
+                    kinds[i] = k;
+                }
+                kinds.remove(away);
+                let mut c = TileCounts::EMPTY;
+                for k in kinds {
+                    add_capped(&mut c, k);
+                }
+                c
+            })
+    }
+
+    /// Any counts up to eight of a kind (not real hands; the functions must still agree and
+    /// not panic), at most 14 tiles.
+    fn wild() -> impl Strategy<Value = TileCounts> {
+        proptest::collection::vec((0..34u8, 1..=8u8), 0..=5).prop_map(|v| {
+            let mut c = [0u8; 34];
+            let mut total = 0;
+            for (k, n) in v {
+                let n = n.min(14 - total);
+                c[usize::from(k)] = c[usize::from(k)].saturating_add(n);
+                total += n;
+            }
+            TileCounts::from_array(c)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn random_hands_match_reference(c in drawn(|_| true)) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn single_suit_hands_match_reference(
+            c in prop_oneof![drawn(|k| k < 9), drawn(|k| (18..27).contains(&k)), drawn(|k| k >= 27)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn two_suit_hands_match_reference(c in drawn(|k| k < 9 || k >= 27)) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn built_hands_match_reference(
+            c in prop_oneof![built(0, 34), built(0, 9), built(9, 18), built(18, 34), built(27, 34)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn pairs_like_hands_match_reference(
+            c in prop_oneof![pairs_like(0, 34), pairs_like(0, 9), pairs_like(24, 34)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn kokushi_like_hands_match_reference(c in kokushi_like()) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn wild_counts_match_reference(c in wild()) {
+            check_against_reference(&c)?;
+        }
     }
 }
