@@ -3,6 +3,8 @@
 //! Everything here works on [`TileCounts`] of the **concealed** part only (melds are already
 //! sets), walks the counts in place and allocates nothing.
 
+use std::sync::OnceLock;
+
 use arrayvec::ArrayVec;
 use haifu_tiles::{TileCounts, TileKind, TileSet};
 
@@ -283,15 +285,177 @@ fn kokushi_pair(c: &[u8; 34]) -> Option<TileKind> {
     (n == 14).then_some(pair).flatten()
 }
 
-/// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
-/// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
-/// furiten are not considered.
-pub fn is_complete(concealed: &TileCounts) -> bool {
-    let mut c = *concealed.as_array();
-    let total = concealed.total();
-    if total % 3 != 2 || total > 14 {
-        return false;
+/// `5^j` for the nine numbers of a suit: a suit's counts (each `0..=4`) read as a base-5
+/// number are its key in the shape table.
+const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
+
+/// The number of keys of one numbered suit: `5^9`.
+const SUIT_KEYS: u32 = 1_953_125;
+
+/// The shape table: bit `key` tells whether the numbered suit with that key reads as sets
+/// only (its tile count is `0 mod 3`) or as sets and one pair (`2 mod 3`); a count of
+/// `1 mod 3` never reads either way, so one bit per key is enough.
+///
+/// It is built once, on first use, in a few milliseconds (about two million steps, each
+/// looking up one to three smaller keys), and holds `5^9` bits: 244 KB, shared by all
+/// threads for the life of the process.
+fn shape_table() -> &'static [u64] {
+    static TABLE: OnceLock<Box<[u64]>> = OnceLock::new();
+    TABLE.get_or_init(build_shape_table)
+}
+
+/// The shape table's bit for `key` (`false` out of range).
+fn shape_bit(table: &[u64], key: u32) -> bool {
+    table
+        .get((key >> 6) as usize)
+        .is_some_and(|w| (w >> (key & 63)) & 1 != 0)
+}
+
+/// Builds the shape table in key order. The lowest kind `i` held must belong to a triplet,
+/// a run starting at `i` or (for `2 mod 3` tiles) the pair; taking that block away gives a
+/// smaller key, already decided.
+fn build_shape_table() -> Box<[u64]> {
+    let mut table = vec![0u64; SUIT_KEYS.div_ceil(64) as usize];
+    let mut digits = [0u8; 9];
+    let mut tiles = 0u32;
+    for key in 0..SUIT_KEYS {
+        let ok = match digits.iter().position(|&d| d > 0) {
+            None => true,
+            Some(i) => {
+                let d = digits[i];
+                let p = POW5[i];
+                let run = i <= 6 && digits[i + 1] > 0 && digits[i + 2] > 0;
+                let without_triplet = d >= 3 && shape_bit(&table, key - 3 * p);
+                let without_run = run && shape_bit(&table, key - p - 5 * p - 25 * p);
+                match tiles % 3 {
+                    0 => without_triplet || without_run,
+                    2 => {
+                        without_triplet || without_run || (d >= 2 && shape_bit(&table, key - 2 * p))
+                    }
+                    _ => false,
+                }
+            }
+        };
+        if ok {
+            table[(key >> 6) as usize] |= 1 << (key & 63);
+        }
+        for d in &mut digits {
+            if *d < 4 {
+                *d += 1;
+                tiles += 1;
+                break;
+            }
+            *d = 0;
+            tiles -= 4;
+        }
     }
+    table.into_boxed_slice()
+}
+
+/// Whether honours with these count frequencies (`freq[n]`: how many honour kinds hold `n`
+/// tiles) read as triplets and at most one pair.
+fn honours_read(freq: &[u8; 5]) -> bool {
+    freq[1] == 0 && freq[4] == 0 && freq[2] <= 1
+}
+
+/// A concealed part of at most four of each kind, suit by suit: what the table needs.
+struct Suits {
+    /// The shape table key of each numbered suit.
+    keys: [u32; 3],
+    /// The honours' count frequencies (see [`honours_read`]).
+    honours: [u8; 5],
+    /// Each suit's tile count modulo 3 (honours last).
+    rem: [u8; 4],
+    /// Whether each suit reads as sets only (`rem` 0) or as sets and a pair (`rem` 2).
+    reads: [bool; 4],
+}
+
+impl Suits {
+    /// `None` if some kind has more than four tiles (the table has no key for it).
+    fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
+        let mut keys = [0u32; 3];
+        let mut tiles = [0u32; 4];
+        for (s, chunk) in c[..27].chunks_exact(9).enumerate() {
+            for (&n, &p) in chunk.iter().zip(&POW5) {
+                if n > 4 {
+                    return None;
+                }
+                keys[s] += u32::from(n) * p;
+                tiles[s] += u32::from(n);
+            }
+        }
+        let mut honours = [0u8; 5];
+        for &n in &c[27..] {
+            *honours.get_mut(usize::from(n))? += 1;
+            tiles[3] += u32::from(n);
+        }
+        let rem = tiles.map(|t| (t % 3) as u8);
+        let reads = [
+            shape_bit(table, keys[0]),
+            shape_bit(table, keys[1]),
+            shape_bit(table, keys[2]),
+            honours_read(&honours),
+        ];
+        Some(Suits {
+            keys,
+            honours,
+            rem,
+            reads,
+        })
+    }
+
+    /// Whether every suit reads and exactly one holds the pair: sets and a pair.
+    fn standard(&self) -> bool {
+        self.reads.iter().all(|&r| r) && self.rem.iter().filter(|&&r| r == 2).count() == 1
+    }
+
+    /// The kinds that make the part read as sets and a pair, as [`TileSet`] bits, leaving
+    /// out kinds already held four times. Only the suit of the added kind changes, so the
+    /// other suits must read already, and one suit in all must end up holding the pair.
+    fn standard_waits(&self, c: &[u8; 34], table: &[u64]) -> u64 {
+        let unread = self.reads.iter().filter(|&&r| !r).count();
+        let pairs = (0..4)
+            .filter(|&s| self.reads[s] && self.rem[s] == 2)
+            .count();
+        let mut bits = 0u64;
+        for t in 0..4 {
+            if unread > usize::from(!self.reads[t]) {
+                continue;
+            }
+            let rem = (self.rem[t] + 1) % 3;
+            let pairs_elsewhere = pairs - usize::from(self.reads[t] && self.rem[t] == 2);
+            if rem == 1 || pairs_elsewhere + usize::from(rem == 2) != 1 {
+                continue;
+            }
+            if t < 3 {
+                for (j, &p) in POW5.iter().enumerate() {
+                    let i = t * 9 + j;
+                    if c[i] < 4 && shape_bit(table, self.keys[t] + p) {
+                        bits |= 1 << i;
+                    }
+                }
+            } else {
+                for (i, &n) in c.iter().enumerate().skip(27) {
+                    let n = usize::from(n);
+                    if n >= 4 {
+                        continue;
+                    }
+                    let mut honours = self.honours;
+                    honours[n] -= 1;
+                    honours[n + 1] += 1;
+                    if honours_read(&honours) {
+                        bits |= 1 << i;
+                    }
+                }
+            }
+        }
+        bits
+    }
+}
+
+/// [`is_complete`] by search, for counts the table has no key for (more than four of a kind).
+fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
+    let mut c = *c;
     if let Some(s) = pair_suit(&c) {
         let end = if s == 3 { 34 } else { s * 9 + 9 };
         for p in s * 9..end {
@@ -309,38 +473,103 @@ pub fn is_complete(concealed: &TileCounts) -> bool {
     total == 14 && (chiitoitsu_pairs(&c).is_some() || kokushi_pair(&c).is_some())
 }
 
+/// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
+/// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
+/// furiten are not considered.
+///
+/// Each numbered suit is looked up in a table of every suit shape (built once on first use:
+/// a few milliseconds, 244 KB); the honours, seven pairs and thirteen orphans are checked
+/// directly. A count above four of a kind (never a real hand) falls back to a search.
+pub fn is_complete(concealed: &TileCounts) -> bool {
+    let c = concealed.as_array();
+    let total = concealed.total();
+    if total % 3 != 2 || total > 14 {
+        return false;
+    }
+    let Some(suits) = Suits::new(c, shape_table()) else {
+        return is_complete_search(c, total);
+    };
+    suits.standard()
+        || (total == 14 && (chiitoitsu_pairs(c).is_some() || kokushi_pair(c).is_some()))
+}
+
+/// The seven-pairs wait of 13 tiles: six pairs and a single, the single's kind.
+fn chiitoitsu_wait(c: &[u8; 34]) -> u64 {
+    let mut single = None;
+    for (i, &n) in c.iter().enumerate() {
+        match n {
+            0 | 2 => {}
+            1 if single.is_none() => single = Some(i),
+            _ => return 0,
+        }
+    }
+    single.map_or(0, |i| 1 << i)
+}
+
+/// The thirteen-orphans waits of 13 tiles: all thirteen if each is held once, else the one
+/// missing if another is paired.
+fn kokushi_waits(c: &[u8; 34]) -> u64 {
+    let mut missing = None;
+    let mut paired = false;
+    let mut n = 0u32;
+    for &i in &YAOCHUU {
+        match c[i] {
+            0 if missing.is_none() => missing = Some(i),
+            1 => {}
+            2 if !paired => paired = true,
+            _ => return 0,
+        }
+        n += u32::from(c[i]);
+    }
+    if n != 13 {
+        return 0;
+    }
+    match (missing, paired) {
+        (None, false) => YAOCHUU.iter().fold(0, |bits, &i| bits | 1 << i),
+        (Some(i), true) => 1 << i,
+        _ => 0,
+    }
+}
+
 /// The kinds that would complete a concealed part of `3n + 1` tiles (its waits, machi).
 ///
 /// It considers the shape only (sets and a pair, seven pairs, thirteen orphans) and leaves
 /// out a kind of which the concealed part already holds all four (such a wait cannot be
 /// drawn; Tenhou then does not count the hand as tenpai). It ignores furiten, yaku and the
 /// tiles visible elsewhere. Any other tile count gives the empty set.
+///
+/// Adding a kind changes only its suit, so each candidate costs one lookup of that suit's
+/// new key in the table [`is_complete`] uses (built once on first use); seven pairs and
+/// thirteen orphans are read off the counts directly. A count above four of a kind (never a
+/// real hand) falls back to a search.
 pub fn waits(concealed: &TileCounts) -> TileSet {
-    let mut set = TileSet::EMPTY;
+    let c = concealed.as_array();
     let total = concealed.total();
     if total % 3 != 1 || total > 13 {
-        return set;
+        return TileSet::EMPTY;
     }
+    let table = shape_table();
+    let Some(suits) = Suits::new(c, table) else {
+        return waits_search(concealed);
+    };
+    let mut bits = suits.standard_waits(c, table);
+    if total == 13 {
+        bits |= chiitoitsu_wait(c) | kokushi_waits(c);
+    }
+    TileSet::from_bits(bits)
+}
+
+/// [`waits`] by search, for counts the table has no key for (more than four of a kind).
+fn waits_search(concealed: &TileCounts) -> TileSet {
+    let mut set = TileSet::EMPTY;
     let mut c = *concealed;
+    let total = concealed.total() + 1;
     for k in TileKind::ALL {
         if c.get(k) >= 4 {
             continue;
         }
-        // Only a kind next to a held tile, or a held kind, can complete sets; honours and
-        // isolated kinds only matter as pairs (held) or for kokushi (yaochuu).
-        let i = k.index();
-        let a = concealed.as_array();
-        let near = a[i] > 0
-            || (!k.is_honor()
-                && ((k.number() > 1 && a[i - 1] > 0)
-                    || (k.number() > 2 && a[i - 2] > 0)
-                    || (k.number() < 9 && a[i + 1] > 0)
-                    || (k.number() < 8 && a[i + 2] > 0)));
-        if !(near || (total == 13 && k.is_yaochuu())) {
-            continue;
-        }
         c.add(k);
-        if is_complete(&c) {
+        if is_complete_search(c.as_array(), total) {
             set.insert(k);
         }
         c.remove(k);
@@ -742,7 +971,7 @@ mod tests {
         }
 
         #[test]
-        fn two_suit_hands_match_reference(c in drawn(|k| k < 9 || k >= 27)) {
+        fn two_suit_hands_match_reference(c in drawn(|k| !(9..27).contains(&k))) {
             check_against_reference(&c)?;
         }
 
@@ -768,6 +997,51 @@ mod tests {
         #[test]
         fn wild_counts_match_reference(c in wild()) {
             check_against_reference(&c)?;
+        }
+    }
+
+    /// The counts of `n` kinds starting at `first` for every vector of `n` counts in `0..=4`
+    /// with at most 14 tiles, with its base-5 key.
+    fn every_suit_shape(first: usize, n: u32, mut f: impl FnMut(u32, &TileCounts)) {
+        for key in 0..5u32.pow(n) {
+            let mut c = [0u8; 34];
+            let mut k = key;
+            for i in 0..n as usize {
+                c[first + i] = (k % 5) as u8;
+                k /= 5;
+            }
+            let c = TileCounts::from_array(c);
+            if c.total() <= 14 {
+                f(key, &c);
+            }
+        }
+    }
+
+    #[test]
+    fn table_matches_search_for_every_suit_shape() {
+        let table = shape_table();
+        let mut checked = 0;
+        every_suit_shape(0, 9, |key, c| {
+            let mut a = *c.as_array();
+            let expected = match c.total() % 3 {
+                0 => reference::all_sets(&mut a, 0),
+                2 => reference::standard(&a),
+                _ => false,
+            };
+            assert_eq!(shape_bit(table, key), expected, "{c:?}");
+            checked += 1;
+        });
+        assert_eq!(checked, 405_350);
+    }
+
+    #[test]
+    fn every_one_suit_hand_matches_reference() {
+        for (first, n) in [(0, 9), (27, 7)] {
+            every_suit_shape(first, n, |_, c| match c.total() % 3 {
+                1 => assert_eq!(waits(c), reference::waits(c), "{c:?}"),
+                2 => assert_eq!(is_complete(c), reference::is_complete(c), "{c:?}"),
+                _ => assert!(!is_complete(c) && waits(c).is_empty(), "{c:?}"),
+            });
         }
     }
 }
