@@ -1,7 +1,10 @@
 //! Hand analysis: the readings of a complete hand, completeness, waits and wait types.
 //!
 //! Everything here works on [`TileCounts`] of the **concealed** part only (melds are already
-//! sets), walks the counts in place and allocates nothing.
+//! sets) and allocates nothing per call. [`is_complete`], [`waits`] and [`is_tenpai`] look
+//! each numbered suit up in a table of every suit shape (one bit per shape: 5^9 bits,
+//! 244 KB), built once per process on first use in about 10 ms; [`for_each_reading`] walks
+//! the counts in place.
 
 use std::sync::OnceLock;
 
@@ -368,39 +371,44 @@ struct Suits {
     rem: [u8; 4],
     /// Whether each suit reads as sets only (`rem` 0) or as sets and a pair (`rem` 2).
     reads: [bool; 4],
+    /// The number of tiles.
+    tiles: u32,
 }
 
 impl Suits {
     /// `None` if some kind has more than four tiles (the table has no key for it).
     fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
-        let mut keys = [0u32; 3];
-        let mut tiles = [0u32; 4];
-        for (s, chunk) in c[..27].chunks_exact(9).enumerate() {
-            for (&n, &p) in chunk.iter().zip(&POW5) {
-                if n > 4 {
-                    return None;
-                }
-                keys[s] += u32::from(n) * p;
-                tiles[s] += u32::from(n);
-            }
+        if c.iter().any(|&n| n > 4) {
+            return None;
         }
+        let suit = |s: usize| {
+            c[s * 9..s * 9 + 9]
+                .iter()
+                .zip(&POW5)
+                .fold((0u32, 0u32), |(key, tiles), (&n, &p)| {
+                    (key + u32::from(n) * p, tiles + u32::from(n))
+                })
+        };
+        let (m, p, s) = (suit(0), suit(1), suit(2));
         let mut honours = [0u8; 5];
+        let mut z = 0u32;
         for &n in &c[27..] {
-            *honours.get_mut(usize::from(n))? += 1;
-            tiles[3] += u32::from(n);
+            if let Some(f) = honours.get_mut(usize::from(n)) {
+                *f += 1;
+            }
+            z += u32::from(n);
         }
-        let rem = tiles.map(|t| (t % 3) as u8);
-        let reads = [
-            shape_bit(table, keys[0]),
-            shape_bit(table, keys[1]),
-            shape_bit(table, keys[2]),
-            honours_read(&honours),
-        ];
         Some(Suits {
-            keys,
+            keys: [m.0, p.0, s.0],
             honours,
-            rem,
-            reads,
+            rem: [m.1, p.1, s.1, z].map(|t| (t % 3) as u8),
+            reads: [
+                shape_bit(table, m.0),
+                shape_bit(table, p.0),
+                shape_bit(table, s.0),
+                honours_read(&honours),
+            ],
+            tiles: m.1 + p.1 + s.1 + z,
         })
     }
 
@@ -482,13 +490,14 @@ fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
 /// directly. A count above four of a kind (never a real hand) falls back to a search.
 pub fn is_complete(concealed: &TileCounts) -> bool {
     let c = concealed.as_array();
-    let total = concealed.total();
+    let Some(suits) = Suits::new(c, shape_table()) else {
+        let total = concealed.total();
+        return total % 3 == 2 && total <= 14 && is_complete_search(c, total);
+    };
+    let total = suits.tiles;
     if total % 3 != 2 || total > 14 {
         return false;
     }
-    let Some(suits) = Suits::new(c, shape_table()) else {
-        return is_complete_search(c, total);
-    };
     suits.standard()
         || (total == 14 && (chiitoitsu_pairs(c).is_some() || kokushi_pair(c).is_some()))
 }
@@ -544,14 +553,14 @@ fn kokushi_waits(c: &[u8; 34]) -> u64 {
 /// real hand) falls back to a search.
 pub fn waits(concealed: &TileCounts) -> TileSet {
     let c = concealed.as_array();
-    let total = concealed.total();
-    if total % 3 != 1 || total > 13 {
-        return TileSet::EMPTY;
-    }
     let table = shape_table();
     let Some(suits) = Suits::new(c, table) else {
         return waits_search(concealed);
     };
+    let total = suits.tiles;
+    if total % 3 != 1 || total > 13 {
+        return TileSet::EMPTY;
+    }
     let mut bits = suits.standard_waits(c, table);
     if total == 13 {
         bits |= chiitoitsu_wait(c) | kokushi_waits(c);
@@ -562,14 +571,17 @@ pub fn waits(concealed: &TileCounts) -> TileSet {
 /// [`waits`] by search, for counts the table has no key for (more than four of a kind).
 fn waits_search(concealed: &TileCounts) -> TileSet {
     let mut set = TileSet::EMPTY;
+    let total = concealed.total();
+    if total % 3 != 1 || total > 13 {
+        return set;
+    }
     let mut c = *concealed;
-    let total = concealed.total() + 1;
     for k in TileKind::ALL {
         if c.get(k) >= 4 {
             continue;
         }
         c.add(k);
-        if is_complete_search(c.as_array(), total) {
+        if is_complete_search(c.as_array(), total + 1) {
             set.insert(k);
         }
         c.remove(k);
