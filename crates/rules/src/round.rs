@@ -384,6 +384,9 @@ struct SeatState {
     kuikae: TileSet,
     /// The kinds that complete the 13-tile hand, kept up to date.
     waits: TileSet,
+    /// The concealed counts `waits` was last computed for: a discard of the drawn kind
+    /// (tsumogiri, every discard after riichi) leaves them as they were, and the waits too.
+    waits_of: TileCounts,
     discards: u8,
     /// Who fed the call that completed this seat's third dragon set / fourth wind set.
     liable: Liability,
@@ -404,11 +407,23 @@ impl SeatState {
             riichi_furiten: None,
             kuikae: TileSet::EMPTY,
             waits: TileSet::EMPTY,
+            waits_of: TileCounts::EMPTY,
             discards: 0,
             liable: Liability::NONE,
         };
-        s.waits = waits(&s.counts());
+        s.waits_of = s.counts();
+        s.waits = waits(&s.waits_of);
         s
+    }
+
+    /// Brings `waits` up to date with the concealed tiles, unless they are the counts it was
+    /// last computed for (the waits depend on the counts only).
+    fn update_waits(&mut self) {
+        let counts = self.counts();
+        if counts != self.waits_of {
+            self.waits = waits(&counts);
+            self.waits_of = counts;
+        }
     }
 
     fn counts(&self) -> TileCounts {
@@ -813,7 +828,7 @@ impl Round {
         st.kuikae = TileSet::EMPTY;
         st.discards = st.discards.saturating_add(1);
         st.temporary_furiten = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         match st.riichi {
             Riichi::Declared {
                 double,
@@ -1052,7 +1067,7 @@ impl Round {
         st.take(added);
         st.melds[pon_index] = meld;
         st.drawn = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         self.kan_seats.push(seat);
         self.kan_dora(false);
         self.open_kakan = Some((seat, added));
@@ -1106,7 +1121,7 @@ impl Round {
         }
         st.melds.push(meld);
         st.drawn = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         self.kan_seats.push(seat);
         self.kan_dora(true);
         self.no_call_yet = false;
