@@ -968,7 +968,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #![proptest_config(ProptestConfig::with_cases(1500))]
 
         #[test]
         fn random_hands_match_reference(c in drawn(|_| true)) {

@@ -367,6 +367,8 @@ enum Phase {
 struct SeatState {
     /// Concealed tiles (13, or 14 while holding a drawn or called tile).
     hand: ArrayVec<Tile, 14>,
+    /// `hand` by kind, kept with it ([`SeatState::give`], [`SeatState::take`]).
+    counts: TileCounts,
     melds: ArrayVec<Meld, 4>,
     /// Own discards: (tile, called by another seat).
     river: ArrayVec<(Tile, bool), 32>,
@@ -396,6 +398,7 @@ impl SeatState {
     fn new(hand: &[Tile]) -> SeatState {
         let mut s = SeatState {
             hand: hand.iter().copied().collect(),
+            counts: TileCounts::from_tiles(hand.iter().copied()),
             melds: ArrayVec::new(),
             river: ArrayVec::new(),
             discarded: TileSet::EMPTY,
@@ -411,7 +414,7 @@ impl SeatState {
             discards: 0,
             liable: Liability::NONE,
         };
-        s.waits_of = s.counts();
+        s.waits_of = s.counts;
         s.waits = waits(&s.waits_of);
         s
     }
@@ -419,24 +422,36 @@ impl SeatState {
     /// Brings `waits` up to date with the concealed tiles, unless they are the counts it was
     /// last computed for (the waits depend on the counts only).
     fn update_waits(&mut self) {
-        let counts = self.counts();
-        if counts != self.waits_of {
-            self.waits = waits(&counts);
-            self.waits_of = counts;
+        debug_assert_eq!(
+            self.counts,
+            TileCounts::from_tiles(self.hand.iter().copied())
+        );
+        let (now, then) = (self.counts.as_array(), self.waits_of.as_array());
+        // Compared without early exit: two vector compares instead of a `memcmp` call.
+        if now.iter().zip(then).fold(0, |diff, (a, b)| diff | (a ^ b)) != 0 {
+            self.waits = waits(&self.counts);
+            self.waits_of = self.counts;
         }
     }
 
     fn counts(&self) -> TileCounts {
-        TileCounts::from_tiles(self.hand.iter().copied())
+        self.counts
     }
 
     fn holds(&self, tile: Tile) -> bool {
-        self.hand.contains(&tile)
+        self.counts.get(tile.kind()) > 0 && self.hand.contains(&tile)
+    }
+
+    /// Adds a drawn tile to the hand.
+    fn give(&mut self, tile: Tile) {
+        self.hand.push(tile);
+        self.counts.add(tile.kind());
     }
 
     fn take(&mut self, tile: Tile) {
         if let Some(i) = self.hand.iter().position(|t| *t == tile) {
             self.hand.remove(i);
+            self.counts.remove(tile.kind());
         }
     }
 
@@ -760,7 +775,7 @@ impl Round {
             }
         }
         let st = &mut self.seats[seat];
-        st.hand.push(tile);
+        st.give(tile);
         st.drawn = Some(tile);
         st.drawn_rinshan = rinshan;
         st.kuikae = TileSet::EMPTY;
