@@ -355,18 +355,39 @@ fn build_shape_table() -> Box<[u64]> {
     table.into_boxed_slice()
 }
 
-/// Whether honours with these count frequencies (`freq[n]`: how many honour kinds hold `n`
-/// tiles) read as triplets and at most one pair.
-fn honours_read(freq: &[u8; 5]) -> bool {
-    freq[1] == 0 && freq[4] == 0 && freq[2] <= 1
+/// How many honour kinds hold one tile and two tiles, and whether any holds four: honours
+/// read as triplets and at most one pair when none holds one or four and at most one two.
+#[derive(Clone, Copy)]
+struct Honours {
+    ones: u8,
+    twos: u8,
+    fours: bool,
+}
+
+impl Honours {
+    /// Whether the honours read as triplets and at most one pair.
+    const fn read(self) -> bool {
+        self.ones == 0 && !self.fours && self.twos <= 1
+    }
+
+    /// Whether they read so after one more tile of a kind held `n` times: a single becomes
+    /// the pair, or a pair a triplet.
+    const fn read_with_one_more(self, n: u8) -> bool {
+        !self.fours
+            && match n {
+                1 => self.ones == 1 && self.twos == 0,
+                2 => self.ones == 0 && self.twos <= 2,
+                _ => false,
+            }
+    }
 }
 
 /// A concealed part of at most four of each kind, suit by suit: what the table needs.
 struct Suits {
     /// The shape table key of each numbered suit.
     keys: [u32; 3],
-    /// The honours' count frequencies (see [`honours_read`]).
-    honours: [u8; 5],
+    /// The honours' shape.
+    honours: Honours,
     /// Each suit's tile count modulo 3 (honours last).
     rem: [u8; 4],
     /// Whether each suit reads as sets only (`rem` 0) or as sets and a pair (`rem` 2).
@@ -377,6 +398,7 @@ struct Suits {
 
 impl Suits {
     /// `None` if some kind has more than four tiles (the table has no key for it).
+    #[inline(always)]
     fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
         if c.iter().any(|&n| n > 4) {
             return None;
@@ -390,12 +412,16 @@ impl Suits {
                 })
         };
         let (m, p, s) = (suit(0), suit(1), suit(2));
-        let mut honours = [0u8; 5];
+        let mut honours = Honours {
+            ones: 0,
+            twos: 0,
+            fours: false,
+        };
         let mut z = 0u32;
         for &n in &c[27..] {
-            if let Some(f) = honours.get_mut(usize::from(n)) {
-                *f += 1;
-            }
+            honours.ones += u8::from(n == 1);
+            honours.twos += u8::from(n == 2);
+            honours.fours |= n == 4;
             z += u32::from(n);
         }
         Some(Suits {
@@ -406,7 +432,7 @@ impl Suits {
                 shape_bit(table, m.0),
                 shape_bit(table, p.0),
                 shape_bit(table, s.0),
-                honours_read(&honours),
+                honours.read(),
             ],
             tiles: m.1 + p.1 + s.1 + z,
         })
@@ -444,14 +470,7 @@ impl Suits {
                 }
             } else {
                 for (i, &n) in c.iter().enumerate().skip(27) {
-                    let n = usize::from(n);
-                    if n >= 4 {
-                        continue;
-                    }
-                    let mut honours = self.honours;
-                    honours[n] -= 1;
-                    honours[n + 1] += 1;
-                    if honours_read(&honours) {
+                    if self.honours.read_with_one_more(n) {
                         bits |= 1 << i;
                     }
                 }
