@@ -120,6 +120,17 @@ impl Wait {
 
 const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// `0xFF` at each simple (2 to 8 of a numbered suit), `0` at each terminal and honour.
+const NOT_YAOCHUU: [u8; 34] = {
+    let mut m = [0xFF; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m[YAOCHUU[i]] = 0;
+        i += 1;
+    }
+    m
+};
+
 /// Calls `f` with each concealed set list that splits `c` exactly into `need` sets.
 fn sets_rec<F: FnMut(&[Block])>(
     c: &mut [u8; 34],
@@ -355,6 +366,26 @@ fn build_shape_table() -> Box<[u64]> {
     table.into_boxed_slice()
 }
 
+/// The eight counts from kind `at` as a little-endian `u64`, a byte each (0 past the end).
+fn word(c: &[u8; 34], at: usize) -> u64 {
+    c.get(at..at + 8)
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// The shape table key and the tile count of the numbered suit whose 1 is kind `first`
+/// (each count at most four): eight counts at once in a `u64`, combined in pairs, then
+/// quadruples, then all eight in base 5; a multiplication sums their bytes.
+fn suit_key(c: &[u8; 34], first: usize) -> (u32, u32) {
+    let x = word(c, first);
+    let nine = c.get(first + 8).copied().unwrap_or(0);
+    let tiles = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 + u32::from(nine);
+    let x = (x & 0x00FF_00FF_00FF_00FF) + ((x >> 8) & 0x00FF_00FF_00FF_00FF) * 5;
+    let x = (x & 0x0000_FFFF_0000_FFFF) + ((x >> 16) & 0x0000_FFFF_0000_FFFF) * 25;
+    let key = (x & 0xFFFF_FFFF) + (x >> 32) * 625;
+    (key as u32 + u32::from(nine) * POW5[8], tiles)
+}
+
 /// How many honour kinds hold one tile and two tiles, and whether any holds four: honours
 /// read as triplets and at most one pair when none holds one or four and at most one two.
 #[derive(Clone, Copy)]
@@ -365,6 +396,23 @@ struct Honours {
 }
 
 impl Honours {
+    /// The shape and tile count of the seven honour counts (each at most four), all at once
+    /// in a `u64`, a byte each: a byte equal to `v` is a zero byte of `x ^ v`, and a zero
+    /// byte (at most 7 here) is one whose top bit adding `0x7F` leaves clear.
+    fn new(c: &[u8; 34]) -> (Honours, u32) {
+        const LANES: u64 = 0x0001_0101_0101_0101;
+        // Kinds 26..34: shifting out the 9s leaves the honours.
+        let x = word(c, 26) >> 8;
+        let zero_bytes = |t: u64| !(t + 0x7F * LANES) & (0x80 * LANES);
+        let honours = Honours {
+            ones: zero_bytes(x ^ LANES).count_ones() as u8,
+            twos: zero_bytes(x ^ (2 * LANES)).count_ones() as u8,
+            fours: x & (4 * LANES) != 0,
+        };
+        let tiles = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        (honours, tiles)
+    }
+
     /// Whether the honours read as triplets and at most one pair.
     const fn read(self) -> bool {
         self.ones == 0 && !self.fours && self.twos <= 1
@@ -400,30 +448,13 @@ impl Suits {
     /// `None` if some kind has more than four tiles (the table has no key for it).
     #[inline(always)]
     fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
-        if c.iter().any(|&n| n > 4) {
+        // A maximum, not `any`: no early exit, so vectorised.
+        if c.iter().fold(0, |max, &n| max.max(n)) > 4 {
             return None;
         }
-        let suit = |s: usize| {
-            c[s * 9..s * 9 + 9]
-                .iter()
-                .zip(&POW5)
-                .fold((0u32, 0u32), |(key, tiles), (&n, &p)| {
-                    (key + u32::from(n) * p, tiles + u32::from(n))
-                })
-        };
+        let suit = |s: usize| suit_key(c, s * 9);
         let (m, p, s) = (suit(0), suit(1), suit(2));
-        let mut honours = Honours {
-            ones: 0,
-            twos: 0,
-            fours: false,
-        };
-        let mut z = 0u32;
-        for &n in &c[27..] {
-            honours.ones += u8::from(n == 1);
-            honours.twos += u8::from(n == 2);
-            honours.fours |= n == 4;
-            z += u32::from(n);
-        }
+        let (honours, z) = Honours::new(c);
         Some(Suits {
             keys: [m.0, p.0, s.0],
             honours,
@@ -523,6 +554,11 @@ pub fn is_complete(concealed: &TileCounts) -> bool {
 
 /// The seven-pairs wait of 13 tiles: six pairs and a single, the single's kind.
 fn chiitoitsu_wait(c: &[u8; 34]) -> u64 {
+    // Folded without early exit, so vectorised: most hands fail here.
+    let singles = c.iter().fold(0u8, |n, &x| n + u8::from(x == 1));
+    if singles != 1 || c.iter().fold(false, |big, &x| big | (x > 2)) {
+        return 0;
+    }
     let mut single = None;
     for (i, &n) in c.iter().enumerate() {
         match n {
@@ -537,6 +573,14 @@ fn chiitoitsu_wait(c: &[u8; 34]) -> u64 {
 /// The thirteen-orphans waits of 13 tiles: all thirteen if each is held once, else the one
 /// missing if another is paired.
 fn kokushi_waits(c: &[u8; 34]) -> u64 {
+    // Folded without early exit, so vectorised: most hands hold a simple.
+    let simples = c
+        .iter()
+        .zip(&NOT_YAOCHUU)
+        .fold(0u8, |any, (&x, &simple)| any | (x & simple));
+    if simples != 0 {
+        return 0;
+    }
     let mut missing = None;
     let mut paired = false;
     let mut n = 0u32;
