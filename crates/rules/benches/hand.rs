@@ -3,6 +3,10 @@
 //! 13-tile hands (mostly not tenpai, as most hands a referee sees), and [`is_complete`] on
 //! every winning hand. The inputs are built once, outside the timed loop; the first timed
 //! call also builds the shape table (about 10 ms, once per process).
+//!
+//! On the 2-core dev machine (medians, noisy): `waits` ≈ 40 ns per random hand and ≈ 60–90 ns
+//! per tenpai hand (the recursive search it replaced: ≈ 1.1–1.6 µs and ≈ 1.4–2 µs);
+//! `is_complete` ≈ 17–25 ns per winning hand (was ≈ 85–120 ns).
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -310,7 +310,7 @@ const SUIT_KEYS: u32 = 1_953_125;
 /// only (its tile count is `0 mod 3`) or as sets and one pair (`2 mod 3`); a count of
 /// `1 mod 3` never reads either way, so one bit per key is enough.
 ///
-/// It is built once, on first use, in a few milliseconds (about two million steps, each
+/// It is built once, on first use, in about 10 ms (two million steps, each
 /// looking up one to three smaller keys), and holds `5^9` bits: 244 KB, shared by all
 /// threads for the life of the process.
 fn shape_table() -> &'static [u64] {
@@ -536,7 +536,7 @@ fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
 /// furiten are not considered.
 ///
 /// Each numbered suit is looked up in a table of every suit shape (built once on first use:
-/// a few milliseconds, 244 KB); the honours, seven pairs and thirteen orphans are checked
+/// about 10 ms, 244 KB); the honours, seven pairs and thirteen orphans are checked
 /// directly. A count above four of a kind (never a real hand) falls back to a search.
 pub fn is_complete(concealed: &TileCounts) -> bool {
     let c = concealed.as_array();
