@@ -69,6 +69,18 @@ pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) 
     }
 }
 
+/// The set of tile ids (each below 136) in `tiles`, as bits.
+fn id_set(tiles: &[Tile]) -> [u64; 3] {
+    let mut set = [0u64; 3];
+    for t in tiles {
+        let id = usize::from(t.id());
+        if let Some(word) = set.get_mut(id / 64) {
+            *word |= 1 << (id % 64);
+        }
+    }
+    set
+}
+
 /// The state of one round's wall check.
 struct RoundCheck {
     wall: Wall,
@@ -116,13 +128,16 @@ impl RoundCheck {
         );
         let dealt = r.wall.haipai(start.dealer);
         for seat in Seat::ALL {
-            // Compare as sorted sets, on the stack: the log lists a hand in its own order.
-            let mut recorded = start.hands[seat].clone();
-            recorded.sort_unstable();
-            let mut computed: ArrayVec<Tile, 13> =
-                dealt[seat].map(ArrayVec::from).unwrap_or_default();
-            computed.sort_unstable();
-            if computed != recorded {
+            // Compare as sets of tile ids, on the stack: the log lists a hand in its own
+            // order. The dealt tiles are distinct, so equal lengths and equal sets mean equal
+            // hands; only a mismatch is sorted, for its message.
+            let recorded = &start.hands[seat];
+            let computed: ArrayVec<Tile, 13> = dealt[seat].map(ArrayVec::from).unwrap_or_default();
+            if computed.len() != recorded.len() || id_set(&computed) != id_set(recorded) {
+                let mut recorded = recorded.clone();
+                recorded.sort_unstable();
+                let mut computed = computed;
+                computed.sort_unstable();
                 let text = |t: &[Tile]| format!("seat {seat}: {}", TileList::tiles(t));
                 r.mismatch(
                     verdict,

@@ -370,3 +370,45 @@ fn a_changed_score_delta_is_caught() {
         );
     }
 }
+
+/// A starting hand listed in another order still conforms; one with a tile changed (to the
+/// round's dora indicator, which no hand holds) is a starting-hand wall mismatch.
+#[test]
+fn a_changed_starting_hand_is_caught() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let mut checked = 0;
+    for (file, xml) in four_player_games(&dir, 20) {
+        let init = xml.windows(5).position(|w| w == b"<INIT").expect("an INIT");
+        let attr = |name: &[u8]| {
+            let at = init + xml[init..].windows(name.len()).position(|w| w == name)? + name.len();
+            let len = xml[at..].iter().position(|&b| b == b'"')?;
+            Some(at..at + len)
+        };
+        let hand = attr(b" hai1=\"").expect("an INIT hai1");
+        let seed = attr(b" seed=\"").expect("an INIT seed");
+        let text = |r: &std::ops::Range<usize>| std::str::from_utf8(&xml[r.clone()]).unwrap();
+        let mut tiles: Vec<&str> = text(&hand).split(',').collect();
+        let dora = text(&seed).rsplit(',').next().unwrap();
+
+        tiles.reverse();
+        let reversed = replace(&xml, hand.clone(), &tiles.join(","));
+        assert_eq!(first_divergence(&reversed), None, "{file}");
+
+        tiles[0] = dora;
+        let log = haifu_tenhou::read(&replace(&xml, hand, &tiles.join(","))).expect("parses");
+        let verdict = haifu_replay::verify(&log);
+        assert!(
+            verdict.divergences.iter().any(|d| matches!(
+                &d.kind,
+                DivergenceKind::WallMismatch { item: WallItem::StartingHand, computed, recorded }
+                    if computed.starts_with("seat 1: ") && recorded.starts_with("seat 1: ")
+            )),
+            "{file}: {:?}",
+            verdict.divergences
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 20);
+}

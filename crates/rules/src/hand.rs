@@ -1,7 +1,12 @@
 //! Hand analysis: the readings of a complete hand, completeness, waits and wait types.
 //!
 //! Everything here works on [`TileCounts`] of the **concealed** part only (melds are already
-//! sets), walks the counts in place and allocates nothing.
+//! sets) and allocates nothing per call. [`is_complete`], [`waits`] and [`is_tenpai`] look
+//! each numbered suit up in a table of every suit shape (one bit per shape: 5^9 bits,
+//! 244 KB), built once per process on first use in about 10 ms; [`for_each_reading`] walks
+//! the counts in place.
+
+use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 use haifu_tiles::{TileCounts, TileKind, TileSet};
@@ -114,6 +119,17 @@ impl Wait {
 }
 
 const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// `0xFF` at each simple (2 to 8 of a numbered suit), `0` at each terminal and honour.
+const NOT_YAOCHUU: [u8; 34] = {
+    let mut m = [0xFF; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m[YAOCHUU[i]] = 0;
+        i += 1;
+    }
+    m
+};
 
 /// Calls `f` with each concealed set list that splits `c` exactly into `need` sets.
 fn sets_rec<F: FnMut(&[Block])>(
@@ -283,15 +299,221 @@ fn kokushi_pair(c: &[u8; 34]) -> Option<TileKind> {
     (n == 14).then_some(pair).flatten()
 }
 
-/// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
-/// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
-/// furiten are not considered.
-pub fn is_complete(concealed: &TileCounts) -> bool {
-    let mut c = *concealed.as_array();
-    let total = concealed.total();
-    if total % 3 != 2 || total > 14 {
-        return false;
+/// `5^j` for the nine numbers of a suit: a suit's counts (each `0..=4`) read as a base-5
+/// number are its key in the shape table.
+const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
+
+/// The number of keys of one numbered suit: `5^9`.
+const SUIT_KEYS: u32 = 1_953_125;
+
+/// The shape table: bit `key` tells whether the numbered suit with that key reads as sets
+/// only (its tile count is `0 mod 3`) or as sets and one pair (`2 mod 3`); a count of
+/// `1 mod 3` never reads either way, so one bit per key is enough.
+///
+/// It is built once, on first use, in about 10 ms (two million steps, each
+/// looking up one to three smaller keys), and holds `5^9` bits: 244 KB, shared by all
+/// threads for the life of the process.
+fn shape_table() -> &'static [u64] {
+    static TABLE: OnceLock<Box<[u64]>> = OnceLock::new();
+    TABLE.get_or_init(build_shape_table)
+}
+
+/// The shape table's bit for `key` (`false` out of range).
+fn shape_bit(table: &[u64], key: u32) -> bool {
+    table
+        .get((key >> 6) as usize)
+        .is_some_and(|w| (w >> (key & 63)) & 1 != 0)
+}
+
+/// Builds the shape table in key order. The lowest kind `i` held must belong to a triplet,
+/// a run starting at `i` or (for `2 mod 3` tiles) the pair; taking that block away gives a
+/// smaller key, already decided.
+fn build_shape_table() -> Box<[u64]> {
+    let mut table = vec![0u64; SUIT_KEYS.div_ceil(64) as usize];
+    let mut digits = [0u8; 9];
+    let mut tiles = 0u32;
+    for key in 0..SUIT_KEYS {
+        let ok = match digits.iter().position(|&d| d > 0) {
+            None => true,
+            Some(i) => {
+                let d = digits[i];
+                let p = POW5[i];
+                let run = i <= 6 && digits[i + 1] > 0 && digits[i + 2] > 0;
+                let without_triplet = d >= 3 && shape_bit(&table, key - 3 * p);
+                let without_run = run && shape_bit(&table, key - p - 5 * p - 25 * p);
+                match tiles % 3 {
+                    0 => without_triplet || without_run,
+                    2 => {
+                        without_triplet || without_run || (d >= 2 && shape_bit(&table, key - 2 * p))
+                    }
+                    _ => false,
+                }
+            }
+        };
+        if ok {
+            table[(key >> 6) as usize] |= 1 << (key & 63);
+        }
+        for d in &mut digits {
+            if *d < 4 {
+                *d += 1;
+                tiles += 1;
+                break;
+            }
+            *d = 0;
+            tiles -= 4;
+        }
     }
+    table.into_boxed_slice()
+}
+
+/// The eight counts from kind `at` as a little-endian `u64`, a byte each (0 past the end).
+fn word(c: &[u8; 34], at: usize) -> u64 {
+    c.get(at..at + 8)
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// The shape table key and the tile count of the numbered suit whose 1 is kind `first`
+/// (each count at most four): eight counts at once in a `u64`, combined in pairs, then
+/// quadruples, then all eight in base 5; a multiplication sums their bytes.
+fn suit_key(c: &[u8; 34], first: usize) -> (u32, u32) {
+    let x = word(c, first);
+    let nine = c.get(first + 8).copied().unwrap_or(0);
+    let tiles = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 + u32::from(nine);
+    let x = (x & 0x00FF_00FF_00FF_00FF) + ((x >> 8) & 0x00FF_00FF_00FF_00FF) * 5;
+    let x = (x & 0x0000_FFFF_0000_FFFF) + ((x >> 16) & 0x0000_FFFF_0000_FFFF) * 25;
+    let key = (x & 0xFFFF_FFFF) + (x >> 32) * 625;
+    (key as u32 + u32::from(nine) * POW5[8], tiles)
+}
+
+/// How many honour kinds hold one tile and two tiles, and whether any holds four: honours
+/// read as triplets and at most one pair when none holds one or four and at most one two.
+#[derive(Clone, Copy)]
+struct Honours {
+    ones: u8,
+    twos: u8,
+    fours: bool,
+}
+
+impl Honours {
+    /// The shape and tile count of the seven honour counts (each at most four), all at once
+    /// in a `u64`, a byte each: a byte equal to `v` is a zero byte of `x ^ v`, and a zero
+    /// byte (at most 7 here) is one whose top bit adding `0x7F` leaves clear.
+    fn new(c: &[u8; 34]) -> (Honours, u32) {
+        const LANES: u64 = 0x0001_0101_0101_0101;
+        // Kinds 26..34: shifting out the 9s leaves the honours.
+        let x = word(c, 26) >> 8;
+        let zero_bytes = |t: u64| !(t + 0x7F * LANES) & (0x80 * LANES);
+        let honours = Honours {
+            ones: zero_bytes(x ^ LANES).count_ones() as u8,
+            twos: zero_bytes(x ^ (2 * LANES)).count_ones() as u8,
+            fours: x & (4 * LANES) != 0,
+        };
+        let tiles = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        (honours, tiles)
+    }
+
+    /// Whether the honours read as triplets and at most one pair.
+    const fn read(self) -> bool {
+        self.ones == 0 && !self.fours && self.twos <= 1
+    }
+
+    /// Whether they read so after one more tile of a kind held `n` times: a single becomes
+    /// the pair, or a pair a triplet.
+    const fn read_with_one_more(self, n: u8) -> bool {
+        !self.fours
+            && match n {
+                1 => self.ones == 1 && self.twos == 0,
+                2 => self.ones == 0 && self.twos <= 2,
+                _ => false,
+            }
+    }
+}
+
+/// A concealed part of at most four of each kind, suit by suit: what the table needs.
+struct Suits {
+    /// The shape table key of each numbered suit.
+    keys: [u32; 3],
+    /// The honours' shape.
+    honours: Honours,
+    /// Each suit's tile count modulo 3 (honours last).
+    rem: [u8; 4],
+    /// Whether each suit reads as sets only (`rem` 0) or as sets and a pair (`rem` 2).
+    reads: [bool; 4],
+    /// The number of tiles.
+    tiles: u32,
+}
+
+impl Suits {
+    /// `None` if some kind has more than four tiles (the table has no key for it).
+    #[inline(always)]
+    fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
+        // A maximum, not `any`: no early exit, so vectorised.
+        if c.iter().fold(0, |max, &n| max.max(n)) > 4 {
+            return None;
+        }
+        let suit = |s: usize| suit_key(c, s * 9);
+        let (m, p, s) = (suit(0), suit(1), suit(2));
+        let (honours, z) = Honours::new(c);
+        Some(Suits {
+            keys: [m.0, p.0, s.0],
+            honours,
+            rem: [m.1, p.1, s.1, z].map(|t| (t % 3) as u8),
+            reads: [
+                shape_bit(table, m.0),
+                shape_bit(table, p.0),
+                shape_bit(table, s.0),
+                honours.read(),
+            ],
+            tiles: m.1 + p.1 + s.1 + z,
+        })
+    }
+
+    /// Whether every suit reads and exactly one holds the pair: sets and a pair.
+    fn standard(&self) -> bool {
+        self.reads.iter().all(|&r| r) && self.rem.iter().filter(|&&r| r == 2).count() == 1
+    }
+
+    /// The kinds that make the part read as sets and a pair, as [`TileSet`] bits, leaving
+    /// out kinds already held four times. Only the suit of the added kind changes, so the
+    /// other suits must read already, and one suit in all must end up holding the pair.
+    fn standard_waits(&self, c: &[u8; 34], table: &[u64]) -> u64 {
+        let unread = self.reads.iter().filter(|&&r| !r).count();
+        let pairs = (0..4)
+            .filter(|&s| self.reads[s] && self.rem[s] == 2)
+            .count();
+        let mut bits = 0u64;
+        for t in 0..4 {
+            if unread > usize::from(!self.reads[t]) {
+                continue;
+            }
+            let rem = (self.rem[t] + 1) % 3;
+            let pairs_elsewhere = pairs - usize::from(self.reads[t] && self.rem[t] == 2);
+            if rem == 1 || pairs_elsewhere + usize::from(rem == 2) != 1 {
+                continue;
+            }
+            if t < 3 {
+                for (j, &p) in POW5.iter().enumerate() {
+                    let i = t * 9 + j;
+                    if c[i] < 4 && shape_bit(table, self.keys[t] + p) {
+                        bits |= 1 << i;
+                    }
+                }
+            } else {
+                for (i, &n) in c.iter().enumerate().skip(27) {
+                    if self.honours.read_with_one_more(n) {
+                        bits |= 1 << i;
+                    }
+                }
+            }
+        }
+        bits
+    }
+}
+
+/// [`is_complete`] by search, for counts the table has no key for (more than four of a kind).
+fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
+    let mut c = *c;
     if let Some(s) = pair_suit(&c) {
         let end = if s == 3 { 34 } else { s * 9 + 9 };
         for p in s * 9..end {
@@ -309,13 +531,108 @@ pub fn is_complete(concealed: &TileCounts) -> bool {
     total == 14 && (chiitoitsu_pairs(&c).is_some() || kokushi_pair(&c).is_some())
 }
 
+/// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
+/// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
+/// furiten are not considered.
+///
+/// Each numbered suit is looked up in a table of every suit shape (built once on first use:
+/// about 10 ms, 244 KB); the honours, seven pairs and thirteen orphans are checked
+/// directly. A count above four of a kind (never a real hand) falls back to a search.
+pub fn is_complete(concealed: &TileCounts) -> bool {
+    let c = concealed.as_array();
+    let Some(suits) = Suits::new(c, shape_table()) else {
+        let total = concealed.total();
+        return total % 3 == 2 && total <= 14 && is_complete_search(c, total);
+    };
+    let total = suits.tiles;
+    if total % 3 != 2 || total > 14 {
+        return false;
+    }
+    suits.standard()
+        || (total == 14 && (chiitoitsu_pairs(c).is_some() || kokushi_pair(c).is_some()))
+}
+
+/// The seven-pairs wait of 13 tiles: six pairs and a single, the single's kind.
+fn chiitoitsu_wait(c: &[u8; 34]) -> u64 {
+    // Folded without early exit, so vectorised: most hands fail here.
+    let singles = c.iter().fold(0u8, |n, &x| n + u8::from(x == 1));
+    if singles != 1 || c.iter().fold(false, |big, &x| big | (x > 2)) {
+        return 0;
+    }
+    let mut single = None;
+    for (i, &n) in c.iter().enumerate() {
+        match n {
+            0 | 2 => {}
+            1 if single.is_none() => single = Some(i),
+            _ => return 0,
+        }
+    }
+    single.map_or(0, |i| 1 << i)
+}
+
+/// The thirteen-orphans waits of 13 tiles: all thirteen if each is held once, else the one
+/// missing if another is paired.
+fn kokushi_waits(c: &[u8; 34]) -> u64 {
+    // Folded without early exit, so vectorised: most hands hold a simple.
+    let simples = c
+        .iter()
+        .zip(&NOT_YAOCHUU)
+        .fold(0u8, |any, (&x, &simple)| any | (x & simple));
+    if simples != 0 {
+        return 0;
+    }
+    let mut missing = None;
+    let mut paired = false;
+    let mut n = 0u32;
+    for &i in &YAOCHUU {
+        match c[i] {
+            0 if missing.is_none() => missing = Some(i),
+            1 => {}
+            2 if !paired => paired = true,
+            _ => return 0,
+        }
+        n += u32::from(c[i]);
+    }
+    if n != 13 {
+        return 0;
+    }
+    match (missing, paired) {
+        (None, false) => YAOCHUU.iter().fold(0, |bits, &i| bits | 1 << i),
+        (Some(i), true) => 1 << i,
+        _ => 0,
+    }
+}
+
 /// The kinds that would complete a concealed part of `3n + 1` tiles (its waits, machi).
 ///
 /// It considers the shape only (sets and a pair, seven pairs, thirteen orphans) and leaves
 /// out a kind of which the concealed part already holds all four (such a wait cannot be
 /// drawn; Tenhou then does not count the hand as tenpai). It ignores furiten, yaku and the
 /// tiles visible elsewhere. Any other tile count gives the empty set.
+///
+/// Adding a kind changes only its suit, so each candidate costs one lookup of that suit's
+/// new key in the table [`is_complete`] uses (built once on first use); seven pairs and
+/// thirteen orphans are read off the counts directly. A count above four of a kind (never a
+/// real hand) falls back to a search.
 pub fn waits(concealed: &TileCounts) -> TileSet {
+    let c = concealed.as_array();
+    let table = shape_table();
+    let Some(suits) = Suits::new(c, table) else {
+        return waits_search(concealed);
+    };
+    let total = suits.tiles;
+    if total % 3 != 1 || total > 13 {
+        return TileSet::EMPTY;
+    }
+    let mut bits = suits.standard_waits(c, table);
+    if total == 13 {
+        bits |= chiitoitsu_wait(c) | kokushi_waits(c);
+    }
+    TileSet::from_bits(bits)
+}
+
+/// [`waits`] by search, for counts the table has no key for (more than four of a kind).
+fn waits_search(concealed: &TileCounts) -> TileSet {
     let mut set = TileSet::EMPTY;
     let total = concealed.total();
     if total % 3 != 1 || total > 13 {
@@ -326,21 +643,8 @@ pub fn waits(concealed: &TileCounts) -> TileSet {
         if c.get(k) >= 4 {
             continue;
         }
-        // Only a kind next to a held tile, or a held kind, can complete sets; honours and
-        // isolated kinds only matter as pairs (held) or for kokushi (yaochuu).
-        let i = k.index();
-        let a = concealed.as_array();
-        let near = a[i] > 0
-            || (!k.is_honor()
-                && ((k.number() > 1 && a[i - 1] > 0)
-                    || (k.number() > 2 && a[i - 2] > 0)
-                    || (k.number() < 9 && a[i + 1] > 0)
-                    || (k.number() < 8 && a[i + 2] > 0)));
-        if !(near || (total == 13 && k.is_yaochuu())) {
-            continue;
-        }
         c.add(k);
-        if is_complete(&c) {
+        if is_complete_search(c.as_array(), total + 1) {
             set.insert(k);
         }
         c.remove(k);
@@ -357,6 +661,7 @@ pub fn is_tenpai(concealed: &TileCounts) -> bool {
 mod tests {
     use super::*;
     use haifu_tiles::parse_kinds;
+    use proptest::prelude::*;
 
     fn counts(s: &str) -> TileCounts {
         TileCounts::from_kinds(parse_kinds(s).unwrap())
@@ -423,5 +728,395 @@ mod tests {
             Some(Wait::Kanchan)
         );
         assert_eq!(Wait::of_block(run(TileKind::M2), TileKind::P3), None);
+    }
+
+    /// The implementations before the table: a recursive search per candidate kind. The
+    /// property tests hold the table-driven functions to exactly these results.
+    mod reference {
+        use haifu_tiles::{TileCounts, TileKind, TileSet};
+
+        const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+        pub(super) fn all_sets(c: &mut [u8; 34], start: usize) -> bool {
+            let mut i = start;
+            while i < 34 && c[i] == 0 {
+                i += 1;
+            }
+            if i == 34 {
+                return true;
+            }
+            if c[i] >= 3 {
+                c[i] -= 3;
+                let ok = all_sets(c, i);
+                c[i] += 3;
+                if ok {
+                    return true;
+                }
+            }
+            if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+                c[i] -= 1;
+                c[i + 1] -= 1;
+                c[i + 2] -= 1;
+                let ok = all_sets(c, i);
+                c[i] += 1;
+                c[i + 1] += 1;
+                c[i + 2] += 1;
+                return ok;
+            }
+            false
+        }
+
+        fn pair_suit(c: &[u8; 34]) -> Option<usize> {
+            let mut pair = None;
+            for s in 0..4 {
+                let end = if s == 3 { 34 } else { s * 9 + 9 };
+                let n: u32 = c[s * 9..end].iter().map(|&x| u32::from(x)).sum();
+                match n % 3 {
+                    0 => {}
+                    2 if pair.is_none() => pair = Some(s),
+                    _ => return None,
+                }
+            }
+            pair
+        }
+
+        /// Sets and one pair (any number of sets).
+        pub(super) fn standard(c: &[u8; 34]) -> bool {
+            let mut c = *c;
+            if let Some(s) = pair_suit(&c) {
+                let end = if s == 3 { 34 } else { s * 9 + 9 };
+                for p in s * 9..end {
+                    if c[p] < 2 {
+                        continue;
+                    }
+                    c[p] -= 2;
+                    let ok = all_sets(&mut c, 0);
+                    c[p] += 2;
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+
+        fn chiitoitsu(c: &[u8; 34]) -> bool {
+            let mut n = 0;
+            for &x in c {
+                match x {
+                    0 => {}
+                    2 if n < 7 => n += 1,
+                    _ => return false,
+                }
+            }
+            n == 7
+        }
+
+        fn kokushi(c: &[u8; 34]) -> bool {
+            let mut pair = false;
+            let mut n = 0u32;
+            for &i in &YAOCHUU {
+                match c[i] {
+                    1 => {}
+                    2 if !pair => pair = true,
+                    _ => return false,
+                }
+                n += u32::from(c[i]);
+            }
+            n == 14 && pair
+        }
+
+        pub(super) fn is_complete(concealed: &TileCounts) -> bool {
+            let c = concealed.as_array();
+            let total = concealed.total();
+            if total % 3 != 2 || total > 14 {
+                return false;
+            }
+            standard(c) || (total == 14 && (chiitoitsu(c) || kokushi(c)))
+        }
+
+        pub(super) fn waits(concealed: &TileCounts) -> TileSet {
+            let mut set = TileSet::EMPTY;
+            let total = concealed.total();
+            if total % 3 != 1 || total > 13 {
+                return set;
+            }
+            let mut c = *concealed;
+            for k in TileKind::ALL {
+                if c.get(k) >= 4 {
+                    continue;
+                }
+                c.add(k);
+                if is_complete(&c) {
+                    set.insert(k);
+                }
+                c.remove(k);
+            }
+            set
+        }
+    }
+
+    /// Every check on one hand and its neighbours: waits, tenpai and completeness equal the
+    /// reference for the hand, for the hand plus each kind and for the hand minus each kind.
+    fn check_against_reference(c: &TileCounts) -> Result<(), TestCaseError> {
+        prop_assert_eq!(waits(c), reference::waits(c), "waits of {:?}", c);
+        prop_assert_eq!(
+            is_tenpai(c),
+            !reference::waits(c).is_empty(),
+            "tenpai {:?}",
+            c
+        );
+        prop_assert_eq!(
+            is_complete(c),
+            reference::is_complete(c),
+            "complete {:?}",
+            c
+        );
+        for k in TileKind::ALL {
+            let mut plus = *c;
+            plus.add(k);
+            prop_assert_eq!(
+                is_complete(&plus),
+                reference::is_complete(&plus),
+                "{:?}",
+                plus
+            );
+            prop_assert_eq!(waits(&plus), reference::waits(&plus), "{:?}", plus);
+            let mut minus = *c;
+            if minus.remove(k) {
+                prop_assert_eq!(waits(&minus), reference::waits(&minus), "{:?}", minus);
+                prop_assert_eq!(
+                    is_complete(&minus),
+                    reference::is_complete(&minus),
+                    "{:?}",
+                    minus
+                );
+            }
+        }
+        Ok(())
+    }
+
+    const SIZES: [usize; 10] = [1, 4, 7, 10, 13, 2, 5, 8, 11, 14];
+
+    /// Kinds drawn without replacement from the 136 tiles whose kinds pass `keep`.
+    fn drawn(keep: fn(u8) -> bool) -> impl Strategy<Value = TileCounts> {
+        let tiles: Vec<u8> = (0..136u8).filter(|t| keep(t / 4)).collect();
+        proptest::sample::select(SIZES.to_vec()).prop_flat_map(move |n| {
+            proptest::sample::subsequence(tiles.clone(), n.min(tiles.len())).prop_map(|ts| {
+                TileCounts::from_kinds(ts.iter().filter_map(|t| TileKind::new(t / 4)))
+            })
+        })
+    }
+
+    /// Adds `k` if it stays at most four of a kind.
+    fn add_capped(c: &mut TileCounts, i: u8) -> bool {
+        match TileKind::new(i) {
+            Some(k) if c.get(k) < 4 => {
+                c.add(k);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A complete-ish hand: 0..=4 sets and a pair from kinds `lo..hi` (sets that would make
+    /// five of a kind are skipped), then up to two tiles taken away and one added.
+    fn built(lo: u8, hi: u8) -> impl Strategy<Value = TileCounts> {
+        (
+            lo..hi,
+            proptest::collection::vec((any::<bool>(), lo..hi), 0..=4),
+            proptest::collection::vec(lo..hi, 0..=2),
+            proptest::option::of(lo..hi),
+        )
+            .prop_map(|(pair, sets, take, add)| {
+                let mut c = TileCounts::EMPTY;
+                add_capped(&mut c, pair);
+                add_capped(&mut c, pair);
+                for (run, k) in sets {
+                    let k = usize::from(k);
+                    if run && k < 27 && k % 9 <= 6 {
+                        let a = c.as_array();
+                        if a[k] < 4 && a[k + 1] < 4 && a[k + 2] < 4 {
+                            for i in k..k + 3 {
+                                add_capped(&mut c, i as u8);
+                            }
+                        }
+                    } else if c.as_array()[k] <= 1 {
+                        for _ in 0..3 {
+                            add_capped(&mut c, k as u8);
+                        }
+                    }
+                }
+                for t in take {
+                    if let Some(k) = TileKind::new(t) {
+                        // Take the nearest held kind at or above `t`, else any.
+                        let held = TileKind::ALL[k.index()..]
+                            .iter()
+                            .chain(TileKind::ALL.iter())
+                            .find(|k| c.get(**k) > 0)
+                            .copied();
+                        if let Some(h) = held {
+                            c.remove(h);
+                        }
+                    }
+                }
+                if let Some(a) = add {
+                    add_capped(&mut c, a);
+                }
+                c
+            })
+    }
+
+    /// Seven-pairs-like: up to seven pairs from `lo..hi` (repeats make four of a kind), one
+    /// tile away, maybe one extra tile.
+    fn pairs_like(lo: u8, hi: u8) -> impl Strategy<Value = TileCounts> {
+        (
+            proptest::collection::vec(lo..hi, 1..=7),
+            any::<prop::sample::Index>(),
+            proptest::option::of(0..34u8),
+        )
+            .prop_map(|(pairs, away, extra)| {
+                let mut c = TileCounts::EMPTY;
+                for p in pairs {
+                    add_capped(&mut c, p);
+                    add_capped(&mut c, p);
+                }
+                let held: Vec<TileKind> = c.iter().map(|(k, _)| k).collect();
+                if !held.is_empty() {
+                    c.remove(held[away.index(held.len())]);
+                }
+                if let Some(e) = extra {
+                    add_capped(&mut c, e);
+                }
+                c
+            })
+    }
+
+    /// Kokushi-like: the thirteen orphans plus one, with up to two of them replaced by any
+    /// kind and one taken away.
+    fn kokushi_like() -> impl Strategy<Value = TileCounts> {
+        (
+            proptest::sample::select(YAOCHUU.to_vec()),
+            proptest::collection::vec((0..13usize, 0..34u8), 0..=2),
+            0..14usize,
+        )
+            .prop_map(|(extra, swaps, away)| {
+                let mut kinds: Vec<u8> = YAOCHUU.iter().map(|&i| i as u8).collect();
+                kinds.push(extra as u8);
+                for (i, k) in swaps {
+                    kinds[i] = k;
+                }
+                kinds.remove(away);
+                let mut c = TileCounts::EMPTY;
+                for k in kinds {
+                    add_capped(&mut c, k);
+                }
+                c
+            })
+    }
+
+    /// Any counts up to eight of a kind (not real hands; the functions must still agree and
+    /// not panic), at most 14 tiles.
+    fn wild() -> impl Strategy<Value = TileCounts> {
+        proptest::collection::vec((0..34u8, 1..=8u8), 0..=5).prop_map(|v| {
+            let mut c = [0u8; 34];
+            let mut total = 0;
+            for (k, n) in v {
+                let n = n.min(14 - total);
+                c[usize::from(k)] = c[usize::from(k)].saturating_add(n);
+                total += n;
+            }
+            TileCounts::from_array(c)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        #[test]
+        fn random_hands_match_reference(c in drawn(|_| true)) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn single_suit_hands_match_reference(
+            c in prop_oneof![drawn(|k| k < 9), drawn(|k| (18..27).contains(&k)), drawn(|k| k >= 27)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn two_suit_hands_match_reference(c in drawn(|k| !(9..27).contains(&k))) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn built_hands_match_reference(
+            c in prop_oneof![built(0, 34), built(0, 9), built(9, 18), built(18, 34), built(27, 34)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn pairs_like_hands_match_reference(
+            c in prop_oneof![pairs_like(0, 34), pairs_like(0, 9), pairs_like(24, 34)]
+        ) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn kokushi_like_hands_match_reference(c in kokushi_like()) {
+            check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn wild_counts_match_reference(c in wild()) {
+            check_against_reference(&c)?;
+        }
+    }
+
+    /// The counts of `n` kinds starting at `first` for every vector of `n` counts in `0..=4`
+    /// with at most 14 tiles, with its base-5 key.
+    fn every_suit_shape(first: usize, n: u32, mut f: impl FnMut(u32, &TileCounts)) {
+        for key in 0..5u32.pow(n) {
+            let mut c = [0u8; 34];
+            let mut k = key;
+            for i in 0..n as usize {
+                c[first + i] = (k % 5) as u8;
+                k /= 5;
+            }
+            let c = TileCounts::from_array(c);
+            if c.total() <= 14 {
+                f(key, &c);
+            }
+        }
+    }
+
+    #[test]
+    fn table_matches_search_for_every_suit_shape() {
+        let table = shape_table();
+        let mut checked = 0;
+        every_suit_shape(0, 9, |key, c| {
+            let mut a = *c.as_array();
+            let expected = match c.total() % 3 {
+                0 => reference::all_sets(&mut a, 0),
+                2 => reference::standard(&a),
+                _ => false,
+            };
+            assert_eq!(shape_bit(table, key), expected, "{c:?}");
+            checked += 1;
+        });
+        assert_eq!(checked, 405_350);
+    }
+
+    #[test]
+    fn every_one_suit_hand_matches_reference() {
+        for (first, n) in [(0, 9), (27, 7)] {
+            every_suit_shape(first, n, |_, c| match c.total() % 3 {
+                1 => assert_eq!(waits(c), reference::waits(c), "{c:?}"),
+                2 => assert_eq!(is_complete(c), reference::is_complete(c), "{c:?}"),
+                _ => assert!(!is_complete(c) && waits(c).is_empty(), "{c:?}"),
+            });
+        }
     }
 }

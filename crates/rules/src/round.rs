@@ -367,6 +367,8 @@ enum Phase {
 struct SeatState {
     /// Concealed tiles (13, or 14 while holding a drawn or called tile).
     hand: ArrayVec<Tile, 14>,
+    /// `hand` by kind, kept with it ([`SeatState::give`], [`SeatState::take`]).
+    counts: TileCounts,
     melds: ArrayVec<Meld, 4>,
     /// Own discards: (tile, called by another seat).
     river: ArrayVec<(Tile, bool), 32>,
@@ -384,6 +386,9 @@ struct SeatState {
     kuikae: TileSet,
     /// The kinds that complete the 13-tile hand, kept up to date.
     waits: TileSet,
+    /// The concealed counts `waits` was last computed for: a discard of the drawn kind
+    /// (tsumogiri, every discard after riichi) leaves them as they were, and the waits too.
+    waits_of: TileCounts,
     discards: u8,
     /// Who fed the call that completed this seat's third dragon set / fourth wind set.
     liable: Liability,
@@ -393,6 +398,7 @@ impl SeatState {
     fn new(hand: &[Tile]) -> SeatState {
         let mut s = SeatState {
             hand: hand.iter().copied().collect(),
+            counts: TileCounts::from_tiles(hand.iter().copied()),
             melds: ArrayVec::new(),
             river: ArrayVec::new(),
             discarded: TileSet::EMPTY,
@@ -404,24 +410,48 @@ impl SeatState {
             riichi_furiten: None,
             kuikae: TileSet::EMPTY,
             waits: TileSet::EMPTY,
+            waits_of: TileCounts::EMPTY,
             discards: 0,
             liable: Liability::NONE,
         };
-        s.waits = waits(&s.counts());
+        s.waits_of = s.counts;
+        s.waits = waits(&s.waits_of);
         s
     }
 
+    /// Brings `waits` up to date with the concealed tiles, unless they are the counts it was
+    /// last computed for (the waits depend on the counts only).
+    fn update_waits(&mut self) {
+        debug_assert_eq!(
+            self.counts,
+            TileCounts::from_tiles(self.hand.iter().copied())
+        );
+        let (now, then) = (self.counts.as_array(), self.waits_of.as_array());
+        // Compared without early exit: two vector compares instead of a `memcmp` call.
+        if now.iter().zip(then).fold(0, |diff, (a, b)| diff | (a ^ b)) != 0 {
+            self.waits = waits(&self.counts);
+            self.waits_of = self.counts;
+        }
+    }
+
     fn counts(&self) -> TileCounts {
-        TileCounts::from_tiles(self.hand.iter().copied())
+        self.counts
     }
 
     fn holds(&self, tile: Tile) -> bool {
-        self.hand.contains(&tile)
+        self.counts.get(tile.kind()) > 0 && self.hand.contains(&tile)
+    }
+
+    /// Adds a drawn tile to the hand.
+    fn give(&mut self, tile: Tile) {
+        self.hand.push(tile);
+        self.counts.add(tile.kind());
     }
 
     fn take(&mut self, tile: Tile) {
         if let Some(i) = self.hand.iter().position(|t| *t == tile) {
             self.hand.remove(i);
+            self.counts.remove(tile.kind());
         }
     }
 
@@ -755,7 +785,7 @@ impl Round {
             }
         }
         let st = &mut self.seats[seat];
-        st.hand.push(tile);
+        st.give(tile);
         st.drawn = Some(tile);
         st.drawn_rinshan = rinshan;
         st.kuikae = TileSet::EMPTY;
@@ -823,7 +853,7 @@ impl Round {
         st.kuikae = TileSet::EMPTY;
         st.discards = st.discards.saturating_add(1);
         st.temporary_furiten = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         match st.riichi {
             Riichi::Declared {
                 double,
@@ -1062,7 +1092,7 @@ impl Round {
         st.take(added);
         st.melds[pon_index] = meld;
         st.drawn = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         self.kan_seats.push(seat);
         self.kan_dora(false);
         self.open_kakan = Some((seat, added));
@@ -1116,7 +1146,7 @@ impl Round {
         }
         st.melds.push(meld);
         st.drawn = None;
-        st.waits = waits(&st.counts());
+        st.update_waits();
         self.kan_seats.push(seat);
         self.kan_dora(true);
         if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
