@@ -218,6 +218,13 @@ pub enum ActionError {
         /// Why not.
         why: &'static str,
     },
+    /// A drawn or revealed tile that has already appeared in the round (dealt, drawn or
+    /// revealed before): the same physical tile cannot come from the wall twice.
+    #[error("{tile} (id {}) has already appeared in this round", tile.id())]
+    TileInPlay {
+        /// The tile.
+        tile: Tile,
+    },
     /// The tile is not in the seat's hand.
     #[error("seat {seat} does not hold {tile} (id {})", tile.id())]
     TileNotInHand {
@@ -578,6 +585,24 @@ pub struct Round {
     won: BySeat<bool>,
     riichi_sticks_taken: u8,
     rulings: ArrayVec<Ruling, 8>,
+    /// Every physical tile that has appeared: dealt, drawn or revealed.
+    seen: TileBits,
+}
+
+/// A set of physical tiles (136 bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct TileBits([u64; 3]);
+
+impl TileBits {
+    fn contains(self, tile: Tile) -> bool {
+        let i = usize::from(tile.id());
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    fn insert(&mut self, tile: Tile) {
+        let i = usize::from(tile.id());
+        self.0[i / 64] |= 1 << (i % 64);
+    }
 }
 
 impl Round {
@@ -586,8 +611,8 @@ impl Round {
     /// It considers the hand sizes and that no physical tile is dealt twice (the dora
     /// indicator included). It does not check the setup against a wall (the replayer does).
     pub fn from_setup(setup: &RoundSetup, rules: RoundRules) -> Result<Round, SetupError> {
-        let mut seen = [false; Tile::COUNT];
-        seen[usize::from(setup.dora_indicator.id())] = true;
+        let mut seen = TileBits::default();
+        seen.insert(setup.dora_indicator);
         for seat in Seat::ALL {
             let hand = &setup.hands[seat];
             if hand.len() != 13 {
@@ -597,9 +622,10 @@ impl Round {
                 });
             }
             for &t in hand {
-                if std::mem::replace(&mut seen[usize::from(t.id())], true) {
+                if seen.contains(t) {
                     return Err(SetupError::DuplicateTile { tile: t });
                 }
+                seen.insert(t);
             }
         }
         let mut indicators = ArrayVec::new();
@@ -627,6 +653,7 @@ impl Round {
             won: BySeat::default(),
             riichi_sticks_taken: 0,
             rulings: ArrayVec::new(),
+            seen,
         })
     }
 
@@ -768,8 +795,8 @@ impl Round {
         if !rinshan && self.live_tiles_left() == 0 {
             return Err(ActionError::WallExhausted);
         }
-        if self.seats.iter().any(|s| s.holds(tile)) || self.indicators.contains(&tile) {
-            return Err(ActionError::TileNotInHand { seat, tile });
+        if self.seen.contains(tile) {
+            return Err(ActionError::TileInPlay { tile });
         }
         self.close_claims();
         if rinshan {
@@ -784,6 +811,7 @@ impl Round {
                 self.seats[s].ippatsu = false;
             }
         }
+        self.seen.insert(tile);
         let st = &mut self.seats[seat];
         st.give(tile);
         st.drawn = Some(tile);
@@ -1240,6 +1268,12 @@ impl Round {
     /// further kan.
     pub fn reveal_dora(&mut self, indicator: Tile) -> Result<(), ActionError> {
         self.begin()?;
+        if self.seen.contains(indicator) {
+            return Err(ActionError::TileInPlay { tile: indicator });
+        }
+        if self.indicators.is_full() {
+            return Err(ActionError::DoraNotDue);
+        }
         if self.dora_due_now > 0 {
             self.dora_due_now -= 1;
         } else if self.dora_due_at_discard > 0 && matches!(self.phase, Phase::Discard { .. }) {
@@ -1247,9 +1281,8 @@ impl Round {
         } else {
             return Err(ActionError::DoraNotDue);
         }
-        if self.indicators.try_push(indicator).is_err() {
-            return Err(ActionError::DoraNotDue);
-        }
+        self.indicators.push(indicator);
+        self.seen.insert(indicator);
         Ok(())
     }
 
