@@ -737,48 +737,9 @@ mod tests {
 
         const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-        pub(super) fn all_sets(c: &mut [u8; 34], start: usize) -> bool {
-            let mut i = start;
-            while i < 34 && c[i] == 0 {
-                i += 1;
-            }
-            if i == 34 {
-                return true;
-            }
-            if c[i] >= 3 {
-                c[i] -= 3;
-                let ok = all_sets(c, i);
-                c[i] += 3;
-                if ok {
-                    return true;
-                }
-            }
-            if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
-                c[i] -= 1;
-                c[i + 1] -= 1;
-                c[i + 2] -= 1;
-                let ok = all_sets(c, i);
-                c[i] += 1;
-                c[i + 1] += 1;
-                c[i + 2] += 1;
-                return ok;
-            }
-            false
-        }
-
-        fn pair_suit(c: &[u8; 34]) -> Option<usize> {
-            let mut pair = None;
-            for s in 0..4 {
-                let end = if s == 3 { 34 } else { s * 9 + 9 };
-                let n: u32 = c[s * 9..end].iter().map(|&x| u32::from(x)).sum();
-                match n % 3 {
-                    0 => {}
-                    2 if pair.is_none() => pair = Some(s),
-                    _ => return None,
-                }
-            }
-            pair
-        }
+        // The recursive search is the production fallback too (for counts over four), so
+        // the reference uses it as it is.
+        pub(super) use super::super::{all_sets, pair_suit};
 
         /// Sets and one pair (any number of sets).
         pub(super) fn standard(c: &[u8; 34]) -> bool {

@@ -22,7 +22,6 @@
 //! The corpus is read in place from `$HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou`
 //! beside the workspace; without it the benches have nothing to read and say so.
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use divan::counter::{BytesCount, ItemsCount};
@@ -33,31 +32,16 @@ fn main() {
     divan::main();
 }
 
-/// Every `.xml` / `.mjlog` file of the corpus, in name order.
+/// Every game of the corpus, in manifest order.
 fn corpus() -> &'static [Vec<u8>] {
     static FILES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     FILES.get_or_init(|| {
-        let dir = std::env::var_os("HAIFU_TENHOU_CORPUS").map_or_else(
-            || {
-                PathBuf::from(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../../../shared/corpus/tenhou"
-                ))
-            },
-            PathBuf::from,
-        );
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("no corpus at {} (set HAIFU_TENHOU_CORPUS)", dir.display());
+        let Some(dir) = haifu_testkit::tenhou_corpus() else {
             return Vec::new();
         };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "xml" || x == "mjlog"))
-            .collect();
-        paths.sort();
-        paths
+        haifu_testkit::manifest(&dir)
             .iter()
-            .map(|p| std::fs::read(p).expect("corpus file reads"))
+            .map(|e| std::fs::read(dir.join(&e.file)).expect("corpus file reads"))
             .collect()
     })
 }
