@@ -651,10 +651,6 @@ fn seats_text(seats: Seats) -> String {
     }
 }
 
-#[allow(dead_code)]
-fn by_seat_text(scores: &BySeat<i32>) -> String {
-    crate::settle::scores_text(scores)
-}
 
 /// An action as the log has it, for a divergence.
 fn describe(event: Event<'_>) -> String {
