@@ -651,7 +651,6 @@ fn seats_text(seats: Seats) -> String {
     }
 }
 
-
 /// An action as the log has it, for a divergence.
 fn describe(event: Event<'_>) -> String {
     match event {

@@ -1486,11 +1486,10 @@ impl Round {
                     .filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind()))
                     .collect();
                 let all_once = Seat::ALL.iter().all(|s| self.seats[*s].discards == 1);
-                if !self.no_call_yet
-                    || !all_once
-                    || !firsts[0].is_wind()
-                    || firsts.iter().any(|k| *k != firsts[0])
-                {
+                let same_wind = firsts
+                    .first()
+                    .is_some_and(|w| w.is_wind() && firsts.iter().all(|k| k == w));
+                if !self.no_call_yet || !all_once || !same_wind {
                     return fail(
                         "suufon renda",
                         "the four first discards are not the same wind in an uninterrupted go-around",
