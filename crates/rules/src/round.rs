@@ -455,9 +455,15 @@ impl SeatState {
         self.counts.add(tile.kind());
     }
 
+    /// Removes `tile` from the hand, keeping the order of the others.
     fn take(&mut self, tile: Tile) {
         if let Some(i) = self.hand.iter().position(|t| *t == tile) {
-            self.hand.remove(i);
+            // Shifted by hand: `ArrayVec::remove` calls `memmove` for these few bytes.
+            let hand = self.hand.as_mut_slice();
+            for j in i + 1..hand.len() {
+                hand[j - 1] = hand[j];
+            }
+            self.hand.pop();
             self.counts.remove(tile.kind());
         }
     }
@@ -594,7 +600,7 @@ pub struct Round {
 struct TileBits([u64; 3]);
 
 impl TileBits {
-    fn contains(self, tile: Tile) -> bool {
+    fn contains(&self, tile: Tile) -> bool {
         let i = usize::from(tile.id());
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
