@@ -460,17 +460,28 @@ impl SeatState {
         self.counts.add(tile.kind());
     }
 
+    /// Where `tile` is in the hand.
+    fn position(&self, tile: Tile) -> Option<usize> {
+        self.hand.iter().position(|t| *t == tile)
+    }
+
     /// Removes `tile` from the hand, keeping the order of the others.
     fn take(&mut self, tile: Tile) {
-        if let Some(i) = self.hand.iter().position(|t| *t == tile) {
-            // Shifted by hand: `ArrayVec::remove` calls `memmove` for these few bytes.
-            let hand = self.hand.as_mut_slice();
-            for j in i + 1..hand.len() {
-                hand[j - 1] = hand[j];
-            }
-            self.hand.pop();
-            self.counts.remove(tile.kind());
+        if let Some(i) = self.position(tile) {
+            self.take_at(i);
         }
+    }
+
+    /// Removes the tile at `i` (below the hand's length), keeping the order of the others.
+    fn take_at(&mut self, i: usize) {
+        let tile = self.hand[i];
+        // Shifted by hand: `ArrayVec::remove` calls `memmove` for these few bytes.
+        let hand = self.hand.as_mut_slice();
+        for j in i + 1..hand.len() {
+            hand[j - 1] = hand[j];
+        }
+        self.hand.pop();
+        self.counts.remove(tile.kind());
     }
 
     fn is_closed(&self) -> bool {
@@ -892,9 +903,10 @@ impl Round {
             return Err(ActionError::DoraMissing);
         }
         let st = &self.seats[seat];
-        if !st.holds(tile) {
+        // Found once, for the check and the removal.
+        let Some(at) = st.position(tile) else {
             return Err(ActionError::TileNotInHand { seat, tile });
-        }
+        };
         if st.kuikae.contains(tile.kind()) {
             return Err(ActionError::Kuikae {
                 seat,
@@ -919,7 +931,7 @@ impl Round {
         }
         let before = self.seats[seat].furiten();
         let st = &mut self.seats[seat];
-        st.take(tile);
+        st.take_at(at);
         st.river.push((tile, false));
         st.discarded.insert(tile.kind());
         st.drawn = None;
