@@ -28,7 +28,7 @@ mod sheet;
 mod verdict;
 mod wall;
 
-use haifu_log::{Event, GameLog};
+use haifu_log::GameLog;
 use haifu_tenhou::PlayerCount;
 
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
@@ -52,14 +52,11 @@ pub fn replay(log: &GameLog) -> GameReplay {
 
 fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
     let mut verdict = Verdict::new();
-    for event in log.events() {
-        match event {
-            Event::RoundStart(_) => verdict.rounds += 1,
-            Event::Win(_) => verdict.wins += 1,
-            Event::RoundDraw(_) => verdict.draws += 1,
-            _ => {}
-        }
-    }
+    // The log stores each round start, win and draw event once, in these lists: their
+    // lengths are the event counts, without a pass over the events.
+    verdict.rounds = log.round_starts().len();
+    verdict.wins = log.wins().len();
+    verdict.draws = log.draws().len();
     let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
     wall::check(log, game_type.players(), &mut verdict);
     if game_type.players() == PlayerCount::Four {

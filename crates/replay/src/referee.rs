@@ -34,11 +34,13 @@ pub(crate) fn check<'a>(
     let mut summaries = Vec::with_capacity(log.round_starts().len());
     let mut round: Option<RoundReplay<'a>> = None;
     let detail = sheets.is_some();
-    let mut finish = |r: RoundReplay<'a>, summaries: &mut Vec<RoundSummary<'a>>| {
-        if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet) {
+    // A finished round stays in place until the next one overwrites it: the engine's state
+    // is large, and only the summary and the sheet are kept.
+    let mut finish = |r: &mut RoundReplay<'a>, summaries: &mut Vec<RoundSummary<'a>>| {
+        if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet.take()) {
             out.push(sheet);
         }
-        summaries.push(r.summary);
+        summaries.push(r.summary.clone());
     };
     let expectations = crate::expect::of(log);
     let mut next_expectation = 0;
@@ -54,7 +56,7 @@ pub(crate) fn check<'a>(
             }
         }
         if let Event::RoundStart(start) = event {
-            if let Some(mut r) = round.take() {
+            if let Some(r) = &mut round {
                 r.pending.end_round(
                     verdict,
                     r.summary.label,
@@ -62,7 +64,7 @@ pub(crate) fn check<'a>(
                 );
                 finish(r, &mut summaries);
             }
-            let mut r = RoundReplay::start(start, rules, index, verdict);
+            let r = round.insert(RoundReplay::start(start, rules, index, verdict));
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
                 dealer: start.dealer,
@@ -71,14 +73,13 @@ pub(crate) fn check<'a>(
                 dora_indicator: start.dora_indicator,
                 lines: Vec::new(),
             });
-            round = Some(r);
             continue;
         }
         if let Some(r) = &mut round {
             r.event(event, index, verdict);
         }
     }
-    if let Some(mut r) = round.take() {
+    if let Some(r) = &mut round {
         for e in &expectations[next_expectation.min(expectations.len())..] {
             r.expectation(e, verdict);
         }

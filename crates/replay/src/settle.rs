@@ -17,6 +17,7 @@ use haifu_tiles::{BySeat, Seat};
 use crate::{Divergence, DivergenceKind, RoundLabel};
 
 /// What the referee ruled about one round, for the settlement.
+#[derive(Clone)]
 pub(crate) struct RoundSummary<'a> {
     pub(crate) label: RoundLabel,
     pub(crate) setup: RoundSetup,
@@ -30,6 +31,7 @@ pub(crate) struct RoundSummary<'a> {
 }
 
 /// A round's outcome with the engine's rulings.
+#[derive(Clone)]
 pub(crate) enum SummaryOutcome<'a> {
     /// One or more wins on the same tile, in log order, each with the event index, the engine's
     /// value (or `None` when it could not score it) and its pao ruling.
@@ -50,6 +52,7 @@ pub(crate) enum SummaryOutcome<'a> {
 }
 
 /// One win with the engine's rulings.
+#[derive(Clone)]
 pub(crate) struct WinRuling<'a> {
     pub(crate) index: usize,
     pub(crate) recorded: &'a RecordedWin,

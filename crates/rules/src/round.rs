@@ -427,8 +427,10 @@ impl SeatState {
     }
 
     /// Brings `waits` up to date with the concealed tiles, unless they are the counts it was
-    /// last computed for (the waits depend on the counts only).
-    fn update_waits(&mut self) {
+    /// last computed for (the waits depend on the counts only). Returns the kinds that joined
+    /// or left the waits (for [`Round::waiters`]).
+    #[must_use]
+    fn update_waits(&mut self) -> TileSet {
         debug_assert_eq!(
             self.counts,
             TileCounts::from_tiles(self.hand.iter().copied())
@@ -436,9 +438,12 @@ impl SeatState {
         let (now, then) = (self.counts.as_array(), self.waits_of.as_array());
         // Compared without early exit: two vector compares instead of a `memcmp` call.
         if now.iter().zip(then).fold(0, |diff, (a, b)| diff | (a ^ b)) != 0 {
+            let old = self.waits;
             self.waits = waits(&self.counts);
             self.waits_of = self.counts;
+            return TileSet::from_bits(old.bits() ^ self.waits.bits());
         }
+        TileSet::EMPTY
     }
 
     fn counts(&self) -> TileCounts {
@@ -455,11 +460,28 @@ impl SeatState {
         self.counts.add(tile.kind());
     }
 
+    /// Where `tile` is in the hand.
+    fn position(&self, tile: Tile) -> Option<usize> {
+        self.hand.iter().position(|t| *t == tile)
+    }
+
+    /// Removes `tile` from the hand, keeping the order of the others.
     fn take(&mut self, tile: Tile) {
-        if let Some(i) = self.hand.iter().position(|t| *t == tile) {
-            self.hand.remove(i);
-            self.counts.remove(tile.kind());
+        if let Some(i) = self.position(tile) {
+            self.take_at(i);
         }
+    }
+
+    /// Removes the tile at `i` (below the hand's length), keeping the order of the others.
+    fn take_at(&mut self, i: usize) {
+        let tile = self.hand[i];
+        // Shifted by hand: `ArrayVec::remove` calls `memmove` for these few bytes.
+        let hand = self.hand.as_mut_slice();
+        for j in i + 1..hand.len() {
+            hand[j - 1] = hand[j];
+        }
+        self.hand.pop();
+        self.counts.remove(tile.kind());
     }
 
     fn is_closed(&self) -> bool {
@@ -587,6 +609,9 @@ pub struct Round {
     rulings: ArrayVec<Ruling, 8>,
     /// Every physical tile that has appeared: dealt, drawn or revealed.
     seen: TileBits,
+    /// For each kind, the seats whose waits contain it (bit `seat.index()`), kept with the
+    /// seats' `waits`: closing a claim window looks at one byte, not four seats.
+    waiters: [u8; 34],
 }
 
 /// A set of physical tiles (136 bits).
@@ -594,7 +619,7 @@ pub struct Round {
 struct TileBits([u64; 3]);
 
 impl TileBits {
-    fn contains(self, tile: Tile) -> bool {
+    fn contains(&self, tile: Tile) -> bool {
         let i = usize::from(tile.id());
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
@@ -630,7 +655,7 @@ impl Round {
         }
         let mut indicators = ArrayVec::new();
         indicators.push(setup.dora_indicator);
-        Ok(Round {
+        let mut round = Round {
             rules,
             round_wind: setup.round_wind,
             dealer: setup.dealer,
@@ -654,7 +679,22 @@ impl Round {
             riichi_sticks_taken: 0,
             rulings: ArrayVec::new(),
             seen,
-        })
+            waiters: [0; 34],
+        };
+        for seat in Seat::ALL {
+            let waits = round.seats[seat].waits;
+            round.toggle_waiters(seat, waits);
+        }
+        Ok(round)
+    }
+
+    /// Flips `seat`'s bit in [`Round::waiters`] for each kind in `changed`: the kinds
+    /// [`SeatState::update_waits`] reports as joined or left.
+    fn toggle_waiters(&mut self, seat: Seat, changed: TileSet) {
+        let bit = 1u8 << seat.index();
+        for kind in changed.iter() {
+            self.waiters[kind.index()] ^= bit;
+        }
     }
 
     /// The rulings noted by the last action (furiten changes), for the referee's sheet.
@@ -735,8 +775,24 @@ impl Round {
         let Some((from, tile)) = open.or(ankan) else {
             return;
         };
+        debug_assert!(Seat::ALL.iter().all(|&s| {
+            self.seats[s]
+                .waits
+                .iter()
+                .all(|k| self.waiters[k.index()] & (1 << s.index()) != 0)
+                && self
+                    .waiters
+                    .iter()
+                    .filter(|w| *w & (1 << s.index()) != 0)
+                    .count()
+                    == self.seats[s].waits.iter().count()
+        }));
+        let waiters = self.waiters[tile.kind().index()] & !(1u8 << from.index());
+        if waiters == 0 {
+            return;
+        }
         for seat in Seat::ALL {
-            if seat == from || !self.seats[seat].waits.contains(tile.kind()) {
+            if waiters & (1 << seat.index()) == 0 {
                 continue;
             }
             // An ankan is a chance only for thirteen orphans.
@@ -847,9 +903,10 @@ impl Round {
             return Err(ActionError::DoraMissing);
         }
         let st = &self.seats[seat];
-        if !st.holds(tile) {
+        // Found once, for the check and the removal.
+        let Some(at) = st.position(tile) else {
             return Err(ActionError::TileNotInHand { seat, tile });
-        }
+        };
         if st.kuikae.contains(tile.kind()) {
             return Err(ActionError::Kuikae {
                 seat,
@@ -874,14 +931,14 @@ impl Round {
         }
         let before = self.seats[seat].furiten();
         let st = &mut self.seats[seat];
-        st.take(tile);
+        st.take_at(at);
         st.river.push((tile, false));
         st.discarded.insert(tile.kind());
         st.drawn = None;
         st.kuikae = TileSet::EMPTY;
         st.discards = st.discards.saturating_add(1);
         st.temporary_furiten = None;
-        st.update_waits();
+        let changed = st.update_waits();
         match st.riichi {
             Riichi::Declared {
                 double,
@@ -902,6 +959,7 @@ impl Round {
                 None => Ruling::FuritenEnds { seat },
             });
         }
+        self.toggle_waiters(seat, changed);
         self.open_discard = Some((seat, tile));
         self.phase = Phase::Draw {
             seat: seat.next(),
@@ -1120,7 +1178,8 @@ impl Round {
         st.take(added);
         st.melds[pon_index] = meld;
         st.drawn = None;
-        st.update_waits();
+        let changed = st.update_waits();
+        self.toggle_waiters(seat, changed);
         self.kan_seats.push(seat);
         self.kan_dora(false);
         self.open_kakan = Some((seat, added));
@@ -1174,7 +1233,8 @@ impl Round {
         }
         st.melds.push(meld);
         st.drawn = None;
-        st.update_waits();
+        let changed = st.update_waits();
+        self.toggle_waiters(seat, changed);
         self.kan_seats.push(seat);
         self.kan_dora(true);
         if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
