@@ -538,15 +538,36 @@ pub(crate) fn key_value(token: &str) -> Option<(&str, &str)> {
     Some((k, rest))
 }
 
+/// Whether `b` holds a quote, a backslash or a brace (eight bytes at a time: a long seed
+/// token is a bare string).
+fn has_string_stop(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |x: u64, c: u8| {
+        let y = x ^ (ONES * u64::from(c));
+        y.wrapping_sub(ONES) & !y & HIGH != 0
+    };
+    let mut chunks = b.chunks_exact(8);
+    for chunk in &mut chunks {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            return true;
+        };
+        let x = u64::from_le_bytes(chunk);
+        if has(x, b'"') || has(x, b'\\') || has(x, b'{') || has(x, b'}') {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|b| matches!(b, b'"' | b'\\' | b'{' | b'}'))
+}
+
 /// A string value: `"quoted \"text\""` with escapes, or a bare run without blanks, quotes,
 /// braces or `#`.
 pub(crate) fn string(token: &str) -> Result<String, TokErr> {
     let Some(body) = token.strip_prefix('"') else {
-        if token.is_empty()
-            || token
-                .bytes()
-                .any(|b| matches!(b, b'"' | b'\\' | b'{' | b'}'))
-        {
+        if token.is_empty() || has_string_stop(token.as_bytes()) {
             return Err((0, expected("a string: bare text or \"quoted\"", token)));
         }
         return Ok(token.to_owned());
