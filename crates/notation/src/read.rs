@@ -2012,13 +2012,10 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
             }
             continue;
         }
-        let suit = match c {
-            b'm' => 0u8,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return None,
-        };
+        let suit = lex::SUIT_CODE[usize::from(c)];
+        if suit == lex::NO_SUIT {
+            return None;
+        }
         if pending.is_empty() {
             return None;
         }
@@ -2098,13 +2095,10 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
             }
             continue;
         }
-        let suit = match c {
-            b'm' => 0u8,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return None,
-        };
+        let suit = lex::SUIT_CODE[usize::from(c)];
+        if suit == lex::NO_SUIT {
+            return None;
+        }
         if pending.is_empty() {
             return None;
         }
