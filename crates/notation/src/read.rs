@@ -44,14 +44,6 @@ impl<'t> Pos<'t> {
     }
 }
 
-fn unreachable_pos() -> Pos<'static> {
-    Pos {
-        line: 0,
-        col: 0,
-        text: "",
-    }
-}
-
 fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
     Pos {
         col: p.col + by,
@@ -153,7 +145,9 @@ pub(crate) struct Reader<'t, 'l> {
     pending: Pending<'t>,
     stage: Stage,
     seen: u32,
-    last_content: Pos<'t>,
+    /// The last line with content: its number and where it starts in the text. (Not a
+    /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
+    last_content: (u32, usize),
 }
 
 type R<T> = Result<T, ReadError>;
@@ -175,7 +169,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             pending: Pending::None,
             stage: Stage::Start,
             seen: 0,
-            last_content: unreachable_pos(),
+            last_content: (0, 0),
         }
     }
 
@@ -200,7 +194,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             let mut cur = Cursor::new(rest);
             if !cur.at_end() {
-                self.last_content = pos;
+                self.last_content = (line_no, start);
                 self.line(&mut cur, pos)?;
             }
             let Some(next) = cur.next_line() else {
@@ -216,9 +210,17 @@ impl<'t, 'l> Reader<'t, 'l> {
                 text: text.split('\n').next().unwrap_or(""),
             }
             .err(ErrorKind::Empty)),
-            _ => Err(Pos {
-                col: self.last_content.line_text().trim_end().len(),
-                ..self.last_content
+            _ => Err({
+                let (line, start) = self.last_content;
+                let at = Pos {
+                    line,
+                    col: 0,
+                    text: text.get(start..).unwrap_or(""),
+                };
+                Pos {
+                    col: at.line_text().trim_end().len(),
+                    ..at
+                }
             }
             .err(ErrorKind::Truncated {
                 expected: match self.pending {
