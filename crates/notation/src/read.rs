@@ -193,9 +193,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if !cur.at_end() {
+            if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
-                self.line(&mut cur, pos)?;
+                self.line(col, word, &mut cur, pos)?;
             }
             let Some(next) = cur.next_line() else {
                 break;
@@ -252,10 +252,8 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn line(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let Some((col, word)) = cur.next_token() else {
-            return Ok(());
-        };
+    /// A line with content, whose first token `word` (at `col`) has been read.
+    fn line(&mut self, col: usize, word: &'t str, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let wpos = shift(pos, col);
         match self.stage {
             Stage::Start => {
