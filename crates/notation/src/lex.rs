@@ -167,39 +167,36 @@ impl<'a> Cursor<'a> {
         let b = self.line.as_bytes();
         let at = self.pos;
         let ends = |i: usize| is_line_end(b, i) || matches!(b[i], b' ' | b'\t');
-        match b.get(at) {
-            None => Quick::End,
-            Some(b'*') if ends(at + 1) => {
+        // Plain `if`s rather than a `match` on the byte: a jump table here is an indirect
+        // branch the processor mispredicts often.
+        let Some(&c) = b.get(at) else {
+            return Quick::End;
+        };
+        let d = c.wrapping_sub(b'0');
+        if d < 10 {
+            let code = b
+                .get(at + 1)
+                .map_or(NO_SUIT, |&s| SUIT_CODE[usize::from(s)]);
+            if code != NO_SUIT
+                && ends(at + 2)
+                && let Some(&Some(raw)) = QUICK_TILES.get(usize::from(code) * 10 + usize::from(d))
+            {
+                self.pos = at + 2;
+                return Quick::Tile(at, raw);
+            }
+            return Quick::Other;
+        }
+        if c == b'*' {
+            if ends(at + 1) {
                 self.pos = at + 1;
-                Quick::Star(at)
+                return Quick::Star(at);
             }
-            Some(&d @ b'0'..=b'9') if at + 2 <= b.len() && ends(at + 2) => {
-                let suit = match b[at + 1] {
-                    b'm' => Suit::Manzu,
-                    b'p' => Suit::Pinzu,
-                    b's' => Suit::Souzu,
-                    b'z' => Suit::Jihai,
-                    _ => return Quick::Other,
-                };
-                let red = d == b'0' && suit.is_numbered();
-                let number = if red { 5 } else { d - b'0' };
-                match TileKind::from_suit_number(suit, number) {
-                    Some(kind) => {
-                        self.pos = at + 2;
-                        Quick::Tile(
-                            at,
-                            RawTile {
-                                kind,
-                                red,
-                                copy: None,
-                            },
-                        )
-                    }
-                    None => Quick::Other,
-                }
-            }
-            Some(&c) if is_line_end(b, at) || c == b'#' => Quick::End,
-            Some(_) => Quick::Other,
+            return Quick::Other;
+        }
+        if is_line_end(b, at) || c == b'#' {
+            Quick::End
+        } else {
+            Quick::Other
         }
     }
 
@@ -216,6 +213,44 @@ impl<'a> Cursor<'a> {
         t
     }
 }
+
+/// The suit code of a suit letter (m 0, p 1, s 2, z 3), [`NO_SUIT`] for any other byte.
+pub(crate) static SUIT_CODE: [u8; 256] = {
+    let mut t = [NO_SUIT; 256];
+    t[b'm' as usize] = 0;
+    t[b'p' as usize] = 1;
+    t[b's' as usize] = 2;
+    t[b'z' as usize] = 3;
+    t
+};
+
+/// Not a suit letter, in [`SUIT_CODE`].
+pub(crate) const NO_SUIT: u8 = 0xFF;
+
+/// The unmarked tile written as digit `d` and suit code `s`, at `s * 10 + d`: `None` for 0z,
+/// 8z, 9z.
+static QUICK_TILES: [Option<RawTile>; 40] = {
+    let mut t = [None; 40];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let red = d == 0 && s < 3;
+            let number = if red { 5 } else { d };
+            let max = if s < 3 { 9 } else { 7 };
+            if number >= 1 && number <= max {
+                t[s * 10 + d] = Some(RawTile {
+                    kind: TileKind::ALL[s * 9 + number - 1],
+                    red,
+                    copy: None,
+                });
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// What [`Cursor::quick`] found.
 pub(crate) enum Quick {
@@ -538,15 +573,36 @@ pub(crate) fn key_value(token: &str) -> Option<(&str, &str)> {
     Some((k, rest))
 }
 
+/// Whether `b` holds a quote, a backslash or a brace (eight bytes at a time: a long seed
+/// token is a bare string).
+fn has_string_stop(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |x: u64, c: u8| {
+        let y = x ^ (ONES * u64::from(c));
+        y.wrapping_sub(ONES) & !y & HIGH != 0
+    };
+    let mut chunks = b.chunks_exact(8);
+    for chunk in &mut chunks {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            return true;
+        };
+        let x = u64::from_le_bytes(chunk);
+        if has(x, b'"') || has(x, b'\\') || has(x, b'{') || has(x, b'}') {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|b| matches!(b, b'"' | b'\\' | b'{' | b'}'))
+}
+
 /// A string value: `"quoted \"text\""` with escapes, or a bare run without blanks, quotes,
 /// braces or `#`.
 pub(crate) fn string(token: &str) -> Result<String, TokErr> {
     let Some(body) = token.strip_prefix('"') else {
-        if token.is_empty()
-            || token
-                .bytes()
-                .any(|b| matches!(b, b'"' | b'\\' | b'{' | b'}'))
-        {
+        if token.is_empty() || has_string_stop(token.as_bytes()) {
             return Err((0, expected("a string: bare text or \"quoted\"", token)));
         }
         return Ok(token.to_owned());

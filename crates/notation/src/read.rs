@@ -44,14 +44,6 @@ impl<'t> Pos<'t> {
     }
 }
 
-fn unreachable_pos() -> Pos<'static> {
-    Pos {
-        line: 0,
-        col: 0,
-        text: "",
-    }
-}
-
 fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
     Pos {
         col: p.col + by,
@@ -153,7 +145,9 @@ pub(crate) struct Reader<'t, 'l> {
     pending: Pending<'t>,
     stage: Stage,
     seen: u32,
-    last_content: Pos<'t>,
+    /// The last line with content: its number and where it starts in the text. (Not a
+    /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
+    last_content: (u32, usize),
 }
 
 type R<T> = Result<T, ReadError>;
@@ -175,7 +169,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             pending: Pending::None,
             stage: Stage::Start,
             seen: 0,
-            last_content: unreachable_pos(),
+            last_content: (0, 0),
         }
     }
 
@@ -199,9 +193,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if !cur.at_end() {
-                self.last_content = pos;
-                self.line(&mut cur, pos)?;
+            if let Some((col, word)) = cur.next_token() {
+                self.last_content = (line_no, start);
+                self.line(col, word, &mut cur, pos)?;
             }
             let Some(next) = cur.next_line() else {
                 break;
@@ -216,9 +210,17 @@ impl<'t, 'l> Reader<'t, 'l> {
                 text: text.split('\n').next().unwrap_or(""),
             }
             .err(ErrorKind::Empty)),
-            _ => Err(Pos {
-                col: self.last_content.line_text().trim_end().len(),
-                ..self.last_content
+            _ => Err({
+                let (line, start) = self.last_content;
+                let at = Pos {
+                    line,
+                    col: 0,
+                    text: text.get(start..).unwrap_or(""),
+                };
+                Pos {
+                    col: at.line_text().trim_end().len(),
+                    ..at
+                }
             }
             .err(ErrorKind::Truncated {
                 expected: match self.pending {
@@ -250,10 +252,8 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn line(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let Some((col, word)) = cur.next_token() else {
-            return Ok(());
-        };
+    /// A line with content, whose first token `word` (at `col`) has been read.
+    fn line(&mut self, col: usize, word: &'t str, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let wpos = shift(pos, col);
         match self.stage {
             Stage::Start => {
@@ -875,6 +875,17 @@ impl<'t, 'l> Reader<'t, 'l> {
             let mut in_deal = Taken::default();
             for &d in deal.iter().flatten() {
                 in_deal.add(d);
+            }
+            if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
+                for &t in &fast {
+                    self.table.enter(t, Some(seat));
+                }
+                hands[seat] = match deal {
+                    // 13 distinct tiles, all in the 13 of the deal: the same set.
+                    Some(d) if all_in_deal && !exact => d.into_iter().collect(),
+                    _ => fast,
+                };
+                continue;
             }
             let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
             let table = &mut self.table;
@@ -1975,6 +1986,91 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
     })
 }
 
+/// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general
+/// path resolves it (the lowest unseen copy the deal holds, else the marked copy or the first
+/// free candidate), and whether every tile is in the deal. `None` (the table untouched) sends
+/// the hand to the general path, which says what is wrong.
+fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile, 13>, bool)> {
+    let mut pending: ArrayVec<(u8, u8), 14> = ArrayVec::new();
+    let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
+    let mut local = [0u8; 34];
+    let mut all_in_deal = true;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            if b.get(i + 1) == Some(&b'\'') {
+                let m = b.get(i + 2)?.wrapping_sub(b'0');
+                if m > 3 {
+                    return None;
+                }
+                pending.try_push((c - b'0', m)).ok()?;
+                i += 3;
+            } else {
+                pending.try_push((c - b'0', 4)).ok()?;
+                i += 1;
+            }
+            continue;
+        }
+        let suit = lex::SUIT_CODE[usize::from(c)];
+        if suit == lex::NO_SUIT {
+            return None;
+        }
+        if pending.is_empty() {
+            return None;
+        }
+        for &(d, mark) in &pending {
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if (suit == 3 && (red || d > 7)) || (red && mark != 4) {
+                return None;
+            }
+            let five = number == 5 && suit < 3;
+            if mark == 0 && five {
+                return None;
+            }
+            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
+            let free = table.unseen_mask(kind) & !local[kind];
+            let copy = if red {
+                0
+            } else if mark != 4 {
+                mark
+            } else {
+                // The hint: the lowest unseen copy in the deal that the tile names.
+                let names = if five { 0b1110 } else { 0b1111 };
+                let hint = in_deal.kind_mask(kind) & names & free;
+                if hint != 0 {
+                    hint.trailing_zeros() as u8
+                } else {
+                    // The first free candidate: 1, 2, 3, then 0 for a five.
+                    let order = if five && free & 0b1110 != 0 {
+                        free & 0b1110
+                    } else {
+                        free
+                    };
+                    if order == 0 {
+                        return None;
+                    }
+                    order.trailing_zeros() as u8
+                }
+            };
+            if free & (1 << copy) == 0 {
+                return None;
+            }
+            local[kind] |= 1 << copy;
+            all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
+            hand.try_push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?)
+                .ok()?;
+        }
+        pending.clear();
+        i += 1;
+    }
+    if !pending.is_empty() || !hand.is_full() {
+        return None;
+    }
+    Some((hand, all_in_deal))
+}
+
 /// A well-formed wall line in one pass; `None` sends it to the checking parser.
 fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
     // Digits wait here until their suit letter arrives: (digit, copy mark or 4 for none).
@@ -1999,13 +2095,10 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
             }
             continue;
         }
-        let suit = match c {
-            b'm' => 0u8,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return None,
-        };
+        let suit = lex::SUIT_CODE[usize::from(c)];
+        if suit == lex::NO_SUIT {
+            return None;
+        }
         if pending.is_empty() {
             return None;
         }

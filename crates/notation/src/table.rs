@@ -34,6 +34,14 @@ impl Taken {
         let i = usize::from(t.id());
         self.0[i / 64] |= 1 << (i % 64);
     }
+
+    /// The copies of kind index `k` (0..34) in the set, as four bits (bit `c` for copy `c`).
+    pub(crate) fn kind_mask(&self, k: usize) -> u8 {
+        let i = k * 4;
+        self.0
+            .get(i / 64)
+            .map_or(0, |w| ((w >> (i % 64)) & 0xF) as u8)
+    }
 }
 
 /// The copies a tile written without a copy mark may be, in the order they are tried: a red
@@ -343,6 +351,17 @@ impl Table {
 
     pub(crate) fn unseen(&self, t: Tile) -> bool {
         self.place[usize::from(t.id())] == UNSEEN
+    }
+
+    /// The unseen copies of kind index `k` (0..34), as four bits (bit `c` for copy `c`).
+    pub(crate) fn unseen_mask(&self, k: usize) -> u8 {
+        let mut m = 0;
+        if let Some(p) = self.place.get(k * 4..k * 4 + 4) {
+            for (c, &x) in p.iter().enumerate() {
+                m |= u8::from(x == UNSEEN) << c;
+            }
+        }
+        m
     }
 
     pub(crate) fn held_by(&self, seat: Seat, t: Tile) -> bool {
