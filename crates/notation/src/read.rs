@@ -1991,81 +1991,44 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 /// free candidate), and whether every tile is in the deal. `None` (the table untouched) sends
 /// the hand to the general path, which says what is wrong.
 fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile, 13>, bool)> {
-    let mut pending: ArrayVec<(u8, u8), 14> = ArrayVec::new();
     let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
     let mut local = [0u8; 34];
     let mut all_in_deal = true;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_digit() {
-            if b.get(i + 1) == Some(&b'\'') {
-                let m = b.get(i + 2)?.wrapping_sub(b'0');
-                if m > 3 {
+    scan_marked(b, |kind, red, mark| {
+        let five = is_five(kind);
+        let free = table.unseen_mask(kind) & !local[kind];
+        let copy = if red {
+            0
+        } else if mark != NO_MARK {
+            mark
+        } else {
+            // The hint: the lowest unseen copy in the deal that the tile names.
+            let names = if five { 0b1110 } else { 0b1111 };
+            let hint = in_deal.kind_mask(kind) & names & free;
+            if hint != 0 {
+                hint.trailing_zeros() as u8
+            } else {
+                // The first free candidate: 1, 2, 3, then 0 for a five.
+                let order = if five && free & 0b1110 != 0 {
+                    free & 0b1110
+                } else {
+                    free
+                };
+                if order == 0 {
                     return None;
                 }
-                pending.try_push((c - b'0', m)).ok()?;
-                i += 3;
-            } else {
-                pending.try_push((c - b'0', 4)).ok()?;
-                i += 1;
+                order.trailing_zeros() as u8
             }
-            continue;
-        }
-        let suit = lex::SUIT_CODE[usize::from(c)];
-        if suit == lex::NO_SUIT {
+        };
+        if free & (1 << copy) == 0 {
             return None;
         }
-        if pending.is_empty() {
-            return None;
-        }
-        for &(d, mark) in &pending {
-            let red = d == 0;
-            let number = if red { 5 } else { d };
-            if (suit == 3 && (red || d > 7)) || (red && mark != 4) {
-                return None;
-            }
-            let five = number == 5 && suit < 3;
-            if mark == 0 && five {
-                return None;
-            }
-            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
-            let free = table.unseen_mask(kind) & !local[kind];
-            let copy = if red {
-                0
-            } else if mark != 4 {
-                mark
-            } else {
-                // The hint: the lowest unseen copy in the deal that the tile names.
-                let names = if five { 0b1110 } else { 0b1111 };
-                let hint = in_deal.kind_mask(kind) & names & free;
-                if hint != 0 {
-                    hint.trailing_zeros() as u8
-                } else {
-                    // The first free candidate: 1, 2, 3, then 0 for a five.
-                    let order = if five && free & 0b1110 != 0 {
-                        free & 0b1110
-                    } else {
-                        free
-                    };
-                    if order == 0 {
-                        return None;
-                    }
-                    order.trailing_zeros() as u8
-                }
-            };
-            if free & (1 << copy) == 0 {
-                return None;
-            }
-            local[kind] |= 1 << copy;
-            all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
-            hand.try_push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?)
-                .ok()?;
-        }
-        pending.clear();
-        i += 1;
-    }
-    if !pending.is_empty() || !hand.is_full() {
+        local[kind] |= 1 << copy;
+        all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
+        hand.try_push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?)
+            .ok()
+    })?;
+    if !hand.is_full() {
         return None;
     }
     Some((hand, all_in_deal))
@@ -2073,80 +2036,99 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
 
 /// A well-formed wall line in one pass; `None` sends it to the checking parser.
 fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    // Digits wait here until their suit letter arrives: (digit, copy mark or 4 for none).
-    let mut pending: ArrayVec<(u8, u8), 136> = ArrayVec::new();
     let mut ids = [0u8; 136];
     let mut n = 0usize;
     let mut used = [0u8; 34];
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_digit() {
-            if b.get(i + 1) == Some(&b'\'') {
-                let m = b.get(i + 2)?.wrapping_sub(b'0');
-                if m > 3 {
-                    return None;
-                }
-                pending.try_push((c - b'0', m)).ok()?;
-                i += 3;
+    scan_marked(b, |kind, red, mark| {
+        let copy = if red {
+            0
+        } else if mark != NO_MARK {
+            mark
+        } else {
+            let free = !used[kind] & 0xF;
+            let free = if is_five(kind) && free & 0xE != 0 {
+                free & 0xE
             } else {
-                pending.try_push((c - b'0', 4)).ok()?;
-                i += 1;
-            }
-            continue;
-        }
-        let suit = lex::SUIT_CODE[usize::from(c)];
-        if suit == lex::NO_SUIT {
-            return None;
-        }
-        if pending.is_empty() {
-            return None;
-        }
-        for &(d, mark) in &pending {
-            let red = d == 0;
-            let number = if red { 5 } else { d };
-            if (suit == 3 && (red || d > 7)) || (red && mark != 4) {
-                return None;
-            }
-            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
-            let five = number == 5 && suit < 3;
-            let copy = if red {
-                0
-            } else if mark != 4 {
-                if mark == 0 && five {
-                    return None;
-                }
-                mark
-            } else {
-                let free = !used[kind] & 0xF;
-                let free = if five && free & 0xE != 0 {
-                    free & 0xE
-                } else {
-                    free
-                };
-                if free == 0 {
-                    return None;
-                }
-                free.trailing_zeros() as u8
+                free
             };
-            if used[kind] & (1 << copy) != 0 || n >= 136 {
+            if free == 0 {
                 return None;
             }
-            used[kind] |= 1 << copy;
-            ids[n] = u8::try_from(kind).ok()? * 4 + copy;
-            n += 1;
+            free.trailing_zeros() as u8
+        };
+        if used[kind] & (1 << copy) != 0 || n >= 136 {
+            return None;
         }
-        pending.clear();
-        i += 1;
-    }
-    if !pending.is_empty() {
-        return None;
-    }
+        used[kind] |= 1 << copy;
+        ids[n] = u8::try_from(kind).ok()? * 4 + copy;
+        n += 1;
+        Some(())
+    })?;
     let mut tiles = [Tile::new(0)?; 136];
     for (t, &id) in tiles.iter_mut().zip(&ids[..n]) {
         *t = Tile::new(id)?;
     }
     WallView::new(&tiles[..n], current)
+}
+
+/// The copy mark [`scan_marked`] passes for a tile written without one.
+const NO_MARK: u8 = 4;
+
+/// Whether the kind index is a numbered five (5m, 5p, 5s).
+fn is_five(kind: usize) -> bool {
+    kind < 27 && kind % 9 == 4
+}
+
+/// Walks a well-formed tile list with copy marks (`12'3m406p`) and calls `f(kind, red, mark)`
+/// for each tile in order: its kind index, whether it is written `0` (a red five), and its
+/// copy mark ([`NO_MARK`] when none). `None` when the list is not well formed (a digit that
+/// is not a tile of its suit, a mark on a red five, mark 0 on a plain five, digits without a
+/// suit letter, a bad mark) or when `f` refuses a tile: the caller then falls back to its
+/// checking parser, which says what is wrong.
+fn scan_marked(b: &[u8], mut f: impl FnMut(usize, bool, u8) -> Option<()>) -> Option<()> {
+    let mut i = 0;
+    while i < b.len() {
+        // A group: digits (each with an optional `'N` mark) up to its suit letter.
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'\'') {
+            i += 1;
+        }
+        let suit = lex::SUIT_CODE[usize::from(*b.get(i)?)];
+        if suit == lex::NO_SUIT || i == start {
+            return None;
+        }
+        let group = &b[start..i];
+        let mut j = 0;
+        while j < group.len() {
+            let d = group[j].wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            let mark = if group.get(j + 1) == Some(&b'\'') {
+                let m = group.get(j + 2)?.wrapping_sub(b'0');
+                if m > 3 {
+                    return None;
+                }
+                j += 3;
+                m
+            } else {
+                j += 1;
+                NO_MARK
+            };
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if (suit == 3 && (red || d > 7)) || (red && mark != NO_MARK) {
+                return None;
+            }
+            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
+            if mark == 0 && is_five(kind) {
+                return None;
+            }
+            f(kind, red, mark)?;
+        }
+        i += 1;
+    }
+    Some(())
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {

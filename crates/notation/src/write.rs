@@ -539,10 +539,7 @@ impl Writer<'_, '_> {
         }
         self.ratio(w.ratio);
         if let Some(f) = &w.final_result {
-            self.out.push_str("  final");
-            self.by_seat(f.scores, false);
-            self.out.push('\n');
-            self.final_points(f);
+            self.final_result(f);
         }
         self.table.settle(w.scores, w.deltas, true);
     }
@@ -568,6 +565,14 @@ impl Writer<'_, '_> {
         if let Some([a, b]) = ratio {
             let _ = writeln!(self.out, "  ratio {a} {b}");
         }
+    }
+
+    /// The `final` line (scores) and the placement points of a game's last outcome.
+    fn final_result(&mut self, f: &FinalResult) {
+        self.out.push_str("  final");
+        self.by_seat(f.scores, false);
+        self.out.push('\n');
+        self.final_points(f);
     }
 
     fn final_points(&mut self, f: &FinalResult) {
@@ -616,10 +621,7 @@ impl Writer<'_, '_> {
         }
         self.ratio(d.ratio);
         if let Some(f) = &d.final_result {
-            self.out.push_str("  final");
-            self.by_seat(f.scores, false);
-            self.out.push('\n');
-            self.final_points(f);
+            self.final_result(f);
         }
         self.table.settle(d.scores, d.deltas, false);
     }

@@ -89,7 +89,8 @@ fn settle(log: &GameLog, summaries: &[settle::RoundSummary<'_>], verdict: &mut V
     };
     let go_type = log.header.rules.go_type;
     let first_dealer = log.header.first_dealer.unwrap_or(first.dealer);
-    let kiriage = go_type & 0x200 != 0;
+    // The fallback values of recorded wins round as the lobby's hand rules do.
+    let kiriage = haifu_rules::TenhouLobby::from_go_type(go_type).kiriage_mangan;
     let mut first_found: Option<Vec<Divergence>> = None;
     for era in settle::eras(log) {
         let rules = match haifu_rules::flow::FlowRules::tenhou_game(go_type, era, first.scores) {

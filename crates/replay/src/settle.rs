@@ -8,6 +8,7 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{FinalResult, GameLog, RecordedDraw, RecordedWin};
+use haifu_rules::KiriageMangan;
 use haifu_rules::flow::{
     AbortiveDraw, Bonus, FlowRules, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
     Seats, TenhouEra, Win, WinValue,
@@ -96,14 +97,18 @@ pub(crate) fn eras(log: &GameLog) -> ArrayVec<TenhouEra, 4> {
 
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the
 /// engine could not value the hand).
-fn recorded_base(w: &RecordedWin, kiriage: bool) -> i32 {
+fn recorded_base(w: &RecordedWin, kiriage: KiriageMangan) -> i32 {
     match w.limit {
         0 => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let base = i32::try_from(w.fu)
                 .unwrap_or(0)
                 .saturating_mul(1 << (2 + han).min(20));
-            if kiriage && base == 1920 { 2000 } else { base }
+            if kiriage == KiriageMangan::On && base == 1920 {
+                2000
+            } else {
+                base
+            }
         }
         1 => 2000,
         2 => 3000,
@@ -118,7 +123,7 @@ fn recorded_base(w: &RecordedWin, kiriage: bool) -> i32 {
 pub(crate) fn check(
     first_dealer: Seat,
     rules: &FlowRules,
-    kiriage: bool,
+    kiriage: KiriageMangan,
     rounds: &[RoundSummary<'_>],
     out: &mut Vec<Divergence>,
 ) -> bool {

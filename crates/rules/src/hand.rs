@@ -513,6 +513,12 @@ impl Suits {
 
 /// [`is_complete`] by search, for counts the table has no key for (more than four of a kind).
 fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
+    sets_and_pair_search(c)
+        || (total == 14 && (chiitoitsu_pairs(c).is_some() || kokushi_pair(c).is_some()))
+}
+
+/// Whether the counts read as sets and one pair (any number of sets), by search.
+fn sets_and_pair_search(c: &[u8; 34]) -> bool {
     let mut c = *c;
     if let Some(s) = pair_suit(&c) {
         let end = if s == 3 { 34 } else { s * 9 + 9 };
@@ -528,7 +534,7 @@ fn is_complete_search(c: &[u8; 34], total: u32) -> bool {
             }
         }
     }
-    total == 14 && (chiitoitsu_pairs(&c).is_some() || kokushi_pair(&c).is_some())
+    false
 }
 
 /// Whether the concealed part is complete: `3n + 2` tiles that read as sets and a pair, or
@@ -738,28 +744,8 @@ mod tests {
         const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
         // The recursive search is the production fallback too (for counts over four), so
-        // the reference uses it as it is.
-        pub(super) use super::super::{all_sets, pair_suit};
-
-        /// Sets and one pair (any number of sets).
-        pub(super) fn standard(c: &[u8; 34]) -> bool {
-            let mut c = *c;
-            if let Some(s) = pair_suit(&c) {
-                let end = if s == 3 { 34 } else { s * 9 + 9 };
-                for p in s * 9..end {
-                    if c[p] < 2 {
-                        continue;
-                    }
-                    c[p] -= 2;
-                    let ok = all_sets(&mut c, 0);
-                    c[p] += 2;
-                    if ok {
-                        return true;
-                    }
-                }
-            }
-            false
-        }
+        // the reference uses it as it is; seven pairs and kokushi are checked independently.
+        pub(super) use super::super::{all_sets, sets_and_pair_search as standard};
 
         fn chiitoitsu(c: &[u8; 34]) -> bool {
             let mut n = 0;

@@ -857,15 +857,12 @@ impl Round {
         self.close_claims();
         if rinshan {
             self.rinshan_drawn += 1;
-            // A pending open-kan indicator is still due at this seat's discard.
-        } else {
-            self.live_drawn += 1;
-        }
-        // Ippatsu survives a kakan's chankan chance, but not the kan itself once it stands.
-        if rinshan {
+            // Ippatsu survives a kakan's chankan chance, but not the kan itself once it stands.
             for s in Seat::ALL {
                 self.seats[s].ippatsu = false;
             }
+        } else {
+            self.live_drawn += 1;
         }
         self.seen.insert(tile);
         let st = &mut self.seats[seat];

@@ -1086,11 +1086,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let mut yaku = ArrayVec::new();
         if let Some(v) = a.take(b"yaku") {
             let mut vals = [0i64; 48];
-            let n = self.list(a, "yaku", v, &mut vals, "pairs of yaku id and han")?;
-            if n % 2 != 0 {
-                return Err(self.bad(a, "yaku", v, "pairs of yaku id and han"));
-            }
-            for p in vals[..n].chunks_exact(2) {
+            for p in self.pairs(a, "yaku", v, &mut vals, "pairs of yaku id and han")? {
                 let id =
                     u8::try_from(p[0]).map_err(|_| self.bad(a, "yaku", v, "yaku ids 0..255"))?;
                 let han =
@@ -1120,11 +1116,7 @@ impl<'a, 'l> Parser<'a, 'l> {
         let mut chip_awards = ArrayVec::new();
         if let Some(v) = a.take(b"chip") {
             let mut vals = [0i64; 48];
-            let n = self.list(a, "chip", v, &mut vals, "pairs of yaku id and chips")?;
-            if n % 2 != 0 {
-                return Err(self.bad(a, "chip", v, "pairs of yaku id and chips"));
-            }
-            for p in vals[..n].chunks_exact(2) {
+            for p in self.pairs(a, "chip", v, &mut vals, "pairs of yaku id and chips")? {
                 let id =
                     u8::try_from(p[0]).map_err(|_| self.bad(a, "chip", v, "yaku ids 0..255"))?;
                 let chips =
@@ -1427,6 +1419,22 @@ impl<'a, 'l> Parser<'a, 'l> {
             return Ok(0);
         }
         parse_list(v, out).ok_or_else(|| self.bad(a, attribute, v, expected))
+    }
+
+    /// Reads a list of pairs into `out` and returns them; an odd count is refused.
+    fn pairs<'o>(
+        &self,
+        a: &Attrs<'_>,
+        attribute: &str,
+        v: &[u8],
+        out: &'o mut [i64],
+        expected: &str,
+    ) -> Result<std::slice::ChunksExact<'o, i64>, ParseError> {
+        let n = self.list(a, attribute, v, out, expected)?;
+        if n % 2 != 0 {
+            return Err(self.bad(a, attribute, v, expected));
+        }
+        Ok(out[..n].chunks_exact(2))
     }
 
     fn list_exact(
