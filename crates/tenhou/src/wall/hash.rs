@@ -136,49 +136,27 @@ const KW_PAD: [u64; 80] = {
 pub(super) const BLOCK_WORDS: usize = 32;
 /// `rnd` words read from each digest.
 pub(super) const DIGEST_WORDS: usize = 16;
-/// Digests per round.
-pub(super) const DIGESTS: usize = 9;
 
-/// Hashes one round: `src` is the 288 MT19937 words, `rnd` receives the 144 digest words.
+/// The digests of four blocks, each 32 MT19937 words, as 16 `rnd` words each.
 ///
 /// The crate's one `unsafe` block: calling the AVX2 path after the runtime check.
 #[allow(unsafe_code)]
-pub(super) fn hash_round(
-    src: &[u32; BLOCK_WORDS * DIGESTS],
-    rnd: &mut [u32; DIGEST_WORDS * DIGESTS],
-) {
-    let mut done = 0;
+pub(super) fn digests4(blocks: [&[u32; BLOCK_WORDS]; 4]) -> [[u32; DIGEST_WORDS]; 4] {
+    let msgs = blocks.map(message);
+    let mut out = [[0u32; DIGEST_WORDS]; 4];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        while done + 4 <= DIGESTS {
-            let mut msgs = [[0u64; 16]; 4];
-            for (lane, m) in msgs.iter_mut().enumerate() {
-                *m = message(block(src, done + lane));
-            }
-            // SAFETY: `compress4` only needs AVX2, which the CPU was just found to have.
-            let states = unsafe { avx2::compress4(&msgs) };
-            for (lane, state) in states.iter().enumerate() {
-                digest_words(state, digest_slot(rnd, done + lane));
-            }
-            done += 4;
+        // SAFETY: `compress4` only needs AVX2, which the CPU was just found to have.
+        let states = unsafe { avx2::compress4(&msgs) };
+        for (state, o) in states.iter().zip(&mut out) {
+            digest_words(state, o);
         }
+        return out;
     }
-    for k in done..DIGESTS {
-        let state = compress(&message(block(src, k)));
-        digest_words(&state, digest_slot(rnd, k));
+    for (m, o) in msgs.iter().zip(&mut out) {
+        digest_words(&compress(m), o);
     }
-}
-
-fn block(src: &[u32; BLOCK_WORDS * DIGESTS], k: usize) -> &[u32; BLOCK_WORDS] {
-    src[k * BLOCK_WORDS..][..BLOCK_WORDS]
-        .try_into()
-        .unwrap_or(&[0; BLOCK_WORDS])
-}
-
-fn digest_slot(rnd: &mut [u32; DIGEST_WORDS * DIGESTS], k: usize) -> &mut [u32; DIGEST_WORDS] {
-    let slot: &mut [u32] = &mut rnd[k * DIGEST_WORDS..][..DIGEST_WORDS];
-    // The slice is DIGEST_WORDS long by construction.
-    slot.try_into().unwrap_or_else(|_| unreachable!())
+    out
 }
 
 /// The 32 words, written little-endian, read back as SHA-512's 16 big-endian message words.
@@ -371,45 +349,46 @@ mod tests {
     use proptest::prelude::*;
     use sha2::{Digest, Sha512};
 
-    fn reference(src: &[u32; BLOCK_WORDS * DIGESTS]) -> [u32; DIGEST_WORDS * DIGESTS] {
-        let mut rnd = [0u32; DIGEST_WORDS * DIGESTS];
-        for (k, out) in rnd.chunks_exact_mut(DIGEST_WORDS).enumerate() {
-            let bytes: Vec<u8> = src[k * BLOCK_WORDS..][..BLOCK_WORDS]
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .collect();
-            let d = Sha512::digest(&bytes);
-            for (word, b) in out.iter_mut().zip(d.chunks_exact(4)) {
-                *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-            }
+    fn reference(block: &[u32; BLOCK_WORDS]) -> [u32; DIGEST_WORDS] {
+        let bytes: Vec<u8> = block.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let d = Sha512::digest(&bytes);
+        let mut out = [0u32; DIGEST_WORDS];
+        for (word, b) in out.iter_mut().zip(d.chunks_exact(4)) {
+            *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         }
-        rnd
+        out
+    }
+
+    fn check(blocks: &[[u32; BLOCK_WORDS]; 4]) {
+        let got = digests4([&blocks[0], &blocks[1], &blocks[2], &blocks[3]]);
+        for (block, digest) in blocks.iter().zip(got) {
+            let want = reference(block);
+            assert_eq!(digest, want);
+            let mut scalar = [0u32; DIGEST_WORDS];
+            digest_words(&compress(&message(block)), &mut scalar);
+            assert_eq!(scalar, want);
+        }
     }
 
     #[test]
     fn padding_schedule_matches_a_full_digest() {
         // All-zero and all-one blocks exercise the constant second block on its own.
-        for fill in [0u32, u32::MAX] {
-            let src = [fill; BLOCK_WORDS * DIGESTS];
-            let mut rnd = [0u32; DIGEST_WORDS * DIGESTS];
-            hash_round(&src, &mut rnd);
-            assert_eq!(rnd, reference(&src));
-        }
+        check(&[
+            [0; BLOCK_WORDS],
+            [u32::MAX; BLOCK_WORDS],
+            [0; BLOCK_WORDS],
+            [1; BLOCK_WORDS],
+        ]);
     }
 
     proptest! {
         #[test]
-        fn both_paths_match_sha2(words in proptest::collection::vec(any::<u32>(), BLOCK_WORDS * DIGESTS)) {
-            let src: [u32; BLOCK_WORDS * DIGESTS] = words.try_into().unwrap();
-            let want = reference(&src);
-            let mut rnd = [0u32; DIGEST_WORDS * DIGESTS];
-            hash_round(&src, &mut rnd);
-            prop_assert_eq!(rnd, want);
-            for k in 0..DIGESTS {
-                let mut out = [0u32; DIGEST_WORDS];
-                digest_words(&compress(&message(block(&src, k))), &mut out);
-                prop_assert_eq!(&out[..], &want[k * DIGEST_WORDS..][..DIGEST_WORDS]);
+        fn both_paths_match_sha2(words in proptest::collection::vec(any::<u32>(), 4 * BLOCK_WORDS)) {
+            let mut blocks = [[0u32; BLOCK_WORDS]; 4];
+            for (b, w) in blocks.iter_mut().zip(words.chunks_exact(BLOCK_WORDS)) {
+                b.copy_from_slice(w);
             }
+            check(&blocks);
         }
     }
 }
