@@ -472,15 +472,10 @@ impl SeatState {
         }
     }
 
-    /// Removes the tile at `i` (below the hand's length), keeping the order of the others.
+    /// Removes the tile at `i` (below the hand's length). The last tile takes its place:
+    /// the hand's order means nothing (a win's concealed tiles are handed out sorted).
     fn take_at(&mut self, i: usize) {
-        let tile = self.hand[i];
-        // Shifted by hand: `ArrayVec::remove` calls `memmove` for these few bytes.
-        let hand = self.hand.as_mut_slice();
-        for j in i + 1..hand.len() {
-            hand[j - 1] = hand[j];
-        }
-        self.hand.pop();
+        let tile = self.hand.swap_remove(i);
         self.counts.remove(tile.kind());
     }
 
@@ -510,7 +505,7 @@ pub struct WinContext {
     pub from: Seat,
     /// Tsumo or ron.
     pub method: WinMethod,
-    /// The concealed tiles without the winning tile.
+    /// The concealed tiles without the winning tile, in increasing order.
     pub concealed: ArrayVec<Tile, 13>,
     /// The winning tile.
     pub winning_tile: Tile,
@@ -1383,15 +1378,7 @@ impl Round {
                 Situation::CHIIHOU
             };
         }
-        let mut concealed: ArrayVec<Tile, 13> = ArrayVec::new();
-        let mut skipped = false;
-        for &t in &st.hand {
-            if t == tile && !skipped {
-                skipped = true;
-            } else {
-                let _ = concealed.try_push(t);
-            }
-        }
+        let concealed = sorted(st.hand.iter().copied().filter(|&t| t != tile));
         let ctx = WinContext {
             winner: seat,
             from: seat,
@@ -1466,7 +1453,7 @@ impl Round {
             winner: seat,
             from,
             method: WinMethod::Ron,
-            concealed: st.hand.iter().copied().collect(),
+            concealed: sorted(st.hand.iter().copied()),
             winning_tile: tile,
             melds: st.melds.clone(),
             seat_wind: seat.wind(self.dealer),
@@ -1595,6 +1582,13 @@ impl Round {
         self.phase = Phase::Over;
         Ok(())
     }
+}
+
+/// Up to 13 tiles in increasing order (ids are distinct, so the order is total).
+fn sorted(tiles: impl Iterator<Item = Tile>) -> ArrayVec<Tile, 13> {
+    let mut v: ArrayVec<Tile, 13> = tiles.take(13).collect();
+    v.sort_unstable();
+    v
 }
 
 /// Whether `concealed` plus `tile` is thirteen orphans (one of each terminal and honour, one
