@@ -120,16 +120,81 @@ impl Wait {
 
 const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-/// `0xFF` at each simple (2 to 8 of a numbered suit), `0` at each terminal and honour.
-const NOT_YAOCHUU: [u8; 34] = {
-    let mut m = [0xFF; 34];
+/// `0xFF` at each simple (2 to 8 of a numbered suit), `0` at each terminal, each honour and
+/// the padding, as the five words of [`CountWords`].
+const NOT_YAOCHUU: [u64; 5] = {
+    let mut bytes = [0xFFu8; 40];
     let mut i = 0;
     while i < YAOCHUU.len() {
-        m[YAOCHUU[i]] = 0;
+        bytes[YAOCHUU[i]] = 0;
         i += 1;
     }
-    m
+    let mut i = 34;
+    while i < 40 {
+        bytes[i] = 0;
+        i += 1;
+    }
+    let mut words = [0u64; 5];
+    let mut w = 0;
+    while w < 5 {
+        let mut b = 0;
+        while b < 8 {
+            words[w] |= (bytes[w * 8 + b] as u64) << (8 * b);
+            b += 1;
+        }
+        w += 1;
+    }
+    words
 };
+
+/// The 34 counts as five little-endian words, a byte each (the last six bytes zero), for
+/// questions about all kinds at once: eight byte compares per word instead of a loop over
+/// the kinds.
+#[derive(Clone, Copy)]
+struct CountWords([u64; 5]);
+
+/// `0x01` in every byte.
+const LANES: u64 = 0x0101_0101_0101_0101;
+
+impl CountWords {
+    fn new(c: &[u8; 34]) -> CountWords {
+        let mut bytes = [0u8; 40];
+        bytes[..34].copy_from_slice(c);
+        let mut words = [0u64; 5];
+        for (w, b) in words.iter_mut().zip(bytes.chunks_exact(8)) {
+            *w = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        }
+        CountWords(words)
+    }
+
+    /// Whether some count is above `n` (`n` below `0x80`). A byte `b` below `0x80` is above
+    /// `n` when `b + 0x7F - n` reaches the top bit (no carry leaves the byte); a byte with
+    /// the top bit already set is above `n` too, whatever its carry does to the next byte.
+    fn any_above(self, n: u8) -> bool {
+        let add = u64::from(0x7F - n) * LANES;
+        self.0
+            .iter()
+            .fold(0, |any, &x| any | (x.wrapping_add(add) | x))
+            & (0x80 * LANES)
+            != 0
+    }
+
+    /// The top bit of each byte equal to `v`, word by word, when every count is at most
+    /// `0x7F` (a zero byte of `x ^ v` is one that adding `0x7F` leaves below the top bit).
+    fn equal(self, v: u8) -> [u64; 5] {
+        self.0
+            .map(|x| !((x ^ (u64::from(v) * LANES)) + 0x7F * LANES) & (0x80 * LANES))
+    }
+
+    /// Whether some simple is held.
+    fn any_simple(self) -> bool {
+        self.0
+            .iter()
+            .zip(NOT_YAOCHUU)
+            .fold(0, |any, (&x, mask)| any | (x & mask))
+            != 0
+    }
+}
 
 /// Calls `f` with each concealed set list that splits `c` exactly into `need` sets.
 fn sets_rec<F: FnMut(&[Block])>(
@@ -438,8 +503,11 @@ struct Suits {
     honours: Honours,
     /// Each suit's tile count modulo 3 (honours last).
     rem: [u8; 4],
-    /// Whether each suit reads as sets only (`rem` 0) or as sets and a pair (`rem` 2).
-    reads: [bool; 4],
+    /// Bit `s` set when suit `s` reads as sets only (`rem` 0) or as sets and a pair
+    /// (`rem` 2).
+    reads: u8,
+    /// Bit `s` set when suit `s` reads and holds the pair (`rem` 2).
+    pairs: u8,
     /// The number of tiles.
     tiles: u32,
 }
@@ -447,49 +515,56 @@ struct Suits {
 impl Suits {
     /// `None` if some kind has more than four tiles (the table has no key for it).
     #[inline(always)]
-    fn new(c: &[u8; 34], table: &[u64]) -> Option<Suits> {
-        // A maximum, not `any`: no early exit, so vectorised.
-        if c.iter().fold(0, |max, &n| max.max(n)) > 4 {
+    fn new(c: &[u8; 34], words: CountWords, table: &[u64]) -> Option<Suits> {
+        if words.any_above(4) {
             return None;
         }
         let suit = |s: usize| suit_key(c, s * 9);
         let (m, p, s) = (suit(0), suit(1), suit(2));
         let (honours, z) = Honours::new(c);
+        let rem = [m.1, p.1, s.1, z].map(|t| (t % 3) as u8);
+        let reads = u8::from(shape_bit(table, m.0))
+            | u8::from(shape_bit(table, p.0)) << 1
+            | u8::from(shape_bit(table, s.0)) << 2
+            | u8::from(honours.read()) << 3;
+        let with_pair = rem
+            .iter()
+            .enumerate()
+            .fold(0u8, |bits, (s, &r)| bits | u8::from(r == 2) << s);
         Some(Suits {
             keys: [m.0, p.0, s.0],
             honours,
-            rem: [m.1, p.1, s.1, z].map(|t| (t % 3) as u8),
-            reads: [
-                shape_bit(table, m.0),
-                shape_bit(table, p.0),
-                shape_bit(table, s.0),
-                honours.read(),
-            ],
+            rem,
+            reads,
+            pairs: reads & with_pair,
             tiles: m.1 + p.1 + s.1 + z,
         })
     }
 
     /// Whether every suit reads and exactly one holds the pair: sets and a pair.
     fn standard(&self) -> bool {
-        self.reads.iter().all(|&r| r) && self.rem.iter().filter(|&&r| r == 2).count() == 1
+        self.reads == 0xF && self.pairs.count_ones() == 1
     }
 
     /// The kinds that make the part read as sets and a pair, as [`TileSet`] bits, leaving
     /// out kinds already held four times. Only the suit of the added kind changes, so the
     /// other suits must read already, and one suit in all must end up holding the pair.
     fn standard_waits(&self, c: &[u8; 34], table: &[u64]) -> u64 {
-        let unread = self.reads.iter().filter(|&&r| !r).count();
-        let pairs = (0..4)
-            .filter(|&s| self.reads[s] && self.rem[s] == 2)
-            .count();
+        let unread = 0xF & !self.reads;
+        // The added tile's suit is the one suit that does not read yet, or any if all do.
+        let candidates = match unread.count_ones() {
+            0 => 0xF,
+            1 => unread,
+            _ => return 0,
+        };
         let mut bits = 0u64;
         for t in 0..4 {
-            if unread > usize::from(!self.reads[t]) {
+            if candidates & (1 << t) == 0 {
                 continue;
             }
             let rem = (self.rem[t] + 1) % 3;
-            let pairs_elsewhere = pairs - usize::from(self.reads[t] && self.rem[t] == 2);
-            if rem == 1 || pairs_elsewhere + usize::from(rem == 2) != 1 {
+            let pairs_elsewhere = (self.pairs & !(1 << t)).count_ones();
+            if rem == 1 || pairs_elsewhere + u32::from(rem == 2) != 1 {
                 continue;
             }
             if t < 3 {
@@ -546,7 +621,7 @@ fn sets_and_pair_search(c: &[u8; 34]) -> bool {
 /// directly. A count above four of a kind (never a real hand) falls back to a search.
 pub fn is_complete(concealed: &TileCounts) -> bool {
     let c = concealed.as_array();
-    let Some(suits) = Suits::new(c, shape_table()) else {
+    let Some(suits) = Suits::new(c, CountWords::new(c), shape_table()) else {
         let total = concealed.total();
         return total % 3 == 2 && total <= 14 && is_complete_search(c, total);
     };
@@ -559,32 +634,25 @@ pub fn is_complete(concealed: &TileCounts) -> bool {
 }
 
 /// The seven-pairs wait of 13 tiles: six pairs and a single, the single's kind.
-fn chiitoitsu_wait(c: &[u8; 34]) -> u64 {
-    // Folded without early exit, so vectorised: most hands fail here.
-    let singles = c.iter().fold(0u8, |n, &x| n + u8::from(x == 1));
-    if singles != 1 || c.iter().fold(false, |big, &x| big | (x > 2)) {
+fn chiitoitsu_wait(c: CountWords) -> u64 {
+    // Most hands fail on the count of singles or a triplet, found with byte compares.
+    let singles = c.equal(1);
+    if singles.iter().map(|w| w.count_ones()).sum::<u32>() != 1 || c.any_above(2) {
         return 0;
     }
-    let mut single = None;
-    for (i, &n) in c.iter().enumerate() {
-        match n {
-            0 | 2 => {}
-            1 if single.is_none() => single = Some(i),
-            _ => return 0,
-        }
-    }
-    single.map_or(0, |i| 1 << i)
+    // One single, every other count 0 or 2: the single's kind is its byte's index.
+    singles
+        .iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map_or(0, |(i, w)| 1 << (i * 8 + w.trailing_zeros() as usize / 8))
 }
 
 /// The thirteen-orphans waits of 13 tiles: all thirteen if each is held once, else the one
 /// missing if another is paired.
-fn kokushi_waits(c: &[u8; 34]) -> u64 {
-    // Folded without early exit, so vectorised: most hands hold a simple.
-    let simples = c
-        .iter()
-        .zip(&NOT_YAOCHUU)
-        .fold(0u8, |any, (&x, &simple)| any | (x & simple));
-    if simples != 0 {
+fn kokushi_waits(c: &[u8; 34], words: CountWords) -> u64 {
+    // Most hands hold a simple.
+    if words.any_simple() {
         return 0;
     }
     let mut missing = None;
@@ -623,7 +691,8 @@ fn kokushi_waits(c: &[u8; 34]) -> u64 {
 pub fn waits(concealed: &TileCounts) -> TileSet {
     let c = concealed.as_array();
     let table = shape_table();
-    let Some(suits) = Suits::new(c, table) else {
+    let words = CountWords::new(c);
+    let Some(suits) = Suits::new(c, words, table) else {
         return waits_search(concealed);
     };
     let total = suits.tiles;
@@ -632,7 +701,7 @@ pub fn waits(concealed: &TileCounts) -> TileSet {
     }
     let mut bits = suits.standard_waits(c, table);
     if total == 13 {
-        bits |= chiitoitsu_wait(c) | kokushi_waits(c);
+        bits |= chiitoitsu_wait(words) | kokushi_waits(c, words);
     }
     TileSet::from_bits(bits)
 }
