@@ -652,12 +652,34 @@ fn truncate(s: &str, max: usize) -> String {
 /// The unshuffled wall: ids in increasing order, without 4..=31 in sanma. Entries past
 /// `players.wall_len()` are filler.
 fn initial_yama(players: Players) -> [Tile; 136] {
-    let mut yama = [FILLER; 136];
-    let ids = (0u8..136).filter(|&id| players == Players::Four || !(4..32).contains(&id));
-    for (slot, id) in yama.iter_mut().zip(ids) {
-        *slot = Tile::new(id).unwrap_or(FILLER);
+    match players {
+        Players::Four => INITIAL_YAMA[0],
+        Players::Three => INITIAL_YAMA[1],
+    }
+}
+
+/// [`initial_yama`] for four players and for three, built at compile time.
+const INITIAL_YAMA: [[Tile; 136]; 2] = {
+    let mut yama = [[FILLER; 136]; 2];
+    let mut id = 0u8;
+    let mut three = 0;
+    while id < 136 {
+        yama[0][id as usize] = tile(id);
+        if id < 4 || id >= 32 {
+            yama[1][three] = tile(id);
+            three += 1;
+        }
+        id += 1;
     }
     yama
+};
+
+/// Tile `id`, below 136.
+const fn tile(id: u8) -> Tile {
+    match Tile::new(id) {
+        Some(t) => t,
+        None => panic!("tile ids below 136 exist"),
+    }
 }
 
 /// Tile 0, as filler and as the never-taken fallback of `Tile::new` on ids below 136.
