@@ -159,47 +159,6 @@ impl<'a> Cursor<'a> {
         Some((start, &self.line[start..end]))
     }
 
-    /// The commonest move tokens without the general tokenizer: a lone tile such as `5m`, or
-    /// `*`, followed by a blank or the line's end. Anything else is [`Quick::Other`] and
-    /// leaves the cursor before the token, for [`Cursor::next_token`].
-    pub(crate) fn quick(&mut self) -> Quick {
-        self.skip_blanks();
-        let b = self.line.as_bytes();
-        let at = self.pos;
-        let ends = |i: usize| is_line_end(b, i) || matches!(b[i], b' ' | b'\t');
-        // Plain `if`s rather than a `match` on the byte: a jump table here is an indirect
-        // branch the processor mispredicts often.
-        let Some(&c) = b.get(at) else {
-            return Quick::End;
-        };
-        let d = c.wrapping_sub(b'0');
-        if d < 10 {
-            let code = b
-                .get(at + 1)
-                .map_or(NO_SUIT, |&s| SUIT_CODE[usize::from(s)]);
-            if code != NO_SUIT
-                && ends(at + 2)
-                && let Some(&Some(raw)) = QUICK_TILES.get(usize::from(code) * 10 + usize::from(d))
-            {
-                self.pos = at + 2;
-                return Quick::Tile(at, raw);
-            }
-            return Quick::Other;
-        }
-        if c == b'*' {
-            if ends(at + 1) {
-                self.pos = at + 1;
-                return Quick::Star(at);
-            }
-            return Quick::Other;
-        }
-        if is_line_end(b, at) || c == b'#' {
-            Quick::End
-        } else {
-            Quick::Other
-        }
-    }
-
     /// Moves back to `offset`, a token's start this cursor has passed.
     pub(crate) fn rewind(&mut self, offset: usize) {
         self.pos = offset;
@@ -227,10 +186,10 @@ pub(crate) static SUIT_CODE: [u8; 256] = {
 /// Not a suit letter, in [`SUIT_CODE`].
 pub(crate) const NO_SUIT: u8 = 0xFF;
 
-/// The unmarked tile written as digit `d` and suit code `s`, at `s * 10 + d`: `None` for 0z,
-/// 8z, 9z.
-static QUICK_TILES: [Option<RawTile>; 40] = {
-    let mut t = [None; 40];
+/// The kind index of the unmarked tile written as digit `d` and suit code `s`, at
+/// `s * 10 + d`, with [`RED`] set for a red five (`0`); [`NOT_A_TILE`] for 0z, 8z, 9z.
+pub(crate) static QUICK_KINDS: [u8; 40] = {
+    let mut t = [NOT_A_TILE; 40];
     let mut s = 0;
     while s < 4 {
         let mut d = 0;
@@ -239,11 +198,7 @@ static QUICK_TILES: [Option<RawTile>; 40] = {
             let number = if red { 5 } else { d };
             let max = if s < 3 { 9 } else { 7 };
             if number >= 1 && number <= max {
-                t[s * 10 + d] = Some(RawTile {
-                    kind: TileKind::ALL[s * 9 + number - 1],
-                    red,
-                    copy: None,
-                });
+                t[s * 10 + d] = (s * 9 + number - 1) as u8 | if red { RED } else { 0 };
             }
             d += 1;
         }
@@ -252,17 +207,11 @@ static QUICK_TILES: [Option<RawTile>; 40] = {
     t
 };
 
-/// What [`Cursor::quick`] found.
-pub(crate) enum Quick {
-    /// The line has no more tokens.
-    End,
-    /// A lone tile at this offset.
-    Tile(usize, RawTile),
-    /// A lone `*` at this offset.
-    Star(usize),
-    /// Another token: read it with [`Cursor::next_token`].
-    Other,
-}
+/// The red-five flag in [`QUICK_KINDS`].
+pub(crate) const RED: u8 = 0x80;
+
+/// Not a tile, in [`QUICK_KINDS`].
+pub(crate) const NOT_A_TILE: u8 = 0xFF;
 
 /// The line that starts `text`: up to its first `\n`, without a `\r` before it.
 pub(crate) fn first_line(text: &str) -> &str {

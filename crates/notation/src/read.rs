@@ -8,8 +8,8 @@ use haifu_log::{
 };
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
-use crate::lex::{self, Cursor, Quick, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, pick};
+use crate::lex::{self, Cursor, RawTile, expected};
+use crate::table::{Table, Taken, WallView, Walls, is_five, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -193,7 +193,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some((col, word)) = cur.next_token() {
+            if let Some(seat) = self.quick_line(rest) {
+                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
+                // moves, as `line` would send it.
+                self.last_content = (line_no, start);
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
+                cur.rewind(end);
+                if !read || !cur.at_end() {
+                    self.moves(seat, &mut cur, pos, read)?;
+                }
+            } else if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
             }
@@ -234,6 +243,21 @@ impl<'t, 'l> Reader<'t, 'l> {
                 },
             })),
         }
+    }
+
+    /// The seat of a line that starts as a move line (`A `) where `line` would only read its
+    /// moves: in the body, in a round, with nothing pending and no comment waiting.
+    fn quick_line(&self, rest: &str) -> Option<Seat> {
+        let b = rest.as_bytes();
+        let seat = match b.get(..2)? {
+            [c @ b'A'..=b'D', b' '] => Seat::ALL[usize::from(c - b'A')],
+            _ => return None,
+        };
+        (self.stage == Stage::Body
+            && self.table.open
+            && matches!(self.pending, Pending::None)
+            && self.waiting_comments.is_empty())
+        .then_some(seat)
     }
 
     /// Gives the waiting comments their place: before event `at`.
@@ -606,7 +630,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             "round" => self.round(cur, pos),
             "A" | "B" | "C" | "D" => {
                 let seat = seat_at(wpos, word)?;
-                self.moves(seat, cur, pos)
+                self.moves(seat, cur, pos, false)
             }
             "win" => self.win(wpos, cur, pos),
             "draw" => self.draw(wpos, cur, pos),
@@ -968,38 +992,16 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     // ---- moves ----
 
-    fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let mut any = false;
+    /// The moves of a move line, after its seat letter; `any` says whether moves were read
+    /// before the cursor already.
+    fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>, mut any: bool) -> R<()> {
         loop {
             // The commonest tokens, a lone tile and `*`, skip the general tokenizer.
-            match cur.quick() {
-                Quick::End => break,
-                Quick::Tile(col, raw) => {
-                    any = true;
-                    let p = shift(pos, col);
-                    self.require_round(&pos.text[col..col + 2], p)?;
-                    let s = seat.index();
-                    if self.table.need_discard[s] {
-                        let last = self.table.last_draw[s];
-                        let tile = self.held_raw(seat, p, raw, last)?;
-                        self.discard(seat, tile, Some(tile) == last);
-                    } else {
-                        self.draw_raw(seat, p, raw)?;
-                    }
-                    continue;
-                }
-                Quick::Star(col) => {
-                    if let Some(tile) = self.table.last_draw[seat.index()]
-                        && self.table.open
-                    {
-                        any = true;
-                        self.discard(seat, tile, true);
-                        continue;
-                    }
-                    // An error: the general path below says which.
-                    cur.rewind(col);
-                }
-                Quick::Other => {}
+            if self.table.open {
+                let at = cur.offset();
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
+                any |= read;
+                cur.rewind(end);
             }
             let Some((col, tok)) = cur.next_token() else {
                 break;
@@ -2074,11 +2076,6 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
 /// The copy mark [`scan_marked`] passes for a tile written without one.
 const NO_MARK: u8 = 4;
 
-/// Whether the kind index is a numbered five (5m, 5p, 5s).
-fn is_five(kind: usize) -> bool {
-    kind < 27 && kind % 9 == 4
-}
-
 /// Walks a well-formed tile list with copy marks (`12'3m406p`) and calls `f(kind, red, mark)`
 /// for each tile in order: its kind index, whether it is written `0` (a red five), and its
 /// copy mark ([`NO_MARK`] when none). `None` when the list is not well formed (a digit that
@@ -2129,6 +2126,71 @@ fn scan_marked(b: &[u8], mut f: impl FnMut(usize, bool, u8) -> Option<()>) -> Op
         i += 1;
     }
     Some(())
+}
+
+/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from
+/// the line's start): a lone tile such as `5m` (a draw or a discard) or `*`, each followed by
+/// one blank or the line's end, as long as each is what the general path would read without
+/// an error. Returns where it stopped (a line end, or a token for the general path) and
+/// whether it read a move. The caller checks that a round is in progress.
+fn quick_moves(
+    table: &mut Table,
+    log: &mut GameLog,
+    seat: Seat,
+    text: &str,
+    mut at: usize,
+) -> (usize, bool) {
+    let b = text.as_bytes();
+    let s = seat.index();
+    let ends = |i: usize| matches!(b.get(i), None | Some(b' ' | b'\n'));
+    let mut any = false;
+    while let Some(&c) = b.get(at) {
+        if c == b'*' {
+            let Some(tile) = table.last_draw[s] else {
+                break;
+            };
+            if !ends(at + 1) {
+                break;
+            }
+            table.discard(seat, tile);
+            log.push_discard(seat, tile, true);
+            at += 1;
+        } else {
+            let d = c.wrapping_sub(b'0');
+            let code = b
+                .get(at + 1)
+                .map_or(lex::NO_SUIT, |&x| lex::SUIT_CODE[usize::from(x)]);
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            if d > 9 || q == lex::NOT_A_TILE || !ends(at + 2) {
+                break;
+            }
+            let kind = usize::from(q & !lex::RED);
+            let red = q & lex::RED != 0;
+            if table.need_discard[s] {
+                let last = table.last_draw[s];
+                let Some(tile) = table.quick_held(seat, kind, red, last) else {
+                    break;
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                let Some(tile) = table.quick_draw(seat, kind, red) else {
+                    break;
+                };
+                table.draw(seat, tile);
+                log.push_draw_tile(seat, tile);
+            }
+            at += 2;
+        }
+        any = true;
+        if b.get(at) != Some(&b' ') {
+            break;
+        }
+        at += 1;
+    }
+    (at, any)
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {

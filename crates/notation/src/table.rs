@@ -44,6 +44,11 @@ impl Taken {
     }
 }
 
+/// Whether the kind index is a numbered five (5m, 5p, 5s).
+pub(crate) fn is_five(kind: usize) -> bool {
+    kind < 27 && kind % 9 == 4
+}
+
 /// The copies a tile written without a copy mark may be, in the order they are tried: a red
 /// five is copy 0 only; a plain five is copy 1, 2, 3, and copy 0 last (the red id, for
 /// games without red fives); any other tile copy 0 to 3.
@@ -355,13 +360,20 @@ impl Table {
 
     /// The unseen copies of kind index `k` (0..34), as four bits (bit `c` for copy `c`).
     pub(crate) fn unseen_mask(&self, k: usize) -> u8 {
-        let mut m = 0;
-        if let Some(p) = self.place.get(k * 4..k * 4 + 4) {
-            for (c, &x) in p.iter().enumerate() {
-                m |= u8::from(x == UNSEEN) << c;
-            }
-        }
-        m
+        self.place_mask(k, UNSEEN)
+    }
+
+    /// The copies of kind index `k` (0..34) whose place is `place`, as four bits (bit `c`
+    /// for copy `c`): the four places compared at once, without a branch.
+    fn place_mask(&self, k: usize, place: u8) -> u8 {
+        let Some(&[a, b, c, d]) = self.place.get(k * 4..k * 4 + 4) else {
+            return 0;
+        };
+        // The bytes equal to `place` become zero; each zero byte sets its top bit in `z`.
+        let x = u32::from_le_bytes([a, b, c, d]) ^ (u32::from(place) * 0x0101_0101);
+        let z = !(((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x | 0x7F7F_7F7F);
+        // Gathers bits 7, 15, 23, 31 into bits 0-3 (no two products overlap).
+        (((z >> 7).wrapping_mul(0x0020_4081) >> 21) & 0xF) as u8
     }
 
     pub(crate) fn held_by(&self, seat: Seat, t: Tile) -> bool {
@@ -449,6 +461,64 @@ impl Table {
             })
             .or_else(|| avoid.filter(|&a| matches(raw, a) && self.held_by(seat, a)))
             .or_else(|| pick(raw, None, |t| self.unseen(t)))
+    }
+
+    /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) drawn by `seat`
+    /// is, as [`Table::resolve_enter`] with the wall's hint resolves it, when that tile is not
+    /// in play yet; `None` for anything else (the general path then says what is wrong).
+    pub(crate) fn quick_draw(&self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
+        let free = self.place_mask(kind, UNSEEN);
+        let copy = if red {
+            0
+        } else {
+            match self.wall_draw(seat) {
+                Some(h)
+                    if usize::from(h.id() / 4) == kind
+                        && !h.is_red_five()
+                        && free & (1 << h.copy()) != 0 =>
+                {
+                    h.copy()
+                }
+                // The first free candidate: 1, 2, 3, then 0 for a five.
+                _ if is_five(kind) && free & 0b1110 != 0 => (free & 0b1110).trailing_zeros() as u8,
+                _ => (free.trailing_zeros() as u8).min(4),
+            }
+        };
+        if copy > 3 || free & (1 << copy) == 0 {
+            return None;
+        }
+        Tile::new(u8::try_from(kind).ok()? * 4 + copy)
+    }
+
+    /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) discarded by
+    /// `seat` is, as [`Table::resolve_held`] resolves it, when the seat holds a copy; `None`
+    /// otherwise (the general path then resolves it or says what is wrong).
+    pub(crate) fn quick_held(
+        &self,
+        seat: Seat,
+        kind: usize,
+        red: bool,
+        avoid: Option<Tile>,
+    ) -> Option<Tile> {
+        let base = u8::try_from(kind).ok()? * 4;
+        if red {
+            return Tile::new(base);
+        }
+        let held = self.place_mask(kind, in_hand(seat));
+        let avoid_bit = match avoid {
+            Some(a) if a.id() / 4 * 4 == base => 1u8 << a.copy(),
+            _ => 0,
+        };
+        let others = held & !avoid_bit;
+        let copy = if others != 0 {
+            // The highest copy held.
+            7 - others.leading_zeros() as u8
+        } else if held & avoid_bit != 0 && !(is_five(kind) && avoid_bit == 1) {
+            avoid_bit.trailing_zeros() as u8
+        } else {
+            return None;
+        };
+        Tile::new(base + copy)
     }
 
     // ---- moves ----
