@@ -213,6 +213,171 @@ pub(crate) const RED: u8 = 0x80;
 /// Not a tile, in [`QUICK_KINDS`].
 pub(crate) const NOT_A_TILE: u8 = 0xFF;
 
+/// The copy mark of a tile written without one, in a [`decode_marked`] code.
+pub(crate) const NO_MARK: u8 = 4;
+
+/// The flags of a [`decode_marked`] code (and of [`TILE_INFO`]): a red five, a plain five
+/// of m, p or s; [`TILE_INFO`] also has a flag for a digit that is no tile of its suit.
+const CODE_RED: u16 = 0x40;
+const CODE_FIVE: u16 = 0x80;
+const INFO_BAD: u16 = 0x8000;
+
+/// The tile a digit byte `c` names in suit code `s` (4 for none), at `s * 256 + c`: its
+/// kind index, [`CODE_RED`], [`CODE_FIVE`], or [`INFO_BAD`] when it is not a tile.
+static TILE_INFO: [u16; 5 * 256] = {
+    let mut t = [INFO_BAD; 5 * 256];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if !(s == 3 && (red || d > 7)) {
+                let mut info = (s * 9 + number - 1) as u16;
+                if red {
+                    info |= CODE_RED;
+                }
+                if s < 3 && number == 5 {
+                    info |= CODE_FIVE;
+                }
+                t[s * 256 + b'0' as usize + d] = info;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Whether a copy mark byte `c` (the digit after a quote) is a good mark for a tile with
+/// [`TILE_INFO`] flags `f` (bit 0 red, bit 1 five), at `f * 256 + c`: `'0'` to `'3'`, never
+/// on a red five, and not `'0'` on a plain five.
+static MARK_OK: [bool; 4 * 256] = {
+    let mut t = [false; 4 * 256];
+    let mut f = 0;
+    while f < 4 {
+        let mut c = b'0';
+        while c <= b'3' {
+            t[f * 256 + c as usize] = f & 1 == 0 && !(f & 2 != 0 && c == b'0');
+            c += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// One bit per byte of eight (bit 0 of each byte) packed into the low eight bits.
+fn pack8(v: u64) -> u64 {
+    v.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Decodes a tile list with copy marks (`12'3m406p`) into `out`, a code per tile (see
+/// [`split_code`]), and returns how many tiles it holds. `BUF` (a power of two) bounds the
+/// list's length. `None` when the list is empty or too long, has more than `N` tiles, or is
+/// not well formed (a digit that is not a tile of its suit, a mark on a red five, mark 0 on
+/// a plain five, digits without a suit letter, a bad mark, any other byte): the caller then
+/// falls back to [`tiles`], which says what is wrong.
+///
+/// The tiles of a wall come in random order, so the length of each suit's group, and
+/// whether a tile is marked, are unpredictable: rather than branch on them, the bytes are
+/// first sorted into bit masks eight at a time (by two bits that tell a digit, a quote and a
+/// suit letter apart; every byte is then checked where it is used), a tile starts at each
+/// digit not after a quote, its suit is the next suit letter's, and every check is folded
+/// into one flag.
+pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
+    b: &[u8],
+    out: &mut [u16; N],
+) -> Option<usize> {
+    let len = b.len();
+    if len == 0 || len + 8 > BUF || BUF > 64 * 16 || N == 0 || !BUF.is_power_of_two() {
+        return None;
+    }
+    let mut buf = [0u8; BUF];
+    buf.get_mut(..len)?.copy_from_slice(b);
+    let at = |i: usize| buf[i & (BUF - 1)];
+    // The masks, 64 bytes a block: bit 4 without bit 6 is a digit ('0'-'9'), bit 6 a suit
+    // letter, neither a quote.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let blocks = len.div_ceil(64);
+    let mut digit = [0u64; 17];
+    let mut quote = [0u64; 17];
+    let mut suit = [0u64; 17];
+    for k in 0..blocks.min(16) {
+        let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
+        for g in 0..8 {
+            let i = (k * 64 + g * 8) & (BUF - 1);
+            let Some(&chunk) = buf.get(i..i + 8).and_then(|c| <&[u8; 8]>::try_from(c).ok()) else {
+                break;
+            };
+            let x = u64::from_le_bytes(chunk);
+            let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
+            d |= pack8(b4 & !b6) << (g * 8);
+            s |= pack8(b6) << (g * 8);
+            q |= pack8(!(b4 | b6) & LOW) << (g * 8);
+        }
+        let valid = u64::MAX >> (64 - (len - k * 64).min(64));
+        (digit[k], quote[k], suit[k]) = (d & valid, q & valid, s & valid);
+    }
+    let mut n = 0;
+    let mut bad = 0u16;
+    let mut prev = (0u64, 0u64, 0u64);
+    for k in 0..blocks.min(16) {
+        let (d, q, s) = (digit[k], quote[k], suit[k]);
+        let (d_next, q_next) = (digit[k + 1], quote[k + 1]);
+        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
+        // comes before its mark digit; a suit letter follows a digit.
+        let starts = d & !((q << 1) | (prev.1 >> 63));
+        let misplaced = (q & !((starts << 1) | (prev.2 >> 63)))
+            | (q & !((d >> 1) | (d_next << 63)))
+            | (s & !((d << 1) | (prev.0 >> 63)));
+        bad |= u16::from(misplaced != 0) << 15;
+        // Bit j: the byte after j is a quote (the tile at j is marked).
+        let marked_at = (q >> 1) | (q_next << 63);
+        let mut t = starts;
+        while t != 0 {
+            let j = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let p = k * 64 + j;
+            // The group's suit letter: the next one at or after the tile.
+            let w = s >> j;
+            let letter = if w != 0 {
+                at(p + w.trailing_zeros() as usize)
+            } else {
+                (k + 1..16)
+                    .find(|&kk| suit[kk] != 0)
+                    .map_or(0, |kk| at(kk * 64 + suit[kk].trailing_zeros() as usize))
+            };
+            let code = SUIT_CODE[usize::from(letter)];
+            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(at(p))];
+            let marked = (marked_at >> j) & 1 != 0;
+            let mark_byte = at(p + 2);
+            let flags = usize::from((info >> 6) & 3);
+            let mark_bad = (at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+            bad |= info | (u16::from(marked & mark_bad) << 15);
+            // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
+            let mask = 0u8.wrapping_sub(u8::from(marked));
+            let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
+            let mark = ((mark_byte.wrapping_sub(b'0') & mask) | (NO_MARK & !mask)) & !red;
+            if let Some(slot) = out.get_mut(n.min(N - 1)) {
+                *slot = (info & 0xFF) | (u16::from(mark & 7) << 8);
+            }
+            n += 1;
+        }
+        prev = (d, q, starts);
+    }
+    (bad & INFO_BAD == 0 && n <= N).then_some(n)
+}
+
+/// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
+/// its copy: the mark, 0 for a red five, [`NO_MARK`] when the tile names no copy.
+pub(crate) fn split_code(code: u16) -> (usize, bool, u8) {
+    (
+        usize::from(code & 0x3F),
+        code & CODE_FIVE != 0,
+        (code >> 8) as u8,
+    )
+}
+
 /// The line that starts `text`: up to its first `\n`, without a `\r` before it.
 pub(crate) fn first_line(text: &str) -> &str {
     let line = text.split('\n').next().unwrap_or("");
@@ -687,6 +852,91 @@ mod tests {
         assert_eq!(collect("5'0m"), Err(0));
         assert_eq!(collect("0'1m"), Err(0));
         assert_eq!(collect("1'4m"), Err(0));
+    }
+
+    /// The branch-free decoder reads exactly what the nom grammar reads: every short string
+    /// over the notation's tile bytes (and a stray one), and long random ones.
+    #[test]
+    fn decode_marked_agrees_with_nom() {
+        fn check(text: &str) {
+            let mut codes = [0u16; 136];
+            let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
+            // The decoder holds at most 136 tiles (a wall), and refuses more.
+            let slow = collect(text)
+                .ok()
+                .filter(|v| !v.is_empty() && v.len() <= 136);
+            let fast = fast.map(|n| {
+                codes[..n]
+                    .iter()
+                    .map(|&c| {
+                        let (kind, _, mark) = split_code(c);
+                        (kind, mark)
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let slow = slow.map(|v| {
+                v.iter()
+                    .map(|t| {
+                        (
+                            t.kind.index(),
+                            if t.red { 0 } else { t.copy.unwrap_or(NO_MARK) },
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(fast, slow, "{text:?}");
+        }
+        const BYTES: &[u8] = b"0159'mpzx";
+        let mut text = Vec::new();
+        for len in 1..=5u32 {
+            for mut i in 0..BYTES.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(BYTES[i % BYTES.len()]);
+                    i /= BYTES.len();
+                }
+                check(std::str::from_utf8(&text).unwrap_or_default());
+            }
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut long_ok = 0;
+        for round in 0..3000 {
+            // A well-formed list of groups, then (every other round) one byte changed.
+            text.clear();
+            while text.len() < 300 + (round % 200) {
+                let suit = (next() % 4) as u8;
+                for _ in 0..1 + next() % 4 {
+                    let d = if suit == 3 {
+                        1 + next() % 7
+                    } else {
+                        next() % 10
+                    } as u8;
+                    text.push(b'0' + d);
+                    if d != 0 && next() % 2 == 0 {
+                        text.push(b'\'');
+                        let five = d == 5 && suit < 3;
+                        text.push(
+                            b'0' + (next() % if five { 3 } else { 4 }) as u8 + u8::from(five),
+                        );
+                    }
+                }
+                text.push(b"mpsz"[usize::from(suit)]);
+            }
+            if round % 2 == 1 {
+                let at = (next() % text.len() as u64) as usize;
+                text[at] = b"0123456789'mpsz x#"[(next() % 18) as usize];
+            }
+            let s = std::str::from_utf8(&text).unwrap_or_default();
+            long_ok += usize::from(collect(s).is_ok());
+            check(s);
+        }
+        assert!(long_ok > 1500, "{long_ok}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use haifu_log::{
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, is_five, pick};
+use crate::table::{Table, Taken, WallView, Walls, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -1993,15 +1993,17 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 /// free candidate), and whether every tile is in the deal. `None` (the table untouched) sends
 /// the hand to the general path, which says what is wrong.
 fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile, 13>, bool)> {
+    let mut codes = [0u16; 13];
+    if lex::decode_marked::<13, 64>(b, &mut codes)? != 13 {
+        return None;
+    }
     let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
-    let mut local = [0u8; 34];
+    let mut local = [0u8; 64];
     let mut all_in_deal = true;
-    scan_marked(b, |kind, red, mark| {
-        let five = is_five(kind);
+    for code in codes {
+        let (kind, five, mark) = lex::split_code(code);
         let free = table.unseen_mask(kind) & !local[kind];
-        let copy = if red {
-            0
-        } else if mark != NO_MARK {
+        let copy = if mark != lex::NO_MARK {
             mark
         } else {
             // The hint: the lowest unseen copy in the deal that the tile names.
@@ -2011,121 +2013,78 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
                 hint.trailing_zeros() as u8
             } else {
                 // The first free candidate: 1, 2, 3, then 0 for a five.
-                let order = if five && free & 0b1110 != 0 {
-                    free & 0b1110
-                } else {
-                    free
-                };
-                if order == 0 {
-                    return None;
-                }
-                order.trailing_zeros() as u8
+                FREE_COPY[usize::from(five)][usize::from(!free & 0xF)]
             }
         };
-        if free & (1 << copy) == 0 {
+        if copy > 3 || free & (1 << copy) == 0 {
             return None;
         }
         local[kind] |= 1 << copy;
         all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
-        hand.try_push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?)
-            .ok()
-    })?;
-    if !hand.is_full() {
-        return None;
+        hand.push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?);
     }
     Some((hand, all_in_deal))
 }
 
-/// A well-formed wall line in one pass; `None` sends it to the checking parser.
-fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let mut ids = [0u8; 136];
-    let mut n = 0usize;
-    let mut used = [0u8; 34];
-    scan_marked(b, |kind, red, mark| {
-        let copy = if red {
-            0
-        } else if mark != NO_MARK {
-            mark
-        } else {
-            let free = !used[kind] & 0xF;
-            let free = if is_five(kind) && free & 0xE != 0 {
-                free & 0xE
+/// The copy an unmarked tile takes when the copies in `used` (four bits) are taken: the
+/// lowest free one, or for a five (`FREE_COPY[1]`) 1, 2, 3 and then 0; 4 when none is free.
+static FREE_COPY: [[u8; 16]; 2] = {
+    let mut t = [[4u8; 16]; 2];
+    let mut used = 0;
+    while used < 16 {
+        let free = !used & 0xF;
+        if free != 0 {
+            t[0][used] = free.trailing_zeros() as u8;
+            t[1][used] = if free & 0xE != 0 {
+                (free & 0xE).trailing_zeros() as u8
             } else {
-                free
+                0
             };
-            if free == 0 {
-                return None;
-            }
-            free.trailing_zeros() as u8
-        };
-        if used[kind] & (1 << copy) != 0 || n >= 136 {
-            return None;
         }
-        used[kind] |= 1 << copy;
-        ids[n] = u8::try_from(kind).ok()? * 4 + copy;
-        n += 1;
-        Some(())
-    })?;
-    let mut tiles = [Tile::new(0)?; 136];
-    for (t, &id) in tiles.iter_mut().zip(&ids[..n]) {
-        *t = Tile::new(id)?;
+        used += 1;
     }
-    WallView::new(&tiles[..n], current)
-}
+    t
+};
 
-/// The copy mark [`scan_marked`] passes for a tile written without one.
-const NO_MARK: u8 = 4;
-
-/// Walks a well-formed tile list with copy marks (`12'3m406p`) and calls `f(kind, red, mark)`
-/// for each tile in order: its kind index, whether it is written `0` (a red five), and its
-/// copy mark ([`NO_MARK`] when none). `None` when the list is not well formed (a digit that
-/// is not a tile of its suit, a mark on a red five, mark 0 on a plain five, digits without a
-/// suit letter, a bad mark) or when `f` refuses a tile: the caller then falls back to its
-/// checking parser, which says what is wrong.
-fn scan_marked(b: &[u8], mut f: impl FnMut(usize, bool, u8) -> Option<()>) -> Option<()> {
+/// The copy a wall tile takes, at `mark * 32 + five * 16 + used`: its mark (0 for a red five)
+/// when it has one, else as [`FREE_COPY`] says. One load rather than a branch on whether the
+/// tile is marked, which in a wall is a coin toss.
+static WALL_COPY: [u8; 5 * 32] = {
+    let mut t = [0u8; 5 * 32];
     let mut i = 0;
-    while i < b.len() {
-        // A group: digits (each with an optional `'N` mark) up to its suit letter.
-        let start = i;
-        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'\'') {
-            i += 1;
-        }
-        let suit = lex::SUIT_CODE[usize::from(*b.get(i)?)];
-        if suit == lex::NO_SUIT || i == start {
-            return None;
-        }
-        let group = &b[start..i];
-        let mut j = 0;
-        while j < group.len() {
-            let d = group[j].wrapping_sub(b'0');
-            if d > 9 {
-                return None;
-            }
-            let mark = if group.get(j + 1) == Some(&b'\'') {
-                let m = group.get(j + 2)?.wrapping_sub(b'0');
-                if m > 3 {
-                    return None;
-                }
-                j += 3;
-                m
-            } else {
-                j += 1;
-                NO_MARK
-            };
-            let red = d == 0;
-            let number = if red { 5 } else { d };
-            if (suit == 3 && (red || d > 7)) || (red && mark != NO_MARK) {
-                return None;
-            }
-            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
-            if mark == 0 && is_five(kind) {
-                return None;
-            }
-            f(kind, red, mark)?;
-        }
+    while i < 5 * 32 {
+        let mark = i / 32;
+        t[i] = if mark < 4 {
+            mark as u8
+        } else {
+            FREE_COPY[(i / 16) % 2][i % 16]
+        };
         i += 1;
     }
-    Some(())
+    t
+};
+
+/// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
+/// the checking parser.
+fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
+    let mut codes = [0u16; 136];
+    let n = lex::decode_marked::<136, 1024>(b, &mut codes)?;
+    let mut used = [0u8; 64];
+    let mut tiles = [Tile::new(0)?; 136];
+    let mut bad = false;
+    for (t, &code) in tiles.iter_mut().zip(&codes[..n]) {
+        let (kind, five, mark) = lex::split_code(code);
+        let u = used[kind];
+        let index = usize::from(mark.min(4)) * 32 + usize::from(five) * 16 + usize::from(u & 0xF);
+        let copy = WALL_COPY.get(index).copied().unwrap_or(4);
+        bad |= (copy > 3) | (u & (1 << copy) != 0);
+        used[kind] = u | (1 << (copy & 3));
+        *t = Tile::new((kind * 4 + usize::from(copy & 3)) as u8).unwrap_or(*t);
+    }
+    if bad {
+        return None;
+    }
+    WallView::new(&tiles[..n], current)
 }
 
 /// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from

@@ -46,7 +46,7 @@ impl Taken {
 
 /// Whether the kind index is a numbered five (5m, 5p, 5s).
 pub(crate) fn is_five(kind: usize) -> bool {
-    kind < 27 && kind % 9 == 4
+    (kind < 27) & (kind % 9 == 4)
 }
 
 /// The copies a tile written without a copy mark may be, in the order they are tried: a red
