@@ -47,9 +47,17 @@ fn is_line_end(b: &[u8], i: usize) -> bool {
 
 /// Whether byte `c` may end a plain token (or send it to the slow path): a blank, `#`, a
 /// quote, a brace, a line end.
-fn is_stop(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'#' | b'"' | b'{' | b'\n' | b'\r')
-}
+static STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
 
 /// Whether eight bytes may hold a byte [`is_stop`] accepts: every such byte is below `$`
 /// except `{`. (A bit trick: may say yes for a chunk without one, never no for one with.)
@@ -102,30 +110,42 @@ impl<'a> Cursor<'a> {
 
     /// The next token and its offset, or `None` at the end of the line.
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        while let Some(b' ' | b'\t') = b.get(i) {
+            i += 1;
+        }
+        self.pos = i;
+        let start = i;
+        // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
+        // end. Long tokens (a wall, a seed) are scanned eight bytes at a time.
+        while let Some(&c) = b.get(i)
+            && !STOP[usize::from(c)]
+        {
+            i += 1;
+            if i - start >= 16 {
+                while let Some(chunk) = b.get(i..i + 8)
+                    && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
+                    && !may_stop(u64::from_le_bytes(chunk))
+                {
+                    i += 8;
+                }
+            }
+        }
+        match b.get(i) {
+            None | Some(b' ' | b'\t' | b'\n' | b'#') if i > start => {
+                self.pos = i;
+                return Some((start, &self.line[start..i]));
+            }
+            None | Some(b'\n' | b'#') => return None,
+            _ => {}
+        }
         if self.at_end() {
             return None;
         }
-        let start = self.pos;
-        let b = self.line.as_bytes();
         let n = b.len();
-        // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
-        // end. Long tokens (a wall, a seed) are scanned eight bytes at a time.
-        let mut i = start;
-        loop {
-            if i >= start + 8
-                && let Some(chunk) = b.get(i..i + 8)
-                && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
-                && !may_stop(u64::from_le_bytes(chunk))
-            {
-                i += 8;
-                continue;
-            }
-            if i >= n || is_stop(b[i]) {
-                break;
-            }
-            i += 1;
-        }
-        if i >= n || !matches!(b[i], b'"' | b'{') && (b[i] != b'\r' || is_line_end(b, i)) {
+        // A `\r` that ends the line ends the token too.
+        if i > start && b[i] == b'\r' && is_line_end(b, i) {
             self.pos = i;
             return Some((start, &self.line[start..i]));
         }
@@ -648,7 +668,33 @@ fn signed_digits(i: &str) -> PResult<'_, &str> {
 }
 
 /// A whole-token integer, with an optional sign.
-pub(crate) fn int<T: std::str::FromStr>(token: &str) -> Option<T> {
+pub(crate) fn int<T: std::str::FromStr + TryFrom<i64>>(token: &str) -> Option<T> {
+    // Fast path: up to 18 digits fit an i64; `-0` (refused by unsigned types) and longer
+    // numbers take the general path.
+    let b = token.as_bytes();
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    if !digits.is_empty() && digits.len() <= 18 {
+        let mut v = 0i64;
+        for &c in digits {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            v = v * 10 + i64::from(d);
+        }
+        if !(negative && v == 0) {
+            return T::try_from(if negative { -v } else { v }).ok();
+        }
+    }
+    int_general(token)
+}
+
+/// [`int`] by the standard parser.
+fn int_general<T: std::str::FromStr>(token: &str) -> Option<T> {
     // One optional sign, then digits only (what `signed_digits` accepts).
     let unsigned = token.strip_prefix(['+', '-']).unwrap_or(token);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
@@ -961,6 +1007,58 @@ mod tests {
         assert_eq!(int::<i32>("+-5"), None);
         assert_eq!(int::<i32>("-"), None);
         assert_eq!(int::<u32>("-5"), None);
+        // The fast path agrees with the standard parser on signs, zeros, ranges, lengths.
+        for t in [
+            "-0",
+            "+0",
+            "-00",
+            "007",
+            "255",
+            "256",
+            "-128",
+            "-129",
+            "4294967295",
+            "4294967296",
+            "-2147483648",
+            "9223372036854775807",
+            "123456789012345678",
+            "1234567890123456789",
+            "-1234567890123456789",
+            "+",
+            "-",
+            "",
+            "1a",
+            "٣",
+        ] {
+            let plain = t.strip_prefix('+').unwrap_or(t);
+            let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            let std_ok = ok(t.strip_prefix(['+', '-']).unwrap_or(t));
+            assert_eq!(
+                int::<u8>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i8>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<u32>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i32>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i64>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+        }
         assert_eq!(tenths("+58.0"), Some(Tenths(580)));
         assert_eq!(tenths("1.25"), None);
         assert_eq!(label("S4.2"), Some((Wind::South, 4, 2)));

@@ -175,10 +175,40 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     pub(crate) fn run(mut self) -> R<()> {
         let text = self.text;
+        let bytes = text.as_bytes();
         let mut line_no = 0u32;
         let mut start = 0;
+        // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
+        // change what it depends on, so it is computed again only after other lines.
+        let mut quick = false;
         while let Some(rest) = text.get(start..) {
             line_no = line_no.saturating_add(1);
+            if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
+                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
+                // moves, as `line` would send it.
+                let seat = Seat::ALL[usize::from(c - b'A')];
+                self.last_content = (line_no, start);
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
+                if read && rest.as_bytes().get(end) == Some(&b'\n') {
+                    start += end + 1;
+                    continue;
+                }
+                let pos = Pos {
+                    line: line_no,
+                    col: 0,
+                    text: rest,
+                };
+                let mut cur = Cursor::new(rest);
+                cur.rewind(end);
+                if !read || !cur.at_end() {
+                    self.moves(seat, &mut cur, pos, read)?;
+                }
+                let Some(next) = cur.next_line() else {
+                    break;
+                };
+                start += next;
+                continue;
+            }
             let pos = Pos {
                 line: line_no,
                 col: 0,
@@ -193,19 +223,11 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some(seat) = self.quick_line(rest) {
-                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
-                // moves, as `line` would send it.
-                self.last_content = (line_no, start);
-                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
-                cur.rewind(end);
-                if !read || !cur.at_end() {
-                    self.moves(seat, &mut cur, pos, read)?;
-                }
-            } else if let Some((col, word)) = cur.next_token() {
+            if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
             }
+            quick = self.quick_ok();
             let Some(next) = cur.next_line() else {
                 break;
             };
@@ -245,19 +267,14 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    /// The seat of a line that starts as a move line (`A `) where `line` would only read its
-    /// moves: in the body, in a round, with nothing pending and no comment waiting.
-    fn quick_line(&self, rest: &str) -> Option<Seat> {
-        let b = rest.as_bytes();
-        let seat = match b.get(..2)? {
-            [c @ b'A'..=b'D', b' '] => Seat::ALL[usize::from(c - b'A')],
-            _ => return None,
-        };
-        (self.stage == Stage::Body
+    /// Whether `line` would only read the moves of a move line (`A …`): in the body, in a
+    /// round, with nothing pending, and no comments kept (a kept comment must be placed).
+    fn quick_ok(&self) -> bool {
+        self.stage == Stage::Body
             && self.table.open
             && matches!(self.pending, Pending::None)
-            && self.waiting_comments.is_empty())
-        .then_some(seat)
+            && self.comments.is_none()
+            && self.waiting_comments.is_empty()
     }
 
     /// Gives the waiting comments their place: before event `at`.
@@ -537,7 +554,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         Ok(())
     }
 
-    fn by_seat<T: std::str::FromStr + Copy>(
+    fn by_seat<T: std::str::FromStr + TryFrom<i64> + Copy>(
         &self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
@@ -1536,7 +1553,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         })
     }
 
-    fn two_numbers<T: std::str::FromStr>(
+    fn two_numbers<T: std::str::FromStr + TryFrom<i64>>(
         &self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
@@ -2138,7 +2155,6 @@ fn quick_moves(
                 let Some(tile) = table.quick_draw(seat, kind, red) else {
                     break;
                 };
-                table.draw(seat, tile);
                 log.push_draw_tile(seat, tile);
             }
             at += 2;

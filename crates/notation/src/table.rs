@@ -463,15 +463,34 @@ impl Table {
             .or_else(|| pick(raw, None, |t| self.unseen(t)))
     }
 
-    /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) drawn by `seat`
-    /// is, as [`Table::resolve_enter`] with the wall's hint resolves it, when that tile is not
-    /// in play yet; `None` for anything else (the general path then says what is wrong).
-    pub(crate) fn quick_draw(&self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
+    /// Draws an unmarked tile of kind index `kind` (written `0` if `red`) for `seat`, when
+    /// [`Table::resolve_enter`] with the wall's hint resolves it to a tile not in play yet,
+    /// and returns that tile; `None` (the table untouched) for anything else: the general
+    /// path then says what is wrong.
+    pub(crate) fn quick_draw(&mut self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
+        // The commonest case first: the wall's next tile, as written.
+        let tile = match self.wall_draw(seat) {
+            Some(h)
+                if !red
+                    && usize::from(h.id() >> 2) == kind
+                    && !h.is_red_five()
+                    && self.place[usize::from(h.id())] == UNSEEN =>
+            {
+                h
+            }
+            hint => self.draw_candidate(kind, red, hint)?,
+        };
+        self.draw(seat, tile);
+        Some(tile)
+    }
+
+    /// The tile [`Table::quick_draw`] draws when it is not the wall's hint.
+    fn draw_candidate(&self, kind: usize, red: bool, hint: Option<Tile>) -> Option<Tile> {
         let free = self.place_mask(kind, UNSEEN);
         let copy = if red {
             0
         } else {
-            match self.wall_draw(seat) {
+            match hint {
                 Some(h)
                     if usize::from(h.id() / 4) == kind
                         && !h.is_red_five()
