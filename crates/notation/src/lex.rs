@@ -59,15 +59,15 @@ static STOP: [bool; 256] = {
     t
 };
 
-/// Whether eight bytes may hold a byte [`is_stop`] accepts: every such byte is below `$`
-/// except `{`. (A bit trick: may say yes for a chunk without one, never no for one with.)
-fn may_stop(x: u64) -> bool {
+/// Bytes of eight that may be [`STOP`] bytes, each marked by its top bit: exact for the
+/// lowest one marked (a byte below `$`, or `{`), which is all the tokenizer reads.
+fn stop_mask(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let below = x.wrapping_sub(ONES * 0x24) & !x & HIGH;
     let y = x ^ (ONES * u64::from(b'{'));
     let brace = y.wrapping_sub(ONES) & !y & HIGH;
-    below | brace != 0
+    below | brace
 }
 
 impl<'a> Cursor<'a> {
@@ -118,19 +118,30 @@ impl<'a> Cursor<'a> {
         self.pos = i;
         let start = i;
         // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
-        // end. Long tokens (a wall, a seed) are scanned eight bytes at a time.
-        while let Some(&c) = b.get(i)
-            && !STOP[usize::from(c)]
-        {
-            i += 1;
-            if i - start >= 16 {
-                while let Some(chunk) = b.get(i..i + 8)
-                    && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
-                    && !may_stop(u64::from_le_bytes(chunk))
-                {
+        // end. Eight bytes at a time: the first that may stop the token is found at once.
+        loop {
+            if let Some(chunk) = b.get(i..i + 8)
+                && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
+            {
+                let m = stop_mask(u64::from_le_bytes(chunk));
+                if m == 0 {
                     i += 8;
+                    continue;
                 }
+                i += (m.trailing_zeros() / 8) as usize;
+                if b.get(i).is_none_or(|&c| STOP[usize::from(c)]) {
+                    break;
+                }
+                i += 1;
+                continue;
             }
+            // The last few bytes of the text.
+            while let Some(&c) = b.get(i)
+                && !STOP[usize::from(c)]
+            {
+                i += 1;
+            }
+            break;
         }
         match b.get(i) {
             None | Some(b' ' | b'\t' | b'\n' | b'#') if i > start => {

@@ -917,6 +917,19 @@ impl<'t, 'l> Reader<'t, 'l> {
             for &d in deal.iter().flatten() {
                 in_deal.add(d);
             }
+            if let Some(d) = deal
+                && !exact
+                && deal_spelled(&in_deal, token.as_bytes())
+                && d.iter().all(|&t| self.table.unseen(t))
+            {
+                // The hand is written as the deal's tiles in order, none in play: each tile
+                // resolves to the deal's copy (what `hand_fast` finds, tile by tile).
+                for &t in &d {
+                    self.table.enter(t, Some(seat));
+                }
+                hands[seat] = d.into_iter().collect();
+                continue;
+            }
             if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
                 for &t in &fast {
                     self.table.enter(t, Some(seat));
@@ -2003,6 +2016,32 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
             ),
         })
     })
+}
+
+/// Whether `token` spells the tiles of `deal` in id order without copy marks (`0` for a
+/// copy-0 five), as the writer spells a hand that is its deal: then every tile of it
+/// resolves to the deal's copy of its kind, in order.
+fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
+    let mut spelled = [0u8; 32];
+    let mut n = 0;
+    let mut suit = None;
+    for id in deal.ids() {
+        let kind = id / 4;
+        let s = kind / 9;
+        if suit.is_some_and(|x| x != s) {
+            spelled[n & 31] = b"mpsz"[usize::from(suit.unwrap_or(0)) & 3];
+            n += 1;
+        }
+        suit = Some(s);
+        let red = kind < 27 && kind % 9 == 4 && id % 4 == 0;
+        spelled[n & 31] = if red { b'0' } else { b'1' + kind % 9 };
+        n += 1;
+    }
+    if let Some(s) = suit {
+        spelled[n & 31] = b"mpsz"[usize::from(s) & 3];
+        n += 1;
+    }
+    n < 32 && spelled.get(..n) == Some(token)
 }
 
 /// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general

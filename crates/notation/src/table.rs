@@ -35,6 +35,21 @@ impl Taken {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// The ids in the set, in order.
+    pub(crate) fn ids(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                u8::try_from(w * 64 + bit as usize).ok()
+            })
+        })
+    }
+
     /// The copies of kind index `k` (0..34) in the set, as four bits (bit `c` for copy `c`).
     pub(crate) fn kind_mask(&self, k: usize) -> u8 {
         let i = k * 4;
