@@ -955,6 +955,17 @@ mod tests {
                 check(std::str::from_utf8(&text).unwrap_or_default());
             }
         }
+        // Every ASCII byte where the masks expect a digit, a quote or a suit letter.
+        for a in 0u8..0x80 {
+            for tail in ["m", "'1m", "1m", "'", ""] {
+                for head in ["", "1", "1'", "2m"] {
+                    let mut t = head.as_bytes().to_vec();
+                    t.push(a);
+                    t.extend_from_slice(tail.as_bytes());
+                    check(std::str::from_utf8(&t).unwrap_or_default());
+                }
+            }
+        }
         let mut x = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             x ^= x << 13;

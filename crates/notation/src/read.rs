@@ -1671,14 +1671,12 @@ impl<'t, 'l> Reader<'t, 'l> {
         };
         let melds = match w.melds {
             Some(m) => m,
-            None => ArrayVec::try_from(&t.win_melds(w.winner).collect::<Vec<_>>()[..]).map_err(
-                |_| {
-                    w.at.err(ErrorKind::Inconsistent {
-                        detail: "the winner has more than 4 melds; write them on a `melds` line"
-                            .to_owned(),
-                    })
-                },
-            )?,
+            None => ArrayVec::try_from(&t.win_melds_list(w.winner)[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "the winner has more than 4 melds; write them on a `melds` line"
+                        .to_owned(),
+                })
+            })?,
         };
         let Some(winning_tile) = w.agari.or(t.last_tile) else {
             return Err(w.at.err(ErrorKind::MissingField {
@@ -1772,15 +1770,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                         ArrayVec::new()
                     }
                     Some(_) => {
-                        let prefer: Vec<Tile> = self.table.concealed(seat).collect();
+                        let prefer = self.table.concealed_list(seat);
                         self.prefer_list(cur, pos, &prefer)?
                     }
-                    None => ArrayVec::try_from(&self.table.concealed(seat).collect::<Vec<_>>()[..])
-                        .map_err(|_| {
+                    None => {
+                        ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
                             p.err(ErrorKind::Inconsistent {
                                 detail: "the hand holds more than 14 tiles; write it".to_owned(),
                             })
-                        })?,
+                        })?
+                    }
                 };
                 d.shown[seat] = Some(hand);
                 Ok(())
@@ -2022,26 +2021,43 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 /// copy-0 five), as the writer spells a hand that is its deal: then every tile of it
 /// resolves to the deal's copy of its kind, in order.
 fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
-    let mut spelled = [0u8; 32];
-    let mut n = 0;
-    let mut suit = None;
-    for id in deal.ids() {
-        let kind = id / 4;
-        let s = kind / 9;
-        if suit.is_some_and(|x| x != s) {
-            spelled[n & 31] = b"mpsz"[usize::from(suit.unwrap_or(0)) & 3];
-            n += 1;
+    // The bytes each tile id is spelled with: its digit, and its suit letter.
+    const DIGIT: [u8; 136] = {
+        let mut t = [0u8; 136];
+        let mut id = 0;
+        while id < 136 {
+            let kind = id / 4;
+            t[id] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
+                b'0'
+            } else {
+                b'1' + (kind % 9) as u8
+            };
+            id += 1;
         }
-        suit = Some(s);
-        let red = kind < 27 && kind % 9 == 4 && id % 4 == 0;
-        spelled[n & 31] = if red { b'0' } else { b'1' + kind % 9 };
-        n += 1;
+        t
+    };
+    let mut at = 0;
+    let mut suit = 0u8;
+    for (w, &word) in deal.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let letter = b"mpszz"[(id / 36).min(4)];
+            if suit != 0 && suit != letter {
+                if token.get(at) != Some(&suit) {
+                    return false;
+                }
+                at += 1;
+            }
+            suit = letter;
+            if token.get(at) != DIGIT.get(id) {
+                return false;
+            }
+            at += 1;
+        }
     }
-    if let Some(s) = suit {
-        spelled[n & 31] = b"mpsz"[usize::from(s) & 3];
-        n += 1;
-    }
-    n < 32 && spelled.get(..n) == Some(token)
+    suit != 0 && token.get(at) == Some(&suit) && at + 1 == token.len()
 }
 
 /// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general

@@ -35,19 +35,9 @@ impl Taken {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
-    /// The ids in the set, in order.
-    pub(crate) fn ids(&self) -> impl Iterator<Item = u8> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                u8::try_from(w * 64 + bit as usize).ok()
-            })
-        })
+    /// The set as bits, id `i` at bit `i % 64` of word `i / 64`.
+    pub(crate) fn words(&self) -> &[u64; 3] {
+        &self.0
     }
 
     /// The copies of kind index `k` (0..34) in the set, as four bits (bit `c` for copy `c`).
@@ -407,10 +397,32 @@ impl Table {
 
     /// A seat's concealed tiles in id order.
     pub(crate) fn concealed(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
-        let h = in_hand(seat);
-        (0u8..136)
-            .filter(move |&i| self.place[usize::from(i)] == h)
-            .filter_map(Tile::new)
+        // Eight places at a time: the bytes equal to the seat's mark become set bits.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let h = u64::from(in_hand(seat)) * LOW;
+        self.place
+            .chunks_exact(8)
+            .enumerate()
+            .flat_map(move |(w, chunk)| {
+                let x = chunk
+                    .try_into()
+                    .map_or(u64::MAX, |c: [u8; 8]| u64::from_le_bytes(c) ^ h);
+                let zero = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
+                let mut bits = zero;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let at = bits.trailing_zeros() / 8;
+                    bits &= bits - 1;
+                    Tile::new(u8::try_from(w * 8).ok()? + at as u8)
+                })
+            })
+    }
+
+    /// [`Table::concealed`] in a list.
+    pub(crate) fn concealed_list(&self, seat: Seat) -> ArrayVec<Tile, 136> {
+        self.concealed(seat).collect()
     }
 
     /// The concealed tiles of `kind` a seat holds, in id order.
@@ -640,6 +652,11 @@ impl Table {
     /// The melds a win shows by default: the winner's, latest first (Tenhou's order).
     pub(crate) fn win_melds(&self, seat: Seat) -> impl Iterator<Item = Meld> + '_ {
         self.melds[seat.index()].iter().rev().copied()
+    }
+
+    /// [`Table::win_melds`] in a list.
+    pub(crate) fn win_melds_list(&self, seat: Seat) -> ArrayVec<Meld, 8> {
+        self.win_melds(seat).collect()
     }
 
     /// An outcome with these scores before and changes.
