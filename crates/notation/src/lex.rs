@@ -190,6 +190,81 @@ impl<'a> Cursor<'a> {
         Some((start, &self.line[start..end]))
     }
 
+    /// The rest of the line when it is exactly `N` integers, each after one blank, as
+    /// [`int`] reads them (up to 18 digits, no `-0`), the line ending right after the last:
+    /// the cursor then moves to the line's end. `None` (the cursor unmoved) for anything
+    /// else, which the general path reads.
+    pub(crate) fn quick_ints<const N: usize>(&mut self) -> Option<[i64; N]> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        let mut out = [0i64; N];
+        for v in &mut out {
+            if b.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            let negative = match b.get(i) {
+                Some(b'-') => true,
+                Some(b'+') => false,
+                _ => {
+                    i -= 1;
+                    false
+                }
+            };
+            i += 1;
+            let start = i;
+            let mut x = 0i64;
+            while let Some(&c) = b.get(i)
+                && c.is_ascii_digit()
+            {
+                x = x * 10 + i64::from(c - b'0');
+                i += 1;
+                if i - start > 18 {
+                    return None;
+                }
+            }
+            if i == start || (negative && x == 0) {
+                return None;
+            }
+            *v = if negative { -x } else { x };
+        }
+        if !matches!(b.get(i), None | Some(b'\n')) {
+            return None;
+        }
+        self.pos = i;
+        Some(out)
+    }
+
+    /// The rest of a `hand` line when it is exactly a seat letter and one plain token (not
+    /// `exact`), each after one blank, the line ending right after: the seat's index and the
+    /// token's start and end; the cursor then moves to the line's end. `None` (the cursor
+    /// unmoved) for anything else, which the general path reads.
+    pub(crate) fn quick_hand(&mut self) -> Option<(usize, usize, usize)> {
+        let b = self.line.as_bytes();
+        let i = self.pos;
+        let seat = match b.get(i..i + 3)? {
+            [b' ', c @ b'A'..=b'D', b' '] => usize::from(c - b'A'),
+            _ => return None,
+        };
+        let start = i + 3;
+        let mut end = start;
+        while let Some(&c) = b.get(end)
+            && !STOP[usize::from(c)]
+        {
+            end += 1;
+        }
+        if end == start || !matches!(b.get(end), None | Some(b'\n')) || &b[start..end] == b"exact" {
+            return None;
+        }
+        self.pos = end;
+        Some((seat, start, end))
+    }
+
+    /// Where the cursor is (before any blanks).
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
     /// Moves back to `offset`, a token's start this cursor has passed.
     pub(crate) fn rewind(&mut self, offset: usize) {
         self.pos = offset;

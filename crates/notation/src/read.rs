@@ -560,6 +560,18 @@ impl<'t, 'l> Reader<'t, 'l> {
         pos: Pos<'t>,
         what: &'static str,
     ) -> R<BySeat<T>> {
+        let saved = cur.position();
+        if let Some([a, b, c, d]) = cur.quick_ints::<4>() {
+            if let (Ok(a), Ok(b), Ok(c), Ok(d)) = (
+                T::try_from(a),
+                T::try_from(b),
+                T::try_from(c),
+                T::try_from(d),
+            ) {
+                return Ok(BySeat::from_array([a, b, c, d]));
+            }
+            cur.rewind(saved);
+        }
         let mut v: ArrayVec<T, 4> = ArrayVec::new();
         for _ in 0..4 {
             let (p, t) = self.need(cur, pos, what)?;
@@ -860,6 +872,18 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut s.shuffle, v, "shuffle", wpos)
             }
             _ => {
+                if let Some((seat, start, end)) = cur.quick_hand()
+                    && let Some(tiles) = pos.text.get(start..end)
+                {
+                    let Pending::Setup(s) = &mut self.pending else {
+                        return Ok(());
+                    };
+                    if s.hands[seat].is_some() {
+                        return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                    }
+                    s.hands[seat] = Some((shift(pos, start), tiles, false));
+                    return Ok(());
+                }
                 let (p, t) = self.need(cur, pos, "a seat A-D")?;
                 let seat = seat_at(p, t)?;
                 let (mut tp, mut tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
