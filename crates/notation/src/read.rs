@@ -2196,29 +2196,28 @@ fn quick_moves(
     mut at: usize,
 ) -> (usize, bool) {
     let b = text.as_bytes();
-    let s = seat.index();
-    let ends = |i: usize| matches!(b.get(i), None | Some(b' ' | b'\n'));
+    let s = seat.index() & 3;
     let mut any = false;
-    while let Some(&c) = b.get(at) {
-        if c == b'*' {
+    // Each token with the byte after it: the last line of a text without a newline is left
+    // to the general path.
+    while let Some(&[c0, c1, c2]) = b.get(at..at + 3) {
+        if c0 == b'*' {
             let Some(tile) = table.last_draw[s] else {
                 break;
             };
-            if !ends(at + 1) {
+            if c1 != b' ' && c1 != b'\n' {
                 break;
             }
             table.discard(seat, tile);
             log.push_discard(seat, tile, true);
             at += 1;
         } else {
-            let d = c.wrapping_sub(b'0');
-            let code = b
-                .get(at + 1)
-                .map_or(lex::NO_SUIT, |&x| lex::SUIT_CODE[usize::from(x)]);
+            let d = c0.wrapping_sub(b'0');
+            let code = lex::SUIT_CODE[usize::from(c1)];
             let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
                 break;
             };
-            if d > 9 || q == lex::NOT_A_TILE || !ends(at + 2) {
+            if d > 9 || q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
                 break;
             }
             let kind = usize::from(q & !lex::RED);

@@ -291,7 +291,8 @@ pub(crate) struct Table {
     live: usize,
     rinshan: usize,
     rinshan_next: [bool; 4],
-    place: [u8; 136],
+    /// Where each tile id is (256 places, so that a tile id indexes it without a check).
+    place: [u8; 256],
     pub(crate) last_draw: [Option<Tile>; 4],
     /// The last tile drawn, discarded or added to a kan: the default winning tile.
     pub(crate) last_tile: Option<Tile>,
@@ -322,7 +323,7 @@ impl Table {
             live: 0,
             rinshan: 0,
             rinshan_next: [false; 4],
-            place: [UNSEEN; 136],
+            place: [UNSEEN; 256],
             last_draw: [None; 4],
             last_tile: None,
             last_discard: None,
@@ -437,7 +438,7 @@ impl Table {
     /// The tile the wall puts next into `seat`'s hand (live or replacement draw).
     pub(crate) fn wall_draw(&self, seat: Seat) -> Option<Tile> {
         let wall = self.wall.as_ref()?;
-        if self.rinshan_next[seat.index()] {
+        if self.rinshan_next[seat.index() & 3] {
             wall.rinshan_draw(self.rinshan)
         } else {
             wall.live_draw(self.live)
@@ -571,7 +572,7 @@ impl Table {
 
     pub(crate) fn draw(&mut self, seat: Seat, t: Tile) {
         self.enter(t, Some(seat));
-        let s = seat.index();
+        let s = seat.index() & 3;
         if self.rinshan_next[s] {
             self.rinshan += 1;
             self.rinshan_next[s] = false;
@@ -585,7 +586,7 @@ impl Table {
 
     pub(crate) fn discard(&mut self, seat: Seat, t: Tile) {
         self.remove(t);
-        let s = seat.index();
+        let s = seat.index() & 3;
         self.last_draw[s] = None;
         self.last_discard = Some(t);
         self.last_tile = Some(t);
