@@ -260,6 +260,102 @@ impl<'a> Cursor<'a> {
         Some((seat, start, end))
     }
 
+    /// The rest of a `round` line in its canonical shape, `E1.0 [dealer A] [sticks N]
+    /// [dice D D] dora T`, every token after one blank, plain digits, a two-byte dora and the
+    /// line ending right after it: the cursor then moves to the line's end. `None` (the
+    /// cursor unmoved) for anything else, which the general path reads.
+    pub(crate) fn quick_round(&mut self) -> Option<QuickRound> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        // Plain digits up to `max` of them, then a blank or the line's end.
+        let digits = |i: &mut usize, max: usize| -> Option<u64> {
+            let start = *i;
+            let mut v = 0u64;
+            while let Some(&c) = b.get(*i)
+                && c.is_ascii_digit()
+            {
+                v = v * 10 + u64::from(c - b'0');
+                *i += 1;
+            }
+            (*i > start && *i - start <= max).then_some(v)
+        };
+        let word = |i: &mut usize, w: &[u8]| -> bool {
+            let at = *i;
+            let ok = b.get(at) == Some(&b' ')
+                && b.get(at + 1..at + 1 + w.len()) == Some(w)
+                && b.get(at + 1 + w.len()) == Some(&b' ');
+            if ok {
+                *i = at + 2 + w.len();
+            }
+            ok
+        };
+        let wind = match b.get(i..i + 2)? {
+            [b' ', b'E'] => Wind::East,
+            [b' ', b'S'] => Wind::South,
+            [b' ', b'W'] => Wind::West,
+            [b' ', b'N'] => Wind::North,
+            _ => return None,
+        };
+        i += 2;
+        let number = u8::try_from(digits(&mut i, 3)?).ok()?;
+        if b.get(i) != Some(&b'.') {
+            return None;
+        }
+        i += 1;
+        let honba = u32::try_from(digits(&mut i, 9)?).ok()?;
+        let mut round = QuickRound {
+            wind,
+            number,
+            honba,
+            dealer: None,
+            sticks: None,
+            dice: None,
+            dora_at: 0,
+            dora: RawTile {
+                kind: TileKind::M1,
+                red: false,
+                copy: None,
+            },
+        };
+        if word(&mut i, b"dealer") {
+            round.dealer = match b.get(i)? {
+                c @ b'A'..=b'D' => Some(Seat::ALL[usize::from(c - b'A')]),
+                _ => return None,
+            };
+            i += 1;
+        }
+        if word(&mut i, b"sticks") {
+            round.sticks = Some(u32::try_from(digits(&mut i, 9)?).ok()?);
+        }
+        if word(&mut i, b"dice") {
+            let a = u8::try_from(digits(&mut i, 3)?).ok()?;
+            if b.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            round.dice = Some([a, u8::try_from(digits(&mut i, 3)?).ok()?]);
+        }
+        if !word(&mut i, b"dora") {
+            return None;
+        }
+        let &[d, letter] = b.get(i..i + 2)? else {
+            return None;
+        };
+        let code = SUIT_CODE[usize::from(letter)];
+        let q = *QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d.wrapping_sub(b'0')))?;
+        if q == NOT_A_TILE || !d.is_ascii_digit() || !matches!(b.get(i + 2), None | Some(b'\n')) {
+            return None;
+        }
+        round.dora_at = i;
+        round.dora = RawTile {
+            kind: TileKind::ALL[usize::from(q & !RED)],
+            red: q & RED != 0,
+            copy: None,
+        };
+        self.pos = i + 2;
+        Some(round)
+    }
+
     /// Where the cursor is (before any blanks).
     pub(crate) fn position(&self) -> usize {
         self.pos
@@ -277,6 +373,19 @@ impl<'a> Cursor<'a> {
         self.pos = saved;
         t
     }
+}
+
+/// A `round` line read by [`Cursor::quick_round`].
+pub(crate) struct QuickRound {
+    pub(crate) wind: Wind,
+    pub(crate) number: u8,
+    pub(crate) honba: u32,
+    pub(crate) dealer: Option<Seat>,
+    pub(crate) sticks: Option<u32>,
+    pub(crate) dice: Option<[u8; 2]>,
+    /// The dora token's offset in the line.
+    pub(crate) dora_at: usize,
+    pub(crate) dora: RawTile,
 }
 
 /// The suit code of a suit letter (m 0, p 1, s 2, z 3), [`NO_SUIT`] for any other byte.

@@ -751,6 +751,24 @@ impl<'t, 'l> Reader<'t, 'l> {
     // ---- rounds ----
 
     fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        if let Some(q) = cur.quick_round() {
+            self.pending = Pending::Setup(Box::new(Setup {
+                at: pos,
+                wind: q.wind,
+                number: q.number,
+                honba: q.honba,
+                dealer: q.dealer,
+                sticks: q.sticks,
+                dice: q.dice,
+                dora: Some((shift(pos, q.dora_at), q.dora)),
+                scores: None,
+                shuffle: None,
+                chips: None,
+                hands: [None; 4],
+                wall: None,
+            }));
+            return Ok(());
+        }
         let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
         let (wind, number, honba) = lex::label(label).ok_or_else(|| {
             lp.err(expected(
