@@ -2163,8 +2163,8 @@ static FREE_COPY: [[u8; 16]; 2] = {
 /// The copy a wall tile takes, at `mark * 32 + five * 16 + used`: its mark (0 for a red five)
 /// when it has one, else as [`FREE_COPY`] says. One load rather than a branch on whether the
 /// tile is marked, which in a wall is a coin toss.
-static WALL_COPY: [u8; 5 * 32] = {
-    let mut t = [0u8; 5 * 32];
+static WALL_COPY: [u8; 256] = {
+    let mut t = [4u8; 256];
     let mut i = 0;
     while i < 5 * 32 {
         let mark = i / 32;
@@ -2184,18 +2184,20 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
     let mut codes = [0u16; 136];
     let n = lex::decode_marked::<136, 1024>(b, &mut codes)?;
     let mut used = [0u8; 64];
-    let mut tiles = [Tile::new(0)?; 136];
-    let mut bad = false;
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut bad = 0u8;
     for (t, &code) in tiles.iter_mut().zip(&codes[..n]) {
-        let (kind, five, mark) = lex::split_code(code);
+        // Every index masked to its table's size: no bound checks, no branch.
+        let kind = usize::from(code & 0x3F);
         let u = used[kind];
-        let index = usize::from(mark.min(4)) * 32 + usize::from(five) * 16 + usize::from(u & 0xF);
-        let copy = WALL_COPY.get(index).copied().unwrap_or(4);
-        bad |= (copy > 3) | (u & (1 << copy) != 0);
+        let index = usize::from(code >> 8) * 32 + usize::from((code >> 3) & 16) + usize::from(u);
+        let copy = WALL_COPY[index & 255];
+        bad |= (copy & 0x1C) | ((u >> (copy & 3)) & 1);
         used[kind] = u | (1 << (copy & 3));
-        *t = Tile::new((kind * 4 + usize::from(copy & 3)) as u8).unwrap_or(*t);
+        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
     }
-    if bad {
+    if bad != 0 {
         return None;
     }
     WallView::new(&tiles[..n], current)
