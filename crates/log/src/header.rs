@@ -185,11 +185,13 @@ impl GameLog {
     }
 
     /// Appends a draw.
+    #[inline]
     pub fn push_draw_tile(&mut self, seat: Seat, tile: Tile) {
         self.slots.push(Slot::DrawTile { seat, tile });
     }
 
     /// Appends a discard.
+    #[inline]
     pub fn push_discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
         self.slots.push(Slot::Discard {
             seat,

@@ -47,19 +47,27 @@ fn is_line_end(b: &[u8], i: usize) -> bool {
 
 /// Whether byte `c` may end a plain token (or send it to the slow path): a blank, `#`, a
 /// quote, a brace, a line end.
-fn is_stop(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'#' | b'"' | b'{' | b'\n' | b'\r')
-}
+static STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
 
-/// Whether eight bytes may hold a byte [`is_stop`] accepts: every such byte is below `$`
-/// except `{`. (A bit trick: may say yes for a chunk without one, never no for one with.)
-fn may_stop(x: u64) -> bool {
+/// Bytes of eight that may be [`STOP`] bytes, each marked by its top bit: exact for the
+/// lowest one marked (a byte below `$`, or `{`), which is all the tokenizer reads.
+fn stop_mask(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let below = x.wrapping_sub(ONES * 0x24) & !x & HIGH;
     let y = x ^ (ONES * u64::from(b'{'));
     let brace = y.wrapping_sub(ONES) & !y & HIGH;
-    below | brace != 0
+    below | brace
 }
 
 impl<'a> Cursor<'a> {
@@ -102,30 +110,53 @@ impl<'a> Cursor<'a> {
 
     /// The next token and its offset, or `None` at the end of the line.
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        while let Some(b' ' | b'\t') = b.get(i) {
+            i += 1;
+        }
+        self.pos = i;
+        let start = i;
+        // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
+        // end. Eight bytes at a time: the first that may stop the token is found at once.
+        loop {
+            if let Some(chunk) = b.get(i..i + 8)
+                && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
+            {
+                let m = stop_mask(u64::from_le_bytes(chunk));
+                if m == 0 {
+                    i += 8;
+                    continue;
+                }
+                i += (m.trailing_zeros() / 8) as usize;
+                if b.get(i).is_none_or(|&c| STOP[usize::from(c)]) {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
+            // The last few bytes of the text.
+            while let Some(&c) = b.get(i)
+                && !STOP[usize::from(c)]
+            {
+                i += 1;
+            }
+            break;
+        }
+        match b.get(i) {
+            None | Some(b' ' | b'\t' | b'\n' | b'#') if i > start => {
+                self.pos = i;
+                return Some((start, &self.line[start..i]));
+            }
+            None | Some(b'\n' | b'#') => return None,
+            _ => {}
+        }
         if self.at_end() {
             return None;
         }
-        let start = self.pos;
-        let b = self.line.as_bytes();
         let n = b.len();
-        // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
-        // end. Long tokens (a wall, a seed) are scanned eight bytes at a time.
-        let mut i = start;
-        loop {
-            if i >= start + 8
-                && let Some(chunk) = b.get(i..i + 8)
-                && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
-                && !may_stop(u64::from_le_bytes(chunk))
-            {
-                i += 8;
-                continue;
-            }
-            if i >= n || is_stop(b[i]) {
-                break;
-            }
-            i += 1;
-        }
-        if i >= n || !matches!(b[i], b'"' | b'{') && (b[i] != b'\r' || is_line_end(b, i)) {
+        // A `\r` that ends the line ends the token too.
+        if i > start && b[i] == b'\r' && is_line_end(b, i) {
             self.pos = i;
             return Some((start, &self.line[start..i]));
         }
@@ -159,45 +190,175 @@ impl<'a> Cursor<'a> {
         Some((start, &self.line[start..end]))
     }
 
-    /// The commonest move tokens without the general tokenizer: a lone tile such as `5m`, or
-    /// `*`, followed by a blank or the line's end. Anything else is [`Quick::Other`] and
-    /// leaves the cursor before the token, for [`Cursor::next_token`].
-    pub(crate) fn quick(&mut self) -> Quick {
-        self.skip_blanks();
+    /// The rest of the line when it is exactly `N` integers, each after one blank, as
+    /// [`int`] reads them (up to 18 digits, no `-0`), the line ending right after the last:
+    /// the cursor then moves to the line's end. `None` (the cursor unmoved) for anything
+    /// else, which the general path reads.
+    pub(crate) fn quick_ints<const N: usize>(&mut self) -> Option<[i64; N]> {
         let b = self.line.as_bytes();
-        let at = self.pos;
-        let ends = |i: usize| is_line_end(b, i) || matches!(b[i], b' ' | b'\t');
-        // Plain `if`s rather than a `match` on the byte: a jump table here is an indirect
-        // branch the processor mispredicts often.
-        let Some(&c) = b.get(at) else {
-            return Quick::End;
-        };
-        let d = c.wrapping_sub(b'0');
-        if d < 10 {
-            let code = b
-                .get(at + 1)
-                .map_or(NO_SUIT, |&s| SUIT_CODE[usize::from(s)]);
-            if code != NO_SUIT
-                && ends(at + 2)
-                && let Some(&Some(raw)) = QUICK_TILES.get(usize::from(code) * 10 + usize::from(d))
+        let mut i = self.pos;
+        let mut out = [0i64; N];
+        for v in &mut out {
+            if b.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            let negative = match b.get(i) {
+                Some(b'-') => true,
+                Some(b'+') => false,
+                _ => {
+                    i -= 1;
+                    false
+                }
+            };
+            i += 1;
+            let start = i;
+            let mut x = 0i64;
+            while let Some(&c) = b.get(i)
+                && c.is_ascii_digit()
             {
-                self.pos = at + 2;
-                return Quick::Tile(at, raw);
+                x = x * 10 + i64::from(c - b'0');
+                i += 1;
+                if i - start > 18 {
+                    return None;
+                }
             }
-            return Quick::Other;
-        }
-        if c == b'*' {
-            if ends(at + 1) {
-                self.pos = at + 1;
-                return Quick::Star(at);
+            if i == start || (negative && x == 0) {
+                return None;
             }
-            return Quick::Other;
+            *v = if negative { -x } else { x };
         }
-        if is_line_end(b, at) || c == b'#' {
-            Quick::End
-        } else {
-            Quick::Other
+        if !matches!(b.get(i), None | Some(b'\n')) {
+            return None;
         }
+        self.pos = i;
+        Some(out)
+    }
+
+    /// The rest of a `hand` line when it is exactly a seat letter and one plain token (not
+    /// `exact`), each after one blank, the line ending right after: the seat's index and the
+    /// token's start and end; the cursor then moves to the line's end. `None` (the cursor
+    /// unmoved) for anything else, which the general path reads.
+    pub(crate) fn quick_hand(&mut self) -> Option<(usize, usize, usize)> {
+        let b = self.line.as_bytes();
+        let i = self.pos;
+        let seat = match b.get(i..i + 3)? {
+            [b' ', c @ b'A'..=b'D', b' '] => usize::from(c - b'A'),
+            _ => return None,
+        };
+        let start = i + 3;
+        let mut end = start;
+        while let Some(&c) = b.get(end)
+            && !STOP[usize::from(c)]
+        {
+            end += 1;
+        }
+        if end == start || !matches!(b.get(end), None | Some(b'\n')) || &b[start..end] == b"exact" {
+            return None;
+        }
+        self.pos = end;
+        Some((seat, start, end))
+    }
+
+    /// The rest of a `round` line in its canonical shape, `E1.0 [dealer A] [sticks N]
+    /// [dice D D] dora T`, every token after one blank, plain digits, a two-byte dora and the
+    /// line ending right after it: the cursor then moves to the line's end. `None` (the
+    /// cursor unmoved) for anything else, which the general path reads.
+    pub(crate) fn quick_round(&mut self) -> Option<QuickRound> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        // Plain digits up to `max` of them, then a blank or the line's end.
+        let digits = |i: &mut usize, max: usize| -> Option<u64> {
+            let start = *i;
+            let mut v = 0u64;
+            while let Some(&c) = b.get(*i)
+                && c.is_ascii_digit()
+            {
+                v = v * 10 + u64::from(c - b'0');
+                *i += 1;
+            }
+            (*i > start && *i - start <= max).then_some(v)
+        };
+        let word = |i: &mut usize, w: &[u8]| -> bool {
+            let at = *i;
+            let ok = b.get(at) == Some(&b' ')
+                && b.get(at + 1..at + 1 + w.len()) == Some(w)
+                && b.get(at + 1 + w.len()) == Some(&b' ');
+            if ok {
+                *i = at + 2 + w.len();
+            }
+            ok
+        };
+        let wind = match b.get(i..i + 2)? {
+            [b' ', b'E'] => Wind::East,
+            [b' ', b'S'] => Wind::South,
+            [b' ', b'W'] => Wind::West,
+            [b' ', b'N'] => Wind::North,
+            _ => return None,
+        };
+        i += 2;
+        let number = u8::try_from(digits(&mut i, 3)?).ok()?;
+        if b.get(i) != Some(&b'.') {
+            return None;
+        }
+        i += 1;
+        let honba = u32::try_from(digits(&mut i, 9)?).ok()?;
+        let mut round = QuickRound {
+            wind,
+            number,
+            honba,
+            dealer: None,
+            sticks: None,
+            dice: None,
+            dora_at: 0,
+            dora: RawTile {
+                kind: TileKind::M1,
+                red: false,
+                copy: None,
+            },
+        };
+        if word(&mut i, b"dealer") {
+            round.dealer = match b.get(i)? {
+                c @ b'A'..=b'D' => Some(Seat::ALL[usize::from(c - b'A')]),
+                _ => return None,
+            };
+            i += 1;
+        }
+        if word(&mut i, b"sticks") {
+            round.sticks = Some(u32::try_from(digits(&mut i, 9)?).ok()?);
+        }
+        if word(&mut i, b"dice") {
+            let a = u8::try_from(digits(&mut i, 3)?).ok()?;
+            if b.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            round.dice = Some([a, u8::try_from(digits(&mut i, 3)?).ok()?]);
+        }
+        if !word(&mut i, b"dora") {
+            return None;
+        }
+        let &[d, letter] = b.get(i..i + 2)? else {
+            return None;
+        };
+        let code = SUIT_CODE[usize::from(letter)];
+        let q = *QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d.wrapping_sub(b'0')))?;
+        if q == NOT_A_TILE || !d.is_ascii_digit() || !matches!(b.get(i + 2), None | Some(b'\n')) {
+            return None;
+        }
+        round.dora_at = i;
+        round.dora = RawTile {
+            kind: TileKind::ALL[usize::from(q & !RED)],
+            red: q & RED != 0,
+            copy: None,
+        };
+        self.pos = i + 2;
+        Some(round)
+    }
+
+    /// Where the cursor is (before any blanks).
+    pub(crate) fn position(&self) -> usize {
+        self.pos
     }
 
     /// Moves back to `offset`, a token's start this cursor has passed.
@@ -214,6 +375,19 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// A `round` line read by [`Cursor::quick_round`].
+pub(crate) struct QuickRound {
+    pub(crate) wind: Wind,
+    pub(crate) number: u8,
+    pub(crate) honba: u32,
+    pub(crate) dealer: Option<Seat>,
+    pub(crate) sticks: Option<u32>,
+    pub(crate) dice: Option<[u8; 2]>,
+    /// The dora token's offset in the line.
+    pub(crate) dora_at: usize,
+    pub(crate) dora: RawTile,
+}
+
 /// The suit code of a suit letter (m 0, p 1, s 2, z 3), [`NO_SUIT`] for any other byte.
 pub(crate) static SUIT_CODE: [u8; 256] = {
     let mut t = [NO_SUIT; 256];
@@ -227,10 +401,10 @@ pub(crate) static SUIT_CODE: [u8; 256] = {
 /// Not a suit letter, in [`SUIT_CODE`].
 pub(crate) const NO_SUIT: u8 = 0xFF;
 
-/// The unmarked tile written as digit `d` and suit code `s`, at `s * 10 + d`: `None` for 0z,
-/// 8z, 9z.
-static QUICK_TILES: [Option<RawTile>; 40] = {
-    let mut t = [None; 40];
+/// The kind index of the unmarked tile written as digit `d` and suit code `s`, at
+/// `s * 10 + d`, with [`RED`] set for a red five (`0`); [`NOT_A_TILE`] for 0z, 8z, 9z.
+pub(crate) static QUICK_KINDS: [u8; 40] = {
+    let mut t = [NOT_A_TILE; 40];
     let mut s = 0;
     while s < 4 {
         let mut d = 0;
@@ -239,11 +413,7 @@ static QUICK_TILES: [Option<RawTile>; 40] = {
             let number = if red { 5 } else { d };
             let max = if s < 3 { 9 } else { 7 };
             if number >= 1 && number <= max {
-                t[s * 10 + d] = Some(RawTile {
-                    kind: TileKind::ALL[s * 9 + number - 1],
-                    red,
-                    copy: None,
-                });
+                t[s * 10 + d] = (s * 9 + number - 1) as u8 | if red { RED } else { 0 };
             }
             d += 1;
         }
@@ -252,16 +422,175 @@ static QUICK_TILES: [Option<RawTile>; 40] = {
     t
 };
 
-/// What [`Cursor::quick`] found.
-pub(crate) enum Quick {
-    /// The line has no more tokens.
-    End,
-    /// A lone tile at this offset.
-    Tile(usize, RawTile),
-    /// A lone `*` at this offset.
-    Star(usize),
-    /// Another token: read it with [`Cursor::next_token`].
-    Other,
+/// The red-five flag in [`QUICK_KINDS`].
+pub(crate) const RED: u8 = 0x80;
+
+/// Not a tile, in [`QUICK_KINDS`].
+pub(crate) const NOT_A_TILE: u8 = 0xFF;
+
+/// The copy mark of a tile written without one, in a [`decode_marked`] code.
+pub(crate) const NO_MARK: u8 = 4;
+
+/// The flags of a [`decode_marked`] code (and of [`TILE_INFO`]): a red five, a plain five
+/// of m, p or s; [`TILE_INFO`] also has a flag for a digit that is no tile of its suit.
+const CODE_RED: u16 = 0x40;
+const CODE_FIVE: u16 = 0x80;
+const INFO_BAD: u16 = 0x8000;
+
+/// The tile a digit byte `c` names in suit code `s` (4 for none), at `s * 256 + c`: its
+/// kind index, [`CODE_RED`], [`CODE_FIVE`], or [`INFO_BAD`] when it is not a tile.
+static TILE_INFO: [u16; 5 * 256] = {
+    let mut t = [INFO_BAD; 5 * 256];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let red = d == 0;
+            let number = if red { 5 } else { d };
+            if !(s == 3 && (red || d > 7)) {
+                let mut info = (s * 9 + number - 1) as u16;
+                if red {
+                    info |= CODE_RED;
+                }
+                if s < 3 && number == 5 {
+                    info |= CODE_FIVE;
+                }
+                t[s * 256 + b'0' as usize + d] = info;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Whether a copy mark byte `c` (the digit after a quote) is a good mark for a tile with
+/// [`TILE_INFO`] flags `f` (bit 0 red, bit 1 five), at `f * 256 + c`: `'0'` to `'3'`, never
+/// on a red five, and not `'0'` on a plain five.
+static MARK_OK: [bool; 4 * 256] = {
+    let mut t = [false; 4 * 256];
+    let mut f = 0;
+    while f < 4 {
+        let mut c = b'0';
+        while c <= b'3' {
+            t[f * 256 + c as usize] = f & 1 == 0 && !(f & 2 != 0 && c == b'0');
+            c += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// One bit per byte of eight (bit 0 of each byte) packed into the low eight bits.
+fn pack8(v: u64) -> u64 {
+    v.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Decodes a tile list with copy marks (`12'3m406p`) into `out`, a code per tile (see
+/// [`split_code`]), and returns how many tiles it holds. `BUF` (a power of two) bounds the
+/// list's length. `None` when the list is empty or too long, has more than `N` tiles, or is
+/// not well formed (a digit that is not a tile of its suit, a mark on a red five, mark 0 on
+/// a plain five, digits without a suit letter, a bad mark, any other byte): the caller then
+/// falls back to [`tiles`], which says what is wrong.
+///
+/// The tiles of a wall come in random order, so the length of each suit's group, and
+/// whether a tile is marked, are unpredictable: rather than branch on them, the bytes are
+/// first sorted into bit masks eight at a time (by two bits that tell a digit, a quote and a
+/// suit letter apart; every byte is then checked where it is used), a tile starts at each
+/// digit not after a quote, its suit is the next suit letter's, and every check is folded
+/// into one flag.
+pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
+    b: &[u8],
+    out: &mut [u16; N],
+) -> Option<usize> {
+    let len = b.len();
+    if len == 0 || len + 8 > BUF || BUF > 64 * 16 || N == 0 || !BUF.is_power_of_two() {
+        return None;
+    }
+    let mut buf = [0u8; BUF];
+    buf.get_mut(..len)?.copy_from_slice(b);
+    let at = |i: usize| buf[i & (BUF - 1)];
+    // The masks, 64 bytes a block: bit 4 without bit 6 is a digit ('0'-'9'), bit 6 a suit
+    // letter, neither a quote.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let blocks = len.div_ceil(64);
+    let mut digit = [0u64; 17];
+    let mut quote = [0u64; 17];
+    let mut suit = [0u64; 17];
+    for k in 0..blocks.min(16) {
+        let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
+        for g in 0..8 {
+            let i = (k * 64 + g * 8) & (BUF - 1);
+            let Some(&chunk) = buf.get(i..i + 8).and_then(|c| <&[u8; 8]>::try_from(c).ok()) else {
+                break;
+            };
+            let x = u64::from_le_bytes(chunk);
+            let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
+            d |= pack8(b4 & !b6) << (g * 8);
+            s |= pack8(b6) << (g * 8);
+            q |= pack8(!(b4 | b6) & LOW) << (g * 8);
+        }
+        let valid = u64::MAX >> (64 - (len - k * 64).min(64));
+        (digit[k], quote[k], suit[k]) = (d & valid, q & valid, s & valid);
+    }
+    let mut n = 0;
+    let mut bad = 0u16;
+    let mut prev = (0u64, 0u64, 0u64);
+    for k in 0..blocks.min(16) {
+        let (d, q, s) = (digit[k], quote[k], suit[k]);
+        let (d_next, q_next) = (digit[k + 1], quote[k + 1]);
+        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
+        // comes before its mark digit; a suit letter follows a digit.
+        let starts = d & !((q << 1) | (prev.1 >> 63));
+        let misplaced = (q & !((starts << 1) | (prev.2 >> 63)))
+            | (q & !((d >> 1) | (d_next << 63)))
+            | (s & !((d << 1) | (prev.0 >> 63)));
+        bad |= u16::from(misplaced != 0) << 15;
+        // Bit j: the byte after j is a quote (the tile at j is marked).
+        let marked_at = (q >> 1) | (q_next << 63);
+        let mut t = starts;
+        while t != 0 {
+            let j = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let p = k * 64 + j;
+            // The group's suit letter: the next one at or after the tile.
+            let w = s >> j;
+            let letter = if w != 0 {
+                at(p + w.trailing_zeros() as usize)
+            } else {
+                (k + 1..16)
+                    .find(|&kk| suit[kk] != 0)
+                    .map_or(0, |kk| at(kk * 64 + suit[kk].trailing_zeros() as usize))
+            };
+            let code = SUIT_CODE[usize::from(letter)];
+            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(at(p))];
+            let marked = (marked_at >> j) & 1 != 0;
+            let mark_byte = at(p + 2);
+            let flags = usize::from((info >> 6) & 3);
+            let mark_bad = (at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+            bad |= info | (u16::from(marked & mark_bad) << 15);
+            // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
+            let mask = 0u8.wrapping_sub(u8::from(marked));
+            let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
+            let mark = ((mark_byte.wrapping_sub(b'0') & mask) | (NO_MARK & !mask)) & !red;
+            if let Some(slot) = out.get_mut(n.min(N - 1)) {
+                *slot = (info & 0xFF) | (u16::from(mark & 7) << 8);
+            }
+            n += 1;
+        }
+        prev = (d, q, starts);
+    }
+    (bad & INFO_BAD == 0 && n <= N).then_some(n)
+}
+
+/// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
+/// its copy: the mark, 0 for a red five, [`NO_MARK`] when the tile names no copy.
+pub(crate) fn split_code(code: u16) -> (usize, bool, u8) {
+    (
+        usize::from(code & 0x3F),
+        code & CODE_FIVE != 0,
+        (code >> 8) as u8,
+    )
 }
 
 /// The line that starts `text`: up to its first `\n`, without a `\r` before it.
@@ -534,7 +863,33 @@ fn signed_digits(i: &str) -> PResult<'_, &str> {
 }
 
 /// A whole-token integer, with an optional sign.
-pub(crate) fn int<T: std::str::FromStr>(token: &str) -> Option<T> {
+pub(crate) fn int<T: std::str::FromStr + TryFrom<i64>>(token: &str) -> Option<T> {
+    // Fast path: up to 18 digits fit an i64; `-0` (refused by unsigned types) and longer
+    // numbers take the general path.
+    let b = token.as_bytes();
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    if !digits.is_empty() && digits.len() <= 18 {
+        let mut v = 0i64;
+        for &c in digits {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            v = v * 10 + i64::from(d);
+        }
+        if !(negative && v == 0) {
+            return T::try_from(if negative { -v } else { v }).ok();
+        }
+    }
+    int_general(token)
+}
+
+/// [`int`] by the standard parser.
+fn int_general<T: std::str::FromStr>(token: &str) -> Option<T> {
     // One optional sign, then digits only (what `signed_digits` accepts).
     let unsigned = token.strip_prefix(['+', '-']).unwrap_or(token);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
@@ -740,6 +1095,102 @@ mod tests {
         assert_eq!(collect("1'4m"), Err(0));
     }
 
+    /// The branch-free decoder reads exactly what the nom grammar reads: every short string
+    /// over the notation's tile bytes (and a stray one), and long random ones.
+    #[test]
+    fn decode_marked_agrees_with_nom() {
+        fn check(text: &str) {
+            let mut codes = [0u16; 136];
+            let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
+            // The decoder holds at most 136 tiles (a wall), and refuses more.
+            let slow = collect(text)
+                .ok()
+                .filter(|v| !v.is_empty() && v.len() <= 136);
+            let fast = fast.map(|n| {
+                codes[..n]
+                    .iter()
+                    .map(|&c| {
+                        let (kind, _, mark) = split_code(c);
+                        (kind, mark)
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let slow = slow.map(|v| {
+                v.iter()
+                    .map(|t| {
+                        (
+                            t.kind.index(),
+                            if t.red { 0 } else { t.copy.unwrap_or(NO_MARK) },
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(fast, slow, "{text:?}");
+        }
+        const BYTES: &[u8] = b"0159'mpzx";
+        let mut text = Vec::new();
+        for len in 1..=5u32 {
+            for mut i in 0..BYTES.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(BYTES[i % BYTES.len()]);
+                    i /= BYTES.len();
+                }
+                check(std::str::from_utf8(&text).unwrap_or_default());
+            }
+        }
+        // Every ASCII byte where the masks expect a digit, a quote or a suit letter.
+        for a in 0u8..0x80 {
+            for tail in ["m", "'1m", "1m", "'", ""] {
+                for head in ["", "1", "1'", "2m"] {
+                    let mut t = head.as_bytes().to_vec();
+                    t.push(a);
+                    t.extend_from_slice(tail.as_bytes());
+                    check(std::str::from_utf8(&t).unwrap_or_default());
+                }
+            }
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut long_ok = 0;
+        for round in 0..3000 {
+            // A well-formed list of groups, then (every other round) one byte changed.
+            text.clear();
+            while text.len() < 300 + (round % 200) {
+                let suit = (next() % 4) as u8;
+                for _ in 0..1 + next() % 4 {
+                    let d = if suit == 3 {
+                        1 + next() % 7
+                    } else {
+                        next() % 10
+                    } as u8;
+                    text.push(b'0' + d);
+                    if d != 0 && next() % 2 == 0 {
+                        text.push(b'\'');
+                        let five = d == 5 && suit < 3;
+                        text.push(
+                            b'0' + (next() % if five { 3 } else { 4 }) as u8 + u8::from(five),
+                        );
+                    }
+                }
+                text.push(b"mpsz"[usize::from(suit)]);
+            }
+            if round % 2 == 1 {
+                let at = (next() % text.len() as u64) as usize;
+                text[at] = b"0123456789'mpsz x#"[(next() % 18) as usize];
+            }
+            let s = std::str::from_utf8(&text).unwrap_or_default();
+            long_ok += usize::from(collect(s).is_ok());
+            check(s);
+        }
+        assert!(long_ok > 1500, "{long_ok}");
+    }
+
     #[test]
     fn tokens() {
         let mut c = Cursor::new("player A \"a b # c\" dan=3 # note");
@@ -762,6 +1213,58 @@ mod tests {
         assert_eq!(int::<i32>("+-5"), None);
         assert_eq!(int::<i32>("-"), None);
         assert_eq!(int::<u32>("-5"), None);
+        // The fast path agrees with the standard parser on signs, zeros, ranges, lengths.
+        for t in [
+            "-0",
+            "+0",
+            "-00",
+            "007",
+            "255",
+            "256",
+            "-128",
+            "-129",
+            "4294967295",
+            "4294967296",
+            "-2147483648",
+            "9223372036854775807",
+            "123456789012345678",
+            "1234567890123456789",
+            "-1234567890123456789",
+            "+",
+            "-",
+            "",
+            "1a",
+            "٣",
+        ] {
+            let plain = t.strip_prefix('+').unwrap_or(t);
+            let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            let std_ok = ok(t.strip_prefix(['+', '-']).unwrap_or(t));
+            assert_eq!(
+                int::<u8>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i8>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<u32>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i32>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+            assert_eq!(
+                int::<i64>(t),
+                std_ok.then(|| plain.parse().ok()).flatten(),
+                "{t}"
+            );
+        }
         assert_eq!(tenths("+58.0"), Some(Tenths(580)));
         assert_eq!(tenths("1.25"), None);
         assert_eq!(label("S4.2"), Some((Wind::South, 4, 2)));

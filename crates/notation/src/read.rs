@@ -8,7 +8,7 @@ use haifu_log::{
 };
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
-use crate::lex::{self, Cursor, Quick, RawTile, expected};
+use crate::lex::{self, Cursor, RawTile, expected};
 use crate::table::{Table, Taken, WallView, Walls, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
@@ -175,10 +175,40 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     pub(crate) fn run(mut self) -> R<()> {
         let text = self.text;
+        let bytes = text.as_bytes();
         let mut line_no = 0u32;
         let mut start = 0;
+        // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
+        // change what it depends on, so it is computed again only after other lines.
+        let mut quick = false;
         while let Some(rest) = text.get(start..) {
             line_no = line_no.saturating_add(1);
+            if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
+                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
+                // moves, as `line` would send it.
+                let seat = Seat::ALL[usize::from(c - b'A')];
+                self.last_content = (line_no, start);
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
+                if read && rest.as_bytes().get(end) == Some(&b'\n') {
+                    start += end + 1;
+                    continue;
+                }
+                let pos = Pos {
+                    line: line_no,
+                    col: 0,
+                    text: rest,
+                };
+                let mut cur = Cursor::new(rest);
+                cur.rewind(end);
+                if !read || !cur.at_end() {
+                    self.moves(seat, &mut cur, pos, read)?;
+                }
+                let Some(next) = cur.next_line() else {
+                    break;
+                };
+                start += next;
+                continue;
+            }
             let pos = Pos {
                 line: line_no,
                 col: 0,
@@ -197,6 +227,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
             }
+            quick = self.quick_ok();
             let Some(next) = cur.next_line() else {
                 break;
             };
@@ -234,6 +265,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                 },
             })),
         }
+    }
+
+    /// Whether `line` would only read the moves of a move line (`A …`): in the body, in a
+    /// round, with nothing pending, and no comments kept (a kept comment must be placed).
+    fn quick_ok(&self) -> bool {
+        self.stage == Stage::Body
+            && self.table.open
+            && matches!(self.pending, Pending::None)
+            && self.comments.is_none()
+            && self.waiting_comments.is_empty()
     }
 
     /// Gives the waiting comments their place: before event `at`.
@@ -513,12 +554,24 @@ impl<'t, 'l> Reader<'t, 'l> {
         Ok(())
     }
 
-    fn by_seat<T: std::str::FromStr + Copy>(
+    fn by_seat<T: std::str::FromStr + TryFrom<i64> + Copy>(
         &self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         what: &'static str,
     ) -> R<BySeat<T>> {
+        let saved = cur.position();
+        if let Some([a, b, c, d]) = cur.quick_ints::<4>() {
+            if let (Ok(a), Ok(b), Ok(c), Ok(d)) = (
+                T::try_from(a),
+                T::try_from(b),
+                T::try_from(c),
+                T::try_from(d),
+            ) {
+                return Ok(BySeat::from_array([a, b, c, d]));
+            }
+            cur.rewind(saved);
+        }
         let mut v: ArrayVec<T, 4> = ArrayVec::new();
         for _ in 0..4 {
             let (p, t) = self.need(cur, pos, what)?;
@@ -606,7 +659,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             "round" => self.round(cur, pos),
             "A" | "B" | "C" | "D" => {
                 let seat = seat_at(wpos, word)?;
-                self.moves(seat, cur, pos)
+                self.moves(seat, cur, pos, false)
             }
             "win" => self.win(wpos, cur, pos),
             "draw" => self.draw(wpos, cur, pos),
@@ -698,6 +751,24 @@ impl<'t, 'l> Reader<'t, 'l> {
     // ---- rounds ----
 
     fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        if let Some(q) = cur.quick_round() {
+            self.pending = Pending::Setup(Box::new(Setup {
+                at: pos,
+                wind: q.wind,
+                number: q.number,
+                honba: q.honba,
+                dealer: q.dealer,
+                sticks: q.sticks,
+                dice: q.dice,
+                dora: Some((shift(pos, q.dora_at), q.dora)),
+                scores: None,
+                shuffle: None,
+                chips: None,
+                hands: [None; 4],
+                wall: None,
+            }));
+            return Ok(());
+        }
         let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
         let (wind, number, honba) = lex::label(label).ok_or_else(|| {
             lp.err(expected(
@@ -819,6 +890,18 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut s.shuffle, v, "shuffle", wpos)
             }
             _ => {
+                if let Some((seat, start, end)) = cur.quick_hand()
+                    && let Some(tiles) = pos.text.get(start..end)
+                {
+                    let Pending::Setup(s) = &mut self.pending else {
+                        return Ok(());
+                    };
+                    if s.hands[seat].is_some() {
+                        return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                    }
+                    s.hands[seat] = Some((shift(pos, start), tiles, false));
+                    return Ok(());
+                }
                 let (p, t) = self.need(cur, pos, "a seat A-D")?;
                 let seat = seat_at(p, t)?;
                 let (mut tp, mut tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
@@ -875,6 +958,19 @@ impl<'t, 'l> Reader<'t, 'l> {
             let mut in_deal = Taken::default();
             for &d in deal.iter().flatten() {
                 in_deal.add(d);
+            }
+            if let Some(d) = deal
+                && !exact
+                && deal_spelled(&in_deal, token.as_bytes())
+                && d.iter().all(|&t| self.table.unseen(t))
+            {
+                // The hand is written as the deal's tiles in order, none in play: each tile
+                // resolves to the deal's copy (what `hand_fast` finds, tile by tile).
+                for &t in &d {
+                    self.table.enter(t, Some(seat));
+                }
+                hands[seat] = d.into_iter().collect();
+                continue;
             }
             if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
                 for &t in &fast {
@@ -968,38 +1064,16 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     // ---- moves ----
 
-    fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let mut any = false;
+    /// The moves of a move line, after its seat letter; `any` says whether moves were read
+    /// before the cursor already.
+    fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>, mut any: bool) -> R<()> {
         loop {
             // The commonest tokens, a lone tile and `*`, skip the general tokenizer.
-            match cur.quick() {
-                Quick::End => break,
-                Quick::Tile(col, raw) => {
-                    any = true;
-                    let p = shift(pos, col);
-                    self.require_round(&pos.text[col..col + 2], p)?;
-                    let s = seat.index();
-                    if self.table.need_discard[s] {
-                        let last = self.table.last_draw[s];
-                        let tile = self.held_raw(seat, p, raw, last)?;
-                        self.discard(seat, tile, Some(tile) == last);
-                    } else {
-                        self.draw_raw(seat, p, raw)?;
-                    }
-                    continue;
-                }
-                Quick::Star(col) => {
-                    if let Some(tile) = self.table.last_draw[seat.index()]
-                        && self.table.open
-                    {
-                        any = true;
-                        self.discard(seat, tile, true);
-                        continue;
-                    }
-                    // An error: the general path below says which.
-                    cur.rewind(col);
-                }
-                Quick::Other => {}
+            if self.table.open {
+                let at = cur.offset();
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
+                any |= read;
+                cur.rewind(end);
             }
             let Some((col, tok)) = cur.next_token() else {
                 break;
@@ -1534,7 +1608,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         })
     }
 
-    fn two_numbers<T: std::str::FromStr>(
+    fn two_numbers<T: std::str::FromStr + TryFrom<i64>>(
         &self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
@@ -1639,14 +1713,12 @@ impl<'t, 'l> Reader<'t, 'l> {
         };
         let melds = match w.melds {
             Some(m) => m,
-            None => ArrayVec::try_from(&t.win_melds(w.winner).collect::<Vec<_>>()[..]).map_err(
-                |_| {
-                    w.at.err(ErrorKind::Inconsistent {
-                        detail: "the winner has more than 4 melds; write them on a `melds` line"
-                            .to_owned(),
-                    })
-                },
-            )?,
+            None => ArrayVec::try_from(&t.win_melds_list(w.winner)[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "the winner has more than 4 melds; write them on a `melds` line"
+                        .to_owned(),
+                })
+            })?,
         };
         let Some(winning_tile) = w.agari.or(t.last_tile) else {
             return Err(w.at.err(ErrorKind::MissingField {
@@ -1740,15 +1812,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                         ArrayVec::new()
                     }
                     Some(_) => {
-                        let prefer: Vec<Tile> = self.table.concealed(seat).collect();
+                        let prefer = self.table.concealed_list(seat);
                         self.prefer_list(cur, pos, &prefer)?
                     }
-                    None => ArrayVec::try_from(&self.table.concealed(seat).collect::<Vec<_>>()[..])
-                        .map_err(|_| {
+                    None => {
+                        ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
                             p.err(ErrorKind::Inconsistent {
                                 detail: "the hand holds more than 14 tiles; write it".to_owned(),
                             })
-                        })?,
+                        })?
+                    }
                 };
                 d.shown[seat] = Some(hand);
                 Ok(())
@@ -1986,20 +2059,65 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
     })
 }
 
+/// Whether `token` spells the tiles of `deal` in id order without copy marks (`0` for a
+/// copy-0 five), as the writer spells a hand that is its deal: then every tile of it
+/// resolves to the deal's copy of its kind, in order.
+fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
+    // The bytes each tile id is spelled with: its digit, and its suit letter.
+    const DIGIT: [u8; 136] = {
+        let mut t = [0u8; 136];
+        let mut id = 0;
+        while id < 136 {
+            let kind = id / 4;
+            t[id] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
+                b'0'
+            } else {
+                b'1' + (kind % 9) as u8
+            };
+            id += 1;
+        }
+        t
+    };
+    let mut at = 0;
+    let mut suit = 0u8;
+    for (w, &word) in deal.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let letter = b"mpszz"[(id / 36).min(4)];
+            if suit != 0 && suit != letter {
+                if token.get(at) != Some(&suit) {
+                    return false;
+                }
+                at += 1;
+            }
+            suit = letter;
+            if token.get(at) != DIGIT.get(id) {
+                return false;
+            }
+            at += 1;
+        }
+    }
+    suit != 0 && token.get(at) == Some(&suit) && at + 1 == token.len()
+}
+
 /// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general
 /// path resolves it (the lowest unseen copy the deal holds, else the marked copy or the first
 /// free candidate), and whether every tile is in the deal. `None` (the table untouched) sends
 /// the hand to the general path, which says what is wrong.
 fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile, 13>, bool)> {
+    let mut codes = [0u16; 13];
+    if lex::decode_marked::<13, 64>(b, &mut codes)? != 13 {
+        return None;
+    }
     let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
-    let mut local = [0u8; 34];
+    let mut local = [0u8; 64];
     let mut all_in_deal = true;
-    scan_marked(b, |kind, red, mark| {
-        let five = is_five(kind);
+    for code in codes {
+        let (kind, five, mark) = lex::split_code(code);
         let free = table.unseen_mask(kind) & !local[kind];
-        let copy = if red {
-            0
-        } else if mark != NO_MARK {
+        let copy = if mark != lex::NO_MARK {
             mark
         } else {
             // The hint: the lowest unseen copy in the deal that the tile names.
@@ -2009,126 +2127,143 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
                 hint.trailing_zeros() as u8
             } else {
                 // The first free candidate: 1, 2, 3, then 0 for a five.
-                let order = if five && free & 0b1110 != 0 {
-                    free & 0b1110
-                } else {
-                    free
-                };
-                if order == 0 {
-                    return None;
-                }
-                order.trailing_zeros() as u8
+                FREE_COPY[usize::from(five)][usize::from(!free & 0xF)]
             }
         };
-        if free & (1 << copy) == 0 {
+        if copy > 3 || free & (1 << copy) == 0 {
             return None;
         }
         local[kind] |= 1 << copy;
         all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
-        hand.try_push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?)
-            .ok()
-    })?;
-    if !hand.is_full() {
-        return None;
+        hand.push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?);
     }
     Some((hand, all_in_deal))
 }
 
-/// A well-formed wall line in one pass; `None` sends it to the checking parser.
-fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let mut ids = [0u8; 136];
-    let mut n = 0usize;
-    let mut used = [0u8; 34];
-    scan_marked(b, |kind, red, mark| {
-        let copy = if red {
-            0
-        } else if mark != NO_MARK {
-            mark
-        } else {
-            let free = !used[kind] & 0xF;
-            let free = if is_five(kind) && free & 0xE != 0 {
-                free & 0xE
+/// The copy an unmarked tile takes when the copies in `used` (four bits) are taken: the
+/// lowest free one, or for a five (`FREE_COPY[1]`) 1, 2, 3 and then 0; 4 when none is free.
+static FREE_COPY: [[u8; 16]; 2] = {
+    let mut t = [[4u8; 16]; 2];
+    let mut used = 0;
+    while used < 16 {
+        let free = !used & 0xF;
+        if free != 0 {
+            t[0][used] = free.trailing_zeros() as u8;
+            t[1][used] = if free & 0xE != 0 {
+                (free & 0xE).trailing_zeros() as u8
             } else {
-                free
+                0
             };
-            if free == 0 {
-                return None;
-            }
-            free.trailing_zeros() as u8
-        };
-        if used[kind] & (1 << copy) != 0 || n >= 136 {
-            return None;
         }
-        used[kind] |= 1 << copy;
-        ids[n] = u8::try_from(kind).ok()? * 4 + copy;
-        n += 1;
-        Some(())
-    })?;
-    let mut tiles = [Tile::new(0)?; 136];
-    for (t, &id) in tiles.iter_mut().zip(&ids[..n]) {
-        *t = Tile::new(id)?;
+        used += 1;
+    }
+    t
+};
+
+/// The copy a wall tile takes, at `mark * 32 + five * 16 + used`: its mark (0 for a red five)
+/// when it has one, else as [`FREE_COPY`] says. One load rather than a branch on whether the
+/// tile is marked, which in a wall is a coin toss.
+static WALL_COPY: [u8; 256] = {
+    let mut t = [4u8; 256];
+    let mut i = 0;
+    while i < 5 * 32 {
+        let mark = i / 32;
+        t[i] = if mark < 4 {
+            mark as u8
+        } else {
+            FREE_COPY[(i / 16) % 2][i % 16]
+        };
+        i += 1;
+    }
+    t
+};
+
+/// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
+/// the checking parser.
+fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
+    let mut codes = [0u16; 136];
+    let n = lex::decode_marked::<136, 1024>(b, &mut codes)?;
+    let mut used = [0u8; 64];
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut bad = 0u8;
+    for (t, &code) in tiles.iter_mut().zip(&codes[..n]) {
+        // Every index masked to its table's size: no bound checks, no branch.
+        let kind = usize::from(code & 0x3F);
+        let u = used[kind];
+        let index = usize::from(code >> 8) * 32 + usize::from((code >> 3) & 16) + usize::from(u);
+        let copy = WALL_COPY[index & 255];
+        bad |= (copy & 0x1C) | ((u >> (copy & 3)) & 1);
+        used[kind] = u | (1 << (copy & 3));
+        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+    }
+    if bad != 0 {
+        return None;
     }
     WallView::new(&tiles[..n], current)
 }
 
-/// The copy mark [`scan_marked`] passes for a tile written without one.
-const NO_MARK: u8 = 4;
-
-/// Whether the kind index is a numbered five (5m, 5p, 5s).
-fn is_five(kind: usize) -> bool {
-    kind < 27 && kind % 9 == 4
-}
-
-/// Walks a well-formed tile list with copy marks (`12'3m406p`) and calls `f(kind, red, mark)`
-/// for each tile in order: its kind index, whether it is written `0` (a red five), and its
-/// copy mark ([`NO_MARK`] when none). `None` when the list is not well formed (a digit that
-/// is not a tile of its suit, a mark on a red five, mark 0 on a plain five, digits without a
-/// suit letter, a bad mark) or when `f` refuses a tile: the caller then falls back to its
-/// checking parser, which says what is wrong.
-fn scan_marked(b: &[u8], mut f: impl FnMut(usize, bool, u8) -> Option<()>) -> Option<()> {
-    let mut i = 0;
-    while i < b.len() {
-        // A group: digits (each with an optional `'N` mark) up to its suit letter.
-        let start = i;
-        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'\'') {
-            i += 1;
-        }
-        let suit = lex::SUIT_CODE[usize::from(*b.get(i)?)];
-        if suit == lex::NO_SUIT || i == start {
-            return None;
-        }
-        let group = &b[start..i];
-        let mut j = 0;
-        while j < group.len() {
-            let d = group[j].wrapping_sub(b'0');
-            if d > 9 {
-                return None;
-            }
-            let mark = if group.get(j + 1) == Some(&b'\'') {
-                let m = group.get(j + 2)?.wrapping_sub(b'0');
-                if m > 3 {
-                    return None;
-                }
-                j += 3;
-                m
-            } else {
-                j += 1;
-                NO_MARK
+/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from
+/// the line's start): a lone tile such as `5m` (a draw or a discard) or `*`, each followed by
+/// one blank or the line's end, as long as each is what the general path would read without
+/// an error. Returns where it stopped (a line end, or a token for the general path) and
+/// whether it read a move. The caller checks that a round is in progress.
+fn quick_moves(
+    table: &mut Table,
+    log: &mut GameLog,
+    seat: Seat,
+    text: &str,
+    mut at: usize,
+) -> (usize, bool) {
+    let b = text.as_bytes();
+    let s = seat.index() & 3;
+    let mut any = false;
+    // Each token with the byte after it: the last line of a text without a newline is left
+    // to the general path.
+    while let Some(&[c0, c1, c2]) = b.get(at..at + 3) {
+        if c0 == b'*' {
+            let Some(tile) = table.last_draw[s] else {
+                break;
             };
-            let red = d == 0;
-            let number = if red { 5 } else { d };
-            if (suit == 3 && (red || d > 7)) || (red && mark != NO_MARK) {
-                return None;
+            if c1 != b' ' && c1 != b'\n' {
+                break;
             }
-            let kind = usize::from(suit) * 9 + usize::from(number) - 1;
-            if mark == 0 && is_five(kind) {
-                return None;
+            table.discard(seat, tile);
+            log.push_discard(seat, tile, true);
+            at += 1;
+        } else {
+            let d = c0.wrapping_sub(b'0');
+            let code = lex::SUIT_CODE[usize::from(c1)];
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            if d > 9 || q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
+                break;
             }
-            f(kind, red, mark)?;
+            let kind = usize::from(q & !lex::RED);
+            let red = q & lex::RED != 0;
+            if table.need_discard[s] {
+                let last = table.last_draw[s];
+                let Some(tile) = table.quick_held(seat, kind, red, last) else {
+                    break;
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                let Some(tile) = table.quick_draw(seat, kind, red) else {
+                    break;
+                };
+                log.push_draw_tile(seat, tile);
+            }
+            at += 2;
         }
-        i += 1;
+        any = true;
+        if b.get(at) != Some(&b' ') {
+            break;
+        }
+        at += 1;
     }
-    Some(())
+    (at, any)
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {

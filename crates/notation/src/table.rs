@@ -35,6 +35,11 @@ impl Taken {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// The set as bits, id `i` at bit `i % 64` of word `i / 64`.
+    pub(crate) fn words(&self) -> &[u64; 3] {
+        &self.0
+    }
+
     /// The copies of kind index `k` (0..34) in the set, as four bits (bit `c` for copy `c`).
     pub(crate) fn kind_mask(&self, k: usize) -> u8 {
         let i = k * 4;
@@ -42,6 +47,11 @@ impl Taken {
             .get(i / 64)
             .map_or(0, |w| ((w >> (i % 64)) & 0xF) as u8)
     }
+}
+
+/// Whether the kind index is a numbered five (5m, 5p, 5s).
+pub(crate) fn is_five(kind: usize) -> bool {
+    (kind < 27) & (kind % 9 == 4)
 }
 
 /// The copies a tile written without a copy mark may be, in the order they are tried: a red
@@ -281,7 +291,8 @@ pub(crate) struct Table {
     live: usize,
     rinshan: usize,
     rinshan_next: [bool; 4],
-    place: [u8; 136],
+    /// Where each tile id is (256 places, so that a tile id indexes it without a check).
+    place: [u8; 256],
     pub(crate) last_draw: [Option<Tile>; 4],
     /// The last tile drawn, discarded or added to a kan: the default winning tile.
     pub(crate) last_tile: Option<Tile>,
@@ -312,7 +323,7 @@ impl Table {
             live: 0,
             rinshan: 0,
             rinshan_next: [false; 4],
-            place: [UNSEEN; 136],
+            place: [UNSEEN; 256],
             last_draw: [None; 4],
             last_tile: None,
             last_discard: None,
@@ -355,13 +366,20 @@ impl Table {
 
     /// The unseen copies of kind index `k` (0..34), as four bits (bit `c` for copy `c`).
     pub(crate) fn unseen_mask(&self, k: usize) -> u8 {
-        let mut m = 0;
-        if let Some(p) = self.place.get(k * 4..k * 4 + 4) {
-            for (c, &x) in p.iter().enumerate() {
-                m |= u8::from(x == UNSEEN) << c;
-            }
-        }
-        m
+        self.place_mask(k, UNSEEN)
+    }
+
+    /// The copies of kind index `k` (0..34) whose place is `place`, as four bits (bit `c`
+    /// for copy `c`): the four places compared at once, without a branch.
+    fn place_mask(&self, k: usize, place: u8) -> u8 {
+        let Some(&[a, b, c, d]) = self.place.get(k * 4..k * 4 + 4) else {
+            return 0;
+        };
+        // The bytes equal to `place` become zero; each zero byte sets its top bit in `z`.
+        let x = u32::from_le_bytes([a, b, c, d]) ^ (u32::from(place) * 0x0101_0101);
+        let z = !(((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x | 0x7F7F_7F7F);
+        // Gathers bits 7, 15, 23, 31 into bits 0-3 (no two products overlap).
+        (((z >> 7).wrapping_mul(0x0020_4081) >> 21) & 0xF) as u8
     }
 
     pub(crate) fn held_by(&self, seat: Seat, t: Tile) -> bool {
@@ -380,10 +398,32 @@ impl Table {
 
     /// A seat's concealed tiles in id order.
     pub(crate) fn concealed(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
-        let h = in_hand(seat);
-        (0u8..136)
-            .filter(move |&i| self.place[usize::from(i)] == h)
-            .filter_map(Tile::new)
+        // Eight places at a time: the bytes equal to the seat's mark become set bits.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let h = u64::from(in_hand(seat)) * LOW;
+        self.place
+            .chunks_exact(8)
+            .enumerate()
+            .flat_map(move |(w, chunk)| {
+                let x = chunk
+                    .try_into()
+                    .map_or(u64::MAX, |c: [u8; 8]| u64::from_le_bytes(c) ^ h);
+                let zero = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
+                let mut bits = zero;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let at = bits.trailing_zeros() / 8;
+                    bits &= bits - 1;
+                    Tile::new(u8::try_from(w * 8).ok()? + at as u8)
+                })
+            })
+    }
+
+    /// [`Table::concealed`] in a list.
+    pub(crate) fn concealed_list(&self, seat: Seat) -> ArrayVec<Tile, 136> {
+        self.concealed(seat).collect()
     }
 
     /// The concealed tiles of `kind` a seat holds, in id order.
@@ -398,7 +438,7 @@ impl Table {
     /// The tile the wall puts next into `seat`'s hand (live or replacement draw).
     pub(crate) fn wall_draw(&self, seat: Seat) -> Option<Tile> {
         let wall = self.wall.as_ref()?;
-        if self.rinshan_next[seat.index()] {
+        if self.rinshan_next[seat.index() & 3] {
             wall.rinshan_draw(self.rinshan)
         } else {
             wall.live_draw(self.live)
@@ -451,11 +491,88 @@ impl Table {
             .or_else(|| pick(raw, None, |t| self.unseen(t)))
     }
 
+    /// Draws an unmarked tile of kind index `kind` (written `0` if `red`) for `seat`, when
+    /// [`Table::resolve_enter`] with the wall's hint resolves it to a tile not in play yet,
+    /// and returns that tile; `None` (the table untouched) for anything else: the general
+    /// path then says what is wrong.
+    pub(crate) fn quick_draw(&mut self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
+        // The commonest case first: the wall's next tile, as written.
+        let tile = match self.wall_draw(seat) {
+            Some(h)
+                if !red
+                    && usize::from(h.id() >> 2) == kind
+                    && !h.is_red_five()
+                    && self.place[usize::from(h.id())] == UNSEEN =>
+            {
+                h
+            }
+            hint => self.draw_candidate(kind, red, hint)?,
+        };
+        self.draw(seat, tile);
+        Some(tile)
+    }
+
+    /// The tile [`Table::quick_draw`] draws when it is not the wall's hint.
+    fn draw_candidate(&self, kind: usize, red: bool, hint: Option<Tile>) -> Option<Tile> {
+        let free = self.place_mask(kind, UNSEEN);
+        let copy = if red {
+            0
+        } else {
+            match hint {
+                Some(h)
+                    if usize::from(h.id() / 4) == kind
+                        && !h.is_red_five()
+                        && free & (1 << h.copy()) != 0 =>
+                {
+                    h.copy()
+                }
+                // The first free candidate: 1, 2, 3, then 0 for a five.
+                _ if is_five(kind) && free & 0b1110 != 0 => (free & 0b1110).trailing_zeros() as u8,
+                _ => (free.trailing_zeros() as u8).min(4),
+            }
+        };
+        if copy > 3 || free & (1 << copy) == 0 {
+            return None;
+        }
+        Tile::new(u8::try_from(kind).ok()? * 4 + copy)
+    }
+
+    /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) discarded by
+    /// `seat` is, as [`Table::resolve_held`] resolves it, when the seat holds a copy; `None`
+    /// otherwise (the general path then resolves it or says what is wrong).
+    pub(crate) fn quick_held(
+        &self,
+        seat: Seat,
+        kind: usize,
+        red: bool,
+        avoid: Option<Tile>,
+    ) -> Option<Tile> {
+        let base = u8::try_from(kind).ok()? * 4;
+        if red {
+            return Tile::new(base);
+        }
+        let held = self.place_mask(kind, in_hand(seat));
+        let avoid_bit = match avoid {
+            Some(a) if a.id() / 4 * 4 == base => 1u8 << a.copy(),
+            _ => 0,
+        };
+        let others = held & !avoid_bit;
+        let copy = if others != 0 {
+            // The highest copy held.
+            7 - others.leading_zeros() as u8
+        } else if held & avoid_bit != 0 && !(is_five(kind) && avoid_bit == 1) {
+            avoid_bit.trailing_zeros() as u8
+        } else {
+            return None;
+        };
+        Tile::new(base + copy)
+    }
+
     // ---- moves ----
 
     pub(crate) fn draw(&mut self, seat: Seat, t: Tile) {
         self.enter(t, Some(seat));
-        let s = seat.index();
+        let s = seat.index() & 3;
         if self.rinshan_next[s] {
             self.rinshan += 1;
             self.rinshan_next[s] = false;
@@ -469,7 +586,7 @@ impl Table {
 
     pub(crate) fn discard(&mut self, seat: Seat, t: Tile) {
         self.remove(t);
-        let s = seat.index();
+        let s = seat.index() & 3;
         self.last_draw[s] = None;
         self.last_discard = Some(t);
         self.last_tile = Some(t);
@@ -536,6 +653,11 @@ impl Table {
     /// The melds a win shows by default: the winner's, latest first (Tenhou's order).
     pub(crate) fn win_melds(&self, seat: Seat) -> impl Iterator<Item = Meld> + '_ {
         self.melds[seat.index()].iter().rev().copied()
+    }
+
+    /// [`Table::win_melds`] in a list.
+    pub(crate) fn win_melds_list(&self, seat: Seat) -> ArrayVec<Meld, 8> {
+        self.win_melds(seat).collect()
     }
 
     /// An outcome with these scores before and changes.

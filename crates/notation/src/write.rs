@@ -724,8 +724,8 @@ pub(crate) fn spell_list(tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
 
 /// The hand a win shows by default: the winner's concealed tiles and the default winning
 /// tile, in id order.
-pub(crate) fn win_hand(t: &Table, winner: Seat) -> Vec<Tile> {
-    let mut v: Vec<Tile> = t.concealed(winner).collect();
+pub(crate) fn win_hand(t: &Table, winner: Seat) -> arrayvec::ArrayVec<Tile, 137> {
+    let mut v: arrayvec::ArrayVec<Tile, 137> = t.concealed(winner).collect();
     if let Some(w) = t.last_tile
         && !t.held_by(winner, w)
     {
