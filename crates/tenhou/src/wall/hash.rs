@@ -3,11 +3,14 @@
 //! Every message is exactly one 128-byte block, so its second (padding) block is always the
 //! same: `0x80`, zeros, and the length 1024. That block's message schedule is a constant,
 //! folded into the round constants at compile time ([`KW_PAD`]), which leaves a third less
-//! work for it. The nine messages of a round are independent, so on x86-64 CPUs with AVX2
-//! eight of them are hashed four at a time, one per 64-bit lane; the ninth, and every one
-//! on other CPUs, goes through the scalar compression. Both paths are checked against the
-//! `sha2` crate on random blocks (tests below) and, through the wall tests, on every round
-//! of the real corpus.
+//! work for it. The nine messages of a round are independent, so on x86-64 CPUs eight of
+//! them are hashed four at a time, one per 64-bit lane of 256-bit registers: with AVX-512VL
+//! where the CPU has it (one-instruction rotates and three-input logic), else with AVX2.
+//! The ninth digests of four rounds are hashed together the same way (the generator draws
+//! rounds ahead for it); on other CPUs every message goes through the scalar compression.
+//! Every path
+//! is checked against the `sha2` crate on random blocks (tests below) and, through the wall
+//! tests, on every round of the real corpus.
 //!
 //! Words: the block is 32 MT19937 outputs written little-endian, SHA-512 reads it as 16
 //! big-endian 64-bit words, and Tenhou reads each 64-byte digest back as 16 little-endian
@@ -137,22 +140,77 @@ pub(super) const BLOCK_WORDS: usize = 32;
 /// `rnd` words read from each digest.
 pub(super) const DIGEST_WORDS: usize = 16;
 
-/// The digests of four blocks, each 32 MT19937 words, as 16 `rnd` words each.
-///
-/// The crate's one `unsafe` block: calling the AVX2 path after the runtime check.
-#[allow(unsafe_code)]
+/// The digests of four blocks, each 32 MT19937 words, as 16 `rnd` words each, by the
+/// fastest path the CPU has.
 pub(super) fn digests4(blocks: [&[u32; BLOCK_WORDS]; 4]) -> [[u32; DIGEST_WORDS]; 4] {
+    digests4_by(Path::best(), blocks)
+}
+
+/// The ways of computing four digests at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// Four lanes of 256-bit registers with AVX-512VL's rotates and three-input logic.
+    Avx512,
+    /// Four lanes of 256-bit AVX2 registers (rotates as two shifts and an or).
+    Avx2,
+    /// One message after another.
+    Scalar,
+}
+
+impl Path {
+    /// The fastest path this CPU runs.
+    fn best() -> Path {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+            {
+                return Path::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Path::Avx2;
+            }
+        }
+        Path::Scalar
+    }
+
+    /// Whether this CPU runs the path.
+    #[cfg(test)]
+    fn available(self) -> bool {
+        match (self, Path::best()) {
+            (Path::Scalar, _) | (_, Path::Avx512) => true,
+            (Path::Avx2, best) => best == Path::Avx2,
+            (Path::Avx512, _) => false,
+        }
+    }
+}
+
+/// [`digests4`] by the given path, or by the scalar one where the CPU lacks it.
+///
+/// The crate's one `unsafe` block: calling a vector path after the runtime check.
+#[allow(unsafe_code)]
+fn digests4_by(path: Path, blocks: [&[u32; BLOCK_WORDS]; 4]) -> [[u32; DIGEST_WORDS]; 4] {
     let msgs = blocks.map(message);
     let mut out = [[0u32; DIGEST_WORDS]; 4];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: `compress4` only needs AVX2, which the CPU was just found to have.
-        let states = unsafe { avx2::compress4(&msgs) };
-        for (state, o) in states.iter().zip(&mut out) {
-            digest_words(state, o);
+    {
+        let best = Path::best();
+        let states = match path {
+            // SAFETY: `Path::best` found AVX-512F and AVX-512VL (which imply AVX2), all
+            // that this `compress4` needs.
+            Path::Avx512 if best == Path::Avx512 => Some(unsafe { x86::avx512::compress4(&msgs) }),
+            // SAFETY: `Path::best` found AVX2 at least, all that this `compress4` needs.
+            Path::Avx2 if best != Path::Scalar => Some(unsafe { x86::avx2::compress4(&msgs) }),
+            _ => None,
+        };
+        if let Some(states) = states {
+            for (state, o) in states.iter().zip(&mut out) {
+                digest_words(state, o);
+            }
+            return out;
         }
-        return out;
     }
+    let _ = path;
     for (m, o) in msgs.iter().zip(&mut out) {
         digest_words(&compress(m), o);
     }
@@ -229,117 +287,196 @@ fn round(s: &mut [u64; 8], kw: u64) {
     *s = [t1.wrapping_add(t2), a, b, c, d.wrapping_add(t1), e, f, g];
 }
 
-/// Four messages at once, one per 64-bit lane of AVX2 registers.
+/// Four messages at once, one per 64-bit lane of 256-bit registers: one body, written once
+/// ([`compress4_body`]), over two sets of lane operations.
 #[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use std::arch::x86_64::{
-        __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64,
-        _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_slli_epi64,
-        _mm256_srli_epi64, _mm256_xor_si256,
-    };
-
-    use super::{IV, K, KW_PAD};
-
-    /// Rotates each lane right by `$n` bits.
-    macro_rules! ror {
-        ($x:expr, $n:literal) => {
-            _mm256_or_si256(
-                _mm256_srli_epi64::<$n>($x),
-                _mm256_slli_epi64::<{ 64 - $n }>($x),
-            )
-        };
+mod x86 {
+    /// The SHA-512 states after both blocks of four 128-byte messages, one per lane. It
+    /// expands inside a module that defines the lane operations `ror!`, `shr!`, `xor3!`,
+    /// `ch!` and `maj!`, and `splat` and `add` for its target features.
+    macro_rules! compress4_body {
+        ($msgs:expr) => {{
+            let msgs: &[[u64; 16]; 4] = $msgs;
+            let mut w = [splat(0); 16];
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj = _mm256_set_epi64x(
+                    msgs[3][j] as i64,
+                    msgs[2][j] as i64,
+                    msgs[1][j] as i64,
+                    msgs[0][j] as i64,
+                );
+            }
+            let mut iv = [splat(0); 8];
+            for (v, h) in iv.iter_mut().zip(IV) {
+                *v = splat(h);
+            }
+            let mut s = iv;
+            for t in 0..80 {
+                let wt = if t < 16 {
+                    w[t]
+                } else {
+                    let x = w[(t + 1) & 15];
+                    let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), shr!(x, 7));
+                    let y = w[(t + 14) & 15];
+                    let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), shr!(y, 6));
+                    let v = add(add(w[t & 15], sigma0), add(w[(t + 9) & 15], sigma1));
+                    w[t & 15] = v;
+                    v
+                };
+                round!(s, add(wt, splat(K[t])));
+            }
+            for (h, v) in s.iter_mut().zip(iv) {
+                *h = add(*h, v);
+            }
+            let mid = s;
+            for kw in KW_PAD {
+                round!(s, splat(kw));
+            }
+            let mut out = [[0u64; 8]; 4];
+            for (i, (h, m)) in s.iter().zip(mid).enumerate() {
+                let v = add(*h, m);
+                out[0][i] = _mm256_extract_epi64::<0>(v) as u64;
+                out[1][i] = _mm256_extract_epi64::<1>(v) as u64;
+                out[2][i] = _mm256_extract_epi64::<2>(v) as u64;
+                out[3][i] = _mm256_extract_epi64::<3>(v) as u64;
+            }
+            out
+        }};
     }
 
-    macro_rules! xor3 {
-        ($a:expr, $b:expr, $c:expr) => {
-            _mm256_xor_si256(_mm256_xor_si256($a, $b), $c)
-        };
-    }
-
-    /// One SHA-512 round on four lanes.
+    /// One SHA-512 round on four lanes, with the expanding module's lane operations.
     macro_rules! round {
         ($s:ident, $kw:expr) => {{
             let [a, b, c, d, e, f, g, h] = $s;
             let big_sigma1 = xor3!(ror!(e, 14), ror!(e, 18), ror!(e, 41));
-            let ch = _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g));
-            let t1 = _mm256_add_epi64(_mm256_add_epi64(h, big_sigma1), _mm256_add_epi64(ch, $kw));
+            let t1 = add(add(h, big_sigma1), add(ch!(e, f, g), $kw));
             let big_sigma0 = xor3!(ror!(a, 28), ror!(a, 34), ror!(a, 39));
-            let maj = _mm256_xor_si256(
-                _mm256_and_si256(_mm256_xor_si256(b, c), a),
-                _mm256_and_si256(b, c),
-            );
-            let t2 = _mm256_add_epi64(big_sigma0, maj);
-            $s = [
-                _mm256_add_epi64(t1, t2),
-                a,
-                b,
-                c,
-                _mm256_add_epi64(d, t1),
-                e,
-                f,
-                g,
-            ];
+            let t2 = add(big_sigma0, maj!(a, b, c));
+            $s = [add(t1, t2), a, b, c, add(d, t1), e, f, g];
         }};
     }
 
-    /// Every lane set to `x` (the same bits, as the intrinsic's signed type).
-    #[target_feature(enable = "avx2")]
-    #[allow(clippy::cast_possible_wrap)]
-    fn splat(x: u64) -> __m256i {
-        _mm256_set1_epi64x(x as i64)
+    /// AVX2: a rotate is two shifts and an or; choice and majority take three or four
+    /// operations.
+    pub(super) mod avx2 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64,
+            _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_slli_epi64,
+            _mm256_srli_epi64, _mm256_xor_si256,
+        };
+
+        use super::super::{IV, K, KW_PAD};
+
+        macro_rules! ror {
+            ($x:expr, $n:literal) => {
+                _mm256_or_si256(
+                    _mm256_srli_epi64::<$n>($x),
+                    _mm256_slli_epi64::<{ 64 - $n }>($x),
+                )
+            };
+        }
+        macro_rules! shr {
+            ($x:expr, $n:literal) => {
+                _mm256_srli_epi64::<$n>($x)
+            };
+        }
+        macro_rules! xor3 {
+            ($a:expr, $b:expr, $c:expr) => {
+                _mm256_xor_si256(_mm256_xor_si256($a, $b), $c)
+            };
+        }
+        macro_rules! ch {
+            ($e:expr, $f:expr, $g:expr) => {
+                _mm256_xor_si256(_mm256_and_si256($e, $f), _mm256_andnot_si256($e, $g))
+            };
+        }
+        macro_rules! maj {
+            ($a:expr, $b:expr, $c:expr) => {
+                _mm256_xor_si256(
+                    _mm256_and_si256(_mm256_xor_si256($b, $c), $a),
+                    _mm256_and_si256($b, $c),
+                )
+            };
+        }
+
+        /// Every lane set to `x` (the same bits, as the intrinsic's signed type).
+        #[target_feature(enable = "avx2")]
+        #[allow(clippy::cast_possible_wrap)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
+        }
+
+        /// Lane-wise wrapping addition.
+        #[target_feature(enable = "avx2")]
+        fn add(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_add_epi64(a, b)
+        }
+
+        /// The SHA-512 states after both blocks of four 128-byte messages, one per lane.
+        #[target_feature(enable = "avx2")]
+        #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+        pub(in super::super) fn compress4(msgs: &[[u64; 16]; 4]) -> [[u64; 8]; 4] {
+            compress4_body!(msgs)
+        }
     }
 
-    /// The SHA-512 states after both blocks of four 128-byte messages, one per lane.
-    #[target_feature(enable = "avx2")]
-    #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
-    pub(super) fn compress4(msgs: &[[u64; 16]; 4]) -> [[u64; 8]; 4] {
-        let mut w = [splat(0); 16];
-        for (j, wj) in w.iter_mut().enumerate() {
-            *wj = _mm256_set_epi64x(
-                msgs[3][j] as i64,
-                msgs[2][j] as i64,
-                msgs[1][j] as i64,
-                msgs[0][j] as i64,
-            );
-        }
-        let mut iv = [splat(0); 8];
-        for (v, h) in iv.iter_mut().zip(IV) {
-            *v = splat(h);
-        }
-        let mut s = iv;
-        for t in 0..80 {
-            let wt = if t < 16 {
-                w[t]
-            } else {
-                let x = w[(t + 1) & 15];
-                let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), _mm256_srli_epi64::<7>(x));
-                let y = w[(t + 14) & 15];
-                let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), _mm256_srli_epi64::<6>(y));
-                let v = _mm256_add_epi64(
-                    _mm256_add_epi64(w[t & 15], sigma0),
-                    _mm256_add_epi64(w[(t + 9) & 15], sigma1),
-                );
-                w[t & 15] = v;
-                v
+    /// AVX-512VL on 256-bit registers: a rotate is one instruction, and each three-input
+    /// function (exclusive or, choice, majority) one `vpternlogq`.
+    pub(super) mod avx512 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_add_epi64, _mm256_extract_epi64, _mm256_ror_epi64, _mm256_set_epi64x,
+            _mm256_set1_epi64x, _mm256_srli_epi64, _mm256_ternarylogic_epi64,
+        };
+
+        use super::super::{IV, K, KW_PAD};
+
+        macro_rules! ror {
+            ($x:expr, $n:literal) => {
+                _mm256_ror_epi64::<$n>($x)
             };
-            round!(s, _mm256_add_epi64(wt, splat(K[t])));
         }
-        for (h, v) in s.iter_mut().zip(iv) {
-            *h = _mm256_add_epi64(*h, v);
+        macro_rules! shr {
+            ($x:expr, $n:literal) => {
+                _mm256_srli_epi64::<$n>($x)
+            };
         }
-        let mid = s;
-        for kw in KW_PAD {
-            round!(s, splat(kw));
+        // Truth tables over (a, b, c) = (0xF0, 0xCC, 0xAA): a ^ b ^ c, a ? b : c, and the
+        // majority.
+        macro_rules! xor3 {
+            ($a:expr, $b:expr, $c:expr) => {
+                _mm256_ternarylogic_epi64::<0x96>($a, $b, $c)
+            };
         }
-        let mut out = [[0u64; 8]; 4];
-        for (i, (h, m)) in s.iter().zip(mid).enumerate() {
-            let v = _mm256_add_epi64(*h, m);
-            out[0][i] = _mm256_extract_epi64::<0>(v) as u64;
-            out[1][i] = _mm256_extract_epi64::<1>(v) as u64;
-            out[2][i] = _mm256_extract_epi64::<2>(v) as u64;
-            out[3][i] = _mm256_extract_epi64::<3>(v) as u64;
+        macro_rules! ch {
+            ($e:expr, $f:expr, $g:expr) => {
+                _mm256_ternarylogic_epi64::<0xCA>($e, $f, $g)
+            };
         }
-        out
+        macro_rules! maj {
+            ($a:expr, $b:expr, $c:expr) => {
+                _mm256_ternarylogic_epi64::<0xE8>($a, $b, $c)
+            };
+        }
+
+        /// Every lane set to `x` (the same bits, as the intrinsic's signed type).
+        #[target_feature(enable = "avx512f,avx512vl")]
+        #[allow(clippy::cast_possible_wrap)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
+        }
+
+        /// Lane-wise wrapping addition.
+        #[target_feature(enable = "avx512f,avx512vl")]
+        fn add(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_add_epi64(a, b)
+        }
+
+        /// The SHA-512 states after both blocks of four 128-byte messages, one per lane.
+        #[target_feature(enable = "avx512f,avx512vl")]
+        #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+        pub(in super::super) fn compress4(msgs: &[[u64; 16]; 4]) -> [[u64; 8]; 4] {
+            compress4_body!(msgs)
+        }
     }
 }
 
@@ -360,13 +497,18 @@ mod tests {
     }
 
     fn check(blocks: &[[u32; BLOCK_WORDS]; 4]) {
-        let got = digests4([&blocks[0], &blocks[1], &blocks[2], &blocks[3]]);
-        for (block, digest) in blocks.iter().zip(got) {
-            let want = reference(block);
-            assert_eq!(digest, want);
+        let refs = [&blocks[0], &blocks[1], &blocks[2], &blocks[3]];
+        let want = blocks.each_ref().map(reference);
+        assert_eq!(digests4(refs), want);
+        for path in [Path::Avx512, Path::Avx2, Path::Scalar] {
+            if path.available() {
+                assert_eq!(digests4_by(path, refs), want, "{path:?}");
+            }
+        }
+        for (block, digest) in blocks.iter().zip(want) {
             let mut scalar = [0u32; DIGEST_WORDS];
             digest_words(&compress(&message(block)), &mut scalar);
-            assert_eq!(scalar, want);
+            assert_eq!(scalar, digest);
         }
     }
 
