@@ -706,6 +706,208 @@ pub fn waits(concealed: &TileCounts) -> TileSet {
     TileSet::from_bits(bits)
 }
 
+/// What [`waits`] first asks of a concealed part, kept up to date tile by tile: each
+/// numbered suit's table key, and tallies of the counts (see [`Tally`]).
+///
+/// [`ConcealedShape::may_wait`] answers from these alone whether [`waits`] can be non-empty,
+/// so that a hand far from tenpai (most hands, most turns) costs three table lookups, not a
+/// pass over the counts. It never decides the waits themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ConcealedShape {
+    /// The shape table key of each numbered suit (valid while no kind is above four).
+    keys: [u32; 3],
+    /// The tallies, a byte each at [`Tally`]'s positions. Each stays within `0..=136`, so
+    /// adding or taking one byte's worth never carries into the next.
+    tallies: u64,
+}
+
+/// The byte positions of [`ConcealedShape`]'s tallies.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Tally {
+    /// Kinds held exactly once.
+    Singles,
+    /// Kinds held three times or more.
+    OverTwo,
+    /// Kinds held more than four times (never in a real hand; [`waits`] then searches).
+    OverFour,
+    /// Honour kinds held exactly once.
+    HonourOnes,
+    /// Honour kinds held exactly twice.
+    HonourTwos,
+    /// Honour kinds held four times or more.
+    HonourFours,
+    /// Simple tiles held (2 to 8 of a numbered suit).
+    Simples,
+    /// Tiles held.
+    Tiles,
+}
+
+impl Tally {
+    /// `n` in this tally's byte.
+    const fn bits(self, n: u8) -> u64 {
+        (n as u64) << (8 * self as u32)
+    }
+}
+
+/// For a count going up from `low` (index, capped at 7): the tallies it joins, and those it
+/// leaves. Going down from `low + 1` to `low` swaps the two.
+const STEP_JOINS: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut low = 0;
+    while low < 8 {
+        let high = low as u8 + 1;
+        t[low] = Tally::Tiles.bits(1)
+            | Tally::Simples.bits(1)
+            | Tally::Singles.bits((high == 1) as u8)
+            | Tally::OverTwo.bits((high == 3) as u8)
+            | Tally::OverFour.bits((high == 5) as u8)
+            | Tally::HonourOnes.bits((high == 1) as u8)
+            | Tally::HonourTwos.bits((high == 2) as u8)
+            | Tally::HonourFours.bits((high == 4) as u8);
+        low += 1;
+    }
+    t
+};
+
+/// See [`STEP_JOINS`].
+const STEP_LEAVES: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut low = 0;
+    while low < 8 {
+        let low_ = low as u8;
+        t[low] = Tally::Singles.bits((low_ == 1) as u8)
+            | Tally::HonourOnes.bits((low_ == 1) as u8)
+            | Tally::HonourTwos.bits((low_ == 2) as u8);
+        low += 1;
+    }
+    t
+};
+
+/// The kind tallies a count (capped at 5) belongs to, the honours' included (each kind's
+/// own mask picks its tallies).
+const COUNT_TALLIES: [u64; 6] = {
+    let mut t = [0u64; 6];
+    let mut n = 0;
+    while n < 6 {
+        let c = n as u8;
+        t[n] = Tally::Singles.bits((c == 1) as u8)
+            | Tally::OverTwo.bits((c > 2) as u8)
+            | Tally::OverFour.bits((c > 4) as u8)
+            | Tally::HonourOnes.bits((c == 1) as u8)
+            | Tally::HonourTwos.bits((c == 2) as u8)
+            | Tally::HonourFours.bits((c >= 4) as u8);
+        n += 1;
+    }
+    t
+};
+
+/// The tallies each kind takes part in: all kinds the first three and the tile count,
+/// honours their own three, simples the simples.
+const KIND_TALLIES: [u64; 34] = {
+    let mut t = [0u64; 34];
+    let all = Tally::Singles.bits(0xFF)
+        | Tally::OverTwo.bits(0xFF)
+        | Tally::OverFour.bits(0xFF)
+        | Tally::Tiles.bits(0xFF);
+    let mut i = 0;
+    while i < 34 {
+        t[i] = all;
+        if i >= 27 {
+            t[i] |= Tally::HonourOnes.bits(0xFF)
+                | Tally::HonourTwos.bits(0xFF)
+                | Tally::HonourFours.bits(0xFF);
+        } else if i % 9 != 0 && i % 9 != 8 {
+            t[i] |= Tally::Simples.bits(0xFF);
+        }
+        i += 1;
+    }
+    t
+};
+
+impl ConcealedShape {
+    /// The shape of no tiles.
+    pub(crate) const EMPTY: ConcealedShape = ConcealedShape {
+        keys: [0; 3],
+        tallies: 0,
+    };
+
+    /// The shape of these counts.
+    pub(crate) fn new(counts: &TileCounts) -> ConcealedShape {
+        let mut shape = ConcealedShape {
+            keys: [0; 3],
+            tallies: 0,
+        };
+        for (i, &n) in counts.as_array().iter().enumerate() {
+            if let Some(key) = shape.keys.get_mut(i / 9) {
+                *key = key.wrapping_add(u32::from(n).wrapping_mul(POW5[i % 9]));
+            }
+            let held = COUNT_TALLIES[usize::from(n.min(5))]
+                | Tally::Tiles.bits(n)
+                | Tally::Simples.bits(n);
+            shape.tallies = shape.tallies.wrapping_add(held & KIND_TALLIES[i]);
+        }
+        shape
+    }
+
+    /// One more tile of `kind`, of which `before` were held.
+    #[inline]
+    pub(crate) fn add(&mut self, kind: TileKind, before: u8) {
+        let i = kind.index();
+        let (low, mask) = (usize::from(before.min(7)), KIND_TALLIES[i]);
+        self.tallies = self
+            .tallies
+            .wrapping_add(STEP_JOINS[low] & mask)
+            .wrapping_sub(STEP_LEAVES[low] & mask);
+        if let Some(key) = self.keys.get_mut(i / 9) {
+            *key = key.wrapping_add(POW5[i % 9]);
+        }
+    }
+
+    /// One tile fewer of `kind`, of which `before` (at least one) were held.
+    #[inline]
+    pub(crate) fn remove(&mut self, kind: TileKind, before: u8) {
+        let i = kind.index();
+        let (low, mask) = (usize::from(before.wrapping_sub(1).min(7)), KIND_TALLIES[i]);
+        self.tallies = self
+            .tallies
+            .wrapping_sub(STEP_JOINS[low] & mask)
+            .wrapping_add(STEP_LEAVES[low] & mask);
+        if let Some(key) = self.keys.get_mut(i / 9) {
+            *key = key.wrapping_sub(POW5[i % 9]);
+        }
+    }
+
+    /// A tally's value.
+    const fn tally(&self, t: Tally) -> u8 {
+        (self.tallies >> (8 * t as u32)) as u8
+    }
+
+    /// Whether [`waits`] of the counts this shape was kept for can be non-empty. `false`
+    /// means surely empty; `true` means [`waits`] must be asked.
+    pub(crate) fn may_wait(&self) -> bool {
+        if self.tally(Tally::OverFour) > 0 {
+            return true;
+        }
+        let total = self.tally(Tally::Tiles);
+        if total % 3 != 1 || total > 13 {
+            return false;
+        }
+        let table = shape_table();
+        let honours_unread = self.tally(Tally::HonourOnes) > 0
+            || self.tally(Tally::HonourFours) > 0
+            || self.tally(Tally::HonourTwos) > 1;
+        let unread = u8::from(!shape_bit(table, self.keys[0]))
+            + u8::from(!shape_bit(table, self.keys[1]))
+            + u8::from(!shape_bit(table, self.keys[2]))
+            + u8::from(honours_unread);
+        unread <= 1
+            || (total == 13
+                && ((self.tally(Tally::Singles) == 1 && self.tally(Tally::OverTwo) == 0)
+                    || self.tally(Tally::Simples) == 0))
+    }
+}
+
 /// [`waits`] by search, for counts the table has no key for (more than four of a kind).
 fn waits_search(concealed: &TileCounts) -> TileSet {
     let mut set = TileSet::EMPTY;
@@ -876,6 +1078,11 @@ mod tests {
     /// reference for the hand, for the hand plus each kind and for the hand minus each kind.
     fn check_against_reference(c: &TileCounts) -> Result<(), TestCaseError> {
         prop_assert_eq!(waits(c), reference::waits(c), "waits of {:?}", c);
+        prop_assert!(
+            ConcealedShape::new(c).may_wait() || reference::waits(c).is_empty(),
+            "may_wait refused {:?}",
+            c
+        );
         prop_assert_eq!(
             is_tenpai(c),
             !reference::waits(c).is_empty(),
@@ -1088,6 +1295,53 @@ mod tests {
         #[test]
         fn wild_counts_match_reference(c in wild()) {
             check_against_reference(&c)?;
+        }
+
+        #[test]
+        fn concealed_shape_is_kept_tile_by_tile(
+            steps in proptest::collection::vec((0..34u8, any::<bool>()), 0..60)
+        ) {
+            // Adds and removals in any order, up to six of a kind: the kept shape is always
+            // the shape of the counts, and never refuses counts that wait.
+            let mut c = TileCounts::EMPTY;
+            let mut shape = ConcealedShape::new(&c);
+            for (k, add) in steps {
+                let kind = TileKind::new(k).unwrap();
+                let before = c.get(kind);
+                if add && before < 6 {
+                    shape.add(kind, before);
+                    c.add(kind);
+                } else if !add && before > 0 {
+                    shape.remove(kind, before);
+                    c.remove(kind);
+                }
+                prop_assert_eq!(shape, ConcealedShape::new(&c), "{:?}", c);
+                prop_assert!(shape.may_wait() || waits(&c).is_empty(), "{:?}", c);
+            }
+        }
+    }
+
+    #[test]
+    fn concealed_shape_lets_every_kind_of_wait_through() {
+        // Sets and a pair waiting in one suit, two pairs (shanpon), seven pairs, the
+        // thirteen orphans both ways, and a hand of two melds.
+        for hand in [
+            "123456789m1234p",
+            "123m456p789s11z22z",
+            "1122m3344p5566s7z",
+            "19m19p19s1234567z",
+            "19m19p19s1234566z",
+            "2345p",
+        ] {
+            let c = counts(hand);
+            assert!(!waits(&c).is_empty(), "{hand}");
+            assert!(ConcealedShape::new(&c).may_wait(), "{hand}");
+        }
+        // Two suits short of sets and no seven-pairs or orphans shape: surely no wait.
+        for hand in ["1357m1357p135s11z", "147m258p369s1234z"] {
+            let c = counts(hand);
+            assert!(waits(&c).is_empty(), "{hand}");
+            assert!(!ConcealedShape::new(&c).may_wait(), "{hand}");
         }
     }
 

@@ -29,7 +29,7 @@ use arrayvec::ArrayVec;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileCounts, TileKind, TileSet, Wind};
 use thiserror::Error;
 
-use crate::hand::waits;
+use crate::hand::{ConcealedShape, waits};
 use crate::score::{RiichiDeclaration, Situation, WinMethod};
 
 /// The live wall's size with four players: 136 tiles, less 14 in the dead wall and 52 dealt.
@@ -376,6 +376,8 @@ struct SeatState {
     hand: ArrayVec<Tile, 14>,
     /// `hand` by kind, kept with it ([`SeatState::give`], [`SeatState::take`]).
     counts: TileCounts,
+    /// `counts`' shape, kept with it: it rules out waits without reading the counts.
+    shape: ConcealedShape,
     melds: ArrayVec<Meld, 4>,
     /// Own discards: (tile, called by another seat).
     river: ArrayVec<(Tile, bool), 32>,
@@ -404,8 +406,9 @@ struct SeatState {
 impl SeatState {
     fn new(hand: &[Tile]) -> SeatState {
         let mut s = SeatState {
-            hand: hand.iter().copied().collect(),
-            counts: TileCounts::from_tiles(hand.iter().copied()),
+            hand: ArrayVec::new(),
+            counts: TileCounts::EMPTY,
+            shape: ConcealedShape::EMPTY,
             melds: ArrayVec::new(),
             river: ArrayVec::new(),
             discarded: TileSet::EMPTY,
@@ -421,9 +424,23 @@ impl SeatState {
             discards: 0,
             liable: Liability::NONE,
         };
+        // Tile by tile, as a draw gives them: the counts and their shape kept together.
+        for &t in hand {
+            s.give(t);
+        }
         s.waits_of = s.counts;
-        s.waits = waits(&s.waits_of);
+        s.waits = s.waits_now();
         s
+    }
+
+    /// The waits of the concealed tiles, computed only where their shape allows any.
+    fn waits_now(&self) -> TileSet {
+        debug_assert_eq!(self.shape, ConcealedShape::new(&self.counts));
+        if self.shape.may_wait() {
+            waits(&self.counts)
+        } else {
+            TileSet::EMPTY
+        }
     }
 
     /// Brings `waits` up to date with the concealed tiles, unless they are the counts it was
@@ -439,7 +456,7 @@ impl SeatState {
         // Compared without early exit: two vector compares instead of a `memcmp` call.
         if now.iter().zip(then).fold(0, |diff, (a, b)| diff | (a ^ b)) != 0 {
             let old = self.waits;
-            self.waits = waits(&self.counts);
+            self.waits = self.waits_now();
             self.waits_of = self.counts;
             return TileSet::from_bits(old.bits() ^ self.waits.bits());
         }
@@ -457,6 +474,7 @@ impl SeatState {
     /// Adds a drawn tile to the hand.
     fn give(&mut self, tile: Tile) {
         self.hand.push(tile);
+        self.shape.add(tile.kind(), self.counts.get(tile.kind()));
         self.counts.add(tile.kind());
     }
 
@@ -476,7 +494,10 @@ impl SeatState {
     /// the hand's order means nothing (a win's concealed tiles are handed out sorted).
     fn take_at(&mut self, i: usize) {
         let tile = self.hand.swap_remove(i);
-        self.counts.remove(tile.kind());
+        if self.counts.remove(tile.kind()) {
+            self.shape
+                .remove(tile.kind(), self.counts.get(tile.kind()) + 1);
+        }
     }
 
     fn is_closed(&self) -> bool {
