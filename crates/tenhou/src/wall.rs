@@ -734,8 +734,33 @@ const FILLER: Tile = match Tile::new(0) {
 
 /// One Fisher–Yates step, front to back.
 fn swap_forward(yama: &mut [Tile; 136], i: usize, r: u32, n: usize) {
-    let j = i + (r as usize) % (n - i);
+    let j = i + fastmod(r, n - i);
     yama.swap(i, j);
+}
+
+/// `r % d` for `d` in `1..=136`, by Lemire's multiply-only remainder with a precomputed
+/// magic per divisor (exact for every 32-bit `r`): one round's 136 divisions were most of
+/// the shuffle's time. Divisors outside the table fall back to `%`.
+fn fastmod(r: u32, d: usize) -> usize {
+    /// `u64::MAX / d + 1` (wrapping) for each `d` (index 0 unused).
+    const MAGIC: [u64; 137] = {
+        let mut m = [0u64; 137];
+        let mut d = 1;
+        while d < 137 {
+            // For `d = 1` it wraps to 0, which gives the right remainder, 0.
+            m[d] = (u64::MAX / d as u64).wrapping_add(1);
+            d += 1;
+        }
+        m
+    };
+    match MAGIC.get(d) {
+        Some(&m) if d > 0 => {
+            let low = m.wrapping_mul(u64::from(r));
+            // The high word of a 64 x 64-bit product, below `d`.
+            ((u128::from(low) * d as u128) >> 64) as usize
+        }
+        _ => r as usize % d.max(1),
+    }
 }
 
 fn die(r: u32) -> u8 {
@@ -951,7 +976,29 @@ mod tests {
         }
     }
 
+    #[test]
+    fn fastmod_is_the_remainder_at_the_edges() {
+        for d in 1..=136usize {
+            for r in [
+                0,
+                1,
+                d as u32 - 1,
+                d as u32,
+                d as u32 + 1,
+                u32::MAX - 1,
+                u32::MAX,
+            ] {
+                assert_eq!(fastmod(r, d), r as usize % d, "{r} % {d}");
+            }
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn fastmod_is_the_remainder(r in proptest::num::u32::ANY, d in 1..=136usize) {
+            proptest::prop_assert_eq!(fastmod(r, d), r as usize % d);
+        }
+
         #[test]
         fn the_table_decoder_agrees_with_the_base64_crate(
             words in proptest::collection::vec(proptest::num::u32::ANY, MT_WORDS),
