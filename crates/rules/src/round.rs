@@ -473,9 +473,10 @@ impl SeatState {
 
     /// Adds a drawn tile to the hand.
     fn give(&mut self, tile: Tile) {
+        let kind = tile.kind();
+        self.shape.add(kind, self.counts.get(kind));
+        self.counts.add(kind);
         self.hand.push(tile);
-        self.shape.add(tile.kind(), self.counts.get(tile.kind()));
-        self.counts.add(tile.kind());
     }
 
     /// Where `tile` is in the hand.
@@ -493,11 +494,16 @@ impl SeatState {
     /// Removes the tile at `i` (below the hand's length). The last tile takes its place:
     /// the hand's order means nothing (a win's concealed tiles are handed out sorted).
     fn take_at(&mut self, i: usize) {
-        let tile = self.hand.swap_remove(i);
-        if self.counts.remove(tile.kind()) {
-            self.shape
-                .remove(tile.kind(), self.counts.get(tile.kind()) + 1);
+        // The kind is read before the swap, and the count once: each step waits on no store.
+        let Some(&tile) = self.hand.get(i) else {
+            return;
+        };
+        let kind = tile.kind();
+        let before = self.counts.get(kind);
+        if self.counts.remove(kind) {
+            self.shape.remove(kind, before);
         }
+        self.hand.swap_remove(i);
     }
 
     fn is_closed(&self) -> bool {

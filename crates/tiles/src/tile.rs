@@ -50,6 +50,7 @@ impl Tile {
     }
 
     /// The kind.
+    #[inline]
     pub const fn kind(self) -> TileKind {
         match TileKind::new(self.0 / 4) {
             Some(k) => k,
