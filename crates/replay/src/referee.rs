@@ -5,7 +5,7 @@ use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
     AbortiveDraw, ActionError, Payer, Round, RoundRules, RoundSetup, Rules, Ruling, Score,
-    ScoreError, Win, WinContext, WinMethod, Yaku, score,
+    ScoreError, SetupError, Win, WinContext, WinMethod, Yaku, score,
 };
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
@@ -64,7 +64,13 @@ pub(crate) fn check<'a>(
                 );
                 finish(r, &mut summaries);
             }
-            let r = round.insert(RoundReplay::start(start, rules, index, verdict));
+            let r = match &mut round {
+                Some(r) => {
+                    r.restart(start, rules, index, verdict);
+                    r
+                }
+                None => round.insert(RoundReplay::start(start, rules, index, verdict)),
+            };
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
                 dealer: start.dealer,
@@ -116,31 +122,84 @@ impl<'a> RoundReplay<'a> {
         index: usize,
         verdict: &mut Verdict,
     ) -> RoundReplay<'a> {
-        let label = RoundLabel::of(start);
-        let setup = RoundSetup {
-            round_wind: start.round_wind,
-            dealer: start.dealer,
-            hands: start.hands.clone(),
-            scores: start.scores,
-            dora_indicator: start.dora_indicator,
-        };
+        let setup = Self::setup(start);
         let round = match Round::from_setup(&setup, rules.round) {
             Ok(r) => {
                 verdict.checked.rounds += 1;
                 Some(r)
             }
             Err(e) => {
-                verdict.push(Divergence {
-                    round: Some(label),
-                    event: Some(index),
-                    kind: DivergenceKind::SetupInvalid {
-                        detail: e.to_string(),
-                    },
-                });
+                Self::setup_invalid(start, index, verdict, &e);
                 None
             }
         };
-        let summary = RoundSummary {
+        RoundReplay {
+            rules,
+            summary: Self::summary(start, index),
+            round,
+            wins_on_tile: 0,
+            sheet: None,
+            turns: BySeat::default(),
+            valuation: None,
+            pending: crate::expect::Pending::default(),
+        }
+    }
+
+    /// The same as [`RoundReplay::start`] in this round's place: the engine's state is
+    /// restarted where it is, not built and moved (it is over a kilobyte).
+    fn restart(
+        &mut self,
+        start: &RoundStart,
+        rules: GameRules,
+        index: usize,
+        verdict: &mut Verdict,
+    ) {
+        let setup = Self::setup(start);
+        let result = match &mut self.round {
+            Some(round) => round.restart(&setup, rules.round),
+            None => Round::from_setup(&setup, rules.round).map(|r| {
+                self.round = Some(r);
+            }),
+        };
+        match result {
+            Ok(()) => verdict.checked.rounds += 1,
+            Err(e) => {
+                Self::setup_invalid(start, index, verdict, &e);
+                self.round = None;
+            }
+        }
+        self.rules = rules;
+        self.summary = Self::summary(start, index);
+        self.wins_on_tile = 0;
+        self.sheet = None;
+        self.turns = BySeat::default();
+        self.valuation = None;
+        self.pending = crate::expect::Pending::default();
+    }
+
+    fn setup(start: &RoundStart) -> RoundSetup {
+        RoundSetup {
+            round_wind: start.round_wind,
+            dealer: start.dealer,
+            hands: start.hands.clone(),
+            scores: start.scores,
+            dora_indicator: start.dora_indicator,
+        }
+    }
+
+    fn setup_invalid(start: &RoundStart, index: usize, verdict: &mut Verdict, e: &SetupError) {
+        verdict.push(Divergence {
+            round: Some(RoundLabel::of(start)),
+            event: Some(index),
+            kind: DivergenceKind::SetupInvalid {
+                detail: e.to_string(),
+            },
+        });
+    }
+
+    fn summary(start: &RoundStart, index: usize) -> RoundSummary<'a> {
+        let label = RoundLabel::of(start);
+        RoundSummary {
             label,
             setup: flow::RoundSetup {
                 round_wind: start.round_wind,
@@ -154,16 +213,6 @@ impl<'a> RoundReplay<'a> {
             deposits: Seats::EMPTY,
             deposit_scores: ArrayVec::new(),
             outcome: None,
-        };
-        RoundReplay {
-            rules,
-            summary,
-            round,
-            wins_on_tile: 0,
-            sheet: None,
-            turns: BySeat::default(),
-            valuation: None,
-            pending: crate::expect::Pending::default(),
         }
     }
 

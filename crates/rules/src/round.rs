@@ -404,33 +404,71 @@ struct SeatState {
 }
 
 impl SeatState {
-    fn new(hand: &[Tile]) -> SeatState {
-        let mut s = SeatState {
-            hand: ArrayVec::new(),
-            counts: TileCounts::EMPTY,
-            shape: ConcealedShape::EMPTY,
-            melds: ArrayVec::new(),
-            river: ArrayVec::new(),
-            discarded: TileSet::EMPTY,
-            drawn: None,
-            drawn_rinshan: false,
-            riichi: Riichi::None,
-            ippatsu: false,
-            temporary_furiten: None,
-            riichi_furiten: None,
-            kuikae: TileSet::EMPTY,
-            waits: TileSet::EMPTY,
-            waits_of: TileCounts::EMPTY,
-            discards: 0,
-            liable: Liability::NONE,
-        };
+    /// A seat with no tiles, before the deal.
+    const EMPTY: SeatState = SeatState {
+        hand: ArrayVec::new_const(),
+        counts: TileCounts::EMPTY,
+        shape: ConcealedShape::EMPTY,
+        melds: ArrayVec::new_const(),
+        river: ArrayVec::new_const(),
+        discarded: TileSet::EMPTY,
+        drawn: None,
+        drawn_rinshan: false,
+        riichi: Riichi::None,
+        ippatsu: false,
+        temporary_furiten: None,
+        riichi_furiten: None,
+        kuikae: TileSet::EMPTY,
+        waits: TileSet::EMPTY,
+        waits_of: TileCounts::EMPTY,
+        discards: 0,
+        liable: Liability::NONE,
+    };
+
+    /// Deals `hand` to this seat in place, as [`SeatState::EMPTY`] would start: every field
+    /// is named (a new one cannot be forgotten), and the lists are only cleared, not
+    /// rewritten.
+    fn deal(&mut self, hand: &[Tile]) {
+        let SeatState {
+            hand: held,
+            counts,
+            shape,
+            melds,
+            river,
+            discarded,
+            drawn,
+            drawn_rinshan,
+            riichi,
+            ippatsu,
+            temporary_furiten,
+            riichi_furiten,
+            kuikae,
+            waits: _,
+            waits_of: _,
+            discards,
+            liable,
+        } = self;
+        held.clear();
+        *counts = TileCounts::EMPTY;
+        *shape = ConcealedShape::EMPTY;
+        melds.clear();
+        river.clear();
+        *discarded = TileSet::EMPTY;
+        *drawn = None;
+        *drawn_rinshan = false;
+        *riichi = Riichi::None;
+        *ippatsu = false;
+        *temporary_furiten = None;
+        *riichi_furiten = None;
+        *kuikae = TileSet::EMPTY;
+        *discards = 0;
+        *liable = Liability::NONE;
         // Tile by tile, as a draw gives them: the counts and their shape kept together.
         for &t in hand {
-            s.give(t);
+            self.give(t);
         }
-        s.waits_of = s.counts;
-        s.waits = s.waits_now();
-        s
+        self.waits_of = self.counts;
+        self.waits = self.waits_now();
     }
 
     /// The waits of the concealed tiles, computed only where their shape allows any.
@@ -658,6 +696,37 @@ impl Round {
     /// It considers the hand sizes and that no physical tile is dealt twice (the dora
     /// indicator included). It does not check the setup against a wall (the replayer does).
     pub fn from_setup(setup: &RoundSetup, rules: RoundRules) -> Result<Round, SetupError> {
+        let mut round = Round {
+            rules,
+            round_wind: setup.round_wind,
+            dealer: setup.dealer,
+            seats: BySeat::new_with(|_| SeatState::EMPTY),
+            scores: setup.scores,
+            phase: Phase::Over,
+            live_drawn: 0,
+            rinshan_drawn: 0,
+            kan_seats: ArrayVec::new(),
+            indicators: ArrayVec::new(),
+            dora_due_now: 0,
+            dora_due_at_discard: 0,
+            no_call_yet: true,
+            open_discard: None,
+            open_kakan: None,
+            open_ankan: None,
+            won: BySeat::default(),
+            riichi_sticks_taken: 0,
+            rulings: ArrayVec::new(),
+            seen: TileBits::default(),
+            waiters: [0; 34],
+        };
+        round.restart(setup, rules)?;
+        Ok(round)
+    }
+
+    /// Starts a new round in this one's place, as [`Round::from_setup`] does, reusing its
+    /// storage: a replayer going from round to round moves no round state. On an error the
+    /// round is left as it was.
+    pub fn restart(&mut self, setup: &RoundSetup, rules: RoundRules) -> Result<(), SetupError> {
         let mut seen = TileBits::default();
         seen.insert(setup.dora_indicator);
         for seat in Seat::ALL {
@@ -675,39 +744,62 @@ impl Round {
                 seen.insert(t);
             }
         }
-        let mut indicators = ArrayVec::new();
-        indicators.push(setup.dora_indicator);
-        let mut round = Round {
-            rules,
-            round_wind: setup.round_wind,
-            dealer: setup.dealer,
-            seats: BySeat::new_with(|s| SeatState::new(&setup.hands[s])),
-            scores: setup.scores,
-            phase: Phase::Draw {
-                seat: setup.dealer,
-                rinshan: false,
-            },
-            live_drawn: 0,
-            rinshan_drawn: 0,
-            kan_seats: ArrayVec::new(),
+        // Every field named, so that none is forgotten.
+        let Round {
+            rules: round_rules,
+            round_wind,
+            dealer,
+            seats,
+            scores,
+            phase,
+            live_drawn,
+            rinshan_drawn,
+            kan_seats,
             indicators,
-            dora_due_now: 0,
-            dora_due_at_discard: 0,
-            no_call_yet: true,
-            open_discard: None,
-            open_kakan: None,
-            open_ankan: None,
-            won: BySeat::default(),
-            riichi_sticks_taken: 0,
-            rulings: ArrayVec::new(),
-            seen,
-            waiters: [0; 34],
+            dora_due_now,
+            dora_due_at_discard,
+            no_call_yet,
+            open_discard,
+            open_kakan,
+            open_ankan,
+            won,
+            riichi_sticks_taken,
+            rulings,
+            seen: seen_tiles,
+            waiters,
+        } = self;
+        *round_rules = rules;
+        *round_wind = setup.round_wind;
+        *dealer = setup.dealer;
+        *scores = setup.scores;
+        *phase = Phase::Draw {
+            seat: setup.dealer,
+            rinshan: false,
         };
+        *live_drawn = 0;
+        *rinshan_drawn = 0;
+        kan_seats.clear();
+        indicators.clear();
+        indicators.push(setup.dora_indicator);
+        *dora_due_now = 0;
+        *dora_due_at_discard = 0;
+        *no_call_yet = true;
+        *open_discard = None;
+        *open_kakan = None;
+        *open_ankan = None;
+        *won = BySeat::default();
+        *riichi_sticks_taken = 0;
+        rulings.clear();
+        *seen_tiles = seen;
+        *waiters = [0; 34];
         for seat in Seat::ALL {
-            let waits = round.seats[seat].waits;
-            round.toggle_waiters(seat, waits);
+            seats[seat].deal(&setup.hands[seat]);
         }
-        Ok(round)
+        for seat in Seat::ALL {
+            let waits = self.seats[seat].waits;
+            self.toggle_waiters(seat, waits);
+        }
+        Ok(())
     }
 
     /// Flips `seat`'s bit in [`Round::waiters`] for each kind in `changed`: the kinds
