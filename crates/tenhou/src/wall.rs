@@ -367,17 +367,15 @@ impl WallGenerator {
         }
         let src = &self.ahead[self.used];
         let mut rnd = [0u32; RND_WORDS];
-        for (batch, out) in rnd.chunks_exact_mut(4 * hash::DIGEST_WORDS).enumerate() {
-            let first = batch * 4;
-            let digests = hash::digests4([
-                block(src, first),
-                block(src, first + 1),
-                block(src, first + 2),
-                block(src, first + 3),
-            ]);
-            for (o, d) in out.chunks_exact_mut(hash::DIGEST_WORDS).zip(digests) {
-                o.copy_from_slice(&d);
-            }
+        let digests = hash::digests8([
+            [block(src, 0), block(src, 1), block(src, 2), block(src, 3)],
+            [block(src, 4), block(src, 5), block(src, 6), block(src, 7)],
+        ]);
+        for (o, d) in rnd
+            .chunks_exact_mut(hash::DIGEST_WORDS)
+            .zip(digests.iter().flatten())
+        {
+            o.copy_from_slice(d);
         }
         rnd[8 * hash::DIGEST_WORDS..].copy_from_slice(&self.ninth[self.used]);
         self.used += 1;

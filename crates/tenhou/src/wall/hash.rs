@@ -143,7 +143,15 @@ pub(super) const DIGEST_WORDS: usize = 16;
 /// The digests of four blocks, each 32 MT19937 words, as 16 `rnd` words each, by the
 /// fastest path the CPU has.
 pub(super) fn digests4(blocks: [&[u32; BLOCK_WORDS]; 4]) -> [[u32; DIGEST_WORDS]; 4] {
-    digests4_by(Path::best(), blocks)
+    let [out] = digests_by(Path::best(), [blocks]);
+    out
+}
+
+/// [`digests4`] of eight blocks. With AVX-512VL the two groups of four are hashed
+/// together, their rounds interleaved (a round's chain of dependent operations is long; two
+/// chains keep the vector units busier than one, and the 32 registers hold both states).
+pub(super) fn digests8(blocks: [[&[u32; BLOCK_WORDS]; 4]; 2]) -> [[[u32; DIGEST_WORDS]; 4]; 2] {
+    digests_by(Path::best(), blocks)
 }
 
 /// The ways of computing four digests at once.
@@ -185,34 +193,51 @@ impl Path {
     }
 }
 
-/// [`digests4`] by the given path, or by the scalar one where the CPU lacks it.
+/// The digests of `G` groups of four blocks by the given path, or by the scalar one where
+/// the CPU lacks it.
 ///
 /// The crate's one `unsafe` block: calling a vector path after the runtime check.
 #[allow(unsafe_code)]
-fn digests4_by(path: Path, blocks: [&[u32; BLOCK_WORDS]; 4]) -> [[u32; DIGEST_WORDS]; 4] {
-    let msgs = blocks.map(message);
-    let mut out = [[0u32; DIGEST_WORDS]; 4];
+fn digests_by<const G: usize>(
+    path: Path,
+    blocks: [[&[u32; BLOCK_WORDS]; 4]; G],
+) -> [[[u32; DIGEST_WORDS]; 4]; G] {
+    let msgs = blocks.map(|group| group.map(message));
+    let mut out = [[[0u32; DIGEST_WORDS]; 4]; G];
     #[cfg(target_arch = "x86_64")]
     {
         let best = Path::best();
         let states = match path {
             // SAFETY: `Path::best` found AVX-512F and AVX-512VL (which imply AVX2), all
-            // that this `compress4` needs.
-            Path::Avx512 if best == Path::Avx512 => Some(unsafe { x86::avx512::compress4(&msgs) }),
-            // SAFETY: `Path::best` found AVX2 at least, all that this `compress4` needs.
-            Path::Avx2 if best != Path::Scalar => Some(unsafe { x86::avx2::compress4(&msgs) }),
+            // that this `compress` needs.
+            Path::Avx512 if best == Path::Avx512 => Some(unsafe { x86::avx512::compress(&msgs) }),
+            Path::Avx2 if best != Path::Scalar => {
+                // One group at a time: AVX2's sixteen registers cannot hold two groups'
+                // states, and spilling them costs more than the overlap gains.
+                let mut states = [[[0u64; 8]; 4]; G];
+                for (state, m) in states.iter_mut().zip(&msgs) {
+                    // SAFETY: `Path::best` found AVX2 at least, all that this `compress`
+                    // needs.
+                    [*state] = unsafe { x86::avx2::compress(&[*m]) };
+                }
+                Some(states)
+            }
             _ => None,
         };
         if let Some(states) = states {
-            for (state, o) in states.iter().zip(&mut out) {
-                digest_words(state, o);
+            for (sg, og) in states.iter().zip(&mut out) {
+                for (state, o) in sg.iter().zip(og) {
+                    digest_words(state, o);
+                }
             }
             return out;
         }
     }
     let _ = path;
-    for (m, o) in msgs.iter().zip(&mut out) {
-        digest_words(&compress(m), o);
+    for (mg, og) in msgs.iter().zip(&mut out) {
+        for (m, o) in mg.iter().zip(og) {
+            digest_words(&compress(m), o);
+        }
     }
     out
 }
@@ -288,57 +313,71 @@ fn round(s: &mut [u64; 8], kw: u64) {
 }
 
 /// Four messages at once, one per 64-bit lane of 256-bit registers: one body, written once
-/// ([`compress4_body`]), over two sets of lane operations.
+/// ([`compress_body`]), over two sets of lane operations.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    /// The SHA-512 states after both blocks of four 128-byte messages, one per lane. It
-    /// expands inside a module that defines the lane operations `ror!`, `shr!`, `xor3!`,
-    /// `ch!` and `maj!`, and `splat` and `add` for its target features.
-    macro_rules! compress4_body {
-        ($msgs:expr) => {{
-            let msgs: &[[u64; 16]; 4] = $msgs;
-            let mut w = [splat(0); 16];
-            for (j, wj) in w.iter_mut().enumerate() {
-                *wj = _mm256_set_epi64x(
-                    msgs[3][j] as i64,
-                    msgs[2][j] as i64,
-                    msgs[1][j] as i64,
-                    msgs[0][j] as i64,
-                );
+    /// The SHA-512 states after both blocks of `G` groups of four 128-byte messages, one
+    /// message per lane; the groups' rounds are interleaved, so that the CPU has `G`
+    /// independent chains of rounds to overlap. It expands inside a module that defines the
+    /// lane operations `ror!`, `shr!`, `xor3!`, `ch!` and `maj!`, and `splat` and `add` for
+    /// its target features.
+    macro_rules! compress_body {
+        ($msgs:expr, $groups:ident) => {{
+            let msgs: &[[[u64; 16]; 4]; $groups] = $msgs;
+            let mut w = [[splat(0); 16]; $groups];
+            for (wg, mg) in w.iter_mut().zip(msgs) {
+                for (j, wj) in wg.iter_mut().enumerate() {
+                    *wj = _mm256_set_epi64x(
+                        mg[3][j] as i64,
+                        mg[2][j] as i64,
+                        mg[1][j] as i64,
+                        mg[0][j] as i64,
+                    );
+                }
             }
             let mut iv = [splat(0); 8];
             for (v, h) in iv.iter_mut().zip(IV) {
                 *v = splat(h);
             }
-            let mut s = iv;
+            let mut s = [iv; $groups];
             for t in 0..80 {
-                let wt = if t < 16 {
-                    w[t]
-                } else {
-                    let x = w[(t + 1) & 15];
-                    let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), shr!(x, 7));
-                    let y = w[(t + 14) & 15];
-                    let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), shr!(y, 6));
-                    let v = add(add(w[t & 15], sigma0), add(w[(t + 9) & 15], sigma1));
-                    w[t & 15] = v;
-                    v
-                };
-                round!(s, add(wt, splat(K[t])));
+                let k = splat(K[t]);
+                for (sg, wg) in s.iter_mut().zip(w.iter_mut()) {
+                    let wt = if t < 16 {
+                        wg[t]
+                    } else {
+                        let x = wg[(t + 1) & 15];
+                        let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), shr!(x, 7));
+                        let y = wg[(t + 14) & 15];
+                        let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), shr!(y, 6));
+                        let v = add(add(wg[t & 15], sigma0), add(wg[(t + 9) & 15], sigma1));
+                        wg[t & 15] = v;
+                        v
+                    };
+                    round!(*sg, add(wt, k));
+                }
             }
-            for (h, v) in s.iter_mut().zip(iv) {
-                *h = add(*h, v);
+            for sg in &mut s {
+                for (h, v) in sg.iter_mut().zip(iv) {
+                    *h = add(*h, v);
+                }
             }
             let mid = s;
             for kw in KW_PAD {
-                round!(s, splat(kw));
+                let kw = splat(kw);
+                for sg in &mut s {
+                    round!(*sg, kw);
+                }
             }
-            let mut out = [[0u64; 8]; 4];
-            for (i, (h, m)) in s.iter().zip(mid).enumerate() {
-                let v = add(*h, m);
-                out[0][i] = _mm256_extract_epi64::<0>(v) as u64;
-                out[1][i] = _mm256_extract_epi64::<1>(v) as u64;
-                out[2][i] = _mm256_extract_epi64::<2>(v) as u64;
-                out[3][i] = _mm256_extract_epi64::<3>(v) as u64;
+            let mut out = [[[0u64; 8]; 4]; $groups];
+            for ((og, sg), mg) in out.iter_mut().zip(&s).zip(&mid) {
+                for (i, (h, m)) in sg.iter().zip(mg).enumerate() {
+                    let v = add(*h, *m);
+                    og[0][i] = _mm256_extract_epi64::<0>(v) as u64;
+                    og[1][i] = _mm256_extract_epi64::<1>(v) as u64;
+                    og[2][i] = _mm256_extract_epi64::<2>(v) as u64;
+                    og[3][i] = _mm256_extract_epi64::<3>(v) as u64;
+                }
             }
             out
         }};
@@ -346,7 +385,7 @@ mod x86 {
 
     /// One SHA-512 round on four lanes, with the expanding module's lane operations.
     macro_rules! round {
-        ($s:ident, $kw:expr) => {{
+        ($s:expr, $kw:expr) => {{
             let [a, b, c, d, e, f, g, h] = $s;
             let big_sigma1 = xor3!(ror!(e, 14), ror!(e, 18), ror!(e, 41));
             let t1 = add(add(h, big_sigma1), add(ch!(e, f, g), $kw));
@@ -412,11 +451,13 @@ mod x86 {
             _mm256_add_epi64(a, b)
         }
 
-        /// The SHA-512 states after both blocks of four 128-byte messages, one per lane.
+        /// The SHA-512 states of `G` groups of four 128-byte messages, one per lane.
         #[target_feature(enable = "avx2")]
         #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
-        pub(in super::super) fn compress4(msgs: &[[u64; 16]; 4]) -> [[u64; 8]; 4] {
-            compress4_body!(msgs)
+        pub(in super::super) fn compress<const G: usize>(
+            msgs: &[[[u64; 16]; 4]; G],
+        ) -> [[[u64; 8]; 4]; G] {
+            compress_body!(msgs, G)
         }
     }
 
@@ -471,11 +512,13 @@ mod x86 {
             _mm256_add_epi64(a, b)
         }
 
-        /// The SHA-512 states after both blocks of four 128-byte messages, one per lane.
+        /// The SHA-512 states of `G` groups of four 128-byte messages, one per lane.
         #[target_feature(enable = "avx512f,avx512vl")]
         #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
-        pub(in super::super) fn compress4(msgs: &[[u64; 16]; 4]) -> [[u64; 8]; 4] {
-            compress4_body!(msgs)
+        pub(in super::super) fn compress<const G: usize>(
+            msgs: &[[[u64; 16]; 4]; G],
+        ) -> [[[u64; 8]; 4]; G] {
+            compress_body!(msgs, G)
         }
     }
 }
@@ -502,9 +545,22 @@ mod tests {
         assert_eq!(digests4(refs), want);
         for path in [Path::Avx512, Path::Avx2, Path::Scalar] {
             if path.available() {
-                assert_eq!(digests4_by(path, refs), want, "{path:?}");
+                assert_eq!(digests_by(path, [refs]), [want], "{path:?}");
+                let swapped = [refs[3], refs[2], refs[1], refs[0]];
+                let mut swapped_want = want;
+                swapped_want.reverse();
+                assert_eq!(
+                    digests_by(path, [refs, swapped]),
+                    [want, swapped_want],
+                    "{path:?}, two groups"
+                );
             }
         }
+        assert_eq!(
+            digests8([refs, refs]),
+            [want, want],
+            "the best path, two groups"
+        );
         for (block, digest) in blocks.iter().zip(want) {
             let mut scalar = [0u32; DIGEST_WORDS];
             digest_words(&compress(&message(block)), &mut scalar);
