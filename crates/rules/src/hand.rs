@@ -375,9 +375,11 @@ const SUIT_KEYS: u32 = 1_953_125;
 /// only (its tile count is `0 mod 3`) or as sets and one pair (`2 mod 3`); a count of
 /// `1 mod 3` never reads either way, so one bit per key is enough.
 ///
-/// It is built once, on first use, in about 10 ms (two million steps, each
-/// looking up one to three smaller keys), and holds `5^9` bits: 244 KB, shared by all
-/// threads for the life of the process.
+/// It is built once, on first use, in a few milliseconds (two million steps; the keys of at
+/// most 14 tiles each look up one to three smaller keys), and holds `5^9` bits: 244 KB,
+/// shared by all threads for the life of the process. Keys of more than 14 tiles are left
+/// clear: no hand has them, and every caller checks the hand's total before it trusts a
+/// lookup.
 fn shape_table() -> &'static [u64] {
     static TABLE: OnceLock<Box<[u64]>> = OnceLock::new();
     TABLE.get_or_init(build_shape_table)
@@ -398,24 +400,9 @@ fn build_shape_table() -> Box<[u64]> {
     let mut digits = [0u8; 9];
     let mut tiles = 0u32;
     for key in 0..SUIT_KEYS {
-        let ok = match digits.iter().position(|&d| d > 0) {
-            None => true,
-            Some(i) => {
-                let d = digits[i];
-                let p = POW5[i];
-                let run = i <= 6 && digits[i + 1] > 0 && digits[i + 2] > 0;
-                let without_triplet = d >= 3 && shape_bit(&table, key - 3 * p);
-                let without_run = run && shape_bit(&table, key - p - 5 * p - 25 * p);
-                match tiles % 3 {
-                    0 => without_triplet || without_run,
-                    2 => {
-                        without_triplet || without_run || (d >= 2 && shape_bit(&table, key - 2 * p))
-                    }
-                    _ => false,
-                }
-            }
-        };
-        if ok {
+        // A hand holds at most 14 tiles, so no caller asks about a suit of more (each checks
+        // the total first); those keys, four in five of all, are left clear.
+        if tiles <= 14 && reads_as_sets(&table, &digits, key, tiles) {
             table[(key >> 6) as usize] |= 1 << (key & 63);
         }
         for d in &mut digits {
@@ -429,6 +416,24 @@ fn build_shape_table() -> Box<[u64]> {
         }
     }
     table.into_boxed_slice()
+}
+
+/// Whether the suit with these counts (`digits`, its `key`, `tiles` in all) reads as sets, or
+/// sets and a pair, given the table's bits for every smaller key.
+fn reads_as_sets(table: &[u64], digits: &[u8; 9], key: u32, tiles: u32) -> bool {
+    let Some(i) = digits.iter().position(|&d| d > 0) else {
+        return true;
+    };
+    let d = digits[i];
+    let p = POW5[i];
+    let run = i <= 6 && digits[i + 1] > 0 && digits[i + 2] > 0;
+    let without_triplet = d >= 3 && shape_bit(table, key - 3 * p);
+    let without_run = run && shape_bit(table, key - p - 5 * p - 25 * p);
+    match tiles % 3 {
+        0 => without_triplet || without_run,
+        2 => without_triplet || without_run || (d >= 2 && shape_bit(table, key - 2 * p)),
+        _ => false,
+    }
 }
 
 /// The eight counts from kind `at` as a little-endian `u64`, a byte each (0 past the end).
