@@ -14,7 +14,7 @@
 //!
 //! Words: the block is 32 MT19937 outputs written little-endian, SHA-512 reads it as 16
 //! big-endian 64-bit words, and Tenhou reads each 64-byte digest back as 16 little-endian
-//! 32-bit words. [`message`] and [`digest_words`] do those two byte-order turns.
+//! 32-bit words. [`message_into`] and [`digest_words`] do those two byte-order turns.
 
 /// FIPS 180-4 §5.3.5: the initial hash value of SHA-512.
 const IV: [u64; 8] = [
@@ -202,7 +202,14 @@ fn digests_by<const G: usize>(
     path: Path,
     blocks: [[&[u32; BLOCK_WORDS]; 4]; G],
 ) -> [[[u32; DIGEST_WORDS]; 4]; G] {
-    let msgs = blocks.map(|group| group.map(message));
+    // Filled in place: mapping the arrays of blocks to arrays of messages copies them
+    // through temporaries.
+    let mut msgs = [[[0u64; 16]; 4]; G];
+    for (mg, bg) in msgs.iter_mut().zip(&blocks) {
+        for (m, b) in mg.iter_mut().zip(bg) {
+            message_into(b, m);
+        }
+    }
     let mut out = [[[0u32; DIGEST_WORDS]; 4]; G];
     #[cfg(target_arch = "x86_64")]
     {
@@ -243,12 +250,18 @@ fn digests_by<const G: usize>(
 }
 
 /// The 32 words, written little-endian, read back as SHA-512's 16 big-endian message words.
+#[cfg(test)]
 fn message(words: &[u32; BLOCK_WORDS]) -> [u64; 16] {
     let mut m = [0u64; 16];
-    for (j, pair) in words.chunks_exact(2).enumerate() {
-        m[j] = (u64::from(pair[0].swap_bytes()) << 32) | u64::from(pair[1].swap_bytes());
-    }
+    message_into(words, &mut m);
     m
+}
+
+/// [`message`], written into `m`.
+fn message_into(words: &[u32; BLOCK_WORDS], m: &mut [u64; 16]) {
+    for (mj, pair) in m.iter_mut().zip(words.chunks_exact(2)) {
+        *mj = (u64::from(pair[0].swap_bytes()) << 32) | u64::from(pair[1].swap_bytes());
+    }
 }
 
 /// The digest (eight big-endian state words) read back as 16 little-endian 32-bit words.
