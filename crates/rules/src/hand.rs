@@ -3,13 +3,13 @@
 //! Everything here works on [`TileCounts`] of the **concealed** part only (melds are already
 //! sets) and allocates nothing per call. [`is_complete`], [`waits`] and [`is_tenpai`] look
 //! each numbered suit up in a table of every suit shape (one bit per shape: 5^9 bits,
-//! 244 KB), built once per process on first use in about 10 ms; [`for_each_reading`] walks
-//! the counts in place.
-
-use std::sync::OnceLock;
+//! 244 KB), built at compile time by the build script ([`crate::shape_table`]);
+//! [`for_each_reading`] walks the counts in place.
 
 use arrayvec::ArrayVec;
 use haifu_tiles::{TileCounts, TileKind, TileSet};
+
+use crate::shape_table::{POW5, shape_bit};
 
 /// The shape of a concealed set in a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -364,76 +364,12 @@ fn kokushi_pair(c: &[u8; 34]) -> Option<TileKind> {
     (n == 14).then_some(pair).flatten()
 }
 
-/// `5^j` for the nine numbers of a suit: a suit's counts (each `0..=4`) read as a base-5
-/// number are its key in the shape table.
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
+/// The shape table ([`crate::shape_table`]): built by the build script, compiled in, so no
+/// process pays for building it. 244 KB, one bit per suit key.
+static SHAPE_TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shape_table.bin"));
 
-/// The number of keys of one numbered suit: `5^9`.
-const SUIT_KEYS: u32 = 1_953_125;
-
-/// The shape table: bit `key` tells whether the numbered suit with that key reads as sets
-/// only (its tile count is `0 mod 3`) or as sets and one pair (`2 mod 3`); a count of
-/// `1 mod 3` never reads either way, so one bit per key is enough.
-///
-/// It is built once, on first use, in a few milliseconds (two million steps; the keys of at
-/// most 14 tiles each look up one to three smaller keys), and holds `5^9` bits: 244 KB,
-/// shared by all threads for the life of the process. Keys of more than 14 tiles are left
-/// clear: no hand has them, and every caller checks the hand's total before it trusts a
-/// lookup.
-fn shape_table() -> &'static [u64] {
-    static TABLE: OnceLock<Box<[u64]>> = OnceLock::new();
-    TABLE.get_or_init(build_shape_table)
-}
-
-/// The shape table's bit for `key` (`false` out of range).
-fn shape_bit(table: &[u64], key: u32) -> bool {
-    table
-        .get((key >> 6) as usize)
-        .is_some_and(|w| (w >> (key & 63)) & 1 != 0)
-}
-
-/// Builds the shape table in key order. The lowest kind `i` held must belong to a triplet,
-/// a run starting at `i` or (for `2 mod 3` tiles) the pair; taking that block away gives a
-/// smaller key, already decided.
-fn build_shape_table() -> Box<[u64]> {
-    let mut table = vec![0u64; SUIT_KEYS.div_ceil(64) as usize];
-    let mut digits = [0u8; 9];
-    let mut tiles = 0u32;
-    for key in 0..SUIT_KEYS {
-        // A hand holds at most 14 tiles, so no caller asks about a suit of more (each checks
-        // the total first); those keys, four in five of all, are left clear.
-        if tiles <= 14 && reads_as_sets(&table, &digits, key, tiles) {
-            table[(key >> 6) as usize] |= 1 << (key & 63);
-        }
-        for d in &mut digits {
-            if *d < 4 {
-                *d += 1;
-                tiles += 1;
-                break;
-            }
-            *d = 0;
-            tiles -= 4;
-        }
-    }
-    table.into_boxed_slice()
-}
-
-/// Whether the suit with these counts (`digits`, its `key`, `tiles` in all) reads as sets, or
-/// sets and a pair, given the table's bits for every smaller key.
-fn reads_as_sets(table: &[u64], digits: &[u8; 9], key: u32, tiles: u32) -> bool {
-    let Some(i) = digits.iter().position(|&d| d > 0) else {
-        return true;
-    };
-    let d = digits[i];
-    let p = POW5[i];
-    let run = i <= 6 && digits[i + 1] > 0 && digits[i + 2] > 0;
-    let without_triplet = d >= 3 && shape_bit(table, key - 3 * p);
-    let without_run = run && shape_bit(table, key - p - 5 * p - 25 * p);
-    match tiles % 3 {
-        0 => without_triplet || without_run,
-        2 => without_triplet || without_run || (d >= 2 && shape_bit(table, key - 2 * p)),
-        _ => false,
-    }
+fn shape_table() -> &'static [u8] {
+    SHAPE_TABLE
 }
 
 /// The eight counts from kind `at` as a little-endian `u64`, a byte each (0 past the end).
@@ -520,7 +456,7 @@ struct Suits {
 impl Suits {
     /// `None` if some kind has more than four tiles (the table has no key for it).
     #[inline(always)]
-    fn new(c: &[u8; 34], words: CountWords, table: &[u64]) -> Option<Suits> {
+    fn new(c: &[u8; 34], words: CountWords, table: &[u8]) -> Option<Suits> {
         if words.any_above(4) {
             return None;
         }
@@ -554,7 +490,7 @@ impl Suits {
     /// The kinds that make the part read as sets and a pair, as [`TileSet`] bits, leaving
     /// out kinds already held four times. Only the suit of the added kind changes, so the
     /// other suits must read already, and one suit in all must end up holding the pair.
-    fn standard_waits(&self, c: &[u8; 34], table: &[u64]) -> u64 {
+    fn standard_waits(&self, c: &[u8; 34], table: &[u8]) -> u64 {
         let unread = 0xF & !self.reads;
         // The added tile's suit is the one suit that does not read yet, or any if all do.
         let candidates = match unread.count_ones() {
@@ -1365,6 +1301,11 @@ mod tests {
                 f(key, &c);
             }
         }
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_table_built_now() {
+        assert!(shape_table() == crate::shape_table::build().as_slice());
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod hand;
 mod round;
 mod rules;
 mod score;
+mod shape_table;
 mod spec;
 mod yaku;
 
