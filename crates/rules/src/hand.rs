@@ -557,8 +557,8 @@ fn sets_and_pair_search(c: &[u8; 34]) -> bool {
 /// (with 14 tiles) as seven distinct pairs or the thirteen orphans. Shape only: yaku and
 /// furiten are not considered.
 ///
-/// Each numbered suit is looked up in a table of every suit shape (built once on first use:
-/// about 10 ms, 244 KB); the honours, seven pairs and thirteen orphans are checked
+/// Each numbered suit is looked up in a table of every suit shape (244 KB, built at compile
+/// time); the honours, seven pairs and thirteen orphans are checked
 /// directly. A count above four of a kind (never a real hand) falls back to a search.
 pub fn is_complete(concealed: &TileCounts) -> bool {
     let c = concealed.as_array();
@@ -626,7 +626,7 @@ fn kokushi_waits(c: &[u8; 34], words: CountWords) -> u64 {
 /// tiles visible elsewhere. Any other tile count gives the empty set.
 ///
 /// Adding a kind changes only its suit, so each candidate costs one lookup of that suit's
-/// new key in the table [`is_complete`] uses (built once on first use); seven pairs and
+/// new key in the table [`is_complete`] uses (built at compile time); seven pairs and
 /// thirteen orphans are read off the counts directly. A count above four of a kind (never a
 /// real hand) falls back to a search.
 pub fn waits(concealed: &TileCounts) -> TileSet {

@@ -8,7 +8,8 @@
 //! - Hand analysis on concealed [`TileCounts`](haifu_tiles::TileCounts), allocation-free per
 //!   call: [`for_each_reading`] (four sets and a pair, seven pairs, thirteen orphans),
 //!   [`is_complete`], [`waits`] and [`is_tenpai`] (table lookups; the 244 KB table of suit
-//!   shapes is built once per process on first use), and the [`Wait`] type of a winning tile.
+//!   shapes is built by the build script and compiled in), and the [`Wait`] type of a
+//!   winning tile.
 //! - [`score`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
 //!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
