@@ -691,54 +691,29 @@ impl Tally {
     }
 }
 
-/// For a count going up from `low` (index, capped at 7): the tallies it joins, and those it
-/// leaves. Going down from `low + 1` to `low` swaps the two.
-const STEP_JOINS: [u64; 8] = {
-    let mut t = [0u64; 8];
+/// The kind tallies a count of `n` belongs to, a byte of 1 each, the honours' included (each
+/// kind's own mask, [`KIND_TALLIES`], picks its tallies). The tile and simple counts are
+/// not here: they grow with every tile, not by membership.
+const fn membership(n: u8) -> u64 {
+    Tally::Singles.bits((n == 1) as u8)
+        | Tally::OverTwo.bits((n > 2) as u8)
+        | Tally::OverFour.bits((n > 4) as u8)
+        | Tally::HonourOnes.bits((n == 1) as u8)
+        | Tally::HonourTwos.bits((n == 2) as u8)
+        | Tally::HonourFours.bits((n >= 4) as u8)
+}
+
+/// For a count going up from `low` (index, capped at 7): the tallies it joins (with one more
+/// tile, and one more simple where the kind's mask keeps it), and the tallies it leaves.
+/// Going down from `low + 1` to `low` swaps the two.
+const STEPS: [(u64, u64); 8] = {
+    let mut t = [(0u64, 0u64); 8];
     let mut low = 0;
     while low < 8 {
-        let high = low as u8 + 1;
-        t[low] = Tally::Tiles.bits(1)
-            | Tally::Simples.bits(1)
-            | Tally::Singles.bits((high == 1) as u8)
-            | Tally::OverTwo.bits((high == 3) as u8)
-            | Tally::OverFour.bits((high == 5) as u8)
-            | Tally::HonourOnes.bits((high == 1) as u8)
-            | Tally::HonourTwos.bits((high == 2) as u8)
-            | Tally::HonourFours.bits((high == 4) as u8);
+        let (from, to) = (membership(low as u8), membership(low as u8 + 1));
+        let joins = Tally::Tiles.bits(1) | Tally::Simples.bits(1) | (to & !from);
+        t[low] = (joins, from & !to);
         low += 1;
-    }
-    t
-};
-
-/// See [`STEP_JOINS`].
-const STEP_LEAVES: [u64; 8] = {
-    let mut t = [0u64; 8];
-    let mut low = 0;
-    while low < 8 {
-        let low_ = low as u8;
-        t[low] = Tally::Singles.bits((low_ == 1) as u8)
-            | Tally::HonourOnes.bits((low_ == 1) as u8)
-            | Tally::HonourTwos.bits((low_ == 2) as u8);
-        low += 1;
-    }
-    t
-};
-
-/// The kind tallies a count (capped at 5) belongs to, the honours' included (each kind's
-/// own mask picks its tallies).
-const COUNT_TALLIES: [u64; 6] = {
-    let mut t = [0u64; 6];
-    let mut n = 0;
-    while n < 6 {
-        let c = n as u8;
-        t[n] = Tally::Singles.bits((c == 1) as u8)
-            | Tally::OverTwo.bits((c > 2) as u8)
-            | Tally::OverFour.bits((c > 4) as u8)
-            | Tally::HonourOnes.bits((c == 1) as u8)
-            | Tally::HonourTwos.bits((c == 2) as u8)
-            | Tally::HonourFours.bits((c >= 4) as u8);
-        n += 1;
     }
     t
 };
@@ -783,9 +758,7 @@ impl ConcealedShape {
             if let Some(key) = shape.keys.get_mut(i / 9) {
                 *key = key.wrapping_add(u32::from(n).wrapping_mul(POW5[i % 9]));
             }
-            let held = COUNT_TALLIES[usize::from(n.min(5))]
-                | Tally::Tiles.bits(n)
-                | Tally::Simples.bits(n);
+            let held = membership(n) | Tally::Tiles.bits(n) | Tally::Simples.bits(n);
             shape.tallies = shape.tallies.wrapping_add(held & KIND_TALLIES[i]);
         }
         shape
@@ -795,11 +768,11 @@ impl ConcealedShape {
     #[inline]
     pub(crate) fn add(&mut self, kind: TileKind, before: u8) {
         let i = kind.index();
-        let (low, mask) = (usize::from(before.min(7)), KIND_TALLIES[i]);
+        let ((joins, leaves), mask) = (STEPS[usize::from(before.min(7))], KIND_TALLIES[i]);
         self.tallies = self
             .tallies
-            .wrapping_add(STEP_JOINS[low] & mask)
-            .wrapping_sub(STEP_LEAVES[low] & mask);
+            .wrapping_add(joins & mask)
+            .wrapping_sub(leaves & mask);
         if let Some(key) = self.keys.get_mut(i / 9) {
             *key = key.wrapping_add(POW5[i % 9]);
         }
@@ -809,11 +782,12 @@ impl ConcealedShape {
     #[inline]
     pub(crate) fn remove(&mut self, kind: TileKind, before: u8) {
         let i = kind.index();
-        let (low, mask) = (usize::from(before.wrapping_sub(1).min(7)), KIND_TALLIES[i]);
+        let low = usize::from(before.wrapping_sub(1).min(7));
+        let ((joins, leaves), mask) = (STEPS[low], KIND_TALLIES[i]);
         self.tallies = self
             .tallies
-            .wrapping_sub(STEP_JOINS[low] & mask)
-            .wrapping_add(STEP_LEAVES[low] & mask);
+            .wrapping_sub(joins & mask)
+            .wrapping_add(leaves & mask);
         if let Some(key) = self.keys.get_mut(i / 9) {
             *key = key.wrapping_sub(POW5[i % 9]);
         }
