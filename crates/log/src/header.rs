@@ -28,9 +28,14 @@ pub struct GameLog {
     draws: Vec<RecordedDraw>,
     ends: Vec<FinalResult>,
     names: Vec<String>,
+    calls: Vec<(Seat, Meld)>,
+    riichi_scores: Vec<BySeat<i32>>,
 }
 
-/// The stored form of an event: small events inline, big ones as an index into a side table.
+/// The stored form of an event in eight bytes: draws, discards and other small events
+/// inline, everything larger as an index into a side table. Draws and discards are most
+/// events, so the list stays a third of the size it would be with calls and riichi scores
+/// inline (the reader writes it, and the referee reads it twice).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Slot {
     RoundStart(u32),
@@ -43,14 +48,13 @@ pub(crate) enum Slot {
         tile: Tile,
         tsumogiri: bool,
     },
-    Call {
-        seat: Seat,
-        meld: Meld,
-    },
+    /// An index into `calls`.
+    Call(u32),
     Riichi {
         seat: Seat,
         stage: RiichiStage,
-        scores: Option<BySeat<i32>>,
+        /// An index into `riichi_scores`, or [`NO_SCORES`].
+        scores: u32,
     },
     NewDora {
         indicator: Tile,
@@ -66,6 +70,9 @@ pub(crate) enum Slot {
     RoundDraw(u32),
     GameEnd(u32),
 }
+
+/// A riichi stage recorded without scores.
+const NO_SCORES: u32 = u32::MAX;
 
 fn index(len: usize) -> u32 {
     u32::try_from(len).unwrap_or(u32::MAX)
@@ -88,6 +95,8 @@ impl GameLog {
         self.draws.clear();
         self.ends.clear();
         self.names.clear();
+        self.calls.clear();
+        self.riichi_scores.clear();
     }
 
     /// The number of events.
@@ -143,6 +152,7 @@ impl GameLog {
         })
     }
 
+    #[inline]
     fn view(&self, slot: Slot) -> Event<'_> {
         match slot {
             Slot::RoundStart(i) => Event::RoundStart(&self.rounds[i as usize]),
@@ -156,7 +166,10 @@ impl GameLog {
                 tile,
                 tsumogiri,
             },
-            Slot::Call { seat, meld } => Event::Call { seat, meld },
+            Slot::Call(i) => {
+                let (seat, meld) = self.calls[i as usize];
+                Event::Call { seat, meld }
+            }
             Slot::Riichi {
                 seat,
                 stage,
@@ -164,7 +177,7 @@ impl GameLog {
             } => Event::Riichi {
                 seat,
                 stage,
-                scores,
+                scores: self.riichi_scores.get(scores as usize).copied(),
             },
             Slot::NewDora { indicator } => Event::NewDora { indicator },
             Slot::Disconnect { seat } => Event::Disconnect { seat },
@@ -202,11 +215,19 @@ impl GameLog {
 
     /// Appends a call.
     pub fn push_call(&mut self, seat: Seat, meld: Meld) {
-        self.slots.push(Slot::Call { seat, meld });
+        self.slots.push(Slot::Call(index(self.calls.len())));
+        self.calls.push((seat, meld));
     }
 
     /// Appends a riichi stage.
     pub fn push_riichi(&mut self, seat: Seat, stage: RiichiStage, scores: Option<BySeat<i32>>) {
+        let scores = match scores {
+            Some(s) => {
+                self.riichi_scores.push(s);
+                index(self.riichi_scores.len() - 1)
+            }
+            None => NO_SCORES,
+        };
         self.slots.push(Slot::Riichi {
             seat,
             stage,

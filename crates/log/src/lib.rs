@@ -36,7 +36,7 @@ mod tests {
     #[test]
     fn events_are_small() {
         assert!(
-            size_of::<crate::header::Slot>() <= 32,
+            size_of::<crate::header::Slot>() <= 8,
             "{}",
             size_of::<crate::header::Slot>()
         );
