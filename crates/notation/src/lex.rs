@@ -70,6 +70,17 @@ fn stop_mask(x: u64) -> u64 {
     below | brace
 }
 
+/// Bytes of 32 that may be [`STOP`] bytes (a byte below `$`, or `{`), one bit each: the
+/// lowest set bit is exact when the byte is checked against [`STOP`]. Written as a plain
+/// loop of compares, which the compiler turns into vector compares and a byte mask.
+fn stop_bits32(block: &[u8; 32]) -> u32 {
+    let mut m = 0u32;
+    for (j, &c) in block.iter().enumerate() {
+        m |= u32::from((c < b'$') | (c == b'{')) << j;
+    }
+    m
+}
+
 impl<'a> Cursor<'a> {
     /// A cursor at the start of the line that starts `text` (and runs to its first `\n`).
     pub(crate) fn new(text: &'a str) -> Cursor<'a> {
@@ -118,7 +129,8 @@ impl<'a> Cursor<'a> {
         self.pos = i;
         let start = i;
         // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
-        // end. Eight bytes at a time: the first that may stop the token is found at once.
+        // end. Eight bytes at a time: the first that may stop the token is found at once;
+        // past the first eight, a long token (a wall, a seed) is skipped 32 bytes at a time.
         loop {
             if let Some(chunk) = b.get(i..i + 8)
                 && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
@@ -126,6 +138,12 @@ impl<'a> Cursor<'a> {
                 let m = stop_mask(u64::from_le_bytes(chunk));
                 if m == 0 {
                     i += 8;
+                    while let Some(block) = b.get(i..i + 32)
+                        && let Ok(block) = <&[u8; 32]>::try_from(block)
+                        && stop_bits32(block) == 0
+                    {
+                        i += 32;
+                    }
                     continue;
                 }
                 i += (m.trailing_zeros() / 8) as usize;
