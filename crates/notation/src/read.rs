@@ -397,8 +397,13 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             "seed" => {
                 self.once(8, "seed", wpos)?;
-                let (p, s) = self.need(cur, pos, "the wall seed")?;
-                self.log.header.seed = Some(string_at(p, s)?);
+                self.log.header.seed = Some(match cur.quick_string() {
+                    Some((start, end)) => pos.text[start..end].to_owned(),
+                    None => {
+                        let (p, s) = self.need(cur, pos, "the wall seed")?;
+                        string_at(p, s)?
+                    }
+                });
             }
             "seed-ref" => {
                 self.once(16, "seed-ref", wpos)?;
@@ -881,8 +886,13 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
             }
             "shuffle" => {
-                let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
-                let v = string_at(p, t)?;
+                let v = match cur.quick_string() {
+                    Some((start, end)) => pos.text[start..end].to_owned(),
+                    None => {
+                        let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
+                        string_at(p, t)?
+                    }
+                };
                 self.finish_line(cur, pos)?;
                 let Pending::Setup(s) = &mut self.pending else {
                     return Ok(());
