@@ -2,7 +2,7 @@
 //! strings. Nothing here knows what a line means.
 
 use haifu_log::Tenths;
-use haifu_tiles::{Seat, Suit, TileKind, Wind};
+use haifu_tiles::{Seat, Suit, Tile, TileKind, Wind};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
@@ -651,6 +651,85 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
 }
 
+/// The tiles of a well-formed wall (up to 136 tiles in random order) and how many: unmarked
+/// tiles take the copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none,
+/// 0 for a red five; `used` the kind's copies so far, four bits), where a value above 3
+/// means no copy is left. `None` for anything [`decode_marked`] refuses, or a copy already
+/// taken: the caller then reads the line with the checking parser.
+///
+/// Tile by tile rather than byte by byte, with no branch on the tiles: a first pass steps
+/// from tile to tile (a digit, maybe a quote and a mark digit, then the next tile or its
+/// group's suit letter), keeping each tile's digit, mark byte and group, and each group's
+/// suit code (a tile not followed by a letter writes a placeholder suit that the group's
+/// letter overwrites). A second pass gives each tile its kind from its group's suit, checks
+/// it as [`decode_marked`] does (a group left without a letter keeps the placeholder, which
+/// is no suit), and resolves its copy.
+pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
+    const BUF: usize = 1024;
+    let len = b.len();
+    if len == 0 || len + 8 > BUF {
+        return None;
+    }
+    let mut buf = [0u8; BUF];
+    buf.get_mut(..len)?.copy_from_slice(b);
+    let at = |i: usize| buf[i & (BUF - 1)];
+    let mut digit = [0u8; 256];
+    // A marked tile's mark byte with bit 8 set (a mark byte may be any byte); 0 unmarked.
+    let mut mark = [0u16; 256];
+    let mut group = [0u8; 256];
+    let mut suit = [NO_SUIT; 256];
+    let (mut p, mut n, mut g) = (0usize, 0usize, 0usize);
+    while p < len && n < 137 {
+        let marked = at(p + 1) == b'\'';
+        let next = p + 1 + 2 * usize::from(marked);
+        let code = SUIT_CODE[usize::from(at(next))];
+        let letter = usize::from(code != NO_SUIT);
+        digit[n & 255] = at(p);
+        mark[n & 255] = (0x100 | u16::from(at(p + 2))) & 0u16.wrapping_sub(u16::from(marked));
+        group[n & 255] = g as u8;
+        suit[g & 255] = code;
+        g += letter;
+        p = next + letter;
+        n += 1;
+    }
+    if p != len || n > 136 {
+        return None;
+    }
+    let mut codes = [0u16; 136];
+    let mut bad = 0u16;
+    for (i, c) in codes.iter_mut().enumerate().take(n) {
+        let code = suit[usize::from(group[i])];
+        let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(digit[i])];
+        let marked = mark[i] != 0;
+        let m = mark[i] as u8;
+        let flags = usize::from((info >> 6) & 3);
+        bad |= info | (u16::from(marked & !MARK_OK[flags * 256 + usize::from(m)]) << 15);
+        // A red five (always copy 0) is given mark 0, an unmarked tile NO_MARK.
+        let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
+        let value = if marked {
+            m.wrapping_sub(b'0')
+        } else {
+            NO_MARK
+        } & !red;
+        // The index of its copy in `copy_of`, less the kind's copies used so far.
+        *c = (info & 0x3F) | (u16::from(value & 7) * 32 + ((info & CODE_FIVE) >> 3)) << 6;
+    }
+    // The copies, in order. Every index masked to its table's size: no bound checks, no
+    // branch.
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut used = [0u8; 64];
+    for (t, &c) in tiles.iter_mut().zip(&codes[..n]) {
+        let kind = usize::from(c & 0x3F);
+        let u = used[kind];
+        let copy = copy_of[(usize::from(c >> 6) + usize::from(u)) & 255];
+        bad |= u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15;
+        used[kind] = u | (1 << (copy & 3));
+        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+    }
+    (bad & INFO_BAD == 0).then_some((tiles, n))
+}
+
 /// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
 /// its copy: the mark, 0 for a red five, [`NO_MARK`] when the tile names no copy.
 pub(crate) fn split_code(code: u16) -> (usize, bool, u8) {
@@ -1170,6 +1249,29 @@ mod tests {
         fn check(text: &str) {
             let mut codes = [0u16; 136];
             let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
+            // The wall decoder with copies as written (copy 4 for none): the same tiles, the
+            // same refusals (no list here has a tile twice).
+            let mut as_marked = [4u8; 256];
+            for (i, c) in as_marked.iter_mut().enumerate().take(4 * 32) {
+                *c = (i / 32) as u8;
+            }
+            let by_tile = decode_wall(text.as_bytes(), &as_marked);
+            let repeats = fast.is_some_and(|n| {
+                let mut ids: Vec<u16> = codes[..n].iter().map(|&c| c & 0x73F).collect();
+                ids.sort_unstable();
+                ids.windows(2).any(|w| w[0] == w[1])
+            });
+            let marked_all = fast.is_some_and(|n| codes[..n].iter().all(|&c| c >> 8 < 4));
+            if !repeats && (marked_all || fast.is_none()) {
+                assert_eq!(
+                    by_tile.map(|(t, n)| t[..n]
+                        .iter()
+                        .map(|t| (t.id() / 4) as usize)
+                        .collect::<Vec<_>>()),
+                    fast.map(|n| codes[..n].iter().map(|&c| usize::from(c & 0x3F)).collect()),
+                    "{text:?}"
+                );
+            }
             // The decoder holds at most 136 tiles (a wall), and refuses more.
             let slow = collect(text)
                 .ok()
