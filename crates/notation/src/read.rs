@@ -9,7 +9,7 @@ use haifu_log::{
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, pick};
+use crate::table::{Table, Taken, WallView, Walls, is_five, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -2196,10 +2196,11 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
 }
 
 /// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from
-/// the line's start): a lone tile such as `5m` (a draw or a discard) or `*`, each followed by
-/// one blank or the line's end, as long as each is what the general path would read without
-/// an error. Returns where it stopped (a line end, or a token for the general path) and
-/// whether it read a move. The caller checks that a round is in progress.
+/// the line's start): a lone tile such as `5m` or `3'1s` (a draw or a discard), `*`,
+/// `riichi` and `deposit`, each followed by one blank or the line's end, as long as each is
+/// what the general path would read without an error. Returns where it stopped (a line end,
+/// or a token for the general path) and whether it read a move. The caller checks that a
+/// round is in progress.
 fn quick_moves(
     table: &mut Table,
     log: &mut GameLog,
@@ -2223,18 +2224,53 @@ fn quick_moves(
             table.discard(seat, tile);
             log.push_discard(seat, tile, true);
             at += 1;
-        } else {
+        } else if c1 == b'\'' {
+            // A marked tile, `3'1s`: that copy (never a red five, nor a plain five's copy 0).
+            let Some(&[c3, c4]) = b.get(at + 3..at + 5) else {
+                break;
+            };
             let d = c0.wrapping_sub(b'0');
+            let code = lex::SUIT_CODE[usize::from(c3)];
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            let copy = c2.wrapping_sub(b'0');
+            let five = q != lex::NOT_A_TILE && is_five(usize::from(q & !lex::RED));
+            if d > 9
+                || q == lex::NOT_A_TILE
+                || q & lex::RED != 0
+                || copy > 3
+                || (five && copy == 0)
+                || (c4 != b' ' && c4 != b'\n')
+            {
+                break;
+            }
+            let Some(tile) = Tile::new(q * 4 + copy) else {
+                break;
+            };
+            if table.need_discard[s] {
+                let last = table.last_draw[s];
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                if !table.quick_draw_marked(seat, tile) {
+                    break;
+                }
+                log.push_draw_tile(seat, tile);
+            }
+            at += 4;
+        } else if c0.is_ascii_digit() {
+            let d = c0 - b'0';
             let code = lex::SUIT_CODE[usize::from(c1)];
             let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
                 break;
             };
-            if d > 9 || q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
+            if q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
                 break;
             }
-            let kind = usize::from(q & !lex::RED);
-            let red = q & lex::RED != 0;
             if table.need_discard[s] {
+                let kind = usize::from(q & !lex::RED);
+                let red = q & lex::RED != 0;
                 let last = table.last_draw[s];
                 let Some(tile) = table.quick_held(seat, kind, red, last) else {
                     break;
@@ -2242,12 +2278,28 @@ fn quick_moves(
                 table.discard(seat, tile);
                 log.push_discard(seat, tile, Some(tile) == last);
             } else {
-                let Some(tile) = table.quick_draw(seat, kind, red) else {
+                let Some(tile) = table.quick_draw(seat, q) else {
                     break;
                 };
                 log.push_draw_tile(seat, tile);
             }
             at += 2;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..6] == *b"riichi"
+            && (w[6] == b' ' || w[6] == b'\n')
+        {
+            log.push_riichi(seat, RiichiStage::Declared, None);
+            at += 6;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..7] == *b"deposit"
+            && (w[7] == b' ' || w[7] == b'\n')
+        {
+            let scores = table.default_deposit(seat);
+            table.deposit(seat, scores);
+            log.push_riichi(seat, RiichiStage::DepositTaken, scores);
+            at += 7;
+        } else {
+            break;
         }
         any = true;
         if b.get(at) != Some(&b' ') {

@@ -11,7 +11,7 @@ use haifu_log::RoundStart;
 use haifu_tenhou::wall::{DeadWallLayout, InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
-use crate::lex::RawTile;
+use crate::lex::{self, RawTile};
 
 const UNSEEN: u8 = 0;
 const OUT: u8 = 5;
@@ -289,6 +289,11 @@ impl Walls {
 pub(crate) struct Table {
     pub(crate) wall: Option<WallView>,
     live: usize,
+    /// The live wall's tiles in draw order as ids, and as the reader's quick kind codes
+    /// (`lex::QUICK_KINDS`: the kind, with `lex::RED` for a red five): what an unmarked
+    /// draw matches against. Past the live wall's end, or with no wall, no tile (0xFF).
+    live_ids: [u8; 128],
+    live_codes: [u8; 128],
     rinshan: usize,
     rinshan_next: [bool; 4],
     /// Where each tile id is (256 places, so that a tile id indexes it without a check).
@@ -321,6 +326,8 @@ impl Table {
         Table {
             wall: None,
             live: 0,
+            live_ids: [0xFF; 128],
+            live_codes: [0xFF; 128],
             rinshan: 0,
             rinshan_next: [false; 4],
             place: [UNSEEN; 256],
@@ -347,6 +354,20 @@ impl Table {
         *self = Table::new();
         self.scores = scores;
         self.deposit_scored = deposit_scored;
+        if let Some(w) = &wall {
+            for (i, (id, code)) in self
+                .live_ids
+                .iter_mut()
+                .zip(&mut self.live_codes)
+                .enumerate()
+            {
+                let Some(t) = w.live_draw(i) else {
+                    break;
+                };
+                *id = t.id();
+                *code = t.kind().index() as u8 | if t.is_red_five() { lex::RED } else { 0 };
+            }
+        }
         self.wall = wall;
         self.started = true;
     }
@@ -491,25 +512,38 @@ impl Table {
             .or_else(|| pick(raw, None, |t| self.unseen(t)))
     }
 
-    /// Draws an unmarked tile of kind index `kind` (written `0` if `red`) for `seat`, when
-    /// [`Table::resolve_enter`] with the wall's hint resolves it to a tile not in play yet,
-    /// and returns that tile; `None` (the table untouched) for anything else: the general
-    /// path then says what is wrong.
-    pub(crate) fn quick_draw(&mut self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
-        // The commonest case first: the wall's next tile, as written.
-        let tile = match self.wall_draw(seat) {
-            Some(h)
-                if !red
-                    && usize::from(h.id() >> 2) == kind
-                    && !h.is_red_five()
-                    && self.place[usize::from(h.id())] == UNSEEN =>
-            {
-                h
-            }
-            hint => self.draw_candidate(kind, red, hint)?,
+    /// Draws an unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`: kind index, with
+    /// `lex::RED` when written `0`) for `seat`, when [`Table::resolve_enter`] with the wall's
+    /// hint resolves it to a tile not in play yet, and returns that tile; `None` (the table
+    /// untouched) for anything else: the general path then says what is wrong.
+    pub(crate) fn quick_draw(&mut self, seat: Seat, q: u8) -> Option<Tile> {
+        let s = seat.index() & 3;
+        // (Index 127 is past any live wall: no tile.)
+        let i = self.live.min(127);
+        let id = self.live_ids[i];
+        // The commonest case first: the wall's next live tile, as written (a red five
+        // written `0`, any other tile without a mark), not in play yet.
+        let tile = if !self.rinshan_next[s]
+            && self.live_codes[i] == q
+            && self.place[usize::from(id)] == UNSEEN
+        {
+            Tile::new(id)?
+        } else {
+            let kind = usize::from(q & !lex::RED);
+            self.draw_candidate(kind, q & lex::RED != 0, self.wall_draw(seat))?
         };
         self.draw(seat, tile);
         Some(tile)
+    }
+
+    /// Draws the tile a marked token names (`3'1s`) for `seat` when it is not in play yet,
+    /// as [`Table::resolve_enter`] resolves it; `false` (the table untouched) otherwise.
+    pub(crate) fn quick_draw_marked(&mut self, seat: Seat, t: Tile) -> bool {
+        if self.place[usize::from(t.id())] != UNSEEN {
+            return false;
+        }
+        self.draw(seat, t);
+        true
     }
 
     /// The tile [`Table::quick_draw`] draws when it is not the wall's hint.
