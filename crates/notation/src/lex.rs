@@ -651,79 +651,142 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
 }
 
+/// A wall tile's key in [`WALL_KEY`]: its digit less `'0'` (10 for any other byte) times 6,
+/// plus its mark less `'0'` (4 for any other byte), or 5 when it has no mark.
+const KEY_DIGITS: usize = 11;
+const KEY_MARKS: usize = 6;
+
+/// What a wall tile is, at `suit code * 66 + key` (suit code 4 for no suit letter, key as
+/// [`KEY_DIGITS`] says): its kind index (bits 0-5) and where its copy is looked up (bits
+/// 6-13: `mark * 32 + five * 16`, mark 4 for none and 0 for a red five), or [`INFO_BAD`]
+/// for what [`decode_marked`] refuses (a digit that is no tile of its suit, a bad mark, a
+/// mark on a red five, mark 0 on a plain five, no suit letter).
+static WALL_KEY: [u16; 512] = {
+    let mut t = [INFO_BAD; 512];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let info = TILE_INFO[s * 256 + b'0' as usize + d];
+            let mut m = 0;
+            while m < KEY_MARKS {
+                let marked = m < 4;
+                let flags = ((info >> 6) & 3) as usize;
+                let ok =
+                    info & INFO_BAD == 0 && (!marked || MARK_OK[flags * 256 + b'0' as usize + m]);
+                if ok && m != 4 {
+                    let red = info & CODE_RED != 0;
+                    let value = if red {
+                        0
+                    } else if marked {
+                        m as u16
+                    } else {
+                        NO_MARK as u16
+                    };
+                    let five = (info & CODE_FIVE) >> 3;
+                    t[s * KEY_DIGITS * KEY_MARKS + d * KEY_MARKS + m] =
+                        (info & 0x3F) | ((value * 32 + five) << 6);
+                }
+                m += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A byte's [`WALL_KEY`] row: a suit letter's suit code times 66, any other byte's 4 times
+/// 66 (no suit, every entry bad).
+static SUIT_ROW: [u16; 256] = {
+    let mut t = [(4 * KEY_DIGITS * KEY_MARKS) as u16; 256];
+    t[b'm' as usize] = 0;
+    t[b'p' as usize] = (KEY_DIGITS * KEY_MARKS) as u16;
+    t[b's' as usize] = (2 * KEY_DIGITS * KEY_MARKS) as u16;
+    t[b'z' as usize] = (3 * KEY_DIGITS * KEY_MARKS) as u16;
+    t
+};
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's digit (less `'0'`, 10 for a non-digit,
+/// times 6), and as its mark (less `'0'`, 4 for a byte that is no mark).
+static DIGIT_KEY: [u8; 256] = {
+    let mut t = [(10 * KEY_MARKS) as u8; 256];
+    let mut d = 0;
+    while d < 10 {
+        t[b'0' as usize + d] = (d * KEY_MARKS) as u8;
+        d += 1;
+    }
+    t
+};
+static MARK_KEY: [u8; 256] = {
+    let mut t = [4u8; 256];
+    let mut m = 0;
+    while m < 4 {
+        t[b'0' as usize + m] = m as u8;
+        m += 1;
+    }
+    t
+};
+
 /// The tiles of a well-formed wall (up to 136 tiles in random order) and how many: unmarked
 /// tiles take the copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none,
 /// 0 for a red five; `used` the kind's copies so far, four bits), where a value above 3
 /// means no copy is left. `None` for anything [`decode_marked`] refuses, or a copy already
 /// taken: the caller then reads the line with the checking parser.
 ///
-/// Tile by tile rather than byte by byte, with no branch on the tiles: a first pass steps
-/// from tile to tile (a digit, maybe a quote and a mark digit, then the next tile or its
-/// group's suit letter), keeping each tile's digit, mark byte and group, and each group's
-/// suit code (a tile not followed by a letter writes a placeholder suit that the group's
-/// letter overwrites). A second pass gives each tile its kind from its group's suit, checks
-/// it as [`decode_marked`] does (a group left without a letter keeps the placeholder, which
-/// is no suit), and resolves its copy.
+/// Tile by tile rather than byte by byte, with no branch on the tiles. A first pass reads
+/// the list backwards, so that each group's suit letter comes before its tiles: a step
+/// takes a suit letter if there is one (its suit becomes the current one), then a tile
+/// (a mark digit after a quote, with the digit before the quote, or a lone digit), and
+/// keeps the tile's [`WALL_KEY`] index. A letter where a digit belongs, a list that does
+/// not end with a letter (the first suit is none) or does not start with a tile, all come
+/// out as a bad entry or a wrong length. The second pass, forwards, resolves the copies.
 pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
     const BUF: usize = 1024;
+    // The list starts at byte PAD of the buffer: a step may read up to three bytes before a
+    // tile's start.
+    const PAD: usize = 8;
+    const NO_ROW: u16 = (4 * KEY_DIGITS * KEY_MARKS) as u16;
     let len = b.len();
-    if len == 0 || len + 8 > BUF {
+    if len == 0 || len + 2 * PAD > BUF {
         return None;
     }
     let mut buf = [0u8; BUF];
-    buf.get_mut(..len)?.copy_from_slice(b);
-    let at = |i: usize| buf[i & (BUF - 1)];
-    let mut digit = [0u8; 256];
-    // A marked tile's mark byte with bit 8 set (a mark byte may be any byte); 0 unmarked.
-    let mut mark = [0u16; 256];
-    let mut group = [0u8; 256];
-    let mut suit = [NO_SUIT; 256];
-    let (mut p, mut n, mut g) = (0usize, 0usize, 0usize);
-    while p < len && n < 137 {
-        let marked = at(p + 1) == b'\'';
-        let next = p + 1 + 2 * usize::from(marked);
-        let code = SUIT_CODE[usize::from(at(next))];
-        let letter = usize::from(code != NO_SUIT);
-        digit[n & 255] = at(p);
-        mark[n & 255] = (0x100 | u16::from(at(p + 2))) & 0u16.wrapping_sub(u16::from(marked));
-        group[n & 255] = g as u8;
-        suit[g & 255] = code;
-        g += letter;
-        p = next + letter;
+    buf.get_mut(PAD..PAD + len)?.copy_from_slice(b);
+    let at = |i: usize| usize::from(buf[i & (BUF - 1)]);
+    // Each tile's WALL_KEY index, last tile first.
+    let mut keys = [0u16; 256];
+    let mut row = NO_ROW;
+    let (mut i, mut n) = (PAD + len - 1, 0usize);
+    while i >= PAD && n < 137 {
+        let letter_row = SUIT_ROW[at(i)];
+        let letter = letter_row != NO_ROW;
+        row = if letter { letter_row } else { row };
+        i -= usize::from(letter);
+        let marked = at(i - 1) == usize::from(b'\'');
+        let (digit, mark) = if marked {
+            (at(i - 2), MARK_KEY[at(i)])
+        } else {
+            (at(i), 5)
+        };
+        keys[n & 255] = row + u16::from(DIGIT_KEY[digit] + mark);
+        i -= 1 + 2 * usize::from(marked);
         n += 1;
     }
-    if p != len || n > 136 {
+    if i != PAD - 1 || n > 136 {
         return None;
     }
-    let mut codes = [0u16; 136];
-    let mut bad = 0u16;
-    for (i, c) in codes.iter_mut().enumerate().take(n) {
-        let code = suit[usize::from(group[i])];
-        let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(digit[i])];
-        let marked = mark[i] != 0;
-        let m = mark[i] as u8;
-        let flags = usize::from((info >> 6) & 3);
-        bad |= info | (u16::from(marked & !MARK_OK[flags * 256 + usize::from(m)]) << 15);
-        // A red five (always copy 0) is given mark 0, an unmarked tile NO_MARK.
-        let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
-        let value = if marked {
-            m.wrapping_sub(b'0')
-        } else {
-            NO_MARK
-        } & !red;
-        // The index of its copy in `copy_of`, less the kind's copies used so far.
-        *c = (info & 0x3F) | (u16::from(value & 7) * 32 + ((info & CODE_FIVE) >> 3)) << 6;
-    }
-    // The copies, in order. Every index masked to its table's size: no bound checks, no
-    // branch.
+    // Every index masked to its table's size: no bound checks, no branch.
     let filler = Tile::new(0)?;
     let mut tiles = [filler; 136];
     let mut used = [0u8; 64];
-    for (t, &c) in tiles.iter_mut().zip(&codes[..n]) {
-        let kind = usize::from(c & 0x3F);
+    let mut bad = 0u16;
+    for (t, &k) in tiles.iter_mut().zip(keys[..n].iter().rev()) {
+        let e = WALL_KEY[usize::from(k) & 511];
+        let kind = usize::from(e & 0x3F);
         let u = used[kind];
-        let copy = copy_of[(usize::from(c >> 6) + usize::from(u)) & 255];
-        bad |= u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15;
+        let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
+        bad |= e | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15);
         used[kind] = u | (1 << (copy & 3));
         *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
     }

@@ -50,7 +50,7 @@ impl Taken {
 }
 
 /// Whether the kind index is a numbered five (5m, 5p, 5s).
-pub(crate) fn is_five(kind: usize) -> bool {
+pub(crate) const fn is_five(kind: usize) -> bool {
     (kind < 27) & (kind % 9 == 4)
 }
 
@@ -177,6 +177,15 @@ impl WallView {
         Some(self.tiles[self.len - 1 - dealt - i])
     }
 
+    /// The live wall, last draw first: [`WallView::live_draw`] `i` is its tile `i` from the
+    /// end.
+    fn live_tiles(&self) -> &[Tile] {
+        let dealt = 13 * self.seats();
+        self.tiles
+            .get(14..self.len.saturating_sub(dealt))
+            .unwrap_or(&[])
+    }
+
     fn rinshan_draw(&self, k: usize) -> Option<Tile> {
         if self.len == 0 || k >= self.rinshan_len() {
             return None;
@@ -218,6 +227,24 @@ impl WallView {
         Some(hand)
     }
 }
+
+/// Each tile id's quick kind code (`lex::QUICK_KINDS`): its kind index, with `lex::RED` for
+/// a red five.
+static ID_CODE: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut id = 0;
+    while id < 136 {
+        let kind = id / 4;
+        t[id] = kind as u8
+            | if is_five(kind) && id % 4 == 0 {
+                lex::RED
+            } else {
+                0
+            };
+        id += 1;
+    }
+    t
+};
 
 /// Tile id 0, the filler of unused wall slots.
 const TILE_0: Tile = match Tile::new(0) {
@@ -355,17 +382,14 @@ impl Table {
         self.scores = scores;
         self.deposit_scored = deposit_scored;
         if let Some(w) = &wall {
-            for (i, (id, code)) in self
+            for ((id, code), &t) in self
                 .live_ids
                 .iter_mut()
                 .zip(&mut self.live_codes)
-                .enumerate()
+                .zip(w.live_tiles().iter().rev())
             {
-                let Some(t) = w.live_draw(i) else {
-                    break;
-                };
                 *id = t.id();
-                *code = t.kind().index() as u8 | if t.is_red_five() { lex::RED } else { 0 };
+                *code = ID_CODE[usize::from(t.id()) & 255];
             }
         }
         self.wall = wall;
