@@ -181,25 +181,26 @@ impl<'t, 'l> Reader<'t, 'l> {
         // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
         // change what it depends on, so it is computed again only after other lines.
         let mut quick = false;
-        while let Some(rest) = text.get(start..) {
+        while start <= text.len() {
             line_no = line_no.saturating_add(1);
             if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
                 // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
                 // moves, as `line` would send it.
                 let seat = Seat::ALL[usize::from(c - b'A')];
                 self.last_content = (line_no, start);
-                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
-                if read && rest.as_bytes().get(end) == Some(&b'\n') {
-                    start += end + 1;
+                let (end, read) = quick_moves(&mut self.table, self.log, seat, text, start + 2);
+                if read && bytes.get(end) == Some(&b'\n') {
+                    start = end + 1;
                     continue;
                 }
+                let rest = text.get(start..).unwrap_or("");
                 let pos = Pos {
                     line: line_no,
                     col: 0,
                     text: rest,
                 };
                 let mut cur = Cursor::new(rest);
-                cur.rewind(end);
+                cur.rewind(end - start);
                 if !read || !cur.at_end() {
                     self.moves(seat, &mut cur, pos, read)?;
                 }
@@ -209,6 +210,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 start += next;
                 continue;
             }
+            let rest = text.get(start..).unwrap_or("");
             let pos = Pos {
                 line: line_no,
                 col: 0,

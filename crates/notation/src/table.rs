@@ -540,6 +540,7 @@ impl Table {
     /// `lex::RED` when written `0`) for `seat`, when [`Table::resolve_enter`] with the wall's
     /// hint resolves it to a tile not in play yet, and returns that tile; `None` (the table
     /// untouched) for anything else: the general path then says what is wrong.
+    #[inline]
     pub(crate) fn quick_draw(&mut self, seat: Seat, q: u8) -> Option<Tile> {
         let s = seat.index() & 3;
         // (Index 127 is past any live wall: no tile.)
@@ -547,15 +548,26 @@ impl Table {
         let id = self.live_ids[i];
         // The commonest case first: the wall's next live tile, as written (a red five
         // written `0`, any other tile without a mark), not in play yet.
-        let tile = if !self.rinshan_next[s]
+        if !self.rinshan_next[s]
             && self.live_codes[i] == q
             && self.place[usize::from(id)] == UNSEEN
+            && let Some(tile) = Tile::new(id)
         {
-            Tile::new(id)?
-        } else {
-            let kind = usize::from(q & !lex::RED);
-            self.draw_candidate(kind, q & lex::RED != 0, self.wall_draw(seat))?
-        };
+            self.place[usize::from(id)] = in_hand(seat);
+            self.live += 1;
+            self.last_draw[s] = Some(tile);
+            self.last_tile = Some(tile);
+            self.need_discard[s] = true;
+            return Some(tile);
+        }
+        self.quick_draw_other(seat, q)
+    }
+
+    /// [`Table::quick_draw`] when the tile is not the live wall's next one.
+    #[inline(never)]
+    fn quick_draw_other(&mut self, seat: Seat, q: u8) -> Option<Tile> {
+        let kind = usize::from(q & !lex::RED);
+        let tile = self.draw_candidate(kind, q & lex::RED != 0, self.wall_draw(seat))?;
         self.draw(seat, tile);
         Some(tile)
     }
@@ -598,6 +610,7 @@ impl Table {
     /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) discarded by
     /// `seat` is, as [`Table::resolve_held`] resolves it, when the seat holds a copy; `None`
     /// otherwise (the general path then resolves it or says what is wrong).
+    #[inline]
     pub(crate) fn quick_held(
         &self,
         seat: Seat,
