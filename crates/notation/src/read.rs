@@ -2203,6 +2203,7 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
 /// what the general path would read without an error. Returns where it stopped (a line end,
 /// or a token for the general path) and whether it read a move. The caller checks that a
 /// round is in progress.
+#[inline(always)]
 fn quick_moves(
     table: &mut Table,
     log: &mut GameLog,
