@@ -2197,9 +2197,9 @@ fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
     WallView::new(&tiles[..n], current)
 }
 
-/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from
-/// the line's start): a lone tile such as `5m` or `3'1s` (a draw or a discard), `*`,
-/// `riichi` and `deposit`, each followed by one blank or the line's end, as long as each is
+/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text`: a lone tile
+/// such as `5m` or `3'1s` (a draw or a discard), `*`, `riichi`, `deposit`, and a `pon` or
+/// `chi` in the shapes [`quick_call`] reads, each followed by one blank or the line's end, as long as each is
 /// what the general path would read without an error. Returns where it stopped (a line end,
 /// or a token for the general path) and whether it read a move. The caller checks that a
 /// round is in progress.
@@ -2287,6 +2287,21 @@ fn quick_moves(
                 log.push_draw_tile(seat, tile);
             }
             at += 2;
+        } else if let Some(w) = b.get(at..at + 4)
+            && (w == b"pon " || w == b"chi ")
+        {
+            let kind = if c0 == b'p' {
+                MeldKind::Pon
+            } else {
+                MeldKind::Chi
+            };
+            let Some((meld, len)) = quick_call(table, seat, kind, b.get(at + 4..).unwrap_or(&[]))
+            else {
+                break;
+            };
+            table.call(seat, meld);
+            log.push_call(seat, meld);
+            at += 4 + len;
         } else if let Some(w) = b.get(at..at + 8)
             && w[..6] == *b"riichi"
             && (w[6] == b' ' || w[6] == b'\n')
@@ -2311,6 +2326,53 @@ fn quick_moves(
         at += 1;
     }
     (at, any)
+}
+
+/// The called tile, source and tiles from hand of a `pon` or `chi` (`kind`) in their
+/// commonest shapes, `5z<A` (the tiles from hand by default) or `4m<D+23m`, without copy
+/// marks and followed by one blank or the line's end: the meld the general path reads and
+/// the token's length. `None` for anything else (the general path then reads it, or says
+/// what is wrong).
+fn quick_call(table: &Table, seat: Seat, kind: MeldKind, b: &[u8]) -> Option<(Meld, usize)> {
+    let raw = |d: u8, letter: u8| -> Option<RawTile> {
+        let suit = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+        let q = *lex::QUICK_KINDS.get(suit * 10 + usize::from(d.wrapping_sub(b'0')))?;
+        (d.is_ascii_digit() && q != lex::NOT_A_TILE).then(|| RawTile {
+            kind: TileKind::ALL[usize::from(q & !lex::RED)],
+            red: q & lex::RED != 0,
+            copy: None,
+        })
+    };
+    let &[d, letter, b'<', from @ b'A'..=b'D', next, ..] = b else {
+        return None;
+    };
+    let called = resolve_called(table, seat, raw(d, letter)?)?;
+    let from = Seat::ALL[usize::from(from - b'A')];
+    let (hand, len) = match next {
+        b' ' | b'\n' if kind == MeldKind::Pon => {
+            (default_call_hand(table, seat, called.kind(), 2)?, 4)
+        }
+        b'+' => {
+            let &[d1, d2, letter, b' ' | b'\n'] = b.get(5..9)? else {
+                return None;
+            };
+            let mut local = Taken::default();
+            let mut hand: ArrayVec<Tile, 4> = ArrayVec::new();
+            for d in [d1, d2] {
+                let t = resolve_held_list(table, seat, raw(d, letter)?, &local)?;
+                local.add(t);
+                hand.push(t);
+            }
+            (hand, 8)
+        }
+        _ => return None,
+    };
+    let mut tiles = hand;
+    tiles.insert(0, called);
+    Some((
+        new_meld(kind, &mut tiles, Some(called), None, Some(from))?,
+        len,
+    ))
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {
