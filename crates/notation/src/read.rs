@@ -225,7 +225,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some((col, word)) = cur.next_token() {
+            if let Some((col, word)) = cur.first_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
             }
