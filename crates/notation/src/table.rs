@@ -376,11 +376,49 @@ impl Table {
 
     /// Clears the table for a new round with this wall (hands not dealt yet).
     pub(crate) fn reset(&mut self, wall: Option<WallView>) {
-        let scores = self.scores;
-        let deposit_scored = self.deposit_scored;
-        *self = Table::new();
-        self.scores = scores;
-        self.deposit_scored = deposit_scored;
+        // Field by field, as `Table::new` sets them (the scores and the deposit default carry
+        // over): cheaper than building a whole table and moving it in. The pattern names
+        // every field, so that a new one cannot be forgotten here.
+        let Table {
+            wall: _,
+            live,
+            live_ids,
+            live_codes,
+            rinshan,
+            rinshan_next,
+            place,
+            last_draw,
+            last_tile,
+            last_discard,
+            need_discard,
+            melds,
+            indicators,
+            scores: _,
+            sticks,
+            honba,
+            open,
+            after_win,
+            started: _,
+            deposit_scored: _,
+        } = self;
+        *live = 0;
+        *live_ids = [0xFF; 128];
+        *live_codes = [0xFF; 128];
+        *rinshan = 0;
+        *rinshan_next = [false; 4];
+        *place = [UNSEEN; 256];
+        *last_draw = [None; 4];
+        *last_tile = None;
+        *last_discard = None;
+        *need_discard = [false; 4];
+        for m in melds {
+            m.clear();
+        }
+        indicators.clear();
+        *sticks = 0;
+        *honba = 0;
+        *open = false;
+        *after_win = false;
         if let Some(w) = &wall {
             for ((id, code), &t) in self
                 .live_ids
