@@ -184,15 +184,22 @@ impl<'t, 'l> Reader<'t, 'l> {
         while start <= text.len() {
             line_no = line_no.saturating_add(1);
             if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
-                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
-                // moves, as `line` would send it.
+                // Move lines (`A 2p 9s`) in a round with nothing pending: straight to their
+                // moves, as `line` would send them, as many as are read whole.
                 let seat = Seat::ALL[usize::from(c - b'A')];
-                self.last_content = (line_no, start);
-                let (end, read) = quick_moves(&mut self.table, self.log, seat, text, start + 2);
-                if read && bytes.get(end) == Some(&b'\n') {
-                    start = end + 1;
-                    continue;
+                let run = quick_lines(&mut self.table, self.log, text, start);
+                if run.lines > 0 {
+                    line_no = line_no.saturating_add(run.lines - 1);
+                    self.last_content = (line_no, run.last);
+                    start = run.next;
+                    if run.stop.is_none() {
+                        continue;
+                    }
+                    line_no = line_no.saturating_add(1);
                 }
+                // A move line left partly read (or not at all) for the general path.
+                let (seat, end, read) = run.stop.unwrap_or((seat, start + 2, false));
+                self.last_content = (line_no, start);
                 let rest = text.get(start..).unwrap_or("");
                 let pos = Pos {
                     line: line_no,
@@ -2326,6 +2333,48 @@ fn quick_moves(
         at += 1;
     }
     (at, any)
+}
+
+/// What [`quick_lines`] read.
+struct QuickLines {
+    /// Move lines read whole, the start of the last of them, and where the next line starts.
+    lines: u32,
+    last: usize,
+    next: usize,
+    /// For a move line at `next` that [`quick_moves`] left unfinished: its seat, where it
+    /// stopped and whether it read a move; `None` when the line at `next` is no move line.
+    stop: Option<(Seat, usize, bool)>,
+}
+
+/// Reads the move lines that start at byte `start` of `text`, one after another, as long as
+/// [`quick_moves`] reads each whole: the round's run of plain turns in one loop, without a
+/// return to the line dispatch for each line. The caller has checked that the first line
+/// is a move line and that its moves may go to [`quick_moves`] (moves never change that).
+#[inline(never)]
+fn quick_lines(table: &mut Table, log: &mut GameLog, text: &str, mut start: usize) -> QuickLines {
+    let b = text.as_bytes();
+    let (mut lines, mut last) = (0u32, start);
+    while let Some(&[c @ b'A'..=b'D', b' ']) = b.get(start..start + 2) {
+        let seat = Seat::ALL[usize::from(c - b'A')];
+        let (end, read) = quick_moves(table, log, seat, text, start + 2);
+        if !read || b.get(end) != Some(&b'\n') {
+            return QuickLines {
+                lines,
+                last,
+                next: start,
+                stop: Some((seat, end, read)),
+            };
+        }
+        lines = lines.saturating_add(1);
+        last = start;
+        start = end + 1;
+    }
+    QuickLines {
+        lines,
+        last,
+        next: start,
+        stop: None,
+    }
 }
 
 /// The called tile, source and tiles from hand of a `pon` or `chi` (`kind`) in their

@@ -484,7 +484,8 @@ impl Table {
         // Eight places at a time: the bytes equal to the seat's mark become set bits.
         const LOW: u64 = 0x0101_0101_0101_0101;
         let h = u64::from(in_hand(seat)) * LOW;
-        self.place
+        // (Only the 136 places of real tiles: 17 words.)
+        self.place[..136]
             .chunks_exact(8)
             .enumerate()
             .flat_map(move |(w, chunk)| {
