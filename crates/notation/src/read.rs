@@ -287,10 +287,16 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 
     /// Gives the waiting comments their place: before event `at`.
+    #[inline]
     fn place_comments(&mut self) {
-        if self.waiting_comments.is_empty() {
-            return;
+        if !self.waiting_comments.is_empty() {
+            self.place_waiting_comments();
         }
+    }
+
+    /// [`Reader::place_comments`] when there are comments waiting.
+    #[inline(never)]
+    fn place_waiting_comments(&mut self) {
         let at = self.log.len();
         if let Some(sink) = &mut self.comments {
             for c in self.waiting_comments.drain(..) {
