@@ -2089,16 +2089,17 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 /// resolves to the deal's copy of its kind, in order.
 fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
     // The bytes each tile id is spelled with: its digit, and its suit letter.
-    const DIGIT: [u8; 136] = {
-        let mut t = [0u8; 136];
+    const SPELL: [[u8; 2]; 136] = {
+        let mut t = [[0u8; 2]; 136];
         let mut id = 0;
         while id < 136 {
             let kind = id / 4;
-            t[id] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
+            t[id][0] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
                 b'0'
             } else {
                 b'1' + (kind % 9) as u8
             };
+            t[id][1] = b"mpsz"[kind / 9];
             id += 1;
         }
         t
@@ -2110,15 +2111,19 @@ fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
         while bits != 0 {
             let id = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = b"mpszz"[(id / 36).min(4)];
-            if suit != 0 && suit != letter {
-                if token.get(at) != Some(&suit) {
-                    return false;
+            let Some(&[digit, letter]) = SPELL.get(id) else {
+                return false;
+            };
+            if suit != letter {
+                if suit != 0 {
+                    if token.get(at) != Some(&suit) {
+                        return false;
+                    }
+                    at += 1;
                 }
-                at += 1;
+                suit = letter;
             }
-            suit = letter;
-            if token.get(at) != DIGIT.get(id) {
+            if token.get(at) != Some(&digit) {
                 return false;
             }
             at += 1;
