@@ -674,8 +674,10 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
 }
 
 /// A wall tile's key in [`WALL_KEY`]: its digit less `'0'` (10 for any other byte) times 6,
-/// plus its mark less `'0'` (4 for any other byte), or 5 when it has no mark.
+/// plus its mark less `'0'` (4 for any other byte), or 5 when it has no mark. The digit
+/// values a key has:
 const KEY_DIGITS: usize = 11;
+/// The mark values a key has (see [`KEY_DIGITS`]).
 const KEY_MARKS: usize = 6;
 
 /// What a wall tile is, at `suit code * 66 + key` (suit code 4 for no suit letter, key as
@@ -729,8 +731,8 @@ static SUIT_ROW: [u16; 256] = {
     t
 };
 
-/// A byte's part of a [`WALL_KEY`] key as a tile's digit (less `'0'`, 10 for a non-digit,
-/// times 6), and as its mark (less `'0'`, 4 for a byte that is no mark).
+/// A byte's part of a [`WALL_KEY`] key as a tile's digit: less `'0'`, 10 for a non-digit,
+/// times 6.
 static DIGIT_KEY: [u8; 256] = {
     let mut t = [(10 * KEY_MARKS) as u8; 256];
     let mut d = 0;
@@ -740,6 +742,9 @@ static DIGIT_KEY: [u8; 256] = {
     }
     t
 };
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's mark: less `'0'`, 4 for a byte that is
+/// no mark.
 static MARK_KEY: [u8; 256] = {
     let mut t = [4u8; 256];
     let mut m = 0;
