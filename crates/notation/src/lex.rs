@@ -2,7 +2,7 @@
 //! strings. Nothing here knows what a line means.
 
 use haifu_log::Tenths;
-use haifu_tiles::{Seat, Suit, Tile, TileKind, Wind};
+use haifu_tiles::{Seat, Suit, TileKind, Wind};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
@@ -673,155 +673,6 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
 }
 
-/// A wall tile's key in [`WALL_KEY`]: its digit less `'0'` (10 for any other byte) times 6,
-/// plus its mark less `'0'` (4 for any other byte), or 5 when it has no mark. The digit
-/// values a key has:
-const KEY_DIGITS: usize = 11;
-/// The mark values a key has (see [`KEY_DIGITS`]).
-const KEY_MARKS: usize = 6;
-
-/// What a wall tile is, at `suit code * 66 + key` (suit code 4 for no suit letter, key as
-/// [`KEY_DIGITS`] says): its kind index (bits 0-5) and where its copy is looked up (bits
-/// 6-13: `mark * 32 + five * 16`, mark 4 for none and 0 for a red five), or [`INFO_BAD`]
-/// for what [`decode_marked`] refuses (a digit that is no tile of its suit, a bad mark, a
-/// mark on a red five, mark 0 on a plain five, no suit letter).
-static WALL_KEY: [u16; 512] = {
-    let mut t = [INFO_BAD; 512];
-    let mut s = 0;
-    while s < 4 {
-        let mut d = 0;
-        while d < 10 {
-            let info = TILE_INFO[s * 256 + b'0' as usize + d];
-            let mut m = 0;
-            while m < KEY_MARKS {
-                let marked = m < 4;
-                let flags = ((info >> 6) & 3) as usize;
-                let ok =
-                    info & INFO_BAD == 0 && (!marked || MARK_OK[flags * 256 + b'0' as usize + m]);
-                if ok && m != 4 {
-                    let red = info & CODE_RED != 0;
-                    let value = if red {
-                        0
-                    } else if marked {
-                        m as u16
-                    } else {
-                        NO_MARK as u16
-                    };
-                    let five = (info & CODE_FIVE) >> 3;
-                    t[s * KEY_DIGITS * KEY_MARKS + d * KEY_MARKS + m] =
-                        (info & 0x3F) | ((value * 32 + five) << 6);
-                }
-                m += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// A byte's [`WALL_KEY`] row: a suit letter's suit code times 66, any other byte's 4 times
-/// 66 (no suit, every entry bad).
-static SUIT_ROW: [u16; 256] = {
-    let mut t = [(4 * KEY_DIGITS * KEY_MARKS) as u16; 256];
-    t[b'm' as usize] = 0;
-    t[b'p' as usize] = (KEY_DIGITS * KEY_MARKS) as u16;
-    t[b's' as usize] = (2 * KEY_DIGITS * KEY_MARKS) as u16;
-    t[b'z' as usize] = (3 * KEY_DIGITS * KEY_MARKS) as u16;
-    t
-};
-
-/// A byte's part of a [`WALL_KEY`] key as a tile's digit: less `'0'`, 10 for a non-digit,
-/// times 6.
-static DIGIT_KEY: [u8; 256] = {
-    let mut t = [(10 * KEY_MARKS) as u8; 256];
-    let mut d = 0;
-    while d < 10 {
-        t[b'0' as usize + d] = (d * KEY_MARKS) as u8;
-        d += 1;
-    }
-    t
-};
-
-/// A byte's part of a [`WALL_KEY`] key as a tile's mark: less `'0'`, 4 for a byte that is
-/// no mark.
-static MARK_KEY: [u8; 256] = {
-    let mut t = [4u8; 256];
-    let mut m = 0;
-    while m < 4 {
-        t[b'0' as usize + m] = m as u8;
-        m += 1;
-    }
-    t
-};
-
-/// The tiles of a well-formed wall (up to 136 tiles in random order) and how many: unmarked
-/// tiles take the copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none,
-/// 0 for a red five; `used` the kind's copies so far, four bits), where a value above 3
-/// means no copy is left. `None` for anything [`decode_marked`] refuses, or a copy already
-/// taken: the caller then reads the line with the checking parser.
-///
-/// Tile by tile rather than byte by byte, with no branch on the tiles. A first pass reads
-/// the list backwards, so that each group's suit letter comes before its tiles: a step
-/// takes a suit letter if there is one (its suit becomes the current one), then a tile
-/// (a mark digit after a quote, with the digit before the quote, or a lone digit), and
-/// keeps the tile's [`WALL_KEY`] index. A letter where a digit belongs, a list that does
-/// not end with a letter (the first suit is none) or does not start with a tile, all come
-/// out as a bad entry or a wrong length. The second pass, forwards, resolves the copies.
-pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
-    const BUF: usize = 1024;
-    // The list starts at byte PAD of the buffer: a step may read up to three bytes before a
-    // tile's start.
-    const PAD: usize = 8;
-    const NO_ROW: u16 = (4 * KEY_DIGITS * KEY_MARKS) as u16;
-    let len = b.len();
-    if len == 0 || len + 2 * PAD > BUF {
-        return None;
-    }
-    let mut buf = [0u8; BUF];
-    buf.get_mut(PAD..PAD + len)?.copy_from_slice(b);
-    let at = |i: usize| usize::from(buf[i & (BUF - 1)]);
-    // Each tile's WALL_KEY index, last tile first.
-    let mut keys = [0u16; 256];
-    let mut row = NO_ROW;
-    let (mut i, mut n) = (PAD + len - 1, 0usize);
-    while i >= PAD && n < 137 {
-        let letter_row = SUIT_ROW[at(i)];
-        let letter = letter_row != NO_ROW;
-        row = if letter { letter_row } else { row };
-        i -= usize::from(letter);
-        // (A branch on whether the tile is marked measured no slower than selecting by
-        // index arithmetic, and runs fewer instructions.)
-        let marked = at(i - 1) == usize::from(b'\'');
-        let (digit, mark) = if marked {
-            (at(i - 2), MARK_KEY[at(i)])
-        } else {
-            (at(i), 5)
-        };
-        keys[n & 255] = row + u16::from(DIGIT_KEY[digit] + mark);
-        i -= 1 + 2 * usize::from(marked);
-        n += 1;
-    }
-    if i != PAD - 1 || n > 136 {
-        return None;
-    }
-    // Every index masked to its table's size: no bound checks, no branch.
-    let filler = Tile::new(0)?;
-    let mut tiles = [filler; 136];
-    let mut used = [0u8; 64];
-    let mut bad = 0u16;
-    for (t, &k) in tiles.iter_mut().zip(keys[..n].iter().rev()) {
-        let e = WALL_KEY[usize::from(k) & 511];
-        let kind = usize::from(e & 0x3F);
-        let u = used[kind];
-        let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
-        bad |= e | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15);
-        used[kind] = u | (1 << (copy & 3));
-        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
-    }
-    (bad & INFO_BAD == 0).then_some((tiles, n))
-}
-
 /// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
 /// its copy: the mark, 0 for a red five, [`NO_MARK`] when the tile names no copy.
 pub(crate) fn split_code(code: u16) -> (usize, bool, u8) {
@@ -1341,29 +1192,6 @@ mod tests {
         fn check(text: &str) {
             let mut codes = [0u16; 136];
             let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
-            // The wall decoder with copies as written (copy 4 for none): the same tiles, the
-            // same refusals (no list here has a tile twice).
-            let mut as_marked = [4u8; 256];
-            for (i, c) in as_marked.iter_mut().enumerate().take(4 * 32) {
-                *c = (i / 32) as u8;
-            }
-            let by_tile = decode_wall(text.as_bytes(), &as_marked);
-            let repeats = fast.is_some_and(|n| {
-                let mut ids: Vec<u16> = codes[..n].iter().map(|&c| c & 0x73F).collect();
-                ids.sort_unstable();
-                ids.windows(2).any(|w| w[0] == w[1])
-            });
-            let marked_all = fast.is_some_and(|n| codes[..n].iter().all(|&c| c >> 8 < 4));
-            if !repeats && (marked_all || fast.is_none()) {
-                assert_eq!(
-                    by_tile.map(|(t, n)| t[..n]
-                        .iter()
-                        .map(|t| (t.id() / 4) as usize)
-                        .collect::<Vec<_>>()),
-                    fast.map(|n| codes[..n].iter().map(|&c| usize::from(c & 0x3F)).collect()),
-                    "{text:?}"
-                );
-            }
             // The decoder holds at most 136 tiles (a wall), and refuses more.
             let slow = collect(text)
                 .ok()

@@ -2210,15 +2210,37 @@ static WALL_COPY: [u8; 256] = {
 
 /// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
 /// the checking parser.
+///
+/// (A decoder that steps from tile to tile runs fewer instructions, but each step waits on
+/// the bytes the previous one loaded: it measured 1.4 ms slower per corpus pass than the
+/// bit masks of [`lex::decode_marked`], whose tiles are found independently.)
 fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let (tiles, n) = lex::decode_wall(b, &WALL_COPY)?;
+    let mut codes = [0u16; 136];
+    let n = lex::decode_marked::<136, 1024>(b, &mut codes)?;
+    let mut used = [0u8; 64];
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut bad = 0u8;
+    for (t, &code) in tiles.iter_mut().zip(&codes[..n]) {
+        // Every index masked to its table's size: no bound checks, no branch.
+        let kind = usize::from(code & 0x3F);
+        let u = used[kind];
+        let index = usize::from(code >> 8) * 32 + usize::from((code >> 3) & 16) + usize::from(u);
+        let copy = WALL_COPY[index & 255];
+        bad |= (copy & 0x1C) | ((u >> (copy & 3)) & 1);
+        used[kind] = u | (1 << (copy & 3));
+        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+    }
+    if bad != 0 {
+        return None;
+    }
     WallView::new(&tiles[..n], current)
 }
 
 /// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text`: a lone tile
 /// such as `5m` or `3'1s` (a draw or a discard), `*`, `riichi`, `deposit`, and a `pon` or
-/// `chi` in the shapes [`quick_call`] reads, each followed by one blank or the line's end, as long as each is
-/// what the general path would read without an error. Returns where it stopped (a line end,
+/// `chi` in the shapes [`quick_call`] reads, each followed by one blank or the line's end,
+/// as long as each is what the general path would read without an error. Returns where it stopped (a line end,
 /// or a token for the general path) and whether it read a move. The caller checks that a
 /// round is in progress.
 #[inline(always)]
