@@ -2,7 +2,7 @@
 //! strings. Nothing here knows what a line means.
 
 use haifu_log::Tenths;
-use haifu_tiles::{Seat, Suit, TileKind, Wind};
+use haifu_tiles::{Seat, Suit, Tile, TileKind, Wind};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
@@ -593,71 +593,28 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     b: &[u8],
     out: &mut [u16; N],
 ) -> Option<usize> {
-    let len = b.len();
-    if len == 0 || len + 8 > BUF || BUF > 64 * 16 || N == 0 || !BUF.is_power_of_two() {
+    if N == 0 {
         return None;
     }
-    let mut buf = [0u8; BUF];
-    buf.get_mut(..len)?.copy_from_slice(b);
-    let at = |i: usize| buf[i & (BUF - 1)];
-    // The masks, 64 bytes a block: bit 4 without bit 6 is a digit ('0'-'9'), bit 6 a suit
-    // letter, neither a quote.
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let blocks = len.div_ceil(64);
-    let mut digit = [0u64; 17];
-    let mut quote = [0u64; 17];
-    let mut suit = [0u64; 17];
-    for k in 0..blocks.min(16) {
-        let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
-        for g in 0..8 {
-            let i = (k * 64 + g * 8) & (BUF - 1);
-            let Some(&chunk) = buf.get(i..i + 8).and_then(|c| <&[u8; 8]>::try_from(c).ok()) else {
-                break;
-            };
-            let x = u64::from_le_bytes(chunk);
-            let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
-            d |= pack8(b4 & !b6) << (g * 8);
-            s |= pack8(b6) << (g * 8);
-            q |= pack8(!(b4 | b6) & LOW) << (g * 8);
-        }
-        let valid = u64::MAX >> (64 - (len - k * 64).min(64));
-        (digit[k], quote[k], suit[k]) = (d & valid, q & valid, s & valid);
-    }
+    let list = Masks::<BUF>::new(b)?;
     let mut n = 0;
     let mut bad = 0u16;
-    let mut prev = (0u64, 0u64, 0u64);
-    for k in 0..blocks.min(16) {
-        let (d, q, s) = (digit[k], quote[k], suit[k]);
-        let (d_next, q_next) = (digit[k + 1], quote[k + 1]);
-        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
-        // comes before its mark digit; a suit letter follows a digit.
-        let starts = d & !((q << 1) | (prev.1 >> 63));
-        let misplaced = (q & !((starts << 1) | (prev.2 >> 63)))
-            | (q & !((d >> 1) | (d_next << 63)))
-            | (s & !((d << 1) | (prev.0 >> 63)));
-        bad |= u16::from(misplaced != 0) << 15;
-        // Bit j: the byte after j is a quote (the tile at j is marked).
-        let marked_at = (q >> 1) | (q_next << 63);
-        let mut t = starts;
+    let mut prev = Block::default();
+    for k in 0..list.blocks {
+        let block = list.block(k, prev);
+        bad |= u16::from(block.misplaced) << 15;
+        let mut t = block.starts;
         while t != 0 {
             let j = t.trailing_zeros() as usize;
             t &= t - 1;
             let p = k * 64 + j;
-            // The group's suit letter: the next one at or after the tile.
-            let w = s >> j;
-            let letter = if w != 0 {
-                at(p + w.trailing_zeros() as usize)
-            } else {
-                (k + 1..16)
-                    .find(|&kk| suit[kk] != 0)
-                    .map_or(0, |kk| at(kk * 64 + suit[kk].trailing_zeros() as usize))
-            };
-            let code = SUIT_CODE[usize::from(letter)];
-            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(at(p))];
-            let marked = (marked_at >> j) & 1 != 0;
-            let mark_byte = at(p + 2);
+            let code = SUIT_CODE[usize::from(list.letter(k, j))];
+            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(list.at(p))];
+            let marked = (block.marked_at >> j) & 1 != 0;
+            let mark_byte = list.at(p + 2);
             let flags = usize::from((info >> 6) & 3);
-            let mark_bad = (at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+            let mark_bad =
+                (list.at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
             bad |= info | (u16::from(marked & mark_bad) << 15);
             // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
             let mask = 0u8.wrapping_sub(u8::from(marked));
@@ -668,9 +625,247 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
             }
             n += 1;
         }
-        prev = (d, q, starts);
+        prev = block;
     }
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
+}
+
+/// A tile list copied into a buffer of `BUF` bytes (a power of two, at most 1024) and
+/// sorted into bit masks, 64 bytes a block, for [`decode_marked`] and [`decode_wall`]: bit
+/// 4 without bit 6 is a digit (`'0'`-`'9'`), bit 6 a suit letter, neither a quote. The
+/// masks are loose (other bytes fall into them too); every byte is checked exactly where
+/// it is used.
+struct Masks<const BUF: usize> {
+    buf: [u8; BUF],
+    blocks: usize,
+    digit: [u64; 17],
+    quote: [u64; 17],
+    suit: [u64; 17],
+}
+
+/// What a block of [`Masks`] says about its tiles, from its masks and the previous block's.
+#[derive(Clone, Copy, Default)]
+struct Block {
+    digit: u64,
+    quote: u64,
+    /// Bit j: a tile starts at byte j (a digit not after a quote).
+    starts: u64,
+    /// Bit j: the byte after j is a quote (the tile at j is marked).
+    marked_at: u64,
+    /// A quote or a letter where none belongs.
+    misplaced: bool,
+}
+
+impl<const BUF: usize> Masks<BUF> {
+    /// The masks of a list, or `None` for an empty list or one too long for the buffer.
+    fn new(b: &[u8]) -> Option<Masks<BUF>> {
+        let len = b.len();
+        if len == 0 || len + 8 > BUF || BUF > 64 * 16 || !BUF.is_power_of_two() {
+            return None;
+        }
+        let mut m = Masks {
+            buf: [0u8; BUF],
+            blocks: len.div_ceil(64).min(16),
+            digit: [0u64; 17],
+            quote: [0u64; 17],
+            suit: [0u64; 17],
+        };
+        m.buf.get_mut(..len)?.copy_from_slice(b);
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        for k in 0..m.blocks {
+            let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
+            for g in 0..8 {
+                let i = (k * 64 + g * 8) & (BUF - 1);
+                let Some(&chunk) = m
+                    .buf
+                    .get(i..i + 8)
+                    .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+                else {
+                    break;
+                };
+                let x = u64::from_le_bytes(chunk);
+                let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
+                d |= pack8(b4 & !b6) << (g * 8);
+                s |= pack8(b6) << (g * 8);
+                q |= pack8(!(b4 | b6) & LOW) << (g * 8);
+            }
+            let valid = u64::MAX >> (64 - (len - k * 64).min(64));
+            (m.digit[k], m.quote[k], m.suit[k]) = (d & valid, q & valid, s & valid);
+        }
+        Some(m)
+    }
+
+    /// Byte `i` of the list (0 past its end).
+    fn at(&self, i: usize) -> u8 {
+        self.buf[i & (BUF - 1)]
+    }
+
+    /// Block `k`'s tiles, `prev` being block `k - 1`'s.
+    fn block(&self, k: usize, prev: Block) -> Block {
+        let (d, q, s) = (self.digit[k % 17], self.quote[k % 17], self.suit[k % 17]);
+        let (d_next, q_next) = (self.digit[(k + 1) % 17], self.quote[(k + 1) % 17]);
+        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
+        // comes before its mark digit; a suit letter follows a digit.
+        let starts = d & !((q << 1) | (prev.quote >> 63));
+        let misplaced = (q & !((starts << 1) | (prev.starts >> 63)))
+            | (q & !((d >> 1) | (d_next << 63)))
+            | (s & !((d << 1) | (prev.digit >> 63)));
+        Block {
+            digit: d,
+            quote: q,
+            starts,
+            marked_at: (q >> 1) | (q_next << 63),
+            misplaced: misplaced != 0,
+        }
+    }
+
+    /// The suit letter of the tile at byte `j` of block `k`: the next one at or after it (0
+    /// when there is none).
+    fn letter(&self, k: usize, j: usize) -> u8 {
+        let w = self.suit[k % 17] >> j;
+        if w != 0 {
+            return self.at(k * 64 + j + w.trailing_zeros() as usize);
+        }
+        (k + 1..16).find(|&kk| self.suit[kk] != 0).map_or(0, |kk| {
+            self.at(kk * 64 + self.suit[kk].trailing_zeros() as usize)
+        })
+    }
+}
+
+/// A wall tile's key in [`WALL_KEY`]: its suit's row ([`SUIT_ROW`]) plus its digit's part
+/// ([`DIGIT_KEY`]) plus its mark's ([`MARK_KEY`]). The digit values a key has:
+const KEY_DIGITS: usize = 11;
+/// The mark values a key has: `'0'`-`'3'`, a bad mark, none.
+const KEY_MARKS: usize = 6;
+
+/// What a wall tile is, at its key: its kind index (bits 0-5) and where its copy is looked
+/// up (bits 6-13: `mark * 32 + five * 16`, mark 4 for none and 0 for a red five), or
+/// [`INFO_BAD`] for what [`decode_marked`] refuses (a digit that is no tile of its suit, a
+/// bad mark, a mark on a red five, mark 0 on a plain five, no suit letter).
+static WALL_KEY: [u16; 512] = {
+    let mut t = [INFO_BAD; 512];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let info = TILE_INFO[s * 256 + b'0' as usize + d];
+            let mut m = 0;
+            while m < KEY_MARKS {
+                let marked = m < 4;
+                let flags = ((info >> 6) & 3) as usize;
+                let ok = info & INFO_BAD == 0
+                    && m != 4
+                    && (!marked || MARK_OK[flags * 256 + b'0' as usize + m]);
+                if ok {
+                    let value = if info & CODE_RED != 0 {
+                        0
+                    } else if marked {
+                        m as u16
+                    } else {
+                        NO_MARK as u16
+                    };
+                    let five = (info & CODE_FIVE) >> 3;
+                    t[s * KEY_DIGITS * KEY_MARKS + d * KEY_MARKS + m] =
+                        (info & 0x3F) | ((value * 32 + five) << 6);
+                }
+                m += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A suit letter's [`WALL_KEY`] row (its suit code times 66); any other byte's is row 4,
+/// whose entries are all bad.
+static SUIT_ROW: [u16; 256] = {
+    let mut t = [(4 * KEY_DIGITS * KEY_MARKS) as u16; 256];
+    t[b'm' as usize] = 0;
+    t[b'p' as usize] = (KEY_DIGITS * KEY_MARKS) as u16;
+    t[b's' as usize] = (2 * KEY_DIGITS * KEY_MARKS) as u16;
+    t[b'z' as usize] = (3 * KEY_DIGITS * KEY_MARKS) as u16;
+    t
+};
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's digit: less `'0'`, 10 for a non-digit,
+/// times 6.
+static DIGIT_KEY: [u8; 256] = {
+    let mut t = [(10 * KEY_MARKS) as u8; 256];
+    let mut d = 0;
+    while d < 10 {
+        t[b'0' as usize + d] = (d * KEY_MARKS) as u8;
+        d += 1;
+    }
+    t
+};
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's mark: less `'0'`, 4 for a byte that is
+/// no mark; at `256 + byte`, for a tile without a mark, 5 (one lookup, marked or not).
+static MARK_KEY: [u8; 512] = {
+    let mut t = [4u8; 512];
+    let mut i = 256;
+    while i < 512 {
+        t[i] = 5;
+        i += 1;
+    }
+    let mut m = 0;
+    while m < 4 {
+        t[b'0' as usize + m] = m as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The tiles of a well-formed wall (up to 136 tiles) and how many: unmarked tiles take the
+/// copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none, 0 for a red
+/// five; `used` the kind's copies so far, four bits), where a value above 3 means no copy
+/// is left. `None` for anything [`decode_marked`] refuses, or a copy already taken: the
+/// caller then reads the line with the checking parser.
+///
+/// As in [`decode_marked`], the bytes are first sorted into bit masks ([`Masks`]), so that
+/// every tile is found on its own (no step waits on the previous one); each tile is then
+/// checked and placed with one [`WALL_KEY`] lookup.
+pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
+    let list = Masks::<1024>::new(b)?;
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut used = [0u8; 64];
+    let mut n = 0;
+    let mut bad = 0u16;
+    let mut prev = Block::default();
+    for k in 0..list.blocks {
+        let block = list.block(k, prev);
+        bad |= u16::from(block.misplaced) << 15;
+        let mut t = block.starts;
+        while t != 0 {
+            let j = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let p = k * 64 + j;
+            // The tile: its suit's row, its digit, its mark (a marked tile's quote checked
+            // here, as the masks are loose).
+            let marked = (block.marked_at >> j) & 1 != 0;
+            let key = usize::from(SUIT_ROW[usize::from(list.letter(k, j))])
+                + usize::from(DIGIT_KEY[usize::from(list.at(p))])
+                + usize::from(
+                    MARK_KEY[(usize::from(list.at(p + 2)) | usize::from(!marked) << 8) & 511],
+                );
+            let e = WALL_KEY[key & 511];
+            bad |= e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15);
+            // Its copy. Every index masked to its table's size: no bound checks, no branch.
+            let kind = usize::from(e & 0x3F);
+            let u = used[kind];
+            let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
+            bad |= u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15;
+            used[kind] = u | (1 << (copy & 3));
+            if let Some(slot) = tiles.get_mut(n) {
+                *slot = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+            }
+            n += 1;
+        }
+        prev = block;
+    }
+    (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
 }
 
 /// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
@@ -1192,6 +1387,29 @@ mod tests {
         fn check(text: &str) {
             let mut codes = [0u16; 136];
             let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
+            // The wall decoder with copies as written (copy 4 for none): the same kinds, the
+            // same refusals (where no tile is listed twice).
+            let mut as_marked = [4u8; 256];
+            for (i, c) in as_marked.iter_mut().enumerate().take(4 * 32) {
+                *c = (i / 32) as u8;
+            }
+            let by_wall = decode_wall(text.as_bytes(), &as_marked);
+            let repeats = fast.is_some_and(|n| {
+                let mut ids: Vec<u16> = codes[..n].iter().map(|&c| c & 0x73F).collect();
+                ids.sort_unstable();
+                ids.windows(2).any(|w| w[0] == w[1])
+            });
+            let marked_all = fast.is_some_and(|n| codes[..n].iter().all(|&c| c >> 8 < 4));
+            if !repeats && (marked_all || fast.is_none()) {
+                assert_eq!(
+                    by_wall.map(|(t, n)| t[..n]
+                        .iter()
+                        .map(|t| (t.id() / 4) as usize)
+                        .collect::<Vec<_>>()),
+                    fast.map(|n| codes[..n].iter().map(|&c| usize::from(c & 0x3F)).collect()),
+                    "{text:?}"
+                );
+            }
             // The decoder holds at most 136 tiles (a wall), and refuses more.
             let slow = collect(text)
                 .ok()
