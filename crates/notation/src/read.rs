@@ -994,7 +994,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 for &t in &d {
                     self.table.enter(t, Some(seat));
                 }
-                hands[seat] = d.into_iter().collect();
+                hands[seat] = ArrayVec::from(d);
                 continue;
             }
             if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
@@ -1003,7 +1003,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
                 hands[seat] = match deal {
                     // 13 distinct tiles, all in the 13 of the deal: the same set.
-                    Some(d) if all_in_deal && !exact => d.into_iter().collect(),
+                    Some(d) if all_in_deal && !exact => ArrayVec::from(d),
                     _ => fast,
                 };
                 continue;
@@ -1046,7 +1046,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 a.sort_unstable();
                 b.sort_unstable();
                 if a[..] == b[..] {
-                    hand = d.into_iter().collect();
+                    hand = ArrayVec::from(d);
                 }
             }
             hands[seat] = hand;
