@@ -481,33 +481,28 @@ impl Table {
 
     /// A seat's concealed tiles in id order.
     pub(crate) fn concealed(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
-        // Eight places at a time: the bytes equal to the seat's mark become set bits.
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        let h = u64::from(in_hand(seat)) * LOW;
-        // (Only the 136 places of real tiles: 17 words.)
-        self.place[..136]
-            .chunks_exact(8)
-            .enumerate()
-            .flat_map(move |(w, chunk)| {
-                let x = chunk
-                    .try_into()
-                    .map_or(u64::MAX, |c: [u8; 8]| u64::from_le_bytes(c) ^ h);
-                let zero = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
-                let mut bits = zero;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let at = bits.trailing_zeros() / 8;
-                    bits &= bits - 1;
-                    Tile::new(u8::try_from(w * 8).ok()? + at as u8)
-                })
-            })
+        self.concealed_list(seat).into_iter()
     }
 
-    /// [`Table::concealed`] in a list.
+    /// [`Table::concealed`] in a list, found eight places at a time (the bytes equal to the
+    /// seat's mark become set bits) in a plain loop.
     pub(crate) fn concealed_list(&self, seat: Seat) -> ArrayVec<Tile, 136> {
-        self.concealed(seat).collect()
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let h = u64::from(in_hand(seat)) * LOW;
+        let mut out = ArrayVec::new();
+        // (Only the 136 places of real tiles: 17 words.)
+        for (w, chunk) in self.place[..136].chunks_exact(8).enumerate() {
+            let x = <[u8; 8]>::try_from(chunk).map_or(u64::MAX, |c| u64::from_le_bytes(c) ^ h);
+            let mut bits = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
+            while bits != 0 {
+                let at = bits.trailing_zeros() / 8;
+                bits &= bits - 1;
+                if let Some(t) = Tile::new((w * 8) as u8 + at as u8) {
+                    let _ = out.try_push(t);
+                }
+            }
+        }
+        out
     }
 
     /// The concealed tiles of `kind` a seat holds, in id order.
