@@ -2350,6 +2350,14 @@ fn quick_moves(
     (at, any)
 }
 
+/// The quick kind code (`lex::QUICK_KINDS`) of an unmarked tile written as digit `d` and
+/// suit letter `letter`, if it is one.
+fn quick_code(d: u8, letter: u8) -> Option<u8> {
+    let code = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+    let q = *lex::QUICK_KINDS.get(code * 10 + usize::from(d.wrapping_sub(b'0')))?;
+    (d.is_ascii_digit() && q != lex::NOT_A_TILE).then_some(q)
+}
+
 /// What [`quick_lines`] read.
 struct QuickLines {
     /// Move lines read whole, the start of the last of them, and where the next line starts.
@@ -2371,6 +2379,48 @@ fn quick_lines(table: &mut Table, log: &mut GameLog, text: &str, mut start: usiz
     let (mut lines, mut last) = (0u32, start);
     while let Some(&[c @ b'A'..=b'D', b' ']) = b.get(start..start + 2) {
         let seat = Seat::ALL[usize::from(c - b'A')];
+        // The commonest line, a draw and a discard (`A 5m 9s`, `A 5m *`), read at fixed
+        // places; as `quick_moves` reads it, which takes anything else.
+        if let Some(&[d1, l1, b' ', x, y, z]) = b.get(start + 2..start + 8)
+            && !table.need_discard[seat.index() & 3]
+            && let Some(q1) = quick_code(d1, l1)
+        {
+            let turn = if x == b'*' && y == b'\n' {
+                Some(7)
+            } else if z == b'\n' {
+                quick_code(x, y).map(|_| 8)
+            } else {
+                None
+            };
+            if let Some(len) = turn
+                && let Some(drawn) = table.quick_draw(seat, q1)
+            {
+                log.push_draw_tile(seat, drawn);
+                let discard = if len == 7 {
+                    Some(drawn)
+                } else {
+                    quick_code(x, y).and_then(|q2| {
+                        let kind = usize::from(q2 & !lex::RED);
+                        table.quick_held(seat, kind, q2 & lex::RED != 0, Some(drawn))
+                    })
+                };
+                let Some(tile) = discard else {
+                    // Drawn; the discard is the general path's.
+                    return QuickLines {
+                        lines,
+                        last,
+                        next: start,
+                        stop: Some((seat, start + 5, true)),
+                    };
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, tile == drawn);
+                lines = lines.saturating_add(1);
+                last = start;
+                start += len;
+                continue;
+            }
+        }
         let (end, read) = quick_moves(table, log, seat, text, start + 2);
         if !read || b.get(end) != Some(&b'\n') {
             return QuickLines {
