@@ -70,15 +70,14 @@ fn stop_mask(x: u64) -> u64 {
     below | brace
 }
 
-/// Bytes of 32 that may be [`STOP`] bytes (a byte below `$`, or `{`), one bit each: the
-/// lowest set bit is exact when the byte is checked against [`STOP`]. Written as a plain
-/// loop of compares, which the compiler turns into vector compares and a byte mask.
-fn stop_bits32(block: &[u8; 32]) -> u32 {
-    let mut m = 0u32;
-    for (j, &c) in block.iter().enumerate() {
-        m |= u32::from((c < b'$') | (c == b'{')) << j;
-    }
-    m
+/// Whether any of 32 bytes may be a [`STOP`] byte (a byte below `$`, or `{`). Written as
+/// a plain fold of compares, which the compiler turns into vector compares and one test;
+/// the byte itself is then found one at a time.
+fn may_stop32(block: &[u8; 32]) -> bool {
+    block
+        .iter()
+        .fold(0u8, |any, &c| any | u8::from((c < b'$') | (c == b'{')))
+        != 0
 }
 
 /// Whether byte `c` may not be part of a bare string on [`Cursor::quick_string`]'s path: a
@@ -87,13 +86,12 @@ fn not_bare(c: u8) -> bool {
     (c < b'$') | (c == b'\\') | (c == b'{') | (c == b'}')
 }
 
-/// [`not_bare`] for 32 bytes, one bit each (vector compares, as in [`stop_bits32`]).
-fn not_bare_bits32(block: &[u8; 32]) -> u32 {
-    let mut m = 0u32;
-    for (j, &c) in block.iter().enumerate() {
-        m |= u32::from(not_bare(c)) << j;
-    }
-    m
+/// Whether any of 32 bytes is [`not_bare`] (vector compares, as in [`may_stop32`]).
+fn any_not_bare32(block: &[u8; 32]) -> bool {
+    block
+        .iter()
+        .fold(0u8, |any, &c| any | u8::from(not_bare(c)))
+        != 0
 }
 
 impl<'a> Cursor<'a> {
@@ -177,7 +175,7 @@ impl<'a> Cursor<'a> {
                     i += 8;
                     while let Some(block) = b.get(i..i + 32)
                         && let Ok(block) = <&[u8; 32]>::try_from(block)
-                        && stop_bits32(block) == 0
+                        && !may_stop32(block)
                     {
                         i += 32;
                     }
@@ -305,12 +303,8 @@ impl<'a> Cursor<'a> {
         let mut end = start;
         while let Some(block) = b.get(end..end + 32)
             && let Ok(block) = <&[u8; 32]>::try_from(block)
+            && !any_not_bare32(block)
         {
-            let m = not_bare_bits32(block);
-            if m != 0 {
-                end += m.trailing_zeros() as usize;
-                break;
-            }
             end += 32;
         }
         while let Some(&c) = b.get(end)
