@@ -1498,6 +1498,10 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut w.pao, seat_at(p, s)?, "pao", wpos)
             }
             "yaku" => {
+                if let Some((v, end)) = quick_yaku(pos.text.as_bytes(), cur.position()) {
+                    cur.rewind(end);
+                    return set_once(&mut w.yaku, v, "yaku", wpos);
+                }
                 let mut v = ArrayVec::new();
                 while let Some((c, name)) = cur.next_token() {
                     let np = shift(pos, c);
@@ -2375,6 +2379,49 @@ fn quick_code(d: u8, letter: u8) -> Option<u8> {
     let code = usize::from(lex::SUIT_CODE[usize::from(letter)]);
     let q = *lex::QUICK_KINDS.get(code * 10 + usize::from(d.wrapping_sub(b'0')))?;
     (d.is_ascii_digit() && q != lex::NOT_A_TILE).then_some(q)
+}
+
+/// A `yaku` line's list from byte `at` of its line (`b`, the text from the line's start) in
+/// its plain shape, ` NAME HAN, NAME HAN` (one blank before each token, names of lowercase
+/// letters, digits and `-`, one or two digits of han, each maybe followed by a comma), up to
+/// the line's `\n`: the yaku and where the line ends. `None` for anything else (the
+/// general path then reads it, or says what is wrong).
+fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)> {
+    let mut v = ArrayVec::new();
+    loop {
+        match b.get(at) {
+            Some(b'\n') => return Some((v, at)),
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let name_start = at;
+        while let Some(&c) = b.get(at)
+            && (c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        {
+            at += 1;
+        }
+        let name = std::str::from_utf8(b.get(name_start..at)?).ok()?;
+        let id = names::yaku_id(name)?;
+        if b.get(at) != Some(&b' ') {
+            return None;
+        }
+        at += 1;
+        let han = match b.get(at..at + 2)? {
+            [d @ b'0'..=b'9', e @ b'0'..=b'9'] => {
+                at += 2;
+                (d - b'0') * 10 + (e - b'0')
+            }
+            [d @ b'0'..=b'9', _] => {
+                at += 1;
+                d - b'0'
+            }
+            _ => return None,
+        };
+        if b.get(at) == Some(&b',') {
+            at += 1;
+        }
+        v.try_push(YakuHan { id, han }).ok()?;
+    }
 }
 
 /// What [`quick_lines`] read.
