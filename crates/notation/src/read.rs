@@ -1405,6 +1405,45 @@ impl<'t, 'l> Reader<'t, 'l> {
         if !self.table.open && !self.table.after_win {
             self.require_round("win", wpos)?;
         }
+        let head = match quick_win(pos.text.as_bytes(), cur.position()) {
+            Some(q) => {
+                cur.rewind(q.end);
+                WinHead {
+                    han: q.han.map(|(col, n)| (shift(pos, col), n)),
+                    ..q.head
+                }
+            }
+            None => self.win_general(cur, pos)?,
+        };
+        self.pending = Pending::Win(Box::new(WinDraft {
+            at: wpos,
+            winner: head.winner,
+            from: head.from,
+            fu: head.fu,
+            han: head.han,
+            points: head.points,
+            limit: head.limit,
+            pao: None,
+            yaku: None,
+            yakuman: None,
+            dora: None,
+            ura: None,
+            hand: None,
+            melds: None,
+            agari: None,
+            ba: None,
+            scores: None,
+            deltas: None,
+            chips: None,
+            chip_awards: None,
+            ratio: None,
+            fin: FinalDraft::default(),
+        }));
+        Ok(())
+    }
+
+    /// A `win` line's seats, fu, han, points and limit, after `win`, token by token.
+    fn win_general(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<WinHead<'t>> {
         let (p, w) = self.need(cur, pos, "the winner's seat A-D")?;
         let winner = seat_at(p, w)?;
         let (kp, how) = self.need(cur, pos, "ron SEAT or tsumo")?;
@@ -1447,31 +1486,14 @@ impl<'t, 'l> Reader<'t, 'l> {
                 expected: "the points, e.g. 3900",
             })
         })?;
-        self.pending = Pending::Win(Box::new(WinDraft {
-            at: wpos,
+        Ok(WinHead {
             winner,
             from,
             fu,
             han,
             points,
             limit,
-            pao: None,
-            yaku: None,
-            yakuman: None,
-            dora: None,
-            ura: None,
-            hand: None,
-            melds: None,
-            agari: None,
-            ba: None,
-            scores: None,
-            deltas: None,
-            chips: None,
-            chip_awards: None,
-            ratio: None,
-            fin: FinalDraft::default(),
-        }));
-        Ok(())
+        })
     }
 
     fn win_line(&mut self, word: &str, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
@@ -2422,6 +2444,87 @@ fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)>
         }
         v.try_push(YakuHan { id, han }).ok()?;
     }
+}
+
+/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
+/// fu, han (with its token's place), points and limit code.
+struct WinHead<'t> {
+    winner: Seat,
+    from: Seat,
+    fu: u32,
+    han: Option<(Pos<'t>, u32)>,
+    points: i32,
+    limit: u8,
+}
+
+/// A `win` line read by [`quick_win`]: its head (without the han's place), the han and its
+/// token's offset in the line, and where the line ends (its `\n`).
+struct QuickWin {
+    head: WinHead<'static>,
+    han: Option<(usize, u32)>,
+    end: usize,
+}
+
+/// The rest of a `win` line from byte `at` of its line (`b`, the text from the line's
+/// start) in its plain shape, ` A ron B 30fu 2han 2000 mangan` or ` A tsumo …` (one blank
+/// before each token, plain digits of at most nine, a limit by name), up to the line's
+/// `\n`, read as the general path reads it (a later token of a kind overrides an earlier
+/// one). `None` for anything else (the general path then reads it, or says what is wrong).
+fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
+    let seat = |c: u8| match c {
+        b'A'..=b'D' => Some(Seat::ALL[usize::from(c - b'A')]),
+        _ => None,
+    };
+    let (winner, from, mut at) = match b.get(at..at + 8)? {
+        [b' ', w, b' ', b'r', b'o', b'n', b' ', f] => (seat(*w)?, seat(*f)?, at + 8),
+        [b' ', w, b' ', b't', b's', b'u', b'm', b'o'] => (seat(*w)?, seat(*w)?, at + 8),
+        _ => return None,
+    };
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, 0u8);
+    loop {
+        match b.get(at) {
+            Some(b'\n') => break,
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let start = at;
+        let mut value = 0u32;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_digit()
+        {
+            value = value * 10 + u32::from(c - b'0');
+            at += 1;
+            if at - start > 9 {
+                return None;
+            }
+        }
+        let digits = at - start;
+        let word_start = at;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_lowercase()
+        {
+            at += 1;
+        }
+        match (digits, b.get(word_start..at)?) {
+            (1.., b"fu") => fu = Some(value),
+            (1.., b"han") => han = Some((start, value)),
+            (1.., b"") => points = Some(i32::try_from(value).ok()?),
+            (0, word) => limit = names::limit_code(std::str::from_utf8(word).ok()?)?,
+            _ => return None,
+        }
+    }
+    Some(QuickWin {
+        head: WinHead {
+            winner,
+            from,
+            fu: fu?,
+            han: None,
+            points: points?,
+            limit,
+        },
+        han,
+        end: at,
+    })
 }
 
 /// What [`quick_lines`] read.
