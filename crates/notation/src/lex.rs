@@ -348,6 +348,7 @@ impl<'a> Cursor<'a> {
     /// [dice D D] dora T`, every token after one blank, plain digits, a two-byte dora and the
     /// line ending right after it: the cursor then moves to the line's end. `None` (the
     /// cursor unmoved) for anything else, which the general path reads.
+    #[inline(never)]
     pub(crate) fn quick_round(&mut self) -> Option<QuickRound> {
         let b = self.line.as_bytes();
         let mut i = self.pos;
@@ -365,8 +366,11 @@ impl<'a> Cursor<'a> {
         };
         let word = |i: &mut usize, w: &[u8]| -> bool {
             let at = *i;
+            // Byte by byte (the words are short constants): no call to a slice compare.
             let ok = b.get(at) == Some(&b' ')
-                && b.get(at + 1..at + 1 + w.len()) == Some(w)
+                && w.iter()
+                    .enumerate()
+                    .all(|(k, c)| b.get(at + 1 + k) == Some(c))
                 && b.get(at + 1 + w.len()) == Some(&b' ');
             if ok {
                 *i = at + 2 + w.len();
