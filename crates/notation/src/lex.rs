@@ -2,7 +2,7 @@
 //! strings. Nothing here knows what a line means.
 
 use haifu_log::Tenths;
-use haifu_tiles::{Seat, Suit, TileKind, Wind};
+use haifu_tiles::{Seat, Suit, Tile, TileKind, Wind};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
@@ -70,6 +70,30 @@ fn stop_mask(x: u64) -> u64 {
     below | brace
 }
 
+/// Whether any of 32 bytes may be a [`STOP`] byte (a byte below `$`, or `{`). Written as
+/// a plain fold of compares, which the compiler turns into vector compares and one test;
+/// the byte itself is then found one at a time.
+fn may_stop32(block: &[u8; 32]) -> bool {
+    block
+        .iter()
+        .fold(0u8, |any, &c| any | u8::from((c < b'$') | (c == b'{')))
+        != 0
+}
+
+/// Whether byte `c` may not be part of a bare string on [`Cursor::quick_string`]'s path: a
+/// byte below `$` (blanks, line ends, quotes, `#`, and `!`), a backslash or a brace.
+fn not_bare(c: u8) -> bool {
+    (c < b'$') | (c == b'\\') | (c == b'{') | (c == b'}')
+}
+
+/// Whether any of 32 bytes is [`not_bare`] (vector compares, as in [`may_stop32`]).
+fn any_not_bare32(block: &[u8; 32]) -> bool {
+    block
+        .iter()
+        .fold(0u8, |any, &c| any | u8::from(not_bare(c)))
+        != 0
+}
+
 impl<'a> Cursor<'a> {
     /// A cursor at the start of the line that starts `text` (and runs to its first `\n`).
     pub(crate) fn new(text: &'a str) -> Cursor<'a> {
@@ -108,6 +132,28 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The line's first token, for a new cursor: [`Cursor::next_token`], found byte by byte
+    /// when the line starts with a keyword (lowercase letters and `-`) followed by a blank
+    /// or `\n`, as most lines do.
+    pub(crate) fn first_token(&mut self) -> Option<(usize, &'a str)> {
+        let b = self.line.as_bytes();
+        let mut i = self.pos;
+        while let Some(&c) = b.get(i)
+            && (c.is_ascii_lowercase() || c == b'-')
+        {
+            i += 1;
+        }
+        if i > self.pos
+            && matches!(b.get(i), Some(b' ' | b'\n'))
+            && let Some(word) = self.line.get(self.pos..i)
+        {
+            let start = self.pos;
+            self.pos = i;
+            return Some((start, word));
+        }
+        self.next_token()
+    }
+
     /// The next token and its offset, or `None` at the end of the line.
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
         let b = self.line.as_bytes();
@@ -118,7 +164,8 @@ impl<'a> Cursor<'a> {
         self.pos = i;
         let start = i;
         // Fast path: a plain token (no quote or brace) ends at a blank, `#` or the line's
-        // end. Eight bytes at a time: the first that may stop the token is found at once.
+        // end. Eight bytes at a time: the first that may stop the token is found at once;
+        // past the first eight, a long token (a wall, a seed) is skipped 32 bytes at a time.
         loop {
             if let Some(chunk) = b.get(i..i + 8)
                 && let Ok(chunk) = <[u8; 8]>::try_from(chunk)
@@ -126,6 +173,12 @@ impl<'a> Cursor<'a> {
                 let m = stop_mask(u64::from_le_bytes(chunk));
                 if m == 0 {
                     i += 8;
+                    while let Some(block) = b.get(i..i + 32)
+                        && let Ok(block) = <&[u8; 32]>::try_from(block)
+                        && !may_stop32(block)
+                    {
+                        i += 32;
+                    }
                     continue;
                 }
                 i += (m.trailing_zeros() / 8) as usize;
@@ -235,6 +288,37 @@ impl<'a> Cursor<'a> {
         Some(out)
     }
 
+    /// The rest of the line when it is one bare string value after one blank, running to
+    /// the line's end (`\n` or the end of the text) with no byte below `$` and no `\\`,
+    /// `{` or `}` in it (a `seed` or `shuffle` line): its start and end, found in one scan
+    /// of 32 bytes a step; the cursor then moves to the line's end. `None` (the cursor
+    /// unmoved) for anything else, which the general path reads (it also takes `!`, which
+    /// this scan does not).
+    pub(crate) fn quick_string(&mut self) -> Option<(usize, usize)> {
+        let b = self.line.as_bytes();
+        if b.get(self.pos) != Some(&b' ') {
+            return None;
+        }
+        let start = self.pos + 1;
+        let mut end = start;
+        while let Some(block) = b.get(end..end + 32)
+            && let Ok(block) = <&[u8; 32]>::try_from(block)
+            && !any_not_bare32(block)
+        {
+            end += 32;
+        }
+        while let Some(&c) = b.get(end)
+            && !not_bare(c)
+        {
+            end += 1;
+        }
+        if end == start || !matches!(b.get(end), None | Some(b'\n')) {
+            return None;
+        }
+        self.pos = end;
+        Some((start, end))
+    }
+
     /// The rest of a `hand` line when it is exactly a seat letter and one plain token (not
     /// `exact`), each after one blank, the line ending right after: the seat's index and the
     /// token's start and end; the cursor then moves to the line's end. `None` (the cursor
@@ -264,6 +348,7 @@ impl<'a> Cursor<'a> {
     /// [dice D D] dora T`, every token after one blank, plain digits, a two-byte dora and the
     /// line ending right after it: the cursor then moves to the line's end. `None` (the
     /// cursor unmoved) for anything else, which the general path reads.
+    #[inline(never)]
     pub(crate) fn quick_round(&mut self) -> Option<QuickRound> {
         let b = self.line.as_bytes();
         let mut i = self.pos;
@@ -281,8 +366,11 @@ impl<'a> Cursor<'a> {
         };
         let word = |i: &mut usize, w: &[u8]| -> bool {
             let at = *i;
+            // Byte by byte (the words are short constants): no call to a slice compare.
             let ok = b.get(at) == Some(&b' ')
-                && b.get(at + 1..at + 1 + w.len()) == Some(w)
+                && w.iter()
+                    .enumerate()
+                    .all(|(k, c)| b.get(at + 1 + k) == Some(c))
                 && b.get(at + 1 + w.len()) == Some(&b' ');
             if ok {
                 *i = at + 2 + w.len();
@@ -503,71 +591,28 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     b: &[u8],
     out: &mut [u16; N],
 ) -> Option<usize> {
-    let len = b.len();
-    if len == 0 || len + 8 > BUF || BUF > 64 * 16 || N == 0 || !BUF.is_power_of_two() {
+    if N == 0 {
         return None;
     }
-    let mut buf = [0u8; BUF];
-    buf.get_mut(..len)?.copy_from_slice(b);
-    let at = |i: usize| buf[i & (BUF - 1)];
-    // The masks, 64 bytes a block: bit 4 without bit 6 is a digit ('0'-'9'), bit 6 a suit
-    // letter, neither a quote.
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let blocks = len.div_ceil(64);
-    let mut digit = [0u64; 17];
-    let mut quote = [0u64; 17];
-    let mut suit = [0u64; 17];
-    for k in 0..blocks.min(16) {
-        let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
-        for g in 0..8 {
-            let i = (k * 64 + g * 8) & (BUF - 1);
-            let Some(&chunk) = buf.get(i..i + 8).and_then(|c| <&[u8; 8]>::try_from(c).ok()) else {
-                break;
-            };
-            let x = u64::from_le_bytes(chunk);
-            let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
-            d |= pack8(b4 & !b6) << (g * 8);
-            s |= pack8(b6) << (g * 8);
-            q |= pack8(!(b4 | b6) & LOW) << (g * 8);
-        }
-        let valid = u64::MAX >> (64 - (len - k * 64).min(64));
-        (digit[k], quote[k], suit[k]) = (d & valid, q & valid, s & valid);
-    }
+    let list = Masks::<BUF>::new(b)?;
     let mut n = 0;
     let mut bad = 0u16;
-    let mut prev = (0u64, 0u64, 0u64);
-    for k in 0..blocks.min(16) {
-        let (d, q, s) = (digit[k], quote[k], suit[k]);
-        let (d_next, q_next) = (digit[k + 1], quote[k + 1]);
-        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
-        // comes before its mark digit; a suit letter follows a digit.
-        let starts = d & !((q << 1) | (prev.1 >> 63));
-        let misplaced = (q & !((starts << 1) | (prev.2 >> 63)))
-            | (q & !((d >> 1) | (d_next << 63)))
-            | (s & !((d << 1) | (prev.0 >> 63)));
-        bad |= u16::from(misplaced != 0) << 15;
-        // Bit j: the byte after j is a quote (the tile at j is marked).
-        let marked_at = (q >> 1) | (q_next << 63);
-        let mut t = starts;
+    let mut prev = Block::default();
+    for k in 0..list.blocks {
+        let block = list.block(k, prev);
+        bad |= u16::from(block.misplaced) << 15;
+        let mut t = block.starts;
         while t != 0 {
             let j = t.trailing_zeros() as usize;
             t &= t - 1;
             let p = k * 64 + j;
-            // The group's suit letter: the next one at or after the tile.
-            let w = s >> j;
-            let letter = if w != 0 {
-                at(p + w.trailing_zeros() as usize)
-            } else {
-                (k + 1..16)
-                    .find(|&kk| suit[kk] != 0)
-                    .map_or(0, |kk| at(kk * 64 + suit[kk].trailing_zeros() as usize))
-            };
-            let code = SUIT_CODE[usize::from(letter)];
-            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(at(p))];
-            let marked = (marked_at >> j) & 1 != 0;
-            let mark_byte = at(p + 2);
+            let code = SUIT_CODE[usize::from(list.letter(k, j))];
+            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(list.at(p))];
+            let marked = (block.marked_at >> j) & 1 != 0;
+            let mark_byte = list.at(p + 2);
             let flags = usize::from((info >> 6) & 3);
-            let mark_bad = (at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+            let mark_bad =
+                (list.at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
             bad |= info | (u16::from(marked & mark_bad) << 15);
             // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
             let mask = 0u8.wrapping_sub(u8::from(marked));
@@ -578,9 +623,247 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
             }
             n += 1;
         }
-        prev = (d, q, starts);
+        prev = block;
     }
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
+}
+
+/// A tile list copied into a buffer of `BUF` bytes (a power of two, at most 1024) and
+/// sorted into bit masks, 64 bytes a block, for [`decode_marked`] and [`decode_wall`]: bit
+/// 4 without bit 6 is a digit (`'0'`-`'9'`), bit 6 a suit letter, neither a quote. The
+/// masks are loose (other bytes fall into them too); every byte is checked exactly where
+/// it is used.
+struct Masks<const BUF: usize> {
+    buf: [u8; BUF],
+    blocks: usize,
+    digit: [u64; 17],
+    quote: [u64; 17],
+    suit: [u64; 17],
+}
+
+/// What a block of [`Masks`] says about its tiles, from its masks and the previous block's.
+#[derive(Clone, Copy, Default)]
+struct Block {
+    digit: u64,
+    quote: u64,
+    /// Bit j: a tile starts at byte j (a digit not after a quote).
+    starts: u64,
+    /// Bit j: the byte after j is a quote (the tile at j is marked).
+    marked_at: u64,
+    /// A quote or a letter where none belongs.
+    misplaced: bool,
+}
+
+impl<const BUF: usize> Masks<BUF> {
+    /// The masks of a list, or `None` for an empty list or one too long for the buffer.
+    fn new(b: &[u8]) -> Option<Masks<BUF>> {
+        let len = b.len();
+        if len == 0 || len + 8 > BUF || BUF > 64 * 16 || !BUF.is_power_of_two() {
+            return None;
+        }
+        let mut m = Masks {
+            buf: [0u8; BUF],
+            blocks: len.div_ceil(64).min(16),
+            digit: [0u64; 17],
+            quote: [0u64; 17],
+            suit: [0u64; 17],
+        };
+        m.buf.get_mut(..len)?.copy_from_slice(b);
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        for k in 0..m.blocks {
+            let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
+            for g in 0..8 {
+                let i = (k * 64 + g * 8) & (BUF - 1);
+                let Some(&chunk) = m
+                    .buf
+                    .get(i..i + 8)
+                    .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+                else {
+                    break;
+                };
+                let x = u64::from_le_bytes(chunk);
+                let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
+                d |= pack8(b4 & !b6) << (g * 8);
+                s |= pack8(b6) << (g * 8);
+                q |= pack8(!(b4 | b6) & LOW) << (g * 8);
+            }
+            let valid = u64::MAX >> (64 - (len - k * 64).min(64));
+            (m.digit[k], m.quote[k], m.suit[k]) = (d & valid, q & valid, s & valid);
+        }
+        Some(m)
+    }
+
+    /// Byte `i` of the list (0 past its end).
+    fn at(&self, i: usize) -> u8 {
+        self.buf[i & (BUF - 1)]
+    }
+
+    /// Block `k`'s tiles, `prev` being block `k - 1`'s.
+    fn block(&self, k: usize, prev: Block) -> Block {
+        let (d, q, s) = (self.digit[k % 17], self.quote[k % 17], self.suit[k % 17]);
+        let (d_next, q_next) = (self.digit[(k + 1) % 17], self.quote[(k + 1) % 17]);
+        // A tile starts at a digit not after a quote; a quote follows a tile's digit and
+        // comes before its mark digit; a suit letter follows a digit.
+        let starts = d & !((q << 1) | (prev.quote >> 63));
+        let misplaced = (q & !((starts << 1) | (prev.starts >> 63)))
+            | (q & !((d >> 1) | (d_next << 63)))
+            | (s & !((d << 1) | (prev.digit >> 63)));
+        Block {
+            digit: d,
+            quote: q,
+            starts,
+            marked_at: (q >> 1) | (q_next << 63),
+            misplaced: misplaced != 0,
+        }
+    }
+
+    /// The suit letter of the tile at byte `j` of block `k`: the next one at or after it (0
+    /// when there is none).
+    fn letter(&self, k: usize, j: usize) -> u8 {
+        let w = self.suit[k % 17] >> j;
+        if w != 0 {
+            return self.at(k * 64 + j + w.trailing_zeros() as usize);
+        }
+        (k + 1..16).find(|&kk| self.suit[kk] != 0).map_or(0, |kk| {
+            self.at(kk * 64 + self.suit[kk].trailing_zeros() as usize)
+        })
+    }
+}
+
+/// A wall tile's key in [`WALL_KEY`]: its suit's row ([`SUIT_ROW`]) plus its digit's part
+/// ([`DIGIT_KEY`]) plus its mark's ([`MARK_KEY`]). The digit values a key has:
+const KEY_DIGITS: usize = 11;
+/// The mark values a key has: `'0'`-`'3'`, a bad mark, none.
+const KEY_MARKS: usize = 6;
+
+/// What a wall tile is, at its key: its kind index (bits 0-5) and where its copy is looked
+/// up (bits 6-13: `mark * 32 + five * 16`, mark 4 for none and 0 for a red five), or
+/// [`INFO_BAD`] for what [`decode_marked`] refuses (a digit that is no tile of its suit, a
+/// bad mark, a mark on a red five, mark 0 on a plain five, no suit letter).
+static WALL_KEY: [u16; 512] = {
+    let mut t = [INFO_BAD; 512];
+    let mut s = 0;
+    while s < 4 {
+        let mut d = 0;
+        while d < 10 {
+            let info = TILE_INFO[s * 256 + b'0' as usize + d];
+            let mut m = 0;
+            while m < KEY_MARKS {
+                let marked = m < 4;
+                let flags = ((info >> 6) & 3) as usize;
+                let ok = info & INFO_BAD == 0
+                    && m != 4
+                    && (!marked || MARK_OK[flags * 256 + b'0' as usize + m]);
+                if ok {
+                    let value = if info & CODE_RED != 0 {
+                        0
+                    } else if marked {
+                        m as u16
+                    } else {
+                        NO_MARK as u16
+                    };
+                    let five = (info & CODE_FIVE) >> 3;
+                    t[s * KEY_DIGITS * KEY_MARKS + d * KEY_MARKS + m] =
+                        (info & 0x3F) | ((value * 32 + five) << 6);
+                }
+                m += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A suit letter's [`WALL_KEY`] row (its suit code times 66); any other byte's is row 4,
+/// whose entries are all bad.
+static SUIT_ROW: [u16; 256] = {
+    let mut t = [(4 * KEY_DIGITS * KEY_MARKS) as u16; 256];
+    t[b'm' as usize] = 0;
+    t[b'p' as usize] = (KEY_DIGITS * KEY_MARKS) as u16;
+    t[b's' as usize] = (2 * KEY_DIGITS * KEY_MARKS) as u16;
+    t[b'z' as usize] = (3 * KEY_DIGITS * KEY_MARKS) as u16;
+    t
+};
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's digit: less `'0'`, 10 for a non-digit,
+/// times 6.
+static DIGIT_KEY: [u8; 256] = {
+    let mut t = [(10 * KEY_MARKS) as u8; 256];
+    let mut d = 0;
+    while d < 10 {
+        t[b'0' as usize + d] = (d * KEY_MARKS) as u8;
+        d += 1;
+    }
+    t
+};
+
+/// A byte's part of a [`WALL_KEY`] key as a tile's mark: less `'0'`, 4 for a byte that is
+/// no mark; at `256 + byte`, for a tile without a mark, 5 (one lookup, marked or not).
+static MARK_KEY: [u8; 512] = {
+    let mut t = [4u8; 512];
+    let mut i = 256;
+    while i < 512 {
+        t[i] = 5;
+        i += 1;
+    }
+    let mut m = 0;
+    while m < 4 {
+        t[b'0' as usize + m] = m as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The tiles of a well-formed wall (up to 136 tiles) and how many: unmarked tiles take the
+/// copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none, 0 for a red
+/// five; `used` the kind's copies so far, four bits), where a value above 3 means no copy
+/// is left. `None` for anything [`decode_marked`] refuses, or a copy already taken: the
+/// caller then reads the line with the checking parser.
+///
+/// As in [`decode_marked`], the bytes are first sorted into bit masks ([`Masks`]), so that
+/// every tile is found on its own (no step waits on the previous one); each tile is then
+/// checked and placed with one [`WALL_KEY`] lookup.
+pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
+    let list = Masks::<1024>::new(b)?;
+    let filler = Tile::new(0)?;
+    let mut tiles = [filler; 136];
+    let mut used = [0u8; 64];
+    let mut n = 0;
+    let mut bad = 0u16;
+    let mut prev = Block::default();
+    for k in 0..list.blocks {
+        let block = list.block(k, prev);
+        bad |= u16::from(block.misplaced) << 15;
+        let mut t = block.starts;
+        while t != 0 {
+            let j = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let p = k * 64 + j;
+            // The tile: its suit's row, its digit, its mark (a marked tile's quote checked
+            // here, as the masks are loose).
+            let marked = (block.marked_at >> j) & 1 != 0;
+            let key = usize::from(SUIT_ROW[usize::from(list.letter(k, j))])
+                + usize::from(DIGIT_KEY[usize::from(list.at(p))])
+                + usize::from(
+                    MARK_KEY[(usize::from(list.at(p + 2)) | usize::from(!marked) << 8) & 511],
+                );
+            let e = WALL_KEY[key & 511];
+            bad |= e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15);
+            // Its copy. Every index masked to its table's size: no bound checks, no branch.
+            let kind = usize::from(e & 0x3F);
+            let u = used[kind];
+            let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
+            bad |= u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15;
+            used[kind] = u | (1 << (copy & 3));
+            if let Some(slot) = tiles.get_mut(n) {
+                *slot = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+            }
+            n += 1;
+        }
+        prev = block;
+    }
+    (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
 }
 
 /// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
@@ -1102,6 +1385,29 @@ mod tests {
         fn check(text: &str) {
             let mut codes = [0u16; 136];
             let fast = decode_marked::<136, 1024>(text.as_bytes(), &mut codes);
+            // The wall decoder with copies as written (copy 4 for none): the same kinds, the
+            // same refusals (where no tile is listed twice).
+            let mut as_marked = [4u8; 256];
+            for (i, c) in as_marked.iter_mut().enumerate().take(4 * 32) {
+                *c = (i / 32) as u8;
+            }
+            let by_wall = decode_wall(text.as_bytes(), &as_marked);
+            let repeats = fast.is_some_and(|n| {
+                let mut ids: Vec<u16> = codes[..n].iter().map(|&c| c & 0x73F).collect();
+                ids.sort_unstable();
+                ids.windows(2).any(|w| w[0] == w[1])
+            });
+            let marked_all = fast.is_some_and(|n| codes[..n].iter().all(|&c| c >> 8 < 4));
+            if !repeats && (marked_all || fast.is_none()) {
+                assert_eq!(
+                    by_wall.map(|(t, n)| t[..n]
+                        .iter()
+                        .map(|t| (t.id() / 4) as usize)
+                        .collect::<Vec<_>>()),
+                    fast.map(|n| codes[..n].iter().map(|&c| usize::from(c & 0x3F)).collect()),
+                    "{text:?}"
+                );
+            }
             // The decoder holds at most 136 tiles (a wall), and refuses more.
             let slow = collect(text)
                 .ok()
@@ -1203,6 +1509,46 @@ mod tests {
             Some("{pon 999p called=9p from=A}")
         );
         assert_eq!(comment_start("a \"#\" # b"), Some(6));
+    }
+
+    #[test]
+    fn quick_string_lines() {
+        let seed = "mt19937ar-sha512-n288-base64,".to_owned() + &"aZ09+/=".repeat(40);
+        // A bare value to the line's end, short or long, at the end of the text or not.
+        for (line, value) in [
+            (format!("seed {seed}\nround"), seed.as_str()),
+            (format!("seed {seed}"), seed.as_str()),
+            (
+                "shuffle mt19937ar,0A1B2C3D,4E5F6071\n".to_owned(),
+                "mt19937ar,0A1B2C3D,4E5F6071",
+            ),
+            ("seed é\n".to_owned(), "é"),
+        ] {
+            let mut c = Cursor::new(&line);
+            c.next_token();
+            let (start, end) = c.quick_string().expect("a bare value");
+            assert_eq!(&line[start..end], value);
+            assert!(c.at_end());
+        }
+        // Anything else is left to the general path, the cursor unmoved.
+        for line in [
+            format!("seed {seed} x"),
+            format!("seed {seed}\r\n"),
+            format!("seed {seed}#c"),
+            format!("seed  {seed}"),
+            format!("seed \"{seed}\""),
+            format!("seed {seed}{{"),
+            format!("seed a\\{seed}"),
+            format!("seed {seed}!"),
+            "seed".to_owned(),
+            "seed \n".to_owned(),
+        ] {
+            let mut c = Cursor::new(&line);
+            c.next_token();
+            let at = c.position();
+            assert_eq!(c.quick_string(), None, "{line}");
+            assert_eq!(c.position(), at);
+        }
     }
 
     #[test]

@@ -72,10 +72,42 @@ pub(crate) fn yaku_name(id: u8, out: &mut String) {
     }
 }
 
+/// A yaku name's slot in [`YAKU_SLOTS`] before probing: from its length and three of its
+/// bytes.
+const fn yaku_hash(b: &[u8]) -> usize {
+    let n = b.len();
+    if n == 0 {
+        return 0;
+    }
+    (n * 7 + b[0] as usize * 3 + b[n - 1] as usize * 5 + b[n / 2] as usize) & 127
+}
+
+/// [`YAKU`] as an open-addressed hash table: each name's id at its [`yaku_hash`] slot or the
+/// next free one after it; 0xFF for a free slot.
+static YAKU_SLOTS: [u8; 128] = {
+    let mut t = [0xFF; 128];
+    let mut i = 0;
+    while i < YAKU.len() {
+        let mut h = yaku_hash(YAKU[i].as_bytes());
+        while t[h] != 0xFF {
+            h = (h + 1) & 127;
+        }
+        t[h] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The id of a yaku name (or `yakuN`).
 pub(crate) fn yaku_id(name: &str) -> Option<u8> {
-    if let Some(i) = YAKU.iter().position(|y| *y == name) {
-        return u8::try_from(i).ok();
+    let mut h = yaku_hash(name.as_bytes());
+    while let Some(&id) = YAKU_SLOTS.get(h)
+        && let Some(y) = YAKU.get(usize::from(id))
+    {
+        if *y == name {
+            return Some(id);
+        }
+        h = (h + 1) & 127;
     }
     let digits = name.strip_prefix("yaku")?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -171,5 +203,23 @@ pub(crate) fn write_rules(rules: &RuleFlags, out: &mut String) {
     }
     if t & !0xFF != 0 {
         out.push_str(&format!(" bits=0x{:x}", t & !0xFF));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaku_ids() {
+        for (i, name) in YAKU.iter().enumerate() {
+            assert_eq!(yaku_id(name), u8::try_from(i).ok(), "{name}");
+        }
+        assert_eq!(yaku_id("yaku60"), Some(60));
+        for word in [
+            "", "dor", "doraa", "Dora", "yaku", "yakux", "tsumo", "riichi ",
+        ] {
+            assert_eq!(yaku_id(word), None, "{word}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use haifu_log::{
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, pick};
+use crate::table::{Table, Taken, WallView, Walls, is_five, pick};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -181,25 +181,33 @@ impl<'t, 'l> Reader<'t, 'l> {
         // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
         // change what it depends on, so it is computed again only after other lines.
         let mut quick = false;
-        while let Some(rest) = text.get(start..) {
+        while start <= text.len() {
             line_no = line_no.saturating_add(1);
             if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
-                // A move line (`A 2p 9s`) in a round with nothing pending: straight to its
-                // moves, as `line` would send it.
+                // Move lines (`A 2p 9s`) in a round with nothing pending: straight to their
+                // moves, as `line` would send them, as many as are read whole.
                 let seat = Seat::ALL[usize::from(c - b'A')];
-                self.last_content = (line_no, start);
-                let (end, read) = quick_moves(&mut self.table, self.log, seat, rest, 2);
-                if read && rest.as_bytes().get(end) == Some(&b'\n') {
-                    start += end + 1;
-                    continue;
+                let run = quick_lines(&mut self.table, self.log, text, start);
+                if run.lines > 0 {
+                    line_no = line_no.saturating_add(run.lines - 1);
+                    self.last_content = (line_no, run.last);
+                    start = run.next;
+                    if run.stop.is_none() {
+                        continue;
+                    }
+                    line_no = line_no.saturating_add(1);
                 }
+                // A move line left partly read (or not at all) for the general path.
+                let (seat, end, read) = run.stop.unwrap_or((seat, start + 2, false));
+                self.last_content = (line_no, start);
+                let rest = text.get(start..).unwrap_or("");
                 let pos = Pos {
                     line: line_no,
                     col: 0,
                     text: rest,
                 };
                 let mut cur = Cursor::new(rest);
-                cur.rewind(end);
+                cur.rewind(end - start);
                 if !read || !cur.at_end() {
                     self.moves(seat, &mut cur, pos, read)?;
                 }
@@ -209,11 +217,31 @@ impl<'t, 'l> Reader<'t, 'l> {
                 start += next;
                 continue;
             }
+            let rest = text.get(start..).unwrap_or("");
             let pos = Pos {
                 line: line_no,
                 col: 0,
                 text: rest,
             };
+            // A plain `hand` line of a round's setup, straight to its place, as `line` would
+            // put it there (no comments are kept then, so none waits to be placed).
+            if self.comments.is_none()
+                && let Pending::Setup(setup) = &mut self.pending
+                && rest.as_bytes().starts_with(b"hand ")
+            {
+                let mut cur = Cursor::new(rest);
+                cur.rewind(4);
+                if let Some((seat, a, e)) = cur.quick_hand()
+                    && rest.as_bytes().get(e) == Some(&b'\n')
+                    && let Some(tiles) = rest.get(a..e)
+                    && let Some(slot @ None) = setup.hands.get_mut(seat)
+                {
+                    *slot = Some((shift(pos, a), tiles, false));
+                    self.last_content = (line_no, start);
+                    start += e + 1;
+                    continue;
+                }
+            }
             // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
             // is only taken when the caller keeps comments.
             if self.comments.is_some() {
@@ -223,7 +251,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some((col, word)) = cur.next_token() {
+            if let Some((col, word)) = cur.first_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
             }
@@ -278,10 +306,16 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 
     /// Gives the waiting comments their place: before event `at`.
+    #[inline]
     fn place_comments(&mut self) {
-        if self.waiting_comments.is_empty() {
-            return;
+        if !self.waiting_comments.is_empty() {
+            self.place_waiting_comments();
         }
+    }
+
+    /// [`Reader::place_comments`] when there are comments waiting.
+    #[inline(never)]
+    fn place_waiting_comments(&mut self) {
         let at = self.log.len();
         if let Some(sink) = &mut self.comments {
             for c in self.waiting_comments.drain(..) {
@@ -397,8 +431,13 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             "seed" => {
                 self.once(8, "seed", wpos)?;
-                let (p, s) = self.need(cur, pos, "the wall seed")?;
-                self.log.header.seed = Some(string_at(p, s)?);
+                self.log.header.seed = Some(match cur.quick_string() {
+                    Some((start, end)) => pos.text[start..end].to_owned(),
+                    None => {
+                        let (p, s) = self.need(cur, pos, "the wall seed")?;
+                        string_at(p, s)?
+                    }
+                });
             }
             "seed-ref" => {
                 self.once(16, "seed-ref", wpos)?;
@@ -881,8 +920,13 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
             }
             "shuffle" => {
-                let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
-                let v = string_at(p, t)?;
+                let v = match cur.quick_string() {
+                    Some((start, end)) => pos.text[start..end].to_owned(),
+                    None => {
+                        let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
+                        string_at(p, t)?
+                    }
+                };
                 self.finish_line(cur, pos)?;
                 let Pending::Setup(s) = &mut self.pending else {
                     return Ok(());
@@ -969,7 +1013,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 for &t in &d {
                     self.table.enter(t, Some(seat));
                 }
-                hands[seat] = d.into_iter().collect();
+                hands[seat] = ArrayVec::from(d);
                 continue;
             }
             if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
@@ -978,7 +1022,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
                 hands[seat] = match deal {
                     // 13 distinct tiles, all in the 13 of the deal: the same set.
-                    Some(d) if all_in_deal && !exact => d.into_iter().collect(),
+                    Some(d) if all_in_deal && !exact => ArrayVec::from(d),
                     _ => fast,
                 };
                 continue;
@@ -1021,7 +1065,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 a.sort_unstable();
                 b.sort_unstable();
                 if a[..] == b[..] {
-                    hand = d.into_iter().collect();
+                    hand = ArrayVec::from(d);
                 }
             }
             hands[seat] = hand;
@@ -1361,6 +1405,45 @@ impl<'t, 'l> Reader<'t, 'l> {
         if !self.table.open && !self.table.after_win {
             self.require_round("win", wpos)?;
         }
+        let head = match quick_win(pos.text.as_bytes(), cur.position()) {
+            Some(q) => {
+                cur.rewind(q.end);
+                WinHead {
+                    han: q.han.map(|(col, n)| (shift(pos, col), n)),
+                    ..q.head
+                }
+            }
+            None => self.win_general(cur, pos)?,
+        };
+        self.pending = Pending::Win(Box::new(WinDraft {
+            at: wpos,
+            winner: head.winner,
+            from: head.from,
+            fu: head.fu,
+            han: head.han,
+            points: head.points,
+            limit: head.limit,
+            pao: None,
+            yaku: None,
+            yakuman: None,
+            dora: None,
+            ura: None,
+            hand: None,
+            melds: None,
+            agari: None,
+            ba: None,
+            scores: None,
+            deltas: None,
+            chips: None,
+            chip_awards: None,
+            ratio: None,
+            fin: FinalDraft::default(),
+        }));
+        Ok(())
+    }
+
+    /// A `win` line's seats, fu, han, points and limit, after `win`, token by token.
+    fn win_general(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<WinHead<'t>> {
         let (p, w) = self.need(cur, pos, "the winner's seat A-D")?;
         let winner = seat_at(p, w)?;
         let (kp, how) = self.need(cur, pos, "ron SEAT or tsumo")?;
@@ -1403,31 +1486,14 @@ impl<'t, 'l> Reader<'t, 'l> {
                 expected: "the points, e.g. 3900",
             })
         })?;
-        self.pending = Pending::Win(Box::new(WinDraft {
-            at: wpos,
+        Ok(WinHead {
             winner,
             from,
             fu,
             han,
             points,
             limit,
-            pao: None,
-            yaku: None,
-            yakuman: None,
-            dora: None,
-            ura: None,
-            hand: None,
-            melds: None,
-            agari: None,
-            ba: None,
-            scores: None,
-            deltas: None,
-            chips: None,
-            chip_awards: None,
-            ratio: None,
-            fin: FinalDraft::default(),
-        }));
-        Ok(())
+        })
     }
 
     fn win_line(&mut self, word: &str, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
@@ -1454,6 +1520,10 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut w.pao, seat_at(p, s)?, "pao", wpos)
             }
             "yaku" => {
+                if let Some((v, end)) = quick_yaku(pos.text.as_bytes(), cur.position()) {
+                    cur.rewind(end);
+                    return set_once(&mut w.yaku, v, "yaku", wpos);
+                }
                 let mut v = ArrayVec::new();
                 while let Some((c, name)) = cur.next_token() {
                     let np = shift(pos, c);
@@ -2064,16 +2134,17 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
 /// resolves to the deal's copy of its kind, in order.
 fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
     // The bytes each tile id is spelled with: its digit, and its suit letter.
-    const DIGIT: [u8; 136] = {
-        let mut t = [0u8; 136];
+    const SPELL: [[u8; 2]; 136] = {
+        let mut t = [[0u8; 2]; 136];
         let mut id = 0;
         while id < 136 {
             let kind = id / 4;
-            t[id] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
+            t[id][0] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
                 b'0'
             } else {
                 b'1' + (kind % 9) as u8
             };
+            t[id][1] = b"mpsz"[kind / 9];
             id += 1;
         }
         t
@@ -2085,15 +2156,19 @@ fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
         while bits != 0 {
             let id = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = b"mpszz"[(id / 36).min(4)];
-            if suit != 0 && suit != letter {
-                if token.get(at) != Some(&suit) {
-                    return false;
+            let Some(&[digit, letter]) = SPELL.get(id) else {
+                return false;
+            };
+            if suit != letter {
+                if suit != 0 {
+                    if token.get(at) != Some(&suit) {
+                        return false;
+                    }
+                    at += 1;
                 }
-                at += 1;
+                suit = letter;
             }
-            suit = letter;
-            if token.get(at) != DIGIT.get(id) {
+            if token.get(at) != Some(&digit) {
                 return false;
             }
             at += 1;
@@ -2180,34 +2255,22 @@ static WALL_COPY: [u8; 256] = {
 
 /// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
 /// the checking parser.
+///
+/// (A decoder that steps from tile to tile runs fewer instructions still, but each step
+/// waits on the bytes the previous one loaded: it measured slower than finding the tiles
+/// with bit masks, as [`lex::decode_wall`] does.)
 fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let mut codes = [0u16; 136];
-    let n = lex::decode_marked::<136, 1024>(b, &mut codes)?;
-    let mut used = [0u8; 64];
-    let filler = Tile::new(0)?;
-    let mut tiles = [filler; 136];
-    let mut bad = 0u8;
-    for (t, &code) in tiles.iter_mut().zip(&codes[..n]) {
-        // Every index masked to its table's size: no bound checks, no branch.
-        let kind = usize::from(code & 0x3F);
-        let u = used[kind];
-        let index = usize::from(code >> 8) * 32 + usize::from((code >> 3) & 16) + usize::from(u);
-        let copy = WALL_COPY[index & 255];
-        bad |= (copy & 0x1C) | ((u >> (copy & 3)) & 1);
-        used[kind] = u | (1 << (copy & 3));
-        *t = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
-    }
-    if bad != 0 {
-        return None;
-    }
+    let (tiles, n) = lex::decode_wall(b, &WALL_COPY)?;
     WallView::new(&tiles[..n], current)
 }
 
-/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text` (the text from
-/// the line's start): a lone tile such as `5m` (a draw or a discard) or `*`, each followed by
-/// one blank or the line's end, as long as each is what the general path would read without
-/// an error. Returns where it stopped (a line end, or a token for the general path) and
-/// whether it read a move. The caller checks that a round is in progress.
+/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text`: a lone tile
+/// such as `5m` or `3'1s` (a draw or a discard), `*`, `riichi`, `deposit`, and a `pon` or
+/// `chi` in the shapes [`quick_call`] reads, each followed by one blank or the line's end,
+/// as long as each is what the general path would read without an error. Returns where it stopped (a line end,
+/// or a token for the general path) and whether it read a move. The caller checks that a
+/// round is in progress.
+#[inline(always)]
 fn quick_moves(
     table: &mut Table,
     log: &mut GameLog,
@@ -2231,18 +2294,53 @@ fn quick_moves(
             table.discard(seat, tile);
             log.push_discard(seat, tile, true);
             at += 1;
-        } else {
+        } else if c1 == b'\'' {
+            // A marked tile, `3'1s`: that copy (never a red five, nor a plain five's copy 0).
+            let Some(&[c3, c4]) = b.get(at + 3..at + 5) else {
+                break;
+            };
             let d = c0.wrapping_sub(b'0');
+            let code = lex::SUIT_CODE[usize::from(c3)];
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            let copy = c2.wrapping_sub(b'0');
+            let five = q != lex::NOT_A_TILE && is_five(usize::from(q & !lex::RED));
+            if d > 9
+                || q == lex::NOT_A_TILE
+                || q & lex::RED != 0
+                || copy > 3
+                || (five && copy == 0)
+                || (c4 != b' ' && c4 != b'\n')
+            {
+                break;
+            }
+            let Some(tile) = Tile::new(q * 4 + copy) else {
+                break;
+            };
+            if table.need_discard[s] {
+                let last = table.last_draw[s];
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                if !table.quick_draw_marked(seat, tile) {
+                    break;
+                }
+                log.push_draw_tile(seat, tile);
+            }
+            at += 4;
+        } else if c0.is_ascii_digit() {
+            let d = c0 - b'0';
             let code = lex::SUIT_CODE[usize::from(c1)];
             let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
                 break;
             };
-            if d > 9 || q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
+            if q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
                 break;
             }
-            let kind = usize::from(q & !lex::RED);
-            let red = q & lex::RED != 0;
             if table.need_discard[s] {
+                let kind = usize::from(q & !lex::RED);
+                let red = q & lex::RED != 0;
                 let last = table.last_draw[s];
                 let Some(tile) = table.quick_held(seat, kind, red, last) else {
                     break;
@@ -2250,12 +2348,43 @@ fn quick_moves(
                 table.discard(seat, tile);
                 log.push_discard(seat, tile, Some(tile) == last);
             } else {
-                let Some(tile) = table.quick_draw(seat, kind, red) else {
+                let Some(tile) = table.quick_draw(seat, q) else {
                     break;
                 };
                 log.push_draw_tile(seat, tile);
             }
             at += 2;
+        } else if let Some(w) = b.get(at..at + 4)
+            && (w == b"pon " || w == b"chi ")
+        {
+            let kind = if c0 == b'p' {
+                MeldKind::Pon
+            } else {
+                MeldKind::Chi
+            };
+            let Some((meld, len)) = quick_call(table, seat, kind, b.get(at + 4..).unwrap_or(&[]))
+            else {
+                break;
+            };
+            table.call(seat, meld);
+            log.push_call(seat, meld);
+            at += 4 + len;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..6] == *b"riichi"
+            && (w[6] == b' ' || w[6] == b'\n')
+        {
+            log.push_riichi(seat, RiichiStage::Declared, None);
+            at += 6;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..7] == *b"deposit"
+            && (w[7] == b' ' || w[7] == b'\n')
+        {
+            let scores = table.default_deposit(seat);
+            table.deposit(seat, scores);
+            log.push_riichi(seat, RiichiStage::DepositTaken, scores);
+            at += 7;
+        } else {
+            break;
         }
         any = true;
         if b.get(at) != Some(&b' ') {
@@ -2264,6 +2393,269 @@ fn quick_moves(
         at += 1;
     }
     (at, any)
+}
+
+/// The quick kind code (`lex::QUICK_KINDS`) of an unmarked tile written as digit `d` and
+/// suit letter `letter`, if it is one.
+fn quick_code(d: u8, letter: u8) -> Option<u8> {
+    let code = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+    let q = *lex::QUICK_KINDS.get(code * 10 + usize::from(d.wrapping_sub(b'0')))?;
+    (d.is_ascii_digit() && q != lex::NOT_A_TILE).then_some(q)
+}
+
+/// A `yaku` line's list from byte `at` of its line (`b`, the text from the line's start) in
+/// its plain shape, ` NAME HAN, NAME HAN` (one blank before each token, names of lowercase
+/// letters, digits and `-`, one or two digits of han, each maybe followed by a comma), up to
+/// the line's `\n`: the yaku and where the line ends. `None` for anything else (the
+/// general path then reads it, or says what is wrong).
+fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)> {
+    let mut v = ArrayVec::new();
+    loop {
+        match b.get(at) {
+            Some(b'\n') => return Some((v, at)),
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let name_start = at;
+        while let Some(&c) = b.get(at)
+            && (c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        {
+            at += 1;
+        }
+        let name = std::str::from_utf8(b.get(name_start..at)?).ok()?;
+        let id = names::yaku_id(name)?;
+        if b.get(at) != Some(&b' ') {
+            return None;
+        }
+        at += 1;
+        let han = match b.get(at..at + 2)? {
+            [d @ b'0'..=b'9', e @ b'0'..=b'9'] => {
+                at += 2;
+                (d - b'0') * 10 + (e - b'0')
+            }
+            [d @ b'0'..=b'9', _] => {
+                at += 1;
+                d - b'0'
+            }
+            _ => return None,
+        };
+        if b.get(at) == Some(&b',') {
+            at += 1;
+        }
+        v.try_push(YakuHan { id, han }).ok()?;
+    }
+}
+
+/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
+/// fu, han (with its token's place), points and limit code.
+struct WinHead<'t> {
+    winner: Seat,
+    from: Seat,
+    fu: u32,
+    han: Option<(Pos<'t>, u32)>,
+    points: i32,
+    limit: u8,
+}
+
+/// A `win` line read by [`quick_win`]: its head (without the han's place), the han and its
+/// token's offset in the line, and where the line ends (its `\n`).
+struct QuickWin {
+    head: WinHead<'static>,
+    han: Option<(usize, u32)>,
+    end: usize,
+}
+
+/// The rest of a `win` line from byte `at` of its line (`b`, the text from the line's
+/// start) in its plain shape, ` A ron B 30fu 2han 2000 mangan` or ` A tsumo …` (one blank
+/// before each token, plain digits of at most nine, a limit by name), up to the line's
+/// `\n`, read as the general path reads it (a later token of a kind overrides an earlier
+/// one). `None` for anything else (the general path then reads it, or says what is wrong).
+fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
+    let seat = |c: u8| match c {
+        b'A'..=b'D' => Some(Seat::ALL[usize::from(c - b'A')]),
+        _ => None,
+    };
+    let (winner, from, mut at) = match b.get(at..at + 8)? {
+        [b' ', w, b' ', b'r', b'o', b'n', b' ', f] => (seat(*w)?, seat(*f)?, at + 8),
+        [b' ', w, b' ', b't', b's', b'u', b'm', b'o'] => (seat(*w)?, seat(*w)?, at + 8),
+        _ => return None,
+    };
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, 0u8);
+    loop {
+        match b.get(at) {
+            Some(b'\n') => break,
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let start = at;
+        let mut value = 0u32;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_digit()
+        {
+            value = value * 10 + u32::from(c - b'0');
+            at += 1;
+            if at - start > 9 {
+                return None;
+            }
+        }
+        let digits = at - start;
+        let word_start = at;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_lowercase()
+        {
+            at += 1;
+        }
+        match (digits, b.get(word_start..at)?) {
+            (1.., b"fu") => fu = Some(value),
+            (1.., b"han") => han = Some((start, value)),
+            (1.., b"") => points = Some(i32::try_from(value).ok()?),
+            (0, word) => limit = names::limit_code(std::str::from_utf8(word).ok()?)?,
+            _ => return None,
+        }
+    }
+    Some(QuickWin {
+        head: WinHead {
+            winner,
+            from,
+            fu: fu?,
+            han: None,
+            points: points?,
+            limit,
+        },
+        han,
+        end: at,
+    })
+}
+
+/// What [`quick_lines`] read.
+struct QuickLines {
+    /// Move lines read whole, the start of the last of them, and where the next line starts.
+    lines: u32,
+    last: usize,
+    next: usize,
+    /// For a move line at `next` that [`quick_moves`] left unfinished: its seat, where it
+    /// stopped and whether it read a move; `None` when the line at `next` is no move line.
+    stop: Option<(Seat, usize, bool)>,
+}
+
+/// Reads the move lines that start at byte `start` of `text`, one after another, as long as
+/// [`quick_moves`] reads each whole: the round's run of plain turns in one loop, without a
+/// return to the line dispatch for each line. The caller has checked that the first line
+/// is a move line and that its moves may go to [`quick_moves`] (moves never change that).
+#[inline(never)]
+fn quick_lines(table: &mut Table, log: &mut GameLog, text: &str, mut start: usize) -> QuickLines {
+    let b = text.as_bytes();
+    let (mut lines, mut last) = (0u32, start);
+    while let Some(&[c @ b'A'..=b'D', b' ']) = b.get(start..start + 2) {
+        let seat = Seat::ALL[usize::from(c - b'A')];
+        // The commonest line, a draw and a discard (`A 5m 9s`, `A 5m *`), read at fixed
+        // places; as `quick_moves` reads it, which takes anything else.
+        if let Some(&[d1, l1, b' ', x, y, z]) = b.get(start + 2..start + 8)
+            && !table.need_discard[seat.index() & 3]
+            && let Some(q1) = quick_code(d1, l1)
+        {
+            let turn = if x == b'*' && y == b'\n' {
+                Some(7)
+            } else if z == b'\n' {
+                quick_code(x, y).map(|_| 8)
+            } else {
+                None
+            };
+            if let Some(len) = turn
+                && let Some(drawn) = table.quick_draw(seat, q1)
+            {
+                log.push_draw_tile(seat, drawn);
+                let discard = if len == 7 {
+                    Some(drawn)
+                } else {
+                    quick_code(x, y).and_then(|q2| {
+                        let kind = usize::from(q2 & !lex::RED);
+                        table.quick_held(seat, kind, q2 & lex::RED != 0, Some(drawn))
+                    })
+                };
+                let Some(tile) = discard else {
+                    // Drawn; the discard is the general path's.
+                    return QuickLines {
+                        lines,
+                        last,
+                        next: start,
+                        stop: Some((seat, start + 5, true)),
+                    };
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, tile == drawn);
+                lines = lines.saturating_add(1);
+                last = start;
+                start += len;
+                continue;
+            }
+        }
+        let (end, read) = quick_moves(table, log, seat, text, start + 2);
+        if !read || b.get(end) != Some(&b'\n') {
+            return QuickLines {
+                lines,
+                last,
+                next: start,
+                stop: Some((seat, end, read)),
+            };
+        }
+        lines = lines.saturating_add(1);
+        last = start;
+        start = end + 1;
+    }
+    QuickLines {
+        lines,
+        last,
+        next: start,
+        stop: None,
+    }
+}
+
+/// The called tile, source and tiles from hand of a `pon` or `chi` (`kind`) in their
+/// commonest shapes, `5z<A` (the tiles from hand by default) or `4m<D+23m`, without copy
+/// marks and followed by one blank or the line's end: the meld the general path reads and
+/// the token's length. `None` for anything else (the general path then reads it, or says
+/// what is wrong).
+fn quick_call(table: &Table, seat: Seat, kind: MeldKind, b: &[u8]) -> Option<(Meld, usize)> {
+    let raw = |d: u8, letter: u8| -> Option<RawTile> {
+        let suit = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+        let q = *lex::QUICK_KINDS.get(suit * 10 + usize::from(d.wrapping_sub(b'0')))?;
+        (d.is_ascii_digit() && q != lex::NOT_A_TILE).then(|| RawTile {
+            kind: TileKind::ALL[usize::from(q & !lex::RED)],
+            red: q & lex::RED != 0,
+            copy: None,
+        })
+    };
+    let &[d, letter, b'<', from @ b'A'..=b'D', next, ..] = b else {
+        return None;
+    };
+    let called = resolve_called(table, seat, raw(d, letter)?)?;
+    let from = Seat::ALL[usize::from(from - b'A')];
+    let (hand, len) = match next {
+        b' ' | b'\n' if kind == MeldKind::Pon => {
+            (default_call_hand(table, seat, called.kind(), 2)?, 4)
+        }
+        b'+' => {
+            let &[d1, d2, letter, b' ' | b'\n'] = b.get(5..9)? else {
+                return None;
+            };
+            let mut local = Taken::default();
+            let mut hand: ArrayVec<Tile, 4> = ArrayVec::new();
+            for d in [d1, d2] {
+                let t = resolve_held_list(table, seat, raw(d, letter)?, &local)?;
+                local.add(t);
+                hand.push(t);
+            }
+            (hand, 8)
+        }
+        _ => return None,
+    };
+    let mut tiles = hand;
+    tiles.insert(0, called);
+    Some((
+        new_meld(kind, &mut tiles, Some(called), None, Some(from))?,
+        len,
+    ))
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {

@@ -11,7 +11,7 @@ use haifu_log::RoundStart;
 use haifu_tenhou::wall::{DeadWallLayout, InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
-use crate::lex::RawTile;
+use crate::lex::{self, RawTile};
 
 const UNSEEN: u8 = 0;
 const OUT: u8 = 5;
@@ -50,7 +50,7 @@ impl Taken {
 }
 
 /// Whether the kind index is a numbered five (5m, 5p, 5s).
-pub(crate) fn is_five(kind: usize) -> bool {
+pub(crate) const fn is_five(kind: usize) -> bool {
     (kind < 27) & (kind % 9 == 4)
 }
 
@@ -177,6 +177,15 @@ impl WallView {
         Some(self.tiles[self.len - 1 - dealt - i])
     }
 
+    /// The live wall, last draw first: [`WallView::live_draw`] `i` is its tile `i` from the
+    /// end.
+    fn live_tiles(&self) -> &[Tile] {
+        let dealt = 13 * self.seats();
+        self.tiles
+            .get(14..self.len.saturating_sub(dealt))
+            .unwrap_or(&[])
+    }
+
     fn rinshan_draw(&self, k: usize) -> Option<Tile> {
         if self.len == 0 || k >= self.rinshan_len() {
             return None;
@@ -218,6 +227,24 @@ impl WallView {
         Some(hand)
     }
 }
+
+/// Each tile id's quick kind code (`lex::QUICK_KINDS`): its kind index, with `lex::RED` for
+/// a red five.
+static ID_CODE: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut id = 0;
+    while id < 136 {
+        let kind = id / 4;
+        t[id] = kind as u8
+            | if is_five(kind) && id % 4 == 0 {
+                lex::RED
+            } else {
+                0
+            };
+        id += 1;
+    }
+    t
+};
 
 /// Tile id 0, the filler of unused wall slots.
 const TILE_0: Tile = match Tile::new(0) {
@@ -289,6 +316,11 @@ impl Walls {
 pub(crate) struct Table {
     pub(crate) wall: Option<WallView>,
     live: usize,
+    /// The live wall's tiles in draw order as ids, and as the reader's quick kind codes
+    /// (`lex::QUICK_KINDS`: the kind, with `lex::RED` for a red five): what an unmarked
+    /// draw matches against. Past the live wall's end, or with no wall, no tile (0xFF).
+    live_ids: [u8; 128],
+    live_codes: [u8; 128],
     rinshan: usize,
     rinshan_next: [bool; 4],
     /// Where each tile id is (256 places, so that a tile id indexes it without a check).
@@ -321,6 +353,8 @@ impl Table {
         Table {
             wall: None,
             live: 0,
+            live_ids: [0xFF; 128],
+            live_codes: [0xFF; 128],
             rinshan: 0,
             rinshan_next: [false; 4],
             place: [UNSEEN; 256],
@@ -342,11 +376,60 @@ impl Table {
 
     /// Clears the table for a new round with this wall (hands not dealt yet).
     pub(crate) fn reset(&mut self, wall: Option<WallView>) {
-        let scores = self.scores;
-        let deposit_scored = self.deposit_scored;
-        *self = Table::new();
-        self.scores = scores;
-        self.deposit_scored = deposit_scored;
+        // Field by field, as `Table::new` sets them (the scores and the deposit default carry
+        // over): cheaper than building a whole table and moving it in. The pattern names
+        // every field, so that a new one cannot be forgotten here.
+        let Table {
+            wall: _,
+            live,
+            live_ids,
+            live_codes,
+            rinshan,
+            rinshan_next,
+            place,
+            last_draw,
+            last_tile,
+            last_discard,
+            need_discard,
+            melds,
+            indicators,
+            scores: _,
+            sticks,
+            honba,
+            open,
+            after_win,
+            started: _,
+            deposit_scored: _,
+        } = self;
+        *live = 0;
+        *live_ids = [0xFF; 128];
+        *live_codes = [0xFF; 128];
+        *rinshan = 0;
+        *rinshan_next = [false; 4];
+        *place = [UNSEEN; 256];
+        *last_draw = [None; 4];
+        *last_tile = None;
+        *last_discard = None;
+        *need_discard = [false; 4];
+        for m in melds {
+            m.clear();
+        }
+        indicators.clear();
+        *sticks = 0;
+        *honba = 0;
+        *open = false;
+        *after_win = false;
+        if let Some(w) = &wall {
+            for ((id, code), &t) in self
+                .live_ids
+                .iter_mut()
+                .zip(&mut self.live_codes)
+                .zip(w.live_tiles().iter().rev())
+            {
+                *id = t.id();
+                *code = ID_CODE[usize::from(t.id()) & 255];
+            }
+        }
         self.wall = wall;
         self.started = true;
     }
@@ -398,32 +481,28 @@ impl Table {
 
     /// A seat's concealed tiles in id order.
     pub(crate) fn concealed(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
-        // Eight places at a time: the bytes equal to the seat's mark become set bits.
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        let h = u64::from(in_hand(seat)) * LOW;
-        self.place
-            .chunks_exact(8)
-            .enumerate()
-            .flat_map(move |(w, chunk)| {
-                let x = chunk
-                    .try_into()
-                    .map_or(u64::MAX, |c: [u8; 8]| u64::from_le_bytes(c) ^ h);
-                let zero = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
-                let mut bits = zero;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let at = bits.trailing_zeros() / 8;
-                    bits &= bits - 1;
-                    Tile::new(u8::try_from(w * 8).ok()? + at as u8)
-                })
-            })
+        self.concealed_list(seat).into_iter()
     }
 
-    /// [`Table::concealed`] in a list.
+    /// [`Table::concealed`] in a list, found eight places at a time (the bytes equal to the
+    /// seat's mark become set bits) in a plain loop.
     pub(crate) fn concealed_list(&self, seat: Seat) -> ArrayVec<Tile, 136> {
-        self.concealed(seat).collect()
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let h = u64::from(in_hand(seat)) * LOW;
+        let mut out = ArrayVec::new();
+        // (Only the 136 places of real tiles: 17 words.)
+        for (w, chunk) in self.place[..136].chunks_exact(8).enumerate() {
+            let x = <[u8; 8]>::try_from(chunk).map_or(u64::MAX, |c| u64::from_le_bytes(c) ^ h);
+            let mut bits = !((((x & (LOW * 0x7F)) + LOW * 0x7F) | x) | (LOW * 0x7F));
+            while bits != 0 {
+                let at = bits.trailing_zeros() / 8;
+                bits &= bits - 1;
+                if let Some(t) = Tile::new((w * 8) as u8 + at as u8) {
+                    let _ = out.try_push(t);
+                }
+            }
+        }
+        out
     }
 
     /// The concealed tiles of `kind` a seat holds, in id order.
@@ -491,25 +570,50 @@ impl Table {
             .or_else(|| pick(raw, None, |t| self.unseen(t)))
     }
 
-    /// Draws an unmarked tile of kind index `kind` (written `0` if `red`) for `seat`, when
-    /// [`Table::resolve_enter`] with the wall's hint resolves it to a tile not in play yet,
-    /// and returns that tile; `None` (the table untouched) for anything else: the general
-    /// path then says what is wrong.
-    pub(crate) fn quick_draw(&mut self, seat: Seat, kind: usize, red: bool) -> Option<Tile> {
-        // The commonest case first: the wall's next tile, as written.
-        let tile = match self.wall_draw(seat) {
-            Some(h)
-                if !red
-                    && usize::from(h.id() >> 2) == kind
-                    && !h.is_red_five()
-                    && self.place[usize::from(h.id())] == UNSEEN =>
-            {
-                h
-            }
-            hint => self.draw_candidate(kind, red, hint)?,
-        };
+    /// Draws an unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`: kind index, with
+    /// `lex::RED` when written `0`) for `seat`, when [`Table::resolve_enter`] with the wall's
+    /// hint resolves it to a tile not in play yet, and returns that tile; `None` (the table
+    /// untouched) for anything else: the general path then says what is wrong.
+    #[inline]
+    pub(crate) fn quick_draw(&mut self, seat: Seat, q: u8) -> Option<Tile> {
+        let s = seat.index() & 3;
+        // (Index 127 is past any live wall: no tile.)
+        let i = self.live.min(127);
+        let id = self.live_ids[i];
+        // The commonest case first: the wall's next live tile, as written (a red five
+        // written `0`, any other tile without a mark), not in play yet.
+        if !self.rinshan_next[s]
+            && self.live_codes[i] == q
+            && self.place[usize::from(id)] == UNSEEN
+            && let Some(tile) = Tile::new(id)
+        {
+            self.place[usize::from(id)] = in_hand(seat);
+            self.live += 1;
+            self.last_draw[s] = Some(tile);
+            self.last_tile = Some(tile);
+            self.need_discard[s] = true;
+            return Some(tile);
+        }
+        self.quick_draw_other(seat, q)
+    }
+
+    /// [`Table::quick_draw`] when the tile is not the live wall's next one.
+    #[inline(never)]
+    fn quick_draw_other(&mut self, seat: Seat, q: u8) -> Option<Tile> {
+        let kind = usize::from(q & !lex::RED);
+        let tile = self.draw_candidate(kind, q & lex::RED != 0, self.wall_draw(seat))?;
         self.draw(seat, tile);
         Some(tile)
+    }
+
+    /// Draws the tile a marked token names (`3'1s`) for `seat` when it is not in play yet,
+    /// as [`Table::resolve_enter`] resolves it; `false` (the table untouched) otherwise.
+    pub(crate) fn quick_draw_marked(&mut self, seat: Seat, t: Tile) -> bool {
+        if self.place[usize::from(t.id())] != UNSEEN {
+            return false;
+        }
+        self.draw(seat, t);
+        true
     }
 
     /// The tile [`Table::quick_draw`] draws when it is not the wall's hint.
@@ -540,6 +644,7 @@ impl Table {
     /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) discarded by
     /// `seat` is, as [`Table::resolve_held`] resolves it, when the seat holds a copy; `None`
     /// otherwise (the general path then resolves it or says what is wrong).
+    #[inline]
     pub(crate) fn quick_held(
         &self,
         seat: Seat,

@@ -725,7 +725,8 @@ pub(crate) fn spell_list(tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
 /// The hand a win shows by default: the winner's concealed tiles and the default winning
 /// tile, in id order.
 pub(crate) fn win_hand(t: &Table, winner: Seat) -> arrayvec::ArrayVec<Tile, 137> {
-    let mut v: arrayvec::ArrayVec<Tile, 137> = t.concealed(winner).collect();
+    let mut v: arrayvec::ArrayVec<Tile, 137> = arrayvec::ArrayVec::new();
+    let _ = v.try_extend_from_slice(&t.concealed_list(winner));
     if let Some(w) = t.last_tile
         && !t.held_by(winner, w)
     {
