@@ -596,35 +596,22 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     }
     let list = Masks::<BUF>::new(b)?;
     let mut n = 0;
-    let mut bad = 0u16;
-    let mut prev = Block::default();
-    for k in 0..list.blocks {
-        let block = list.block(k, prev);
-        bad |= u16::from(block.misplaced) << 15;
-        let mut t = block.starts;
-        while t != 0 {
-            let j = t.trailing_zeros() as usize;
-            t &= t - 1;
-            let p = k * 64 + j;
-            let code = SUIT_CODE[usize::from(list.letter(k, j))];
-            let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(list.at(p))];
-            let marked = (block.marked_at >> j) & 1 != 0;
-            let mark_byte = list.at(p + 2);
-            let flags = usize::from((info >> 6) & 3);
-            let mark_bad =
-                (list.at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
-            bad |= info | (u16::from(marked & mark_bad) << 15);
-            // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
-            let mask = 0u8.wrapping_sub(u8::from(marked));
-            let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
-            let mark = ((mark_byte.wrapping_sub(b'0') & mask) | (NO_MARK & !mask)) & !red;
-            if let Some(slot) = out.get_mut(n.min(N - 1)) {
-                *slot = (info & 0xFF) | (u16::from(mark & 7) << 8);
-            }
-            n += 1;
+    let bad = list.for_each_tile(|k, j, p, marked| {
+        let code = SUIT_CODE[usize::from(list.letter(k, j))];
+        let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(list.at(p))];
+        let mark_byte = list.at(p + 2);
+        let flags = usize::from((info >> 6) & 3);
+        let mark_bad = (list.at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+        // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
+        let mask = 0u8.wrapping_sub(u8::from(marked));
+        let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
+        let mark = ((mark_byte.wrapping_sub(b'0') & mask) | (NO_MARK & !mask)) & !red;
+        if let Some(slot) = out.get_mut(n.min(N - 1)) {
+            *slot = (info & 0xFF) | (u16::from(mark & 7) << 8);
         }
-        prev = block;
-    }
+        n += 1;
+        info | (u16::from(marked & mark_bad) << 15)
+    });
     (bad & INFO_BAD == 0 && n <= N).then_some(n)
 }
 
@@ -655,6 +642,27 @@ struct Block {
 }
 
 impl<const BUF: usize> Masks<BUF> {
+    /// Calls `f(block, byte in block, byte in list, marked)` for each tile start in order, and
+    /// returns every flag `f` returned or-ed together, with bit 15 set for a misplaced quote
+    /// or letter.
+    #[inline(always)]
+    fn for_each_tile(&self, mut f: impl FnMut(usize, usize, usize, bool) -> u16) -> u16 {
+        let mut bad = 0u16;
+        let mut prev = Block::default();
+        for k in 0..self.blocks {
+            let block = self.block(k, prev);
+            bad |= u16::from(block.misplaced) << 15;
+            let mut t = block.starts;
+            while t != 0 {
+                let j = t.trailing_zeros() as usize;
+                t &= t - 1;
+                bad |= f(k, j, k * 64 + j, (block.marked_at >> j) & 1 != 0);
+            }
+            prev = block;
+        }
+        bad
+    }
+
     /// The masks of a list, or `None` for an empty list or one too long for the buffer.
     fn new(b: &[u8]) -> Option<Masks<BUF>> {
         let len = b.len();
@@ -830,39 +838,27 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
     let mut tiles = [filler; 136];
     let mut used = [0u8; 64];
     let mut n = 0;
-    let mut bad = 0u16;
-    let mut prev = Block::default();
-    for k in 0..list.blocks {
-        let block = list.block(k, prev);
-        bad |= u16::from(block.misplaced) << 15;
-        let mut t = block.starts;
-        while t != 0 {
-            let j = t.trailing_zeros() as usize;
-            t &= t - 1;
-            let p = k * 64 + j;
-            // The tile: its suit's row, its digit, its mark (a marked tile's quote checked
-            // here, as the masks are loose).
-            let marked = (block.marked_at >> j) & 1 != 0;
-            let key = usize::from(SUIT_ROW[usize::from(list.letter(k, j))])
-                + usize::from(DIGIT_KEY[usize::from(list.at(p))])
-                + usize::from(
-                    MARK_KEY[(usize::from(list.at(p + 2)) | usize::from(!marked) << 8) & 511],
-                );
-            let e = WALL_KEY[key & 511];
-            bad |= e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15);
-            // Its copy. Every index masked to its table's size: no bound checks, no branch.
-            let kind = usize::from(e & 0x3F);
-            let u = used[kind];
-            let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
-            bad |= u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15;
-            used[kind] = u | (1 << (copy & 3));
-            if let Some(slot) = tiles.get_mut(n) {
-                *slot = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
-            }
-            n += 1;
+    let bad = list.for_each_tile(|k, j, p, marked| {
+        // The tile: its suit's row, its digit, its mark (a marked tile's quote checked
+        // here, as the masks are loose).
+        let key = usize::from(SUIT_ROW[usize::from(list.letter(k, j))])
+            + usize::from(DIGIT_KEY[usize::from(list.at(p))])
+            + usize::from(
+                MARK_KEY[(usize::from(list.at(p + 2)) | usize::from(!marked) << 8) & 511],
+            );
+        let e = WALL_KEY[key & 511];
+        // Its copy. Every index masked to its table's size: no bound checks, no branch.
+        let kind = usize::from(e & 0x3F);
+        let u = used[kind];
+        let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
+        used[kind] = u | (1 << (copy & 3));
+        if let Some(slot) = tiles.get_mut(n) {
+            *slot = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
         }
-        prev = block;
-    }
+        n += 1;
+        e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15)
+            | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15)
+    });
     (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
 }
 

@@ -86,12 +86,8 @@ struct FinalDraft<'t> {
 
 struct WinDraft<'t> {
     at: Pos<'t>,
-    winner: Seat,
-    from: Seat,
-    fu: u32,
-    han: Option<(Pos<'t>, u32)>,
-    points: i32,
-    limit: u8,
+    /// What the `win` line itself says.
+    head: WinHead<'t>,
     pao: Option<Seat>,
     yaku: Option<ArrayVec<YakuHan, 24>>,
     yakuman: Option<ArrayVec<u8, 8>>,
@@ -1417,12 +1413,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         };
         self.pending = Pending::Win(Box::new(WinDraft {
             at: wpos,
-            winner: head.winner,
-            from: head.from,
-            fu: head.fu,
-            han: head.han,
-            points: head.points,
-            limit: head.limit,
+            head,
             pao: None,
             yaku: None,
             yakuman: None,
@@ -1569,7 +1560,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 set_once(&mut w.ura, v, "ura", wpos)
             }
             "hand" => {
-                let prefer = win_hand(&self.table, w.winner);
+                let prefer = win_hand(&self.table, w.head.winner);
                 let v = self.prefer_list(cur, pos, &prefer)?;
                 set_once(&mut w.hand, v, "hand", wpos)
             }
@@ -1587,7 +1578,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let (p, t) = self.need(cur, pos, "the winning tile")?;
                 let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
                 let tile = pick(raw, self.table.last_tile, |_| true)
-                    .ok_or_else(|| not_held(p, w.winner, raw))?;
+                    .ok_or_else(|| not_held(p, w.head.winner, raw))?;
                 set_once(&mut w.agari, tile, "agari", wpos)
             }
             "ba" => {
@@ -1764,7 +1755,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             })
         })?;
         let yaku = w.yaku.unwrap_or_default();
-        if let Some((hp, han)) = w.han {
+        if let Some((hp, han)) = w.head.han {
             let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
             if yaku.is_empty() || sum != han {
                 return Err(hp.err(ErrorKind::Inconsistent {
@@ -1775,7 +1766,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         let t = &self.table;
         let hand = match w.hand {
             Some(h) => h,
-            None => ArrayVec::try_from(&win_hand(t, w.winner)[..]).map_err(|_| {
+            None => ArrayVec::try_from(&win_hand(t, w.head.winner)[..]).map_err(|_| {
                 w.at.err(ErrorKind::Inconsistent {
                     detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
                 })
@@ -1783,7 +1774,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         };
         let melds = match w.melds {
             Some(m) => m,
-            None => ArrayVec::try_from(&t.win_melds_list(w.winner)[..]).map_err(|_| {
+            None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
                 w.at.err(ErrorKind::Inconsistent {
                     detail: "the winner has more than 4 melds; write them on a `melds` line"
                         .to_owned(),
@@ -1810,17 +1801,17 @@ impl<'t, 'l> Reader<'t, 'l> {
         let final_result = final_result(w.fin, w.at, "win")?;
         self.table.settle(scores, deltas, true);
         self.log.push_win(RecordedWin {
-            winner: w.winner,
-            from: w.from,
+            winner: w.head.winner,
+            from: w.head.from,
             pao: w.pao,
             honba,
             sticks,
             hand,
             melds,
             winning_tile,
-            fu: w.fu,
-            points: w.points,
-            limit: w.limit,
+            fu: w.head.fu,
+            points: w.head.points,
+            limit: w.head.limit,
             yaku,
             yakuman: w.yakuman.unwrap_or_default(),
             dora_indicators,
