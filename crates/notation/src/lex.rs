@@ -594,7 +594,10 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
     if N == 0 {
         return None;
     }
-    let list = Masks::<BUF>::new(b)?;
+    if !Masks::<BUF>::fits(b.len()) {
+        return None;
+    }
+    let list = Masks::<BUF>::new(b);
     let mut n = 0;
     let bad = list.for_each_tile(|k, j, p, marked| {
         let code = SUIT_CODE[usize::from(list.letter(k, j))];
@@ -663,12 +666,16 @@ impl<const BUF: usize> Masks<BUF> {
         bad
     }
 
-    /// The masks of a list, or `None` for an empty list or one too long for the buffer.
-    fn new(b: &[u8]) -> Option<Masks<BUF>> {
-        let len = b.len();
-        if len == 0 || len + 8 > BUF || BUF > 64 * 16 || !BUF.is_power_of_two() {
-            return None;
-        }
+    /// Whether a list of `len` bytes has masks: it is not empty and fits the buffer.
+    fn fits(len: usize) -> bool {
+        len != 0 && len + 8 <= BUF && BUF <= 64 * 16 && BUF.is_power_of_two()
+    }
+
+    /// The masks of a list that [`Masks::fits`]. (Not an `Option`: built where it is
+    /// bound, rather than built and then copied out, as an `Option` of it was.)
+    #[inline(always)]
+    fn new(b: &[u8]) -> Masks<BUF> {
+        let len = b.len().min(BUF - 8);
         let mut m = Masks {
             buf: [0u8; BUF],
             blocks: len.div_ceil(64).min(16),
@@ -676,7 +683,9 @@ impl<const BUF: usize> Masks<BUF> {
             quote: [0u64; 17],
             suit: [0u64; 17],
         };
-        m.buf.get_mut(..len)?.copy_from_slice(b);
+        if let (Some(to), Some(from)) = (m.buf.get_mut(..len), b.get(..len)) {
+            to.copy_from_slice(from);
+        }
         const LOW: u64 = 0x0101_0101_0101_0101;
         for k in 0..m.blocks {
             let (mut d, mut q, mut s) = (0u64, 0u64, 0u64);
@@ -698,7 +707,7 @@ impl<const BUF: usize> Masks<BUF> {
             let valid = u64::MAX >> (64 - (len - k * 64).min(64));
             (m.digit[k], m.quote[k], m.suit[k]) = (d & valid, q & valid, s & valid);
         }
-        Some(m)
+        m
     }
 
     /// Byte `i` of the list (0 past its end).
@@ -833,8 +842,11 @@ static MARK_KEY: [u8; 512] = {
 /// every tile is found on its own (no step waits on the previous one); each tile is then
 /// checked and placed with one [`WALL_KEY`] lookup.
 pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136], usize)> {
-    let list = Masks::<1024>::new(b)?;
-    let filler = Tile::new(0)?;
+    if !Masks::<1024>::fits(b.len()) {
+        return None;
+    }
+    let list = Masks::<1024>::new(b);
+    let filler = TILE_OF[0];
     let mut tiles = [filler; 136];
     let mut used = [0u8; 64];
     let mut n = 0;
@@ -853,7 +865,7 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
         let copy = copy_of[(usize::from(e >> 6) + usize::from(u)) & 255];
         used[kind] = u | (1 << (copy & 3));
         if let Some(slot) = tiles.get_mut(n) {
-            *slot = Tile::new((kind * 4) as u8 | (copy & 3)).unwrap_or(filler);
+            *slot = TILE_OF[(kind * 4) | usize::from(copy & 3)];
         }
         n += 1;
         e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15)
@@ -861,6 +873,23 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
     });
     (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
 }
+
+/// The tile of each id below 256, tile 0 past the last (a wall's tiles picked with one
+/// load, no check: [`decode_wall`] refuses a bad tile by its own flags).
+static TILE_OF: [Tile; 256] = {
+    let Some(first) = Tile::new(0) else {
+        panic!("tile 0 exists")
+    };
+    let mut t = [first; 256];
+    let mut id = 0;
+    while id < 256 {
+        if let Some(tile) = Tile::new(id as u8) {
+            t[id] = tile;
+        }
+        id += 1;
+    }
+    t
+};
 
 /// A [`decode_marked`] code's kind index (below 34), whether it is a five of m, p or s, and
 /// its copy: the mark, 0 for a red five, [`NO_MARK`] when the tile names no copy.
