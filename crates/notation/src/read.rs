@@ -2140,7 +2140,11 @@ fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
         }
         t
     };
-    let mut at = 0;
+    // The spelling is written out without a branch on where a suit ends (in a hand, a coin
+    // toss): each tile's suit letter is written after its digit and kept only when the next
+    // tile's suit differs; then the bytes are compared at once.
+    let mut spelled = [0u8; 64];
+    let mut at = 0usize;
     let mut suit = 0u8;
     for (w, &word) in deal.words().iter().enumerate() {
         let mut bits = word;
@@ -2150,22 +2154,15 @@ fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
             let Some(&[digit, letter]) = SPELL.get(id) else {
                 return false;
             };
-            if suit != letter {
-                if suit != 0 {
-                    if token.get(at) != Some(&suit) {
-                        return false;
-                    }
-                    at += 1;
-                }
-                suit = letter;
-            }
-            if token.get(at) != Some(&digit) {
-                return false;
-            }
+            // The previous tile's letter stays when this tile starts another suit.
+            at += usize::from(suit != letter && suit != 0);
+            spelled[at & 63] = digit;
+            spelled[(at + 1) & 63] = letter;
             at += 1;
+            suit = letter;
         }
     }
-    suit != 0 && token.get(at) == Some(&suit) && at + 1 == token.len()
+    suit != 0 && spelled.get(..at + 1) == Some(token)
 }
 
 /// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general
