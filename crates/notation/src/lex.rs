@@ -604,7 +604,7 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
         let info = TILE_INFO[usize::from(code.min(4)) * 256 + usize::from(list.at(p))];
         let mark_byte = list.at(p + 2);
         let flags = usize::from((info >> 6) & 3);
-        let mark_bad = (list.at(p + 1) != b'\'') | !MARK_OK[flags * 256 + usize::from(mark_byte)];
+        let mark_bad = !MARK_OK[flags * 256 + usize::from(mark_byte)];
         // Selected with masks, not branches. A red five (always copy 0) is given mark 0.
         let mask = 0u8.wrapping_sub(u8::from(marked));
         let red = 0u8.wrapping_sub(u8::from(info & CODE_RED != 0));
@@ -620,12 +620,14 @@ pub(crate) fn decode_marked<const N: usize, const BUF: usize>(
 
 /// A tile list copied into a buffer of `BUF` bytes (a power of two, at most 1024) and
 /// sorted into bit masks, 64 bytes a block, for [`decode_marked`] and [`decode_wall`]: bit
-/// 4 without bit 6 is a digit (`'0'`-`'9'`), bit 6 a suit letter, neither a quote. The
-/// masks are loose (other bytes fall into them too); every byte is checked exactly where
-/// it is used.
+/// 4 without bit 6 is a digit (`'0'`-`'9'`), bit 6 a suit letter, and a quote is a quote.
+/// The digit and letter masks are loose (other bytes fall into them too), and every such
+/// byte is checked exactly where it is used; any byte in no mask is `stray`.
 struct Masks<const BUF: usize> {
     buf: [u8; BUF],
     blocks: usize,
+    /// A byte that is no digit, quote or suit letter, even loosely: the list is bad.
+    stray: bool,
     digit: [u64; 17],
     quote: [u64; 17],
     suit: [u64; 17],
@@ -647,10 +649,10 @@ struct Block {
 impl<const BUF: usize> Masks<BUF> {
     /// Calls `f(block, byte in block, byte in list, marked)` for each tile start in order, and
     /// returns every flag `f` returned or-ed together, with bit 15 set for a misplaced quote
-    /// or letter.
+    /// or letter, or a stray byte.
     #[inline(always)]
     fn for_each_tile(&self, mut f: impl FnMut(usize, usize, usize, bool) -> u16) -> u16 {
-        let mut bad = 0u16;
+        let mut bad = u16::from(self.stray) << 15;
         let mut prev = Block::default();
         for k in 0..self.blocks {
             let block = self.block(k, prev);
@@ -679,6 +681,7 @@ impl<const BUF: usize> Masks<BUF> {
         let mut m = Masks {
             buf: [0u8; BUF],
             blocks: len.div_ceil(64).min(16),
+            stray: false,
             digit: [0u64; 17],
             quote: [0u64; 17],
             suit: [0u64; 17],
@@ -702,9 +705,14 @@ impl<const BUF: usize> Masks<BUF> {
                 let (b4, b6) = ((x >> 4) & LOW, (x >> 6) & LOW);
                 d |= pack8(b4 & !b6) << (g * 8);
                 s |= pack8(b6) << (g * 8);
-                q |= pack8(!(b4 | b6) & LOW) << (g * 8);
+                // The quotes exactly (bit 7 of each byte that is zero once xor-ed with `'`;
+                // no carry crosses a byte): a marked tile's quote needs no check of its own.
+                let y = x ^ (LOW * u64::from(b'\''));
+                let zero = !(((y & (LOW * 0x7F)) + LOW * 0x7F) | y | (LOW * 0x7F));
+                q |= pack8(zero >> 7) << (g * 8);
             }
             let valid = u64::MAX >> (64 - (len - k * 64).min(64));
+            m.stray |= (d | q | s) & valid != valid;
             (m.digit[k], m.quote[k], m.suit[k]) = (d & valid, q & valid, s & valid);
         }
         m
@@ -851,8 +859,7 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
     let mut used = [0u8; 64];
     let mut n = 0;
     let bad = list.for_each_tile(|k, j, p, marked| {
-        // The tile: its suit's row, its digit, its mark (a marked tile's quote checked
-        // here, as the masks are loose).
+        // The tile: its suit's row, its digit, its mark.
         let key = usize::from(SUIT_ROW[usize::from(list.letter(k, j))])
             + usize::from(DIGIT_KEY[usize::from(list.at(p))])
             + usize::from(
@@ -868,8 +875,7 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
             *slot = TILE_OF[(kind * 4) | usize::from(copy & 3)];
         }
         n += 1;
-        e | (u16::from(marked & (list.at(p + 1) != b'\'')) << 15)
-            | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15)
+        e | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15)
     });
     (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
 }
