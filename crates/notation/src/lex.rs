@@ -843,8 +843,10 @@ static MARK_KEY: [u8; 512] = {
 /// The tiles of a well-formed wall (up to 136 tiles) and how many: unmarked tiles take the
 /// copy `copy_of` gives at `mark * 32 + five * 16 + used` (mark 4 for none, 0 for a red
 /// five; `used` the kind's copies so far, four bits), where a value above 3 means no copy
-/// is left. `None` for anything [`decode_marked`] refuses, or a copy already taken: the
-/// caller then reads the line with the checking parser.
+/// is left (and its low two bits must name a copy already taken, as the reader's
+/// `WALL_COPY` gives 4 only when all four are). `None` for anything [`decode_marked`]
+/// refuses, or a copy already taken: the caller then reads the line with the checking
+/// parser.
 ///
 /// As in [`decode_marked`], the bytes are first sorted into bit masks ([`Masks`]), so that
 /// every tile is found on its own (no step waits on the previous one); each tile is then
@@ -875,9 +877,16 @@ pub(crate) fn decode_wall(b: &[u8], copy_of: &[u8; 256]) -> Option<([Tile; 136],
             *slot = TILE_OF[(kind * 4) | usize::from(copy & 3)];
         }
         n += 1;
-        e | (u16::from((copy & 0x1C) | ((u >> (copy & 3)) & 1)) << 15)
+        e
     });
-    (bad & INFO_BAD == 0 && n <= 136).then_some((tiles, n))
+    // A copy taken twice (or none left, `copy_of` then giving a taken one) adds no bit: the
+    // copies are all distinct when there are as many bits as tiles. Counted once here,
+    // rather than checked tile by tile.
+    let copies: u32 = used
+        .chunks_exact(8)
+        .map(|c| <[u8; 8]>::try_from(c).map_or(0, |c| u64::from_le_bytes(c).count_ones()))
+        .sum();
+    (bad & INFO_BAD == 0 && n <= 136 && copies as usize == n).then_some((tiles, n))
 }
 
 /// The tile of each id below 256, tile 0 past the last (a wall's tiles picked with one
