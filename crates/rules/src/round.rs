@@ -376,6 +376,10 @@ struct SeatState {
     hand: ArrayVec<Tile, 14>,
     /// `hand` by kind, kept with it ([`SeatState::give`], [`SeatState::take`]).
     counts: TileCounts,
+    /// For each tile id held, its place in `hand`, kept with it; other entries are stale
+    /// (a place is trusted only where `hand` holds that tile there). Finding a discard is one
+    /// load, not a scan whose end the CPU cannot predict.
+    place: [u8; 136],
     /// `counts`' shape, kept with it: it rules out waits without reading the counts.
     shape: ConcealedShape,
     melds: ArrayVec<Meld, 4>,
@@ -408,6 +412,7 @@ impl SeatState {
     const EMPTY: SeatState = SeatState {
         hand: ArrayVec::new_const(),
         counts: TileCounts::EMPTY,
+        place: [0; 136],
         shape: ConcealedShape::EMPTY,
         melds: ArrayVec::new_const(),
         river: ArrayVec::new_const(),
@@ -432,6 +437,7 @@ impl SeatState {
         let SeatState {
             hand: held,
             counts,
+            place: _,
             shape,
             melds,
             river,
@@ -506,7 +512,7 @@ impl SeatState {
     }
 
     fn holds(&self, tile: Tile) -> bool {
-        self.counts.get(tile.kind()) > 0 && self.hand.contains(&tile)
+        self.position(tile).is_some()
     }
 
     /// Adds a drawn tile to the hand.
@@ -514,12 +520,17 @@ impl SeatState {
         let kind = tile.kind();
         self.shape.add(kind, self.counts.get(kind));
         self.counts.add(kind);
+        // The hand holds at most 14 tiles, so its length fits.
+        self.place[usize::from(tile.id()) % 136] = self.hand.len() as u8;
         self.hand.push(tile);
     }
 
     /// Where `tile` is in the hand.
     fn position(&self, tile: Tile) -> Option<usize> {
-        self.hand.iter().position(|t| *t == tile)
+        let at = usize::from(self.place[usize::from(tile.id()) % 136]);
+        let found = (self.hand.get(at) == Some(&tile)).then_some(at);
+        debug_assert_eq!(found, self.hand.iter().position(|t| *t == tile));
+        found
     }
 
     /// Removes `tile` from the hand, keeping the order of the others.
@@ -542,6 +553,10 @@ impl SeatState {
             self.shape.remove(kind, before);
         }
         self.hand.swap_remove(i);
+        // The last tile took the removed one's place.
+        if let Some(&moved) = self.hand.get(i) {
+            self.place[usize::from(moved.id()) % 136] = i as u8;
+        }
     }
 
     fn is_closed(&self) -> bool {
