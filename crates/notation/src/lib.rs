@@ -4,11 +4,11 @@
 //!
 //! # Overview
 //!
-//! - [`read`], [`read_into`], [`read_bytes_into`]: text to a [`GameLog`], or a located
+//! - [`read()`], [`read_into`], [`read_bytes_into`]: text to a [`GameLog`], or a located
 //!   [`ReadError`] (`FILE:LINE:COL: message`, the line, a caret; see
 //!   [`ReadError::display_in`]).
 //! - [`read_document`]: the same, keeping the comments as a [`Document`].
-//! - [`write`], [`write_document`]: the canonical text of a log. Reading it gives back an
+//! - [`write()`], [`write_document`]: the canonical text of a log. Reading it gives back an
 //!   equal `GameLog`, and writing that again gives the same text.
 //! - Scenario expectations (`expect` lines) are carried in [`GameLog::expectations`], where
 //!   the referee finds them whatever format a log came from.
@@ -73,7 +73,7 @@ pub fn read(text: &str) -> Result<GameLog, ReadError> {
     Ok(log)
 }
 
-/// Like [`read`], but fills `log` (cleared first), so a caller reading many records reuses one
+/// Like [`read()`], but fills `log` (cleared first), so a caller reading many records reuses one
 /// log's allocations. On error the log's contents are unspecified.
 pub fn read_into(text: &str, log: &mut GameLog) -> Result<(), ReadError> {
     log.clear();

@@ -3,7 +3,7 @@
 use haifu_tiles::{Tile, TileKind};
 use thiserror::Error;
 
-/// Why [`crate::score`] gave no score.
+/// Why [`crate::score()`] gave no score.
 ///
 /// [`ScoreError::is_bad_input`] separates input that does not describe a possible hand from
 /// a possible hand that simply is not a win ([`ScoreError::NotComplete`],

@@ -10,7 +10,7 @@
 //!   [`is_complete`], [`waits`] and [`is_tenpai`] (table lookups; the 244 KB table of suit
 //!   shapes is built by the build script and compiled in), and the [`Wait`] type of a
 //!   winning tile.
-//! - [`score`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
+//! - [`score()`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
 //!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
 //!   [`Payment`] and the value Tenhou records.

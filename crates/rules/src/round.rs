@@ -9,7 +9,7 @@
 //! The outcomes are asked of the round, which checks that they can happen now and supplies
 //! what only the referee knows: [`Round::tsumo`] and [`Round::ron`] give a [`WinContext`]
 //! (the hand, the melds and every situational flag: riichi, ippatsu, haitei, houtei,
-//! rinshan, chankan, tenhou, chiihou) to score with [`crate::score`];
+//! rinshan, chankan, tenhou, chiihou) to score with [`crate::score()`];
 //! [`Round::exhaustive_draw`] gives the tenpai and nagashi-mangan seats;
 //! [`Round::check_abortive`] says whether an abortive draw's condition holds.
 //!
@@ -23,7 +23,7 @@
 //! the first go-around for double riichi, tenhou, chiihou, kyuushu kyuuhai and suufon renda.
 //!
 //! What it ignores: three-player games (kita is refused as unsupported), payments and the
-//! flow between rounds (a later module), and the value of a win (see [`crate::score`]).
+//! flow between rounds (a later module), and the value of a win (see [`crate::score()`]).
 
 use arrayvec::ArrayVec;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileCounts, TileKind, TileSet, Wind};

@@ -43,7 +43,7 @@ impl CopyPool {
     }
 }
 
-/// An owned winning hand and its situation; [`WinSpec::win`] lends it to [`crate::score`].
+/// An owned winning hand and its situation; [`WinSpec::win`] lends it to [`crate::score()`].
 ///
 /// Build it with [`WinSpec::new`] and the `set_*`/`add_*` methods, which read the short text
 /// of the command line and give each hand tile its own physical copy.
@@ -278,7 +278,7 @@ impl WinSpec {
         }
     }
 
-    /// Lends the hand to [`crate::score`]; `None` until the winning tile is set.
+    /// Lends the hand to [`crate::score()`]; `None` until the winning tile is set.
     pub fn win(&self) -> Option<Win<'_>> {
         Some(Win {
             concealed: &self.concealed,

@@ -249,7 +249,7 @@ fn digests_by<const G: usize>(
     out
 }
 
-/// The 32 words, written little-endian, read back as SHA-512's 16 big-endian message words.
+/// [`message_into`], returned (for the tests).
 #[cfg(test)]
 fn message(words: &[u32; BLOCK_WORDS]) -> [u64; 16] {
     let mut m = [0u64; 16];
@@ -257,7 +257,8 @@ fn message(words: &[u32; BLOCK_WORDS]) -> [u64; 16] {
     m
 }
 
-/// [`message`], written into `m`.
+/// The 32 words, written little-endian, read back as SHA-512's 16 big-endian message words,
+/// into `m`.
 fn message_into(words: &[u32; BLOCK_WORDS], m: &mut [u64; 16]) {
     for (mj, pair) in m.iter_mut().zip(words.chunks_exact(2)) {
         *mj = (u64::from(pair[0].swap_bytes()) << 32) | u64::from(pair[1].swap_bytes());
@@ -326,7 +327,7 @@ fn round(s: &mut [u64; 8], kw: u64) {
 }
 
 /// Four messages at once, one per 64-bit lane of 256-bit registers: one body, written once
-/// ([`compress_body`]), over two sets of lane operations.
+/// (`compress_body!`), over two sets of lane operations.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     /// The SHA-512 states after both blocks of `G` groups of four 128-byte messages, one
