@@ -580,9 +580,6 @@ impl Key {
 
     fn from_base64(b64: &str) -> Result<Key, SeedError> {
         const BYTES: usize = MT_WORDS * 4;
-        if let Some(key) = Key::from_base64_exact(b64.as_bytes()) {
-            return Ok(key);
-        }
         // Room for a few bytes more, so that "too long" is told apart from "invalid".
         let mut buf = [0u8; BYTES + 3];
         let bytes = base64::engine::general_purpose::STANDARD
@@ -603,47 +600,6 @@ impl Key {
             *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         }
         Ok(Key {
-            words,
-            len: MT_WORDS,
-        })
-    }
-
-    /// The usual seed, decoded by table: exactly 3,328 characters of the standard alphabet
-    /// without padding (2,496 bytes, 624 words). `None` for anything else, which the
-    /// `base64` crate then decodes or reports.
-    fn from_base64_exact(b64: &[u8]) -> Option<Key> {
-        /// Each byte's six-bit value in the standard alphabet, or 0x80 if it is not in it.
-        const SEXTETS: [u8; 256] = {
-            let mut t = [0x80u8; 256];
-            let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-            let mut i = 0;
-            while i < 64 {
-                t[alphabet[i] as usize] = i as u8;
-                i += 1;
-            }
-            t
-        };
-        // Four characters give three bytes; 16 give three words.
-        if b64.len() != MT_WORDS / 3 * 16 {
-            return None;
-        }
-        let mut words = [0u32; MT_WORDS];
-        let mut bad = 0u8;
-        for (w, chars) in words.chunks_exact_mut(3).zip(b64.chunks_exact(16)) {
-            let mut bytes = [0u8; 12];
-            for (out, quad) in bytes.chunks_exact_mut(3).zip(chars.chunks_exact(4)) {
-                let v = quad.iter().fold(0u32, |acc, &c| {
-                    let x = SEXTETS[usize::from(c)];
-                    bad |= x;
-                    acc << 6 | u32::from(x)
-                });
-                out.copy_from_slice(&v.to_be_bytes()[1..]);
-            }
-            for (word, b) in w.iter_mut().zip(bytes.chunks_exact(4)) {
-                *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-            }
-        }
-        (bad & 0x80 == 0).then_some(Key {
             words,
             len: MT_WORDS,
         })
@@ -995,28 +951,6 @@ mod tests {
         #[test]
         fn fastmod_is_the_remainder(r in proptest::num::u32::ANY, d in 1..=136usize) {
             proptest::prop_assert_eq!(fastmod(r, d), r as usize % d);
-        }
-
-        #[test]
-        fn the_table_decoder_agrees_with_the_base64_crate(
-            words in proptest::collection::vec(proptest::num::u32::ANY, MT_WORDS),
-            at in 0..MT_WORDS / 3 * 16,
-            bad in proptest::sample::select(b"=-_ .\n\xff".to_vec()),
-        ) {
-            let mut key = [0u32; MT_WORDS];
-            key.copy_from_slice(&words);
-            let text = b64_seed(&key);
-            let b64 = &text[Seed::BASE64_PREFIX.len()..];
-            let fast = Key::from_base64_exact(b64.as_bytes());
-            proptest::prop_assert_eq!(fast.as_ref().map(Key::as_slice), Some(&key[..]));
-            // One character outside the alphabet: the table refuses it and the crate's path
-            // gives the error.
-            let mut broken = b64.as_bytes().to_vec();
-            broken[at] = bad;
-            proptest::prop_assert!(Key::from_base64_exact(&broken).is_none());
-            if let Ok(broken) = std::str::from_utf8(&broken) {
-                proptest::prop_assert!(Key::from_base64(broken).is_err());
-            }
         }
 
         #[test]
