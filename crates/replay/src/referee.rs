@@ -116,33 +116,26 @@ struct RoundReplay<'a> {
 }
 
 impl<'a> RoundReplay<'a> {
+    /// The replay of a game's first round: a blank replay restarted ([`RoundReplay::restart`]
+    /// does the work for every round).
     fn start(
         start: &RoundStart,
         rules: GameRules,
         index: usize,
         verdict: &mut Verdict,
     ) -> RoundReplay<'a> {
-        let setup = Self::setup(start);
-        let round = match Round::from_setup(&setup, rules.round) {
-            Ok(r) => {
-                verdict.checked.rounds += 1;
-                Some(r)
-            }
-            Err(e) => {
-                Self::setup_invalid(start, index, verdict, &e);
-                None
-            }
-        };
-        RoundReplay {
+        let mut replay = RoundReplay {
             rules,
             summary: Self::summary(start, index),
-            round,
+            round: None,
             wins_on_tile: 0,
             sheet: None,
             turns: BySeat::default(),
             valuation: None,
             pending: crate::expect::Pending::default(),
-        }
+        };
+        replay.restart(start, rules, index, verdict);
+        replay
     }
 
     /// The same as [`RoundReplay::start`] in this round's place: the engine's state is

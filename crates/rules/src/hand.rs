@@ -750,10 +750,7 @@ impl ConcealedShape {
 
     /// The shape of these counts.
     pub(crate) fn new(counts: &TileCounts) -> ConcealedShape {
-        let mut shape = ConcealedShape {
-            keys: [0; 3],
-            tallies: 0,
-        };
+        let mut shape = ConcealedShape::EMPTY;
         for (i, &n) in counts.as_array().iter().enumerate() {
             if let Some(key) = shape.keys.get_mut(i / 9) {
                 *key = key.wrapping_add(u32::from(n).wrapping_mul(POW5[i % 9]));
@@ -809,13 +806,15 @@ impl ConcealedShape {
             return false;
         }
         let table = shape_table();
-        let honours_unread = self.tally(Tally::HonourOnes) > 0
-            || self.tally(Tally::HonourFours) > 0
-            || self.tally(Tally::HonourTwos) > 1;
+        let honours = Honours {
+            ones: self.tally(Tally::HonourOnes),
+            twos: self.tally(Tally::HonourTwos),
+            fours: self.tally(Tally::HonourFours) > 0,
+        };
         let unread = u8::from(!shape_bit(table, self.keys[0]))
             + u8::from(!shape_bit(table, self.keys[1]))
             + u8::from(!shape_bit(table, self.keys[2]))
-            + u8::from(honours_unread);
+            + u8::from(!honours.read());
         unread <= 1
             || (total == 13
                 && ((self.tally(Tally::Singles) == 1 && self.tally(Tally::OverTwo) == 0)
