@@ -225,17 +225,23 @@ impl<'a> RoundReplay<'a> {
         action: String,
         error: &ActionError,
     ) {
-        let kind = match error {
-            ActionError::Furiten { seat, reason } => DivergenceKind::Furiten {
-                seat: *seat,
-                reason: format!("{reason:?}"),
-            },
-            _ => DivergenceKind::IllegalAction {
-                action,
-                reason: error.to_string(),
-            },
-        };
-        self.diverge(verdict, index, kind);
+        match error {
+            ActionError::Furiten { seat, reason } => {
+                let kind = DivergenceKind::Furiten {
+                    seat: *seat,
+                    reason: format!("{reason:?}"),
+                };
+                self.diverge(verdict, index, kind);
+                self.round = None;
+            }
+            _ => self.refuse(verdict, index, action, error.to_string()),
+        }
+    }
+
+    /// Reports `action` as illegal for `reason` and stops checking this round against the
+    /// engine.
+    fn refuse(&mut self, verdict: &mut Verdict, index: usize, action: String, reason: String) {
+        self.diverge(verdict, index, DivergenceKind::IllegalAction { action, reason });
         self.round = None;
     }
 
@@ -383,7 +389,15 @@ impl<'a> RoundReplay<'a> {
         } else {
             (0, 0)
         };
-        let score = self.compare_win(&context, recorded, honba, sticks, index, verdict);
+        let score = match self.compare_win(&context, recorded, honba, sticks, index, verdict) {
+            Ok(score) => score,
+            // Not a win at all (no yaku, or not a complete hand): the declaration is illegal.
+            Err(e) => {
+                let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
+                self.refuse(verdict, index, format!("seat {winner} {action}"), e.to_string());
+                None
+            }
+        };
         self.pending
             .win(verdict, self.summary.label, winner, score.as_ref());
         let score = score?;
@@ -411,6 +425,10 @@ impl<'a> RoundReplay<'a> {
     }
 
     /// Scores the win as the engine sees it and compares it with the log, field by field.
+    ///
+    /// `Err` when the hand is no win at all (not complete, or without a yaku): the caller
+    /// reports the declaration as illegal. `Ok(None)` when the engine cannot score it for
+    /// another reason, reported here as a value mismatch.
     fn compare_win(
         &self,
         context: &WinContext,
@@ -419,7 +437,7 @@ impl<'a> RoundReplay<'a> {
         sticks: u32,
         index: usize,
         verdict: &mut Verdict,
-    ) -> Option<Score> {
+    ) -> Result<Option<Score>, ScoreError> {
         verdict.checked.wins += 1;
         let label = self.summary.label;
         let mut mismatch = |field: &'static str, computed: String, recorded: String| {
@@ -476,14 +494,14 @@ impl<'a> RoundReplay<'a> {
         };
         let score = match score(&self.rules.hand, &win) {
             Ok(s) => s,
-            Err(e) => {
-                let computed = match e {
-                    ScoreError::NotComplete => "not a complete hand".to_owned(),
-                    ScoreError::NoYaku => "no yaku".to_owned(),
-                    other => format!("unscorable: {other}"),
-                };
-                mismatch("value", computed, format!("{} points", recorded.points));
-                return None;
+            Err(e @ (ScoreError::NotComplete | ScoreError::NoYaku)) => return Err(e),
+            Err(other) => {
+                mismatch(
+                    "value",
+                    format!("unscorable: {other}"),
+                    format!("{} points", recorded.points),
+                );
+                return Ok(None);
             }
         };
         let yaku: ArrayVec<(u8, u8), 24> = score.tenhou_yaku_list();
@@ -526,7 +544,7 @@ impl<'a> RoundReplay<'a> {
                 recorded.limit.to_string(),
             );
         }
-        Some(score)
+        Ok(Some(score))
     }
 
     fn draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {

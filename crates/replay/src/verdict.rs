@@ -120,7 +120,8 @@ pub enum DivergenceKind {
         /// Why.
         detail: String,
     },
-    /// An action the rules forbid; the rest of the round is not checked.
+    /// An action the rules forbid, a win declared on a hand that is not complete or has no
+    /// yaku included; the rest of the round is not checked.
     IllegalAction {
         /// The action, as the log has it.
         action: String,
@@ -134,7 +135,8 @@ pub enum DivergenceKind {
         /// Why it is furiten.
         reason: String,
     },
-    /// A recorded win disagrees with the engine's value of it.
+    /// A recorded win disagrees with the engine's value of it. (A win the engine finds no win
+    /// at all is an [`IllegalAction`](DivergenceKind::IllegalAction).)
     WinMismatch {
         /// Which field: yaku, yakuman, fu, points, limit, hand, dora indicators, from, value.
         field: &'static str,
