@@ -241,7 +241,11 @@ impl<'a> RoundReplay<'a> {
     /// Reports `action` as illegal for `reason` and stops checking this round against the
     /// engine.
     fn refuse(&mut self, verdict: &mut Verdict, index: usize, action: String, reason: String) {
-        self.diverge(verdict, index, DivergenceKind::IllegalAction { action, reason });
+        self.diverge(
+            verdict,
+            index,
+            DivergenceKind::IllegalAction { action, reason },
+        );
         self.round = None;
     }
 
@@ -394,7 +398,12 @@ impl<'a> RoundReplay<'a> {
             // Not a win at all (no yaku, or not a complete hand): the declaration is illegal.
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
-                self.refuse(verdict, index, format!("seat {winner} {action}"), e.to_string());
+                self.refuse(
+                    verdict,
+                    index,
+                    format!("seat {winner} {action}"),
+                    e.to_string(),
+                );
                 None
             }
         };
