@@ -1,5 +1,7 @@
 //! Replays each round through the rules engine and compares every ruling with the log.
 
+use std::fmt::Write as _;
+
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
 use haifu_rules::flow::{self, Seats, WinValue};
@@ -522,11 +524,18 @@ impl<'a> RoundReplay<'a> {
         if !same_yaku {
             let recorded_yaku: Vec<(u8, u8)> =
                 recorded.yaku.iter().map(|y| (y.id, y.han)).collect();
-            mismatch(
-                "yaku",
-                format!("{:?}", yaku.as_slice()),
-                format!("{recorded_yaku:?}"),
-            );
+            // The same yaku listed in another order is still a divergence (Tenhou's order is
+            // part of the record), named apart so that the fix is plain.
+            let mut sorted = yaku.clone();
+            sorted.sort_unstable();
+            let mut recorded_sorted = recorded_yaku.clone();
+            recorded_sorted.sort_unstable();
+            let field = if sorted.as_slice() == recorded_sorted.as_slice() {
+                "yaku order"
+            } else {
+                "yaku"
+            };
+            mismatch(field, yaku_text(&yaku), yaku_text(&recorded_yaku));
         }
         let yakuman: ArrayVec<u8, 8> = score.yakuman.iter().map(|y| y.yaku.id()).collect();
         if yakuman.as_slice() != recorded.yakuman.as_slice() {
@@ -790,4 +799,31 @@ fn valuation(score: &Score) -> Valuation {
         points: score.points,
         limit: score.limit.name(),
     }
+}
+
+/// A Tenhou `yaku=` list as people read it: `riichi 1, tanyao 1, ura 0` (ids 52-54 are the
+/// dora, ura and aka counts; an id no yaku has is written `yaku N`).
+fn yaku_text(list: &[(u8, u8)]) -> String {
+    let mut out = String::new();
+    for (i, &(id, han)) in list.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        match id {
+            52 => out.push_str("dora"),
+            53 => out.push_str("ura"),
+            54 => out.push_str("aka"),
+            _ => match Yaku::from_id(id) {
+                Some(y) => out.push_str(y.name()),
+                None => {
+                    let _ = write!(out, "yaku {id}");
+                }
+            },
+        }
+        let _ = write!(out, " {han}");
+    }
+    if out.is_empty() {
+        out.push_str("none");
+    }
+    out
 }

@@ -294,3 +294,53 @@ fn directives_are_read_strictly() {
     // A conforming game's verdict: the status agrees with an empty divergence list.
     assert_eq!(Verdict::new().status(), Status::Conforming);
 }
+
+/// The first divergence the referee finds in `text`, as `(kind, message)`.
+fn first_divergence(text: &str) -> Option<(String, String)> {
+    let log = haifu_notation::read(text).expect("the scenario reads");
+    let verdict = haifu_replay::verify(&log);
+    verdict
+        .divergences
+        .first()
+        .map(|d| (d.kind.name().to_owned(), d.kind.to_string()))
+}
+
+#[test]
+fn a_win_the_engine_finds_no_win_is_an_illegal_action() {
+    // Without its `expect illegal`, the yakuless ron (open tanyao without kuitan) is reported
+    // as the illegal declaration it is, not as a value mismatch.
+    let text = scenario("illegal/open-tanyao-no-kuitan-bad.haifu").replace(
+        "expect illegal \"open tanyao is no yaku without kuitan\"\n",
+        "",
+    );
+    let (kind, message) = first_divergence(&text).expect("a divergence");
+    assert_eq!(kind, "illegal_action", "{message}");
+    assert!(
+        message.contains("seat 2 ron: the hand is complete but has no yaku"),
+        "{message}"
+    );
+}
+
+#[test]
+fn yaku_in_another_order_are_named_apart() {
+    let text = scenario("kans/ankan-after-riichi-breaks-ippatsu.haifu");
+    let reordered = text.replacen(
+        "yaku riichi 1, rinshan 1, menzen-tsumo 1, ura 0",
+        "yaku menzen-tsumo 1, riichi 1, rinshan 1, ura 0",
+        1,
+    );
+    assert_ne!(reordered, text);
+    let (kind, message) = first_divergence(&reordered).expect("a divergence");
+    assert_eq!(kind, "win_mismatch", "{message}");
+    assert!(
+        message.contains(
+            "win yaku order: the engine has riichi 1, rinshan kaihou 1, menzen tsumo 1, ura 0, \
+             the log has menzen tsumo 1, riichi 1, rinshan kaihou 1, ura 0"
+        ),
+        "{message}"
+    );
+    // Another yaku altogether is a plain yaku mismatch.
+    let other = text.replacen("rinshan 1, menzen-tsumo 1", "haitei 1, menzen-tsumo 1", 1);
+    let (_, message) = first_divergence(&other).expect("a divergence");
+    assert!(message.contains("win yaku: the engine has"), "{message}");
+}
