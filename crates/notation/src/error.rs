@@ -63,7 +63,7 @@ impl fmt::Display for InFile<'_> {
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The input has nothing but blank lines and comments.
-    #[error("the file is empty: expected a game record starting with `haifu 1`")]
+    #[error("the file holds no game record, only blank lines and comments: expected `haifu 1`")]
     Empty,
     /// The input is not UTF-8.
     #[error("the file is not UTF-8 text")]

@@ -386,7 +386,7 @@ impl<'a> Cursor<'a> {
         };
         i += 2;
         let number = u8::try_from(digits(&mut i, 3)?).ok()?;
-        if b.get(i) != Some(&b'.') {
+        if !(1..=4).contains(&number) || b.get(i) != Some(&b'.') {
             return None;
         }
         i += 1;
@@ -421,7 +421,11 @@ impl<'a> Cursor<'a> {
                 return None;
             }
             i += 1;
-            round.dice = Some([a, u8::try_from(digits(&mut i, 3)?).ok()?]);
+            let d = [a, u8::try_from(digits(&mut i, 3)?).ok()?];
+            if !d.iter().all(|v| (1..=6).contains(v)) {
+                return None;
+            }
+            round.dice = Some(d);
         }
         if !word(&mut i, b"dora") {
             return None;
@@ -1231,12 +1235,15 @@ pub(crate) fn tenths(token: &str) -> Option<Tenths> {
     parsed.ok()?.1.parse().ok()
 }
 
-/// A round label `E1.0`: wind, number and honba.
+/// A round label `E1.0`: wind, number (1-4) and honba. `None` for any other shape, and for a
+/// round number outside 1-4 (a wind has four rounds).
 pub(crate) fn label(token: &str) -> Option<(Wind, u8, u32)> {
     let parsed: PResult<'_, (char, &str, &str)> =
         all_consuming((one_of("ESWN"), digit1, preceded(char('.'), digit1))).parse(token);
     let (_, (w, n, h)) = parsed.ok()?;
-    Some((Wind::from_letter(w)?, n.parse().ok()?, h.parse().ok()?))
+    let number: u8 = n.parse().ok()?;
+    (1..=4).contains(&number).then_some(())?;
+    Some((Wind::from_letter(w)?, number, h.parse().ok()?))
 }
 
 /// Splits `key=value`.

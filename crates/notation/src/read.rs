@@ -278,9 +278,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             .err(ErrorKind::Truncated {
-                expected: match self.pending {
-                    Pending::Win(_) => "the rest of this win (its `deltas` line) and `end`",
-                    Pending::Draw(_) => "the rest of this draw (its `deltas` line) and `end`",
+                expected: match &self.pending {
+                    Pending::Win(w) if w.deltas.is_none() => {
+                        "the rest of this win (its `deltas` line) and `end`"
+                    }
+                    Pending::Draw(d) if d.deltas.is_none() => {
+                        "the rest of this draw (its `deltas` line) and `end`"
+                    }
+                    Pending::Win(_) | Pending::Draw(_) => {
+                        "more rounds or `end`, the last line of a record"
+                    }
                     Pending::Setup(_) => "the rest of this round and `end`",
                     _ if self.table.open => {
                         "the rest of this round (more moves or an outcome) and `end`"
@@ -807,7 +814,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
         let (wind, number, honba) = lex::label(label).ok_or_else(|| {
             lp.err(expected(
-                "a round label such as E1.0 (wind E/S/W/N, number, .honba)",
+                "a round label such as E1.0 (wind E/S/W/N, number 1-4, .honba)",
                 label,
             ))
         })?;
@@ -842,7 +849,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                     let mut d = [0u8; 2];
                     for v in &mut d {
                         let (p, t) = self.need(cur, pos, "two dice")?;
-                        *v = lex::int(t).ok_or_else(|| p.err(expected("a die 1-6", t)))?;
+                        *v = lex::int(t)
+                            .filter(|v| (1..=6).contains(v))
+                            .ok_or_else(|| p.err(expected("a die 1-6", t)))?;
                     }
                     set_once(&mut s.dice, d, "dice", kp)?;
                 }
