@@ -1,5 +1,6 @@
 //! Whole-corpus verification, single-threaded, against a bare quick-xml pass that only
-//! tokenises the same bytes (the floor any XML-based checker pays).
+//! tokenises the same bytes (the floor any XML-based checker pays), and the same games
+//! verified from their haifu text form (converted once, before timing).
 //!
 //! Run: `cargo bench -p haifu-replay --bench verify`. It reads the real corpus in place
 //! (`HAIFU_TENHOU_CORPUS`, else `../shared/corpus/tenhou`); throughput is in games.
@@ -72,6 +73,30 @@ fn read_and_verify(bencher: Bencher<'_, '_>) {
             let mut divergences = 0;
             for bytes in &files {
                 haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
+                divergences += haifu_replay::verify(&log).divergences.len();
+            }
+            divergences
+        });
+}
+
+/// Reads and verifies every game from its haifu text form: what `haifu verify --jobs 1` does
+/// for a corpus kept as `.haifu` files. The texts are written from the XML before timing.
+#[divan::bench]
+fn read_and_verify_text(bencher: Bencher<'_, '_>) {
+    let texts: Vec<String> = corpus()
+        .iter()
+        .map(|bytes| {
+            let log = haifu_tenhou::read(bytes).expect("corpus file reads");
+            haifu_notation::write(&log)
+        })
+        .collect();
+    let mut log = GameLog::new();
+    bencher
+        .counter(ItemsCount::new(texts.len()))
+        .bench_local(|| {
+            let mut divergences = 0;
+            for text in &texts {
+                haifu_notation::read_into(text, &mut log).expect("corpus text reads");
                 divergences += haifu_replay::verify(&log).divergences.len();
             }
             divergences
