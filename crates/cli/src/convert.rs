@@ -27,7 +27,8 @@ pub(crate) struct ConvertArgs {
 enum Target {
     /// JSON Lines: one object per game, `{"header": …, "events": [{"type": …}, …]}`.
     Json,
-    /// The haifu text notation (NOTATION.md), one record after another.
+    /// The haifu text notation (NOTATION.md), one record after another (a `.haifu` input
+    /// keeps its comments).
     Haifu,
 }
 
@@ -50,6 +51,21 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
+        if let (Target::Haifu, Some(text)) = (args.to, haifu_source(&path)) {
+            // haifu text to haifu text: the canonical form with the comments kept.
+            let written = match text {
+                Ok(doc) => out.write_all(haifu_notation::write_document(&doc).as_bytes()),
+                Err(msg) => {
+                    progress.println(msg);
+                    failed += 1;
+                    continue;
+                }
+            };
+            if let Err(e) = written {
+                return output::write_failed(e);
+            }
+            continue;
+        }
         match output::read_log(&path, &mut log) {
             Ok(()) => {
                 if let Some(note) = output::unknown_note(&path, &log) {
@@ -80,4 +96,21 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// For a `.haifu` file, the record with its comments (or the located message of why it does
+/// not read); `None` for any other file.
+fn haifu_source(path: &std::path::Path) -> Option<Result<haifu_notation::Document, String>> {
+    if path.extension().is_none_or(|e| e != "haifu") {
+        return None;
+    }
+    let shown = path.display().to_string();
+    Some(
+        std::fs::read(path)
+            .map_err(|e| format!("{shown}: {e}"))
+            .and_then(|bytes| {
+                haifu_notation::read_document_bytes(&bytes)
+                    .map_err(|e| e.display_in(&shown).to_string())
+            }),
+    )
 }

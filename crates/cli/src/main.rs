@@ -5,6 +5,7 @@
 
 mod convert;
 mod files;
+mod fmt;
 mod output;
 mod replay;
 mod score;
@@ -48,6 +49,11 @@ enum Command {
     /// riichi, dora reveals, furiten changes with their reasons) and each outcome as the engine
     /// computes it next to what the log records, with any divergence marked `!!`.
     Replay(replay::ReplayArgs),
+    /// Rewrite haifu text files in the canonical form of NOTATION.md, comments kept.
+    ///
+    /// With --check, change nothing: print a unified diff for each file that is not
+    /// canonical and exit 1 if any is not (for CI). Exit 2 if a file cannot be read.
+    Fmt(fmt::FmtArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +63,7 @@ fn main() -> ExitCode {
         Command::Score(args) => return score::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Fmt(args) => fmt::run(args),
     };
     match result {
         Ok(code) => code,

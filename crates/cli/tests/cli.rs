@@ -162,3 +162,77 @@ fn verify_junit_reports_a_divergent_game_as_a_failure() {
     assert!(text.contains("win_mismatch: win points"), "{text}");
     assert!(text.trim_end().ends_with("</testsuites>"), "{text}");
 }
+
+/// The opening example of NOTATION.md, a hand-written record that is not in canonical form.
+fn spec_example() -> &'static str {
+    let spec = include_str!("../../notation/NOTATION.md");
+    let start = spec.find("```text\n# A hand-written").expect("the example") + 8;
+    let end = start + spec[start..].find("```").expect("its end");
+    &spec[start..end]
+}
+
+#[test]
+fn fmt_checks_rewrites_and_keeps_comments() {
+    let original = spec_example();
+    let path = temp_file("fmt-example.haifu", original.as_bytes());
+    let broken = temp_file("fmt-broken.haifu", b"haifu 1\nround E9.0 dora 1m\n");
+    let xml = temp_file("fmt-not-text.xml", b"<mjloggm ver=\"2.3\"></mjloggm>");
+
+    // --check: a diff on stdout, exit 1, the file untouched.
+    let out = haifu()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let diff = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        diff.starts_with(&format!("--- {}\n", path.display())),
+        "{diff}"
+    );
+    assert!(diff.contains("\n+source haifu\n"), "{diff}");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), original);
+
+    // Rewriting: the broken file and the XML are reported (exit 2), the good one is still done.
+    let out = haifu()
+        .arg("fmt")
+        .arg(&broken)
+        .arg(&path)
+        .arg(&xml)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{}:2:7: expected a round label", broken.display())),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{}: not haifu text", xml.display())),
+        "{stderr}"
+    );
+    let formatted = std::fs::read_to_string(&path).expect("reads");
+    assert_ne!(formatted, original);
+    assert!(formatted.starts_with("# A hand-written scenario: C declares riichi"));
+    assert_eq!(
+        haifu_notation::read(&formatted).expect("reads"),
+        haifu_notation::read(original).expect("reads"),
+        "formatting changed the game"
+    );
+
+    // Now canonical: --check passes, and `convert --to haifu` of it gives it back.
+    let out = haifu()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let converted = stdout_of_success(&[
+        "convert".as_ref(),
+        "--to".as_ref(),
+        "haifu".as_ref(),
+        path.as_os_str(),
+    ]);
+    assert_eq!(String::from_utf8(converted).expect("UTF-8"), formatted);
+}

@@ -7,7 +7,8 @@
 //! - [`read()`], [`read_into`], [`read_bytes_into`]: text to a [`GameLog`], or a located
 //!   [`ReadError`] (`FILE:LINE:COL: message`, the line, a caret; see
 //!   [`ReadError::display_in`]).
-//! - [`read_document`]: the same, keeping the comments as a [`Document`].
+//! - [`read_document`], [`read_document_bytes`]: the same, keeping the comments as a
+//!   [`Document`].
 //! - [`write()`], [`write_document`]: the canonical text of a log. Reading it gives back an
 //!   equal `GameLog`, and writing that again gives the same text.
 //! - Scenario expectations (`expect` lines) are carried in [`GameLog::expectations`], where
@@ -82,25 +83,32 @@ pub fn read_into(text: &str, log: &mut GameLog) -> Result<(), ReadError> {
 
 /// Like [`read_into`], for bytes that should be UTF-8 text (a file's contents).
 pub fn read_bytes_into(bytes: &[u8], log: &mut GameLog) -> Result<(), ReadError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => read_into(text, log),
-        Err(e) => {
-            let at = e.valid_up_to();
-            let line_start = bytes[..at]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |p| p + 1);
-            let line_end = bytes[at..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |p| at + p);
-            Err(ReadError {
-                location: haifu_log::Location::of_offset(bytes, at),
-                kind: ErrorKind::NotUtf8,
-                line_text: String::from_utf8_lossy(&bytes[line_start..line_end]).into_owned(),
-            })
+    read_into(utf8(bytes)?, log)
+}
+
+/// Like [`read_document`], for bytes that should be UTF-8 text (a file's contents).
+pub fn read_document_bytes(bytes: &[u8]) -> Result<Document, ReadError> {
+    read_document(utf8(bytes)?)
+}
+
+/// `bytes` as text, or a located [`ErrorKind::NotUtf8`] at the first byte that is not UTF-8.
+fn utf8(bytes: &[u8]) -> Result<&str, ReadError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let line_end = bytes[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |p| at + p);
+        ReadError {
+            location: haifu_log::Location::of_offset(bytes, at),
+            kind: ErrorKind::NotUtf8,
+            line_text: String::from_utf8_lossy(&bytes[line_start..line_end]).into_owned(),
         }
-    }
+    })
 }
 
 /// Reads one game record with its comments.

@@ -1,28 +1,59 @@
-//! Hand-written records under corpus/parse/haifu/ok read, and go through the writer and back
-//! unchanged: text → events → text is identical (comments included), and the events survive.
+//! Hand-written records under corpus/parse/haifu/ok and the scenario games under
+//! corpus/scenarios read, and go through the writer and back unchanged: text → events → text
+//! is identical (comments included), and the events survive. (`haifu fmt` puts a record in
+//! this form.)
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn ok_dir() -> PathBuf {
     haifu_testkit::workspace_root().join("corpus/parse/haifu/ok")
 }
 
+/// The `.haifu` files under `dir` and its subfolders, sorted.
+fn haifu_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("the folder lists") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "haifu") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn hand_written_records_round_trip() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(ok_dir())
-        .expect("corpus/parse/haifu/ok lists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "haifu"))
-        .collect();
-    files.sort();
+    let files = haifu_files(&ok_dir());
     assert!(files.len() >= 3, "found {} records", files.len());
+    assert_canonical(files);
+}
+
+/// Every scenario game (the ones `haifu verify` skips included) is in canonical form, so a
+/// changed ruling or a new move shows as a one-line diff.
+#[test]
+fn scenario_games_are_canonical() {
+    let files = haifu_files(&haifu_testkit::workspace_root().join("corpus/scenarios"));
+    assert!(files.len() >= 80, "found {} scenarios", files.len());
+    assert_canonical(files);
+}
+
+fn assert_canonical(files: Vec<PathBuf>) {
     for path in files {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).expect("reads");
         let doc = haifu_notation::read_document(&text)
             .unwrap_or_else(|e| panic!("{}", e.display_in(&name)));
         let written = haifu_notation::write_document(&doc);
-        assert_eq!(written, text, "{name} is not in canonical form");
+        assert_eq!(
+            written, text,
+            "{name} is not in canonical form (`haifu fmt --check {name}` shows how)"
+        );
         let again = haifu_notation::read_document(&written).expect("the canonical form reads");
         assert_eq!(again, doc, "{name}: the events change through the writer");
     }
