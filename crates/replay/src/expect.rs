@@ -220,15 +220,18 @@ impl Pending {
                     wind,
                     number,
                     honba,
-                    ..
-                } => format!(
-                    "next round {}",
-                    RoundLabel {
+                    dealer,
+                    sticks,
+                } => {
+                    let label = RoundLabel {
                         wind,
                         number,
-                        honba
-                    }
-                ),
+                        honba,
+                    };
+                    let dealer = dealer.map(|d| format!(" dealer {d}")).unwrap_or_default();
+                    let sticks = sticks.map(|s| format!(" sticks {s}")).unwrap_or_default();
+                    format!("next round {label}{dealer}{sticks}")
+                }
             };
             let found = next.map_or_else(
                 || "the game ends".to_owned(),
