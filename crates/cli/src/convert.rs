@@ -1,7 +1,7 @@
 //! `haifu convert`: logs to JSON Lines or to the haifu notation.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -20,6 +20,11 @@ pub(crate) struct ConvertArgs {
     /// The output format.
     #[arg(long, value_enum, value_name = "FORMAT")]
     to: Target,
+    /// Write each game to a file of its own in this folder (created if missing), named after
+    /// its input with the format's extension (`.haifu`, `.json`), instead of to stdout. Two
+    /// inputs of the same name are an error for the second.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
 }
 
 /// Output formats of `convert`.
@@ -28,18 +33,33 @@ enum Target {
     /// JSON Lines: one object per game, `{"header": …, "events": [{"type": …}, …]}`.
     Json,
     /// The haifu text notation (NOTATION.md), one record after another (a `.haifu` input
-    /// keeps its comments).
+    /// keeps its comments). A file reads as one record: for several games, use --out-dir.
     Haifu,
 }
 
-/// Converts each file in order, writing one JSON line per game to stdout. Bad files are
-/// reported as `FILE:LINE:COL: message` on stderr and skipped.
+impl Target {
+    /// The file extension of this format.
+    const fn extension(self) -> &'static str {
+        match self {
+            Target::Json => "json",
+            Target::Haifu => "haifu",
+        }
+    }
+}
+
+/// Converts each file in order, writing each game to stdout (or, with `--out-dir`, to a file
+/// of its own). Bad files are reported as `FILE:LINE:COL: message` on stderr and skipped.
 pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let found = files::collect(&args.files);
     let progress = Progress::new(found.len() as u64, "converting");
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut log = GameLog::new();
+    let mut written_to = std::collections::HashSet::new();
     let mut failed = 0usize;
     for item in found {
         progress.inc();
@@ -51,40 +71,39 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        if let (Target::Haifu, Some(text)) = (args.to, haifu_source(&path)) {
-            // haifu text to haifu text: the canonical form with the comments kept.
-            let written = match text {
-                Ok(doc) => out.write_all(haifu_notation::write_document(&doc).as_bytes()),
-                Err(msg) => {
-                    progress.println(msg);
-                    failed += 1;
-                    continue;
-                }
-            };
-            if let Err(e) = written {
-                return output::write_failed(e);
-            }
-            continue;
-        }
-        match output::read_log(&path, &mut log) {
-            Ok(()) => {
-                if let Some(note) = output::unknown_note(&path, &log) {
+        let converted = match convert_one(&path, args.to, &mut log) {
+            Ok((bytes, note)) => {
+                if let Some(note) = note {
                     progress.println(note);
                 }
-                let written = match args.to {
-                    Target::Json => serde_json::to_writer(&mut out, &log)
-                        .map_err(std::io::Error::from)
-                        .and_then(|()| out.write_all(b"\n")),
-                    Target::Haifu => out.write_all(haifu_notation::write(&log).as_bytes()),
-                };
-                if let Err(e) = written {
-                    return output::write_failed(e);
-                }
+                bytes
             }
             Err(msg) => {
                 progress.println(msg);
                 failed += 1;
+                continue;
             }
+        };
+        let Some(dir) = &args.out_dir else {
+            if let Err(e) = out.write_all(&converted) {
+                return output::write_failed(e);
+            }
+            continue;
+        };
+        let name = path.file_name().map(Path::new).unwrap_or(&path);
+        let target = dir.join(name).with_extension(args.to.extension());
+        if !written_to.insert(target.clone()) {
+            progress.println(format!(
+                "{}: not written: {} already holds the game of an earlier file of this run",
+                path.display(),
+                target.display()
+            ));
+            failed += 1;
+            continue;
+        }
+        if let Err(e) = std::fs::write(&target, &converted) {
+            progress.println(format!("{}: cannot write it: {e}", target.display()));
+            failed += 1;
         }
     }
     progress.finish();
@@ -96,6 +115,30 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The converted form of one file, with a note for stderr when its log held attributes the
+/// reader does not know; or the located message of why it does not read.
+fn convert_one(
+    path: &Path,
+    to: Target,
+    log: &mut GameLog,
+) -> Result<(Vec<u8>, Option<String>), String> {
+    if let (Target::Haifu, Some(doc)) = (to, haifu_source(path)) {
+        // haifu text to haifu text: the canonical form with the comments kept.
+        return Ok((haifu_notation::write_document(&doc?).into_bytes(), None));
+    }
+    output::read_log(path, log)?;
+    let bytes = match to {
+        Target::Json => {
+            let mut line = serde_json::to_vec(&*log)
+                .map_err(|e| format!("{}: cannot write it as JSON: {e}", path.display()))?;
+            line.push(b'\n');
+            line
+        }
+        Target::Haifu => haifu_notation::write(log).into_bytes(),
+    };
+    Ok((bytes, output::unknown_note(path, log)))
 }
 
 /// For a `.haifu` file, the record with its comments (or the located message of why it does

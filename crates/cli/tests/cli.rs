@@ -24,6 +24,9 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("haifu-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("temp dir");
+    }
     std::fs::write(&path, bytes).expect("temp file");
     path
 }
@@ -235,4 +238,48 @@ fn fmt_checks_rewrites_and_keeps_comments() {
         path.as_os_str(),
     ]);
     assert_eq!(String::from_utf8(converted).expect("UTF-8"), formatted);
+}
+
+#[test]
+fn convert_out_dir_writes_one_file_per_game() {
+    let first = temp_file("out-dir-a/game.haifu", spec_example().as_bytes());
+    let second = temp_file("out-dir-b/game.haifu", spec_example().as_bytes());
+    let out_dir = first
+        .parent()
+        .and_then(|p| p.parent())
+        .expect("the temp folder")
+        .join("converted");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = haifu()
+        .args(["convert", "--to", "json", "--out-dir"])
+        .arg(&out_dir)
+        .arg(&first)
+        .arg(&second)
+        .output()
+        .expect("runs");
+    // The second input has the same name: reported, not written over the first.
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("already holds the game of an earlier file"),
+        "{stderr}"
+    );
+    let json = std::fs::read_to_string(out_dir.join("game.json")).expect("written");
+    let game: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(game["events"][0]["type"], "round_start");
+
+    // As haifu text, the one file reads back to the same game.
+    let out = haifu()
+        .args(["convert", "--to", "haifu", "--out-dir"])
+        .arg(&out_dir)
+        .arg(&first)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = std::fs::read_to_string(out_dir.join("game.haifu")).expect("written");
+    assert_eq!(
+        haifu_notation::read(&text).expect("reads"),
+        haifu_notation::read(spec_example()).expect("reads")
+    );
 }
