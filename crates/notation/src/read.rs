@@ -359,7 +359,11 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             Stage::Ended => Err(wpos.err(ErrorKind::OutOfPlace {
                 what: lex::shorten(word),
-                detail: "nothing but comments may follow `end`",
+                detail: if word == "haifu" {
+                    "a file holds one record, and this one ended with `end` (`haifu convert --out-dir` writes one file per game)"
+                } else {
+                    "nothing but comments may follow `end`"
+                },
             })),
             Stage::Header => {
                 if self.header_line(word, wpos, cur, pos)? {
