@@ -13,7 +13,8 @@ use crate::output;
 #[derive(Debug, Args)]
 pub(crate) struct FmtArgs {
     /// haifu text files to format. Directories are walked for `.haifu` files (other logs in
-    /// them are left alone); a file named here must be haifu text.
+    /// them are left alone, and so are names a `.haifuignore` lists, as for every command); a
+    /// file named here must be haifu text.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Change no file: print a unified diff to stdout for each file that is not in the
