@@ -256,7 +256,7 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
             let extra = if v.limit == "yakuman" {
                 String::new()
             } else {
-                format!(", dora {dora} ura {ura} aka {aka}")
+                format!(", dora {dora} aka {aka} ura {ura}")
             };
             writeln!(
                 out,
