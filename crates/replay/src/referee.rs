@@ -535,7 +535,20 @@ impl<'a> RoundReplay<'a> {
             } else {
                 "yaku"
             };
-            mismatch(field, yaku_text(&yaku), yaku_text(&recorded_yaku));
+            // Ura dora listed without the indicators that give them: say so (a hand-written
+            // record that leaves out its `ura` line).
+            let hint = if recorded.ura_indicators.is_empty()
+                && recorded_yaku.iter().any(|&(id, han)| id == 53 && han > 0)
+            {
+                " (it lists ura dora but gives no ura indicators)"
+            } else {
+                ""
+            };
+            mismatch(
+                field,
+                yaku_text(&yaku),
+                format!("{}{hint}", yaku_text(&recorded_yaku)),
+            );
         }
         let yakuman: ArrayVec<u8, 8> = score.yakuman.iter().map(|y| y.yaku.id()).collect();
         if yakuman.as_slice() != recorded.yakuman.as_slice() {
