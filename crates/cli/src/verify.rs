@@ -59,6 +59,15 @@ struct GameOutcome {
     result: Result<Verdict, String>,
     /// How many attributes the reader did not know.
     unknown: usize,
+    /// For a divergent game read from haifu text: the line each event was written on.
+    lines: Vec<u32>,
+}
+
+impl GameOutcome {
+    /// The line of the text event `event` was written on, when the game came from haifu text.
+    fn line(&self, event: Option<usize>) -> Option<u32> {
+        event.and_then(|e| self.lines.get(e).copied())
+    }
 }
 
 #[derive(Default, Serialize)]
@@ -90,6 +99,9 @@ struct JsonGame<'a> {
 struct JsonDivergence {
     round: Option<String>,
     event: Option<usize>,
+    /// The line of a haifu text file the event was written on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
     kind: &'static str,
     detail: String,
 }
@@ -181,16 +193,33 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
             file: path.clone(),
             result: Err(format!("{}: {e}", path.display())),
             unknown: 0,
+            lines: Vec::new(),
         },
         Found::File(path) => {
             let result = output::read_log(path, log).map(|()| {
                 std::panic::catch_unwind(AssertUnwindSafe(|| haifu_replay::verify(log)))
                     .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)))
             });
+            // Divergences in a hand-written record are worth a line number: read it again,
+            // line by line (only then, so a conforming corpus pays nothing).
+            let lines = match &result {
+                Ok(v)
+                    if v.status() == Status::Divergent
+                        && path.extension().is_some_and(|e| e == "haifu") =>
+                {
+                    std::fs::read(path)
+                        .ok()
+                        .and_then(|b| String::from_utf8(b).ok())
+                        .and_then(|t| haifu_notation::event_lines(&t).ok())
+                        .unwrap_or_default()
+                }
+                _ => Vec::new(),
+            };
             GameOutcome {
                 file: path.clone(),
                 result,
                 unknown: log.unknown.len(),
+                lines,
             }
         }
     }
@@ -258,7 +287,10 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                     for d in &v.divergences {
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                         let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
-                        writeln!(out, "  {round}{event}: {}: {}", d.kind.name(), d.kind)?;
+                        let line = outcome
+                            .line(d.event)
+                            .map_or_else(String::new, |l| format!(" (line {l})"));
+                        writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
                     }
                     Ok(())
                 }
@@ -289,6 +321,7 @@ fn write_json(
                 .map(|d| JsonDivergence {
                     round: d.round.map(|r| r.to_string()),
                     event: d.event,
+                    line: outcome.line(d.event),
                     kind: d.kind.name(),
                     detail: d.kind.to_string(),
                 })
@@ -337,10 +370,13 @@ fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<(
                 )?;
                 for d in &v.divergences {
                     let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+                    let line = outcome
+                        .line(d.event)
+                        .map_or_else(String::new, |l| format!(" (line {l})"));
                     writeln!(
                         out,
                         "{}",
-                        escape(&format!("{round}: {}: {}", d.kind.name(), d.kind))
+                        escape(&format!("{round}{line}: {}: {}", d.kind.name(), d.kind))
                     )?;
                 }
                 writeln!(out, "</failure>\n</testcase>")

@@ -283,3 +283,33 @@ fn convert_out_dir_writes_one_file_per_game() {
         haifu_notation::read(spec_example()).expect("reads")
     );
 }
+
+#[test]
+fn verify_names_the_line_of_a_divergence_in_haifu_text() {
+    let example = spec_example();
+    let wrong = example.replace("deltas 0 -8000 +9000 0", "deltas 0 -7000 +8000 0");
+    assert_ne!(wrong, example);
+    let win_line = wrong
+        .lines()
+        .position(|l| l.starts_with("win C ron B"))
+        .expect("the win")
+        + 1;
+    let path = temp_file("line-numbers.haifu", wrong.as_bytes());
+    let out = haifu().arg("verify").arg(&path).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains(&format!("(line {win_line}): payment_mismatch")),
+        "{stdout}"
+    );
+    let out = haifu()
+        .args(["verify", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        report["games"][0]["divergences"][0]["line"],
+        serde_json::json!(win_line)
+    );
+}

@@ -9,6 +9,7 @@
 //!   [`ReadError::display_in`]).
 //! - [`read_document`], [`read_document_bytes`]: the same, keeping the comments as a
 //!   [`Document`].
+//! - [`event_lines`]: the line each event was written on, for messages about events.
 //! - [`write()`], [`write_document`]: the canonical text of a log. Reading it gives back an
 //!   equal `GameLog`, and writing that again gives the same text.
 //! - Scenario expectations (`expect` lines) are carried in [`GameLog::expectations`], where
@@ -116,6 +117,19 @@ pub fn read_document(text: &str) -> Result<Document, ReadError> {
     let mut doc = Document::default();
     read::Reader::new(text, &mut doc.log, Some(&mut doc.comments)).run()?;
     Ok(doc)
+}
+
+/// Where each event of a record was written: for event `i` of the [`GameLog`] that [`read`]
+/// gives, the 1-based line of the text it comes from (for a round start or an outcome, the
+/// line of its `round`, `win`, `draw` or `game-end` line). For messages that name an event,
+/// such as the referee's. Reads more slowly than [`read`] (line by line, no fast path).
+pub fn event_lines(text: &str) -> Result<Vec<u32>, ReadError> {
+    let mut log = GameLog::default();
+    let mut lines = Vec::new();
+    read::Reader::new(text, &mut log, None)
+        .with_lines(&mut lines)
+        .run()?;
+    Ok(lines)
 }
 
 /// The canonical text of a game.

@@ -134,6 +134,8 @@ pub(crate) struct Reader<'t, 'l> {
     text: &'t str,
     log: &'l mut GameLog,
     comments: Option<&'l mut Vec<Comment>>,
+    /// When asked for: the line (1-based) each event was written on, one entry per event.
+    lines: Option<&'l mut Vec<u32>>,
     waiting_comments: Vec<&'t str>,
     table: Table,
     walls: Option<Walls>,
@@ -158,6 +160,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             text,
             log,
             comments,
+            lines: None,
             waiting_comments: Vec::new(),
             table: Table::new(),
             walls: None,
@@ -250,6 +253,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             if let Some((col, word)) = cur.first_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
+                self.note_lines(line_no);
             }
             quick = self.quick_ok();
             let Some(next) = cur.next_line() else {
@@ -305,7 +309,23 @@ impl<'t, 'l> Reader<'t, 'l> {
             && self.table.open
             && matches!(self.pending, Pending::None)
             && self.comments.is_none()
+            && self.lines.is_none()
             && self.waiting_comments.is_empty()
+    }
+
+    /// Asks for the line of each event (see [`Reader::note_lines`]). The move fast path is
+    /// then not taken, so every line is read on its own.
+    pub(crate) fn with_lines(mut self, lines: &'l mut Vec<u32>) -> Reader<'t, 'l> {
+        lines.clear();
+        self.lines = Some(lines);
+        self
+    }
+
+    /// Gives every event not yet placed the line `line`.
+    fn note_lines(&mut self, line: u32) {
+        if let Some(lines) = self.lines.as_deref_mut() {
+            lines.resize(self.log.len().max(lines.len()), line);
+        }
     }
 
     /// Gives the waiting comments their place: before event `at`.
@@ -775,6 +795,22 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     /// Completes what is pending.
     fn flush(&mut self) -> R<()> {
+        // The events of a block (a round's setup, an outcome) belong to its first line.
+        let head = match &self.pending {
+            Pending::None => None,
+            Pending::Setup(s) => Some(s.at.line),
+            Pending::Win(w) => Some(w.at.line),
+            Pending::Draw(d) => Some(d.at.line),
+            Pending::End(e) => Some(e.at.line),
+        };
+        let flushed = self.flush_pending();
+        if let Some(line) = head {
+            self.note_lines(line);
+        }
+        flushed
+    }
+
+    fn flush_pending(&mut self) -> R<()> {
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => Ok(()),
             Pending::Setup(s) => self.flush_setup(*s),

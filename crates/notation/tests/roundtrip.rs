@@ -71,3 +71,37 @@ fn the_spec_example_reads() {
     assert_eq!(log.wins()[0].sticks, 1);
     assert_eq!(log.wins()[0].hand.len(), 14);
 }
+
+/// `event_lines` gives every event of every scenario the line it was written on: a round start
+/// its `round` line, an outcome its `win`/`draw`/`game-end` line, a move its seat's line (or
+/// a `dora` line of its own for a new indicator).
+#[test]
+fn every_event_has_its_line() {
+    use haifu_log::Event;
+    let files = haifu_files(&haifu_testkit::workspace_root().join("corpus/scenarios"));
+    for path in files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let log = haifu_notation::read(&text).expect("reads");
+        let lines = haifu_notation::event_lines(&text).expect("reads");
+        assert_eq!(lines.len(), log.len(), "{name}");
+        assert!(lines.is_sorted(), "{name}: events out of line order");
+        let all: Vec<&str> = text.lines().collect();
+        for (i, (event, line)) in log.events().zip(&lines).enumerate() {
+            let written = all[*line as usize - 1];
+            let first = written.split(' ').next().unwrap_or("");
+            let ok = match event {
+                Event::RoundStart(_) => first == "round",
+                Event::Win(_) => first == "win",
+                Event::RoundDraw(_) => first == "draw",
+                Event::GameEnd(_) => first == "game-end" || first == "win" || first == "draw",
+                Event::NewDora { .. } => first == "dora" || first.len() == 1,
+                _ => matches!(first, "A" | "B" | "C" | "D"),
+            };
+            assert!(
+                ok,
+                "{name}: event {i} ({event:?}) on line {line}: {written}"
+            );
+        }
+    }
+}
