@@ -403,7 +403,7 @@ fn a_changed_starting_hand_is_caught() {
             verdict.divergences.iter().any(|d| matches!(
                 &d.kind,
                 DivergenceKind::WallMismatch { item: WallItem::StartingHand, computed, recorded }
-                    if computed.starts_with("seat 1: ") && recorded.starts_with("seat 1: ")
+                    if computed.starts_with("seat B: ") && recorded.starts_with("seat B: ")
             )),
             "{file}: {:?}",
             verdict.divergences

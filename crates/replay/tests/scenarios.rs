@@ -316,7 +316,7 @@ fn a_win_the_engine_finds_no_win_is_an_illegal_action() {
     let (kind, message) = first_divergence(&text).expect("a divergence");
     assert_eq!(kind, "illegal_action", "{message}");
     assert!(
-        message.contains("seat 2 ron: the hand is complete but has no yaku"),
+        message.contains("seat C ron: the hand is complete but has no yaku"),
         "{message}"
     );
 }

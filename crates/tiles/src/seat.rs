@@ -76,7 +76,8 @@ impl fmt::Display for Wind {
 }
 
 /// A seat at the table, numbered 0..4 as in the log: seat 0 is the player who was dealer
-/// (chiicha) in the first round, and turn order is 0 → 1 → 2 → 3 → 0.
+/// (chiicha) in the first round, and turn order is 0 → 1 → 2 → 3 → 0. Shown (`Display`) as
+/// its letter, `A` to `D`; serialised as its number.
 ///
 /// A seat is fixed for the whole game; its wind changes with the dealer ([`Seat::wind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -117,11 +118,19 @@ impl Seat {
     pub const fn wind(self, dealer: Seat) -> Wind {
         Wind::from_index(dealer.distance_to(self))
     }
+
+    /// The seat's letter, `A` to `D` in turn order (seat `A` is Tenhou's seat 0): how the text
+    /// notation and every message name it.
+    pub const fn letter(self) -> char {
+        (b'A' + self.0 % 4) as char
+    }
 }
 
+/// A seat is shown by its letter, `A` to `D` (seat `A` is Tenhou's seat 0), as the text
+/// notation writes it; the JSON forms keep the number.
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        write!(f, "{}", self.letter())
     }
 }
 
