@@ -13,7 +13,7 @@ use crate::output;
 /// Arguments of `haifu replay`.
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// The game log (Tenhou mjlog XML, plain or gzipped).
+    /// The game log (Tenhou mjlog XML, plain or gzipped, or haifu text).
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// Only this round, as wind, number and honba: `E1.0`, `S4.2` (`.honba` may be left out

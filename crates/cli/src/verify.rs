@@ -17,8 +17,9 @@ use crate::output::{self, Progress};
 /// Arguments of `haifu verify`.
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
-    /// Log files or directories. Directories are walked recursively for `.xml` and `.mjlog`
-    /// files (a `.haifuignore` file in a directory lists names to skip there and below).
+    /// Log files or directories: Tenhou mjlog XML (plain or gzipped) or haifu text. Directories
+    /// are walked recursively for `.xml`, `.mjlog` and `.haifu` files (a `.haifuignore` file in
+    /// a directory lists names to skip there and below).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The rule set to replay under; `auto` takes it from each log's own flags.
