@@ -45,7 +45,7 @@ enum Command {
     /// Three-player games are reported as unsupported. Exit code 0 when every game conforms,
     /// 1 when any diverges, 2 when a file cannot be read.
     Verify(verify::VerifyArgs),
-    /// Print the referee's sheet of one game: per round, the setup, each ruling (calls,
+    /// Print the referee's sheet of each game: per round, the setup, each ruling (calls,
     /// riichi, dora reveals, furiten changes with their reasons) and each outcome as the engine
     /// computes it next to what the log records, with any divergence marked `!!`.
     Replay(replay::ReplayArgs),

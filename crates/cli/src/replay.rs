@@ -1,4 +1,4 @@
-//! `haifu replay`: the referee's sheet of one game.
+//! `haifu replay`: the referee's sheet of each game.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,48 +8,95 @@ use clap::Args;
 use haifu_log::GameLog;
 use haifu_replay::{RoundLabel, Status};
 
+use crate::files::{self, Found};
 use crate::output;
 
 /// Arguments of `haifu replay`.
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// The game log (Tenhou mjlog XML, plain or gzipped, or haifu text).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// Game logs (Tenhou mjlog XML, plain or gzipped, or haifu text), or directories, walked
+    /// for `.xml`, `.mjlog` and `.haifu` files as by `verify`. With more than one game, each
+    /// sheet is headed by a `== FILE` line.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
     /// Only this round, as wind, number and honba: `E1.0`, `S4.2` (`.honba` may be left out
-    /// for honba 0).
+    /// for honba 0). Among several games, only those that have it are shown.
     #[arg(long, value_name = "ROUND")]
     round: Option<RoundLabel>,
 }
 
-/// Prints the sheet; the exit code follows the verdict (0 conforming or unsupported, 1
-/// divergent, 2 unreadable).
+/// Prints the sheets in file order; the exit code follows the verdicts (2 if a file is
+/// unreadable, or the one game, or every game, lacks the round asked for; else 1 if a game
+/// diverges; else 0: conforming or unsupported). A bad file is reported on stderr and the
+/// others are still printed. Among several games, `--round` shows the games that have it.
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let mut log = GameLog::new();
-    if let Err(message) = output::read_log(&args.file, &mut log) {
-        eprintln!("{message}");
-        return Ok(ExitCode::from(2));
-    }
-    let replay = haifu_replay::replay(&log);
-    if let Some(round) = args.round
-        && !replay.rounds.iter().any(|r| r.label == round)
-    {
-        let known: Vec<String> = replay.rounds.iter().map(|r| r.label.to_string()).collect();
-        eprintln!(
-            "{}: no round {round} in this game (its rounds: {})",
-            args.file.display(),
-            known.join(" ")
-        );
-        return Ok(ExitCode::from(2));
-    }
-    let text = haifu_replay::render(&replay, args.round);
+    let found = files::collect(&args.paths);
+    let headed = found.len() > 1;
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut log = GameLog::new();
+    let (mut failed, mut divergent, mut shown) = (false, false, 0usize);
+    for item in found {
+        let path = match item {
+            Found::File(p) => p,
+            Found::Error(p, e) => {
+                eprintln!("{}: {e}", p.display());
+                failed = true;
+                continue;
+            }
+        };
+        if let Err(message) = output::read_log(&path, &mut log) {
+            eprintln!("{message}");
+            failed = true;
+            continue;
+        }
+        let replay = haifu_replay::replay(&log);
+        if let Some(round) = args.round
+            && !replay.rounds.iter().any(|r| r.label == round)
+        {
+            // Among several games, those without the round are passed over.
+            if !headed {
+                let known: Vec<String> =
+                    replay.rounds.iter().map(|r| r.label.to_string()).collect();
+                eprintln!(
+                    "{}: no round {round} in this game (its rounds: {})",
+                    path.display(),
+                    known.join(" ")
+                );
+                failed = true;
+            }
+            continue;
+        }
+        shown += 1;
+        divergent |= replay.verdict.status() == Status::Divergent;
+        let heading = if headed {
+            format!("== {}\n", path.display())
+        } else {
+            String::new()
+        };
+        let text = haifu_replay::render(&replay, args.round);
+        if let Err(e) = out
+            .write_all(heading.as_bytes())
+            .and_then(|()| out.write_all(text.as_bytes()))
+        {
+            return output::write_failed(e);
+        }
+    }
+    if let Err(e) = out.flush() {
         return output::write_failed(e);
     }
-    Ok(match replay.verdict.status() {
-        Status::Conforming | Status::Unsupported => ExitCode::SUCCESS,
-        Status::Divergent => ExitCode::from(1),
+    if let Some(round) = args.round
+        && headed
+        && shown == 0
+    {
+        eprintln!("haifu replay: no game has a round {round}");
+        failed = true;
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else if divergent {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
 }

@@ -313,3 +313,33 @@ fn verify_names_the_line_of_a_divergence_in_haifu_text() {
         serde_json::json!(win_line)
     );
 }
+
+#[test]
+fn replay_reads_a_folder_of_haifu_files() {
+    let example = spec_example();
+    let good = temp_file("replay-folder/a-good.haifu", example.as_bytes());
+    let wrong = example.replace("deltas 0 -8000 +9000 0", "deltas 0 -7000 +8000 0");
+    let bad = temp_file("replay-folder/b-wrong.haifu", wrong.as_bytes());
+    let folder = good.parent().expect("the folder").to_path_buf();
+    let out = haifu().arg("replay").arg(&folder).output().expect("runs");
+    // One game diverges: exit 1; both sheets, each under its heading, in name order.
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let first = stdout
+        .find(&format!("== {}\n", good.display()))
+        .expect("the first heading");
+    let second = stdout
+        .find(&format!("== {}\n", bad.display()))
+        .expect("the second heading");
+    assert!(first < second, "{stdout}");
+    assert!(stdout[second..].contains("!!"), "{stdout}");
+    assert!(!stdout[first..second].contains("!!"), "{stdout}");
+
+    // A round no game has is an error.
+    let out = haifu()
+        .args(["replay", "--round", "S4.0"])
+        .arg(&folder)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
