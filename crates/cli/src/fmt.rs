@@ -1,6 +1,6 @@
 //! `haifu fmt`: haifu text files rewritten in the canonical form, comments kept.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,7 +14,8 @@ use crate::output;
 pub(crate) struct FmtArgs {
     /// haifu text files to format. Directories are walked for `.haifu` files (other logs in
     /// them are left alone, and so are names a `.haifuignore` lists, as for every command); a
-    /// file named here must be haifu text.
+    /// file named here must be haifu text. `-` reads a record from stdin and writes its
+    /// canonical form to stdout (for editors).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Change no file: print a unified diff to stdout for each file that is not in the
@@ -38,34 +39,18 @@ pub(crate) fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut failed, mut changed) = (0usize, 0usize);
-    for item in files::collect(&args.files) {
-        let path = match item {
-            Found::File(p) => p,
-            Found::Error(p, e) => {
-                eprintln!("{}: {e}", p.display());
-                failed += 1;
-                continue;
-            }
+    for named in &args.files {
+        let result = if named.as_os_str() == "-" {
+            format_stdin(args.check, &mut out)
+        } else {
+            format_path(named, args.check, &mut out)
         };
-        let named = args.files.contains(&path);
-        if path.extension().is_none_or(|e| e != "haifu") {
-            if named {
-                eprintln!(
-                    "{}: not haifu text (a `.haifu` file): `haifu convert --to haifu` writes a log in the notation",
-                    path.display()
-                );
-                failed += 1;
+        match result {
+            Ok(tally) => {
+                changed += tally.changed;
+                failed += tally.failed;
             }
-            continue;
-        }
-        match format_file(&path, args.check, &mut out) {
-            Ok(Outcome::Canonical) => {}
-            Ok(Outcome::Changed) => changed += 1,
-            Err(FmtError::Input(msg)) => {
-                eprintln!("{msg}");
-                failed += 1;
-            }
-            Err(FmtError::Stdout(e)) => return output::write_failed(e),
+            Err(e) => return output::write_failed(e),
         }
     }
     if let Err(e) = out.flush() {
@@ -80,6 +65,78 @@ pub(crate) fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// How many files were changed (or would be) and how many failed.
+#[derive(Default)]
+struct Tally {
+    changed: usize,
+    failed: usize,
+}
+
+impl Tally {
+    fn of(&mut self, result: Result<Outcome, FmtError>) -> std::io::Result<()> {
+        match result {
+            Ok(Outcome::Canonical) => {}
+            Ok(Outcome::Changed) => self.changed += 1,
+            Err(FmtError::Input(msg)) => {
+                eprintln!("{msg}");
+                self.failed += 1;
+            }
+            Err(FmtError::Stdout(e)) => return Err(e),
+        }
+        Ok(())
+    }
+}
+
+/// A file or a folder named on the command line.
+fn format_path(named: &Path, check: bool, out: &mut impl Write) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    for item in files::collect(std::slice::from_ref(&named.to_path_buf())) {
+        let path = match item {
+            Found::File(p) => p,
+            Found::Error(p, e) => {
+                eprintln!("{}: {e}", p.display());
+                tally.failed += 1;
+                continue;
+            }
+        };
+        if path.extension().is_none_or(|e| e != "haifu") {
+            if path == named {
+                eprintln!(
+                    "{}: not haifu text (a `.haifu` file): `haifu convert --to haifu` writes a log in the notation",
+                    path.display()
+                );
+                tally.failed += 1;
+            }
+            continue;
+        }
+        tally.of(format_file(&path, check, out))?;
+    }
+    Ok(tally)
+}
+
+/// `-`: the record on stdin, its canonical form to stdout (with `check`, its diff, if any).
+fn format_stdin(check: bool, out: &mut impl Write) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    let mut bytes = Vec::new();
+    let result = match std::io::stdin().read_to_end(&mut bytes) {
+        Err(e) => Err(FmtError::Input(format!("<stdin>: {e}"))),
+        Ok(_) => canonical(&bytes, "<stdin>").and_then(|text| match text {
+            None if !check => out
+                .write_all(&bytes)
+                .map(|()| Outcome::Canonical)
+                .map_err(FmtError::Stdout),
+            None => Ok(Outcome::Canonical),
+            Some(text) if check => write_diff(&bytes, &text, "<stdin>", out),
+            Some(text) => out
+                .write_all(text.as_bytes())
+                .map(|()| Outcome::Changed)
+                .map_err(FmtError::Stdout),
+        }),
+    };
+    tally.of(result)?;
+    Ok(tally)
+}
+
 /// Why a file was not formatted.
 enum FmtError {
     /// The file could not be read, parsed or written: the message names it.
@@ -88,40 +145,53 @@ enum FmtError {
     Stdout(std::io::Error),
 }
 
+/// The canonical text of a record, or `None` when it is canonical already. The canonical
+/// text is read back and must give the same game and comments.
+fn canonical(bytes: &[u8], shown: &str) -> Result<Option<String>, FmtError> {
+    let doc = haifu_notation::read_document_bytes(bytes)
+        .map_err(|e| FmtError::Input(e.display_in(shown).to_string()))?;
+    let canonical = haifu_notation::write_document(&doc);
+    if canonical.as_bytes() == bytes {
+        return Ok(None);
+    }
+    match haifu_notation::read_document(&canonical) {
+        Ok(again) if again == doc => Ok(Some(canonical)),
+        _ => Err(FmtError::Input(format!(
+            "{shown}: the canonical form of this record does not read back to the same game; the file is left as it is (a bug in haifu: please report it)"
+        ))),
+    }
+}
+
+/// Prints the unified diff from `bytes` to `canonical`.
+fn write_diff(
+    bytes: &[u8],
+    canonical: &str,
+    shown: &str,
+    out: &mut impl Write,
+) -> Result<Outcome, FmtError> {
+    // The bytes read as UTF-8 in `canonical`.
+    let old = String::from_utf8_lossy(bytes);
+    let diff = similar::TextDiff::from_lines(old.as_ref(), canonical);
+    let header = format!("{shown} (canonical)");
+    write!(
+        out,
+        "{}",
+        diff.unified_diff().context_radius(2).header(shown, &header)
+    )
+    .map_err(FmtError::Stdout)?;
+    Ok(Outcome::Changed)
+}
+
 /// Formats one file: rewrites it (atomically, through a temporary file beside it) or, with
-/// `check`, prints its diff. The canonical text is read back and must give the same game and
-/// comments before anything is written.
+/// `check`, prints its diff.
 fn format_file(path: &Path, check: bool, out: &mut impl Write) -> Result<Outcome, FmtError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| FmtError::Input(format!("{shown}: {e}")))?;
-    let doc = haifu_notation::read_document_bytes(&bytes)
-        .map_err(|e| FmtError::Input(e.display_in(&shown).to_string()))?;
-    let canonical = haifu_notation::write_document(&doc);
-    if canonical.as_bytes() == bytes.as_slice() {
+    let Some(canonical) = canonical(&bytes, &shown)? else {
         return Ok(Outcome::Canonical);
-    }
-    match haifu_notation::read_document(&canonical) {
-        Ok(again) if again == doc => {}
-        _ => {
-            return Err(FmtError::Input(format!(
-                "{shown}: the canonical form of this record does not read back to the same game; the file is left as it is (a bug in haifu: please report it)"
-            )));
-        }
-    }
+    };
     if check {
-        // The bytes read as UTF-8 above.
-        let old = String::from_utf8_lossy(&bytes);
-        let diff = similar::TextDiff::from_lines(old.as_ref(), canonical.as_str());
-        let header = format!("{shown} (canonical)");
-        write!(
-            out,
-            "{}",
-            diff.unified_diff()
-                .context_radius(2)
-                .header(&shown, &header)
-        )
-        .map_err(FmtError::Stdout)?;
-        return Ok(Outcome::Changed);
+        return write_diff(&bytes, &canonical, &shown, out);
     }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".fmt-tmp");

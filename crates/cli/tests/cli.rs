@@ -343,3 +343,25 @@ fn replay_reads_a_folder_of_haifu_files() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+#[test]
+fn fmt_reads_stdin_and_writes_stdout() {
+    use std::io::Write as _;
+    let mut child = haifu()
+        .args(["fmt", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(spec_example().as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let formatted = String::from_utf8(out.stdout).expect("UTF-8");
+    let doc = haifu_notation::read_document(spec_example()).expect("reads");
+    assert_eq!(formatted, haifu_notation::write_document(&doc));
+}
