@@ -102,6 +102,17 @@ pub enum ErrorKind {
         /// The kind, e.g. `5m`.
         kind: String,
     },
+    /// A plain five in a game with red fives when copies 1-3 of it are all in play: the copy
+    /// left is the red five, which is written `0`.
+    #[error(
+        "no plain {kind} is left: its three plain copies are in play, and the fourth is the red five, written 0{suit}"
+    )]
+    NoPlainFive {
+        /// The kind, e.g. `5p`.
+        kind: String,
+        /// Its suit letter, e.g. `p`.
+        suit: char,
+    },
     /// An explicitly numbered copy that is already in play.
     #[error("{tile} (copy {copy}) is already in play: each physical tile exists once")]
     CopyInPlay {

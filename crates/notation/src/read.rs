@@ -9,7 +9,7 @@ use haifu_log::{
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, is_five, pick};
+use crate::table::{Table, Taken, WallView, Walls, is_five, pick_in};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, names};
 
@@ -1013,13 +1013,16 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
         let first = !self.table.started;
+        self.table.red_fives = haifu_tenhou::GameType::new(self.log.header.rules.go_type)
+            .red_fives()
+            == haifu_tenhou::RedFives::Used;
         let walls = self
             .walls
             .get_or_insert_with(|| Walls::new(self.log.header.rules.go_type));
         let wall = match s.wall {
             Some((tp, current, token)) => {
                 walls.skip();
-                Some(wall_line(tp, current, token)?)
+                Some(wall_line(tp, current, token, self.table.red_fives)?)
             }
             None => walls.next(self.log.header.seed.as_deref(), s.shuffle.as_deref()),
         };
@@ -1211,7 +1214,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                     }
                 }
                 b'{' => {
-                    let meld = generic_meld(p, tok)?;
+                    let meld = generic_meld(p, tok, self.table.red_fives)?;
                     self.call(seat, meld);
                 }
                 _ => self.move_word(seat, p, tok, cur, pos)?,
@@ -1617,7 +1620,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let mut v = ArrayVec::new();
                 while let Some((c, t)) = cur.next_token() {
                     let mp = shift(pos, c);
-                    let m = generic_meld(mp, t)?;
+                    let m = generic_meld(mp, t, self.table.red_fives)?;
                     v.try_push(m)
                         .map_err(|_| mp.err(expected("at most 4 melds", t)))?;
                 }
@@ -1626,7 +1629,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             "agari" => {
                 let (p, t) = self.need(cur, pos, "the winning tile")?;
                 let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
-                let tile = pick(raw, self.table.last_tile, |_| true)
+                let tile = pick_in(raw, self.table.last_tile, |_| true, self.table.red_fives)
                     .ok_or_else(|| not_held(p, w.head.winner, raw))?;
                 set_once(&mut w.agari, tile, "agari", wpos)
             }
@@ -1743,11 +1746,9 @@ impl<'t, 'l> Reader<'t, 'l> {
         while let Some((c, tok)) = cur.next_token() {
             let tp = shift(pos, c);
             lex::tiles(tok, |raw, at| {
-                let t = pick(raw, hint(v.len()), |x| !local.has(x)).ok_or_else(|| {
-                    shift(tp, at).err(ErrorKind::FifthCopy {
-                        kind: raw.kind.to_string(),
-                    })
-                })?;
+                let red_fives = self.table.red_fives;
+                let t = pick_in(raw, hint(v.len()), |x| !local.has(x), red_fives)
+                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
                 local.add(t);
                 v.try_push(t).map_err(|_| {
                     shift(tp, at).err(ErrorKind::Inconsistent {
@@ -1775,11 +1776,9 @@ impl<'t, 'l> Reader<'t, 'l> {
         while let Some((c, tok)) = cur.next_token() {
             let tp = shift(pos, c);
             lex::tiles(tok, |raw, at| {
-                let t = pick(raw, prefer.iter().copied(), |x| !local.has(x)).ok_or_else(|| {
-                    shift(tp, at).err(ErrorKind::FifthCopy {
-                        kind: raw.kind.to_string(),
-                    })
-                })?;
+                let red_fives = self.table.red_fives;
+                let t = pick_in(raw, prefer.iter().copied(), |x| !local.has(x), red_fives)
+                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
                 local.add(t);
                 v.try_push(t).map_err(|_| {
                     shift(tp, at).err(ErrorKind::Inconsistent {
@@ -2122,8 +2121,8 @@ impl<'t, 'l> Reader<'t, 'l> {
 
 /// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
 /// the lowest copy not yet in the line.
-fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
-    if let Some(w) = wall_fast(token.as_bytes(), current) {
+fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<WallView> {
+    if let Some(w) = wall_fast(token.as_bytes(), current, red_fives) {
         return Ok(w);
     }
     let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
@@ -2133,15 +2132,11 @@ fn wall_line(p: Pos<'_>, current: bool, token: &str) -> R<WallView> {
         let k = raw.kind.index();
         let copy = match crate::table::marked(raw) {
             Some(t) => t.copy(),
-            None => crate::table::candidates(raw.kind, raw.red)
+            None => crate::table::candidates(raw.kind, raw.red, red_fives)
                 .iter()
                 .copied()
                 .find(|&c| used[k] & (1 << c) == 0)
-                .ok_or_else(|| {
-                    at.err(ErrorKind::FifthCopy {
-                        kind: raw.kind.to_string(),
-                    })
-                })?,
+                .ok_or_else(|| at.err(no_copy_left(raw, red_fives)))?,
         };
         if used[k] & (1 << copy) != 0 {
             return Err(at.err(ErrorKind::CopyInPlay {
@@ -2238,8 +2233,10 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
             if hint != 0 {
                 hint.trailing_zeros() as u8
             } else {
-                // The first free candidate: 1, 2, 3, then 0 for a five.
-                FREE_COPY[usize::from(five)][usize::from(!free & 0xF)]
+                // The first free candidate: 1, 2, 3, then 0 for a five (not in a game with
+                // red fives: row 2).
+                let row = usize::from(five) * (1 + usize::from(table.red_fives));
+                FREE_COPY[row][usize::from(!free & 0xF)]
             }
         };
         if copy > 3 || free & (1 << copy) == 0 {
@@ -2253,9 +2250,11 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
 }
 
 /// The copy an unmarked tile takes when the copies in `used` (four bits) are taken: the
-/// lowest free one, or for a five (`FREE_COPY[1]`) 1, 2, 3 and then 0; 4 when none is free.
-static FREE_COPY: [[u8; 16]; 2] = {
-    let mut t = [[4u8; 16]; 2];
+/// lowest free one, or for a five (`FREE_COPY[1]`) 1, 2, 3 and then 0, or for a five in a game
+/// with red fives (`FREE_COPY[2]`) 1, 2, 3 only (copy 0 is the red five, written `0`); 4
+/// when none is free.
+static FREE_COPY: [[u8; 16]; 3] = {
+    let mut t = [[4u8; 16]; 3];
     let mut used = 0;
     while used < 16 {
         let free = !used & 0xF;
@@ -2266,6 +2265,11 @@ static FREE_COPY: [[u8; 16]; 2] = {
             } else {
                 0
             };
+            t[2][used] = if free & 0xE != 0 {
+                (free & 0xE).trailing_zeros() as u8
+            } else {
+                4
+            };
         }
         used += 1;
     }
@@ -2273,22 +2277,31 @@ static FREE_COPY: [[u8; 16]; 2] = {
 };
 
 /// The copy a wall tile takes, at `mark * 32 + five * 16 + used`: its mark (0 for a red five)
-/// when it has one, else as [`FREE_COPY`] says. One load rather than a branch on whether the
-/// tile is marked, which in a wall is a coin toss.
-static WALL_COPY: [u8; 256] = {
+/// when it has one, else as [`FREE_COPY`] says (row 1 for a five, or row `five_row`). One
+/// load rather than a branch on whether the tile is marked, which in a wall is a coin toss.
+const fn wall_copy(five_row: usize) -> [u8; 256] {
     let mut t = [4u8; 256];
     let mut i = 0;
     while i < 5 * 32 {
         let mark = i / 32;
         t[i] = if mark < 4 {
             mark as u8
+        } else if (i / 16) % 2 == 1 {
+            FREE_COPY[five_row][i % 16]
         } else {
-            FREE_COPY[(i / 16) % 2][i % 16]
+            FREE_COPY[0][i % 16]
         };
         i += 1;
     }
     t
-};
+}
+
+/// [`wall_copy`] for a game without red fives.
+static WALL_COPY: [u8; 256] = wall_copy(1);
+
+/// [`wall_copy`] for a game with red fives: an unmarked plain five is never copy 0 (a wall
+/// that would need it goes to the checking parser, which says so).
+static WALL_COPY_RED_FIVES: [u8; 256] = wall_copy(2);
 
 /// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
 /// the checking parser.
@@ -2296,8 +2309,13 @@ static WALL_COPY: [u8; 256] = {
 /// (A decoder that steps from tile to tile runs fewer instructions still, but each step
 /// waits on the bytes the previous one loaded: it measured slower than finding the tiles
 /// with bit masks, as [`lex::decode_wall`] does.)
-fn wall_fast(b: &[u8], current: bool) -> Option<WallView> {
-    let (tiles, n) = lex::decode_wall(b, &WALL_COPY)?;
+fn wall_fast(b: &[u8], current: bool, red_fives: bool) -> Option<WallView> {
+    let copy_of = if red_fives {
+        &WALL_COPY_RED_FIVES
+    } else {
+        &WALL_COPY
+    };
+    let (tiles, n) = lex::decode_wall(b, copy_of)?;
     WallView::new(&tiles[..n], current)
 }
 
@@ -2752,13 +2770,25 @@ fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<
             tile: t.kind().to_string(),
             copy: t.copy(),
         })),
-        None => Err(p.err(ErrorKind::FifthCopy {
-            kind: if raw.red {
-                format!("0{}", raw.kind.suit().letter())
-            } else {
-                raw.kind.to_string()
-            },
-        })),
+        None => Err(p.err(no_copy_left(raw, table.red_fives))),
+    }
+}
+
+/// Why no copy is left for an unmarked tile: a fifth copy, or, for a plain five in a game
+/// with red fives, no plain copy (the one left, if any, is the red five, written `0`).
+fn no_copy_left(raw: RawTile, red_fives: bool) -> ErrorKind {
+    if red_fives && !raw.red && crate::table::is_five(raw.kind.index()) {
+        return ErrorKind::NoPlainFive {
+            kind: raw.kind.to_string(),
+            suit: raw.kind.suit().letter(),
+        };
+    }
+    ErrorKind::FifthCopy {
+        kind: if raw.red {
+            format!("0{}", raw.kind.suit().letter())
+        } else {
+            raw.kind.to_string()
+        },
     }
 }
 
@@ -2794,7 +2824,7 @@ fn final_result(f: FinalDraft<'_>, at: Pos<'_>, block: &'static str) -> R<Option
 
 /// The tile a call takes: the last discard if it is the one written.
 pub(crate) fn resolve_called(t: &Table, seat: Seat, raw: RawTile) -> Option<Tile> {
-    pick(raw, t.last_discard, |x| !t.held_by(seat, x))
+    pick_in(raw, t.last_discard, |x| !t.held_by(seat, x), t.red_fives)
 }
 
 /// The tiles a pon or kan takes from hand by default: the lowest `n` of `kind` held.
@@ -2815,8 +2845,13 @@ pub(crate) fn resolve_held_list(
     raw: RawTile,
     local: &Taken,
 ) -> Option<Tile> {
-    pick(raw, None, |x| t.held_by(seat, x) && !local.has(x))
-        .or_else(|| pick(raw, None, |x| t.unseen(x) && !local.has(x)))
+    pick_in(
+        raw,
+        None,
+        |x| t.held_by(seat, x) && !local.has(x),
+        t.red_fives,
+    )
+    .or_else(|| pick_in(raw, None, |x| t.unseen(x) && !local.has(x), t.red_fives))
 }
 
 /// The kakan `seat` makes by adding `added` to its pon of that kind.
@@ -2836,7 +2871,7 @@ pub(crate) fn kakan_of(t: &Table, seat: Seat, added: Tile) -> Option<Meld> {
 }
 
 /// The generic meld `{KIND TILES called=T added=T from=S}`.
-fn generic_meld(p: Pos<'_>, token: &str) -> R<Meld> {
+fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> {
     let shape = "a meld {KIND TILES called=T added=T from=S}";
     let inner = token
         .strip_prefix('{')
@@ -2870,11 +2905,8 @@ fn generic_meld(p: Pos<'_>, token: &str) -> R<Meld> {
     let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
     let mut local = Taken::default();
     lex::tiles(tiles_text, |raw, at| {
-        let t = pick(raw, None, |x| !local.has(x)).ok_or_else(|| {
-            shift(tp, at).err(ErrorKind::FifthCopy {
-                kind: raw.kind.to_string(),
-            })
-        })?;
+        let t = pick_in(raw, None, |x| !local.has(x), red_fives)
+            .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
         local.add(t);
         tiles
             .try_push(t)
@@ -2893,7 +2925,7 @@ fn generic_meld(p: Pos<'_>, token: &str) -> R<Meld> {
         match k {
             "called" | "added" => {
                 let raw = lex::one_tile(v).map_err(|(o, e)| shift(vp, o).err(e))?;
-                let t = pick(raw, tiles.iter().copied(), |_| true)
+                let t = pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
                     .ok_or_else(|| vp.err(expected("a tile", v)))?;
                 if k == "called" {
                     called = Some(t);

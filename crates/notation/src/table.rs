@@ -55,13 +55,14 @@ pub(crate) const fn is_five(kind: usize) -> bool {
 }
 
 /// The copies a tile written without a copy mark may be, in the order they are tried: a red
-/// five is copy 0 only; a plain five is copy 1, 2, 3, and copy 0 last (the red id, for
-/// games without red fives); any other tile copy 0 to 3.
-pub(crate) fn candidates(kind: TileKind, red: bool) -> &'static [u8] {
+/// five is copy 0 only; a plain five is copy 1, 2, 3, and then copy 0 only in a game without
+/// red fives (where copy 0 is no red five: with `red_fives`, a plain five never names it);
+/// any other tile copy 0 to 3.
+pub(crate) fn candidates(kind: TileKind, red: bool, red_fives: bool) -> &'static [u8] {
     if red {
         &[0]
     } else if matches!(kind, TileKind::M5 | TileKind::P5 | TileKind::S5) {
-        &[1, 2, 3, 0]
+        if red_fives { &[1, 2, 3] } else { &[1, 2, 3, 0] }
     } else {
         &[0, 1, 2, 3]
     }
@@ -80,11 +81,13 @@ pub(crate) fn marked(raw: RawTile) -> Option<Tile> {
 }
 
 /// The tile a written tile resolves to: its marked copy; else the first of `prefer` that it
-/// names and that is `usable`; else its first candidate copy that is `usable`.
-pub(crate) fn pick(
+/// names and that is `usable`; else its first candidate copy that is `usable` (a plain five
+/// never copy 0 in a game with `red_fives`).
+pub(crate) fn pick_in(
     raw: RawTile,
     prefer: impl IntoIterator<Item = Tile>,
     usable: impl Fn(Tile) -> bool,
+    red_fives: bool,
 ) -> Option<Tile> {
     if let Some(t) = marked(raw) {
         return Some(t);
@@ -92,10 +95,21 @@ pub(crate) fn pick(
     if let Some(t) = prefer.into_iter().find(|&t| matches(raw, t) && usable(t)) {
         return Some(t);
     }
-    candidates(raw.kind, raw.red)
+    candidates(raw.kind, raw.red, red_fives)
         .iter()
         .filter_map(|&c| Tile::from_kind(raw.kind, c))
         .find(|&t| usable(t))
+}
+
+/// [`pick_in`] with the candidates of a game without red fives: the writer's defaults. (Its
+/// defaults are the same either way: it spells copy 0 of a five `0` whatever it defaults to,
+/// and an unmarked plain five it writes resolves to one of copies 1-3 in both games.)
+pub(crate) fn pick(
+    raw: RawTile,
+    prefer: impl IntoIterator<Item = Tile>,
+    usable: impl Fn(Tile) -> bool,
+) -> Option<Tile> {
+    pick_in(raw, prefer, usable, false)
 }
 
 /// `raw` for an actual tile, with a copy mark only if `default` (the tile the unmarked form
@@ -346,6 +360,9 @@ pub(crate) struct Table {
     /// Whether the last riichi deposit of the game recorded the scores (old Tenhou logs never
     /// do): the default for the next one.
     pub(crate) deposit_scored: bool,
+    /// Whether the game has red fives (copy 0 of each five): a plain five never resolves to
+    /// copy 0 then. Set by the reader from the game's rules.
+    pub(crate) red_fives: bool,
 }
 
 impl Table {
@@ -371,6 +388,7 @@ impl Table {
             after_win: false,
             started: false,
             deposit_scored: true,
+            red_fives: false,
         }
     }
 
@@ -400,6 +418,7 @@ impl Table {
             after_win,
             started: _,
             deposit_scored: _,
+            red_fives: _,
         } = self;
         *live = 0;
         *live_ids = [0xFF; 128];
@@ -544,7 +563,7 @@ impl Table {
     /// A tile entering play (drawn, revealed): the marked copy, else the wall's tile if it is
     /// the one written, else the lowest free copy.
     pub(crate) fn resolve_enter(&self, raw: RawTile, hint: Option<Tile>) -> Option<Tile> {
-        pick(raw, hint, |t| self.unseen(t))
+        pick_in(raw, hint, |t| self.unseen(t), self.red_fives)
     }
 
     /// A tile `seat` gives from its hand: the marked copy, else the highest copy it holds
@@ -560,14 +579,20 @@ impl Table {
     ) -> Option<Tile> {
         marked(raw)
             .or_else(|| {
-                let order: &[u8] = if raw.red { &[0] } else { &[3, 2, 1, 0] };
+                let order: &[u8] = if raw.red {
+                    &[0]
+                } else if self.red_fives && is_five(raw.kind.index()) {
+                    &[3, 2, 1]
+                } else {
+                    &[3, 2, 1, 0]
+                };
                 order
                     .iter()
                     .filter_map(|&c| Tile::from_kind(raw.kind, c))
                     .find(|&t| self.held_by(seat, t) && Some(t) != avoid)
             })
             .or_else(|| avoid.filter(|&a| matches(raw, a) && self.held_by(seat, a)))
-            .or_else(|| pick(raw, None, |t| self.unseen(t)))
+            .or_else(|| pick_in(raw, None, |t| self.unseen(t), self.red_fives))
     }
 
     /// Draws an unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`: kind index, with
@@ -630,8 +655,10 @@ impl Table {
                 {
                     h.copy()
                 }
-                // The first free candidate: 1, 2, 3, then 0 for a five.
+                // The first free candidate: 1, 2, 3, then 0 for a five (with red fives, never
+                // 0: that is the red five, written `0`).
                 _ if is_five(kind) && free & 0b1110 != 0 => (free & 0b1110).trailing_zeros() as u8,
+                _ if is_five(kind) && self.red_fives => 4,
                 _ => (free.trailing_zeros() as u8).min(4),
             }
         };
@@ -656,7 +683,9 @@ impl Table {
         if red {
             return Tile::new(base);
         }
-        let held = self.place_mask(kind, in_hand(seat));
+        // With red fives, a plain five is never the red one (copy 0).
+        let held =
+            self.place_mask(kind, in_hand(seat)) & !u8::from(self.red_fives && is_five(kind));
         let avoid_bit = match avoid {
             Some(a) if a.id() / 4 * 4 == base => 1u8 << a.copy(),
             _ => 0,
