@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use haifu_log::GameLog;
-use haifu_replay::{Status, Verdict};
+use haifu_replay::{Divergence, DivergenceKind, Status, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -60,14 +60,21 @@ struct GameOutcome {
     result: Result<Verdict, String>,
     /// How many attributes the reader did not know.
     unknown: usize,
-    /// For a divergent game read from haifu text: the line each event was written on.
-    lines: Vec<u32>,
+    /// For a divergent game read from haifu text: where its events and expectations were
+    /// written.
+    lines: haifu_notation::SourceLines,
 }
 
 impl GameOutcome {
-    /// The line of the text event `event` was written on, when the game came from haifu text.
-    fn line(&self, event: Option<usize>) -> Option<u32> {
-        event.and_then(|e| self.lines.get(e).copied())
+    /// The line of the text a divergence concerns, when the game came from haifu text: a
+    /// failed expectation's `expect` line, or the line of the event.
+    fn line(&self, d: &Divergence) -> Option<u32> {
+        match d.kind {
+            DivergenceKind::ExpectationFailed { expectation, .. } => {
+                self.lines.expectations.get(expectation).copied()
+            }
+            _ => d.event.and_then(|e| self.lines.events.get(e).copied()),
+        }
     }
 }
 
@@ -194,7 +201,7 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
             file: path.clone(),
             result: Err(format!("{}: {e}", path.display())),
             unknown: 0,
-            lines: Vec::new(),
+            lines: haifu_notation::SourceLines::default(),
         },
         Found::File(path) => {
             let result = output::read_log(path, log).map(|()| {
@@ -211,10 +218,10 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
                     std::fs::read(path)
                         .ok()
                         .and_then(|b| String::from_utf8(b).ok())
-                        .and_then(|t| haifu_notation::event_lines(&t).ok())
+                        .and_then(|t| haifu_notation::source_lines(&t).ok())
                         .unwrap_or_default()
                 }
-                _ => Vec::new(),
+                _ => haifu_notation::SourceLines::default(),
             };
             GameOutcome {
                 file: path.clone(),
@@ -289,7 +296,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                         let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
                         let line = outcome
-                            .line(d.event)
+                            .line(d)
                             .map_or_else(String::new, |l| format!(" (line {l})"));
                         writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
                     }
@@ -322,7 +329,7 @@ fn write_json(
                 .map(|d| JsonDivergence {
                     round: d.round.map(|r| r.to_string()),
                     event: d.event,
-                    line: outcome.line(d.event),
+                    line: outcome.line(d),
                     kind: d.kind.name(),
                     detail: d.kind.to_string(),
                 })
@@ -372,7 +379,7 @@ fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<(
                 for d in &v.divergences {
                     let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                     let line = outcome
-                        .line(d.event)
+                        .line(d)
                         .map_or_else(String::new, |l| format!(" (line {l})"));
                     writeln!(
                         out,

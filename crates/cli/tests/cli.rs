@@ -312,6 +312,23 @@ fn verify_names_the_line_of_a_divergence_in_haifu_text() {
         report["games"][0]["divergences"][0]["line"],
         serde_json::json!(win_line)
     );
+
+    // A failed expectation names its own `expect` line.
+    let wrong = example.replace("expect furiten C none", "expect furiten C riichi");
+    assert_ne!(wrong, example);
+    let expect_line = wrong
+        .lines()
+        .position(|l| l == "expect furiten C riichi")
+        .expect("the expectation")
+        + 1;
+    let path = temp_file("line-numbers-expect.haifu", wrong.as_bytes());
+    let out = haifu().arg("verify").arg(&path).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains(&format!("(line {expect_line}): expectation_failed")),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //!   [`ReadError::display_in`]).
 //! - [`read_document`], [`read_document_bytes`]: the same, keeping the comments as a
 //!   [`Document`].
-//! - [`event_lines`]: the line each event was written on, for messages about events.
+//! - [`source_lines`]: the line each event and each expectation was written on, for messages
+//!   about them.
 //! - [`write()`], [`write_document`]: the canonical text of a log. Reading it gives back an
 //!   equal `GameLog`, and writing that again gives the same text.
 //! - Scenario expectations (`expect` lines) are carried in [`GameLog::expectations`], where
@@ -119,13 +120,24 @@ pub fn read_document(text: &str) -> Result<Document, ReadError> {
     Ok(doc)
 }
 
-/// Where each event of a record was written: for event `i` of the [`GameLog`] that [`read`]
-/// gives, the 1-based line of the text it comes from (for a round start or an outcome, the
-/// line of its `round`, `win`, `draw` or `game-end` line). For messages that name an event,
-/// such as the referee's. Reads more slowly than [`read`] (line by line, no fast path).
-pub fn event_lines(text: &str) -> Result<Vec<u32>, ReadError> {
+/// Where the events and the expectations of a record were written: 1-based line numbers of
+/// its text, for messages that name an event or an expectation (the referee's). See
+/// [`source_lines`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceLines {
+    /// For event `i` of the [`GameLog`] that [`read`] gives, the line it comes from (for a
+    /// round start or an outcome, the line of its `round`, `win`, `draw` or `game-end` line).
+    pub events: Vec<u32>,
+    /// For expectation `i` of [`GameLog::expectations`], the line of its `expect` line.
+    pub expectations: Vec<u32>,
+}
+
+/// Where each event and each expectation of a record was written (see [`SourceLines`]).
+/// Reads more slowly than [`read`] (line by line, no fast path): for the records whose
+/// messages need it.
+pub fn source_lines(text: &str) -> Result<SourceLines, ReadError> {
     let mut log = GameLog::default();
-    let mut lines = Vec::new();
+    let mut lines = SourceLines::default();
     read::Reader::new(text, &mut log, None)
         .with_lines(&mut lines)
         .run()?;

@@ -11,7 +11,7 @@ use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 use crate::lex::{self, Cursor, RawTile, expected};
 use crate::table::{Table, Taken, WallView, Walls, is_five, pick_in};
 use crate::write::{ankan_all, win_hand};
-use crate::{Comment, ErrorKind, ReadError, names};
+use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
 const BODY_WORDS: &str =
@@ -134,8 +134,8 @@ pub(crate) struct Reader<'t, 'l> {
     text: &'t str,
     log: &'l mut GameLog,
     comments: Option<&'l mut Vec<Comment>>,
-    /// When asked for: the line (1-based) each event was written on, one entry per event.
-    lines: Option<&'l mut Vec<u32>>,
+    /// When asked for: the line (1-based) each event and each expectation was written on.
+    lines: Option<&'l mut SourceLines>,
     waiting_comments: Vec<&'t str>,
     table: Table,
     walls: Option<Walls>,
@@ -315,8 +315,9 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     /// Asks for the line of each event (see [`Reader::note_lines`]). The move fast path is
     /// then not taken, so every line is read on its own.
-    pub(crate) fn with_lines(mut self, lines: &'l mut Vec<u32>) -> Reader<'t, 'l> {
-        lines.clear();
+    pub(crate) fn with_lines(mut self, lines: &'l mut SourceLines) -> Reader<'t, 'l> {
+        lines.events.clear();
+        lines.expectations.clear();
         self.lines = Some(lines);
         self
     }
@@ -324,7 +325,8 @@ impl<'t, 'l> Reader<'t, 'l> {
     /// Gives every event not yet placed the line `line`.
     fn note_lines(&mut self, line: u32) {
         if let Some(lines) = self.lines.as_deref_mut() {
-            lines.resize(self.log.len().max(lines.len()), line);
+            let events = &mut lines.events;
+            events.resize(self.log.len().max(events.len()), line);
         }
     }
 
@@ -2115,6 +2117,9 @@ impl<'t, 'l> Reader<'t, 'l> {
             event: self.log.len(),
             kind,
         });
+        if let Some(lines) = self.lines.as_deref_mut() {
+            lines.expectations.push(pos.line);
+        }
         Ok(())
     }
 }

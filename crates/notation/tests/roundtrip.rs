@@ -72,9 +72,9 @@ fn the_spec_example_reads() {
     assert_eq!(log.wins()[0].hand.len(), 14);
 }
 
-/// `event_lines` gives every event of every scenario the line it was written on: a round start
-/// its `round` line, an outcome its `win`/`draw`/`game-end` line, a move its seat's line (or
-/// a `dora` line of its own for a new indicator).
+/// `source_lines` gives every event of every scenario the line it was written on (a round
+/// start its `round` line, an outcome its `win`/`draw`/`game-end` line, a move its seat's line
+/// or a `dora` line of its own for a new indicator), and every expectation its `expect` line.
 #[test]
 fn every_event_has_its_line() {
     use haifu_log::Event;
@@ -83,11 +83,24 @@ fn every_event_has_its_line() {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).expect("reads");
         let log = haifu_notation::read(&text).expect("reads");
-        let lines = haifu_notation::event_lines(&text).expect("reads");
+        let source = haifu_notation::source_lines(&text).expect("reads");
+        let lines = &source.events;
         assert_eq!(lines.len(), log.len(), "{name}");
         assert!(lines.is_sorted(), "{name}: events out of line order");
         let all: Vec<&str> = text.lines().collect();
-        for (i, (event, line)) in log.events().zip(&lines).enumerate() {
+        assert_eq!(source.expectations.len(), log.expectations.len(), "{name}");
+        for (e, line) in log.expectations.iter().zip(&source.expectations) {
+            let written = all[*line as usize - 1];
+            assert!(written.starts_with("expect "), "{name}:{line}: {written}");
+            // It stands before its event: on a later line than every event before it.
+            if let Some(before) = e.event.checked_sub(1) {
+                assert!(
+                    lines[before] <= *line,
+                    "{name}:{line}: after event {before}"
+                );
+            }
+        }
+        for (i, (event, line)) in log.events().zip(lines).enumerate() {
             let written = all[*line as usize - 1];
             let first = written.split(' ').next().unwrap_or("");
             let ok = match event {

@@ -31,9 +31,19 @@ fn furiten_text(r: Option<FuritenReason>) -> String {
     )
 }
 
+/// Where an expectation stands: the index of the event it comes before, and its own index in
+/// [`GameLog::expectations`].
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    /// The event it comes before.
+    pub(crate) event: usize,
+    /// Its index among the log's expectations.
+    pub(crate) index: usize,
+}
+
 /// A `win` expectation: where it was written, and the values it names.
 struct WinExpectation {
-    at: usize,
+    at: At,
     seat: Seat,
     fu: Option<u32>,
     han: Option<u32>,
@@ -45,27 +55,36 @@ struct WinExpectation {
 #[derive(Default)]
 pub(crate) struct Pending {
     wins: Vec<WinExpectation>,
-    draw: Option<(usize, DrawKind)>,
-    next: Option<(usize, NextRound)>,
+    draw: Option<(At, DrawKind)>,
+    next: Option<(At, NextRound)>,
 }
 
 pub(crate) fn failed(
     verdict: &mut Verdict,
     round: Option<RoundLabel>,
-    event: usize,
+    at: At,
     expected: String,
     found: String,
 ) {
     verdict.push(Divergence {
         round,
-        event: Some(event),
-        kind: DivergenceKind::ExpectationFailed { expected, found },
+        event: Some(at.event),
+        kind: DivergenceKind::ExpectationFailed {
+            expectation: at.index,
+            expected,
+            found,
+        },
     });
 }
 
 impl Pending {
-    /// Takes an expectation that waits for something later in the round.
-    pub(crate) fn add(&mut self, e: &Expectation) {
+    /// Takes an expectation that waits for something later in the round (`index`: its index
+    /// among the log's expectations).
+    pub(crate) fn add(&mut self, e: &Expectation, index: usize) {
+        let at = At {
+            event: e.event,
+            index,
+        };
         match &e.kind {
             ExpectationKind::Win {
                 seat,
@@ -74,15 +93,15 @@ impl Pending {
                 points,
                 limit,
             } => self.wins.push(WinExpectation {
-                at: e.event,
+                at,
                 seat: *seat,
                 fu: *fu,
                 han: *han,
                 points: *points,
                 limit: *limit,
             }),
-            ExpectationKind::Draw { kind } => self.draw = Some((e.event, *kind)),
-            ExpectationKind::Next(next) => self.next = Some((e.event, *next)),
+            ExpectationKind::Draw { kind } => self.draw = Some((at, *kind)),
+            ExpectationKind::Next(next) => self.next = Some((at, *next)),
             ExpectationKind::Furiten { .. } | ExpectationKind::Illegal { .. } => {}
         }
     }
@@ -238,12 +257,12 @@ impl Pending {
     }
 }
 
-/// An `illegal` expectation at `event`: the action just before must have been refused. The
+/// An `illegal` expectation at `at`: the action just before must have been refused. The
 /// refusal is then expected (it is removed from the divergences); an accepted action is a
 /// failed expectation.
-pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, event: usize) {
+pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At) {
     let refused = verdict.divergences.iter().rposition(|d| {
-        d.event == event.checked_sub(1)
+        d.event == at.event.checked_sub(1)
             && matches!(
                 d.kind,
                 DivergenceKind::IllegalAction { .. } | DivergenceKind::Furiten { .. }
@@ -256,7 +275,7 @@ pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, event: u
         None => failed(
             verdict,
             label,
-            event,
+            at,
             "the action before to be illegal".to_owned(),
             "the engine accepts it".to_owned(),
         ),
@@ -267,7 +286,7 @@ pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, event: u
 pub(crate) fn furiten(
     verdict: &mut Verdict,
     label: RoundLabel,
-    event: usize,
+    at: At,
     seat: Seat,
     expected: Option<FuritenReason>,
     ruled: Option<Ruled>,
@@ -277,7 +296,7 @@ pub(crate) fn furiten(
         failed(
             verdict,
             Some(label),
-            event,
+            at,
             format!("seat {seat} {}", furiten_text(expected)),
             furiten_text(ruled),
         );

@@ -54,7 +54,7 @@ pub(crate) fn check<'a>(
         {
             next_expectation += 1;
             if let Some(r) = &mut round {
-                r.expectation(e, verdict);
+                r.expectation(e, next_expectation - 1, verdict);
             }
         }
         if let Event::RoundStart(start) = event {
@@ -88,8 +88,12 @@ pub(crate) fn check<'a>(
         }
     }
     if let Some(r) = &mut round {
-        for e in &expectations[next_expectation.min(expectations.len())..] {
-            r.expectation(e, verdict);
+        for (i, e) in expectations
+            .iter()
+            .enumerate()
+            .skip(next_expectation.min(expectations.len()))
+        {
+            r.expectation(e, i, verdict);
         }
         r.pending.end_round(verdict, r.summary.label, None);
         finish(r, &mut summaries);
@@ -251,16 +255,20 @@ impl<'a> RoundReplay<'a> {
         self.round = None;
     }
 
-    /// A scenario's expectation written before event `e.event`.
-    fn expectation(&mut self, e: &haifu_log::Expectation, verdict: &mut Verdict) {
+    /// A scenario's expectation written before event `e.event`, the `index`-th of the log.
+    fn expectation(&mut self, e: &haifu_log::Expectation, index: usize, verdict: &mut Verdict) {
         let label = self.summary.label;
+        let at = crate::expect::At {
+            event: e.event,
+            index,
+        };
         match &e.kind {
             haifu_log::ExpectationKind::Furiten { seat, reason } => {
                 if let Some(round) = &self.round {
                     crate::expect::furiten(
                         verdict,
                         label,
-                        e.event,
+                        at,
                         *seat,
                         *reason,
                         round.furiten(*seat),
@@ -268,9 +276,9 @@ impl<'a> RoundReplay<'a> {
                 }
             }
             haifu_log::ExpectationKind::Illegal { .. } => {
-                crate::expect::illegal(verdict, Some(label), e.event);
+                crate::expect::illegal(verdict, Some(label), at);
             }
-            _ => self.pending.add(e),
+            _ => self.pending.add(e, index),
         }
     }
 

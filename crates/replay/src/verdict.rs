@@ -191,6 +191,8 @@ pub enum DivergenceKind {
     },
     /// A scenario's inline expectation does not hold.
     ExpectationFailed {
+        /// Which expectation: its index in [`GameLog::expectations`](haifu_log::GameLog).
+        expectation: usize,
         /// What the scenario expects.
         expected: String,
         /// What the referee found.
@@ -309,7 +311,9 @@ impl fmt::Display for DivergenceKind {
                     "{what}: the engine has {computed}, the log has {recorded}"
                 )
             }
-            DivergenceKind::ExpectationFailed { expected, found } => {
+            DivergenceKind::ExpectationFailed {
+                expected, found, ..
+            } => {
                 write!(
                     f,
                     "the scenario expects {expected}, the referee finds {found}"
