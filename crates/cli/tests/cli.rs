@@ -284,47 +284,60 @@ fn convert_out_dir_writes_one_file_per_game() {
     );
 }
 
+/// The spec example with `from` replaced by `to`, written to a file; and the 1-based line of
+/// the file that starts with `marker`.
+fn changed_example(name: &str, from: &str, to: &str, marker: &str) -> (PathBuf, usize) {
+    let example = spec_example();
+    let changed = example.replace(from, to);
+    assert_ne!(changed, example);
+    let line = changed
+        .lines()
+        .position(|l| l.starts_with(marker))
+        .expect("the marked line")
+        + 1;
+    (temp_file(name, changed.as_bytes()), line)
+}
+
+/// `haifu verify FILE` with these extra arguments, expected to exit 1: its stdout.
+fn verify_divergent(path: &PathBuf, extra: &[&str]) -> String {
+    let out = haifu()
+        .arg("verify")
+        .args(extra)
+        .arg(path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 #[test]
 fn verify_names_the_line_of_a_divergence_in_haifu_text() {
-    let example = spec_example();
-    let wrong = example.replace("deltas 0 -8000 +9000 0", "deltas 0 -7000 +8000 0");
-    assert_ne!(wrong, example);
-    let win_line = wrong
-        .lines()
-        .position(|l| l.starts_with("win C ron B"))
-        .expect("the win")
-        + 1;
-    let path = temp_file("line-numbers.haifu", wrong.as_bytes());
-    let out = haifu().arg("verify").arg(&path).output().expect("runs");
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let (path, win_line) = changed_example(
+        "line-numbers.haifu",
+        "deltas 0 -8000 +9000 0",
+        "deltas 0 -7000 +8000 0",
+        "win C ron B",
+    );
+    let stdout = verify_divergent(&path, &[]);
     assert!(
         stdout.contains(&format!("(line {win_line}): payment_mismatch")),
         "{stdout}"
     );
-    let out = haifu()
-        .args(["verify", "--format", "json"])
-        .arg(&path)
-        .output()
-        .expect("runs");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let json = verify_divergent(&path, &["--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(
         report["games"][0]["divergences"][0]["line"],
         serde_json::json!(win_line)
     );
 
     // A failed expectation names its own `expect` line.
-    let wrong = example.replace("expect furiten C none", "expect furiten C riichi");
-    assert_ne!(wrong, example);
-    let expect_line = wrong
-        .lines()
-        .position(|l| l == "expect furiten C riichi")
-        .expect("the expectation")
-        + 1;
-    let path = temp_file("line-numbers-expect.haifu", wrong.as_bytes());
-    let out = haifu().arg("verify").arg(&path).output().expect("runs");
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let (path, expect_line) = changed_example(
+        "line-numbers-expect.haifu",
+        "expect furiten C none",
+        "expect furiten C riichi",
+        "expect furiten C riichi",
+    );
+    let stdout = verify_divergent(&path, &[]);
     assert!(
         stdout.contains(&format!("(line {expect_line}): expectation_failed")),
         "{stdout}"
