@@ -26,10 +26,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Convert game logs to another format (JSON Lines: one object per game).
+    /// Convert game logs to JSON Lines (one object per game) or to the haifu text notation.
     ///
-    /// Bad files are reported as FILE:LINE:COL: message on stderr and skipped; the exit code
-    /// is then 2.
+    /// Output goes to stdout, or with --out-dir to one file per game. Bad files are reported
+    /// as FILE:LINE:COL: message on stderr and skipped; the exit code is then 2.
     Convert(convert::ConvertArgs),
     /// Score one winning hand as Tenhou does: yaku, fu, limit, points and payments.
     ///
