@@ -98,6 +98,10 @@ struct Summary {
 struct JsonGame<'a> {
     file: String,
     status: &'static str,
+    /// For a conforming game: whether the log records the game's end (false for a record
+    /// that stops before it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_recorded: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     divergences: Vec<JsonDivergence>,
@@ -266,7 +270,14 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
 fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
     let file = outcome.file.display();
     match &outcome.result {
-        Err(_) => writeln!(out, "{file}: error"),
+        // The located message went to stderr; its first line is repeated here, so that the
+        // report read alone says what is wrong.
+        Err(message) => {
+            let first = message.lines().next().unwrap_or("");
+            let shown = format!("{file}:");
+            let what = first.strip_prefix(&shown).unwrap_or(first).trim_start();
+            writeln!(out, "{file}: error: {what}")
+        }
         Ok(v) => {
             let status = v.status();
             match status {
@@ -316,12 +327,14 @@ fn write_json(
         Err(message) => JsonGame {
             file: outcome.file.display().to_string(),
             status: "error",
+            end_recorded: None,
             error: Some(message),
             divergences: Vec::new(),
         },
         Ok(v) => JsonGame {
             file: outcome.file.display().to_string(),
             status: v.status().as_str(),
+            end_recorded: (v.status() == Status::Conforming).then_some(v.checked.end_recorded),
             error: None,
             divergences: v
                 .divergences

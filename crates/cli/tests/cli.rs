@@ -395,3 +395,35 @@ fn fmt_reads_stdin_and_writes_stdout() {
     let doc = haifu_notation::read_document(spec_example()).expect("reads");
     assert_eq!(formatted, haifu_notation::write_document(&doc));
 }
+
+#[test]
+fn verify_says_when_a_record_stops_before_the_game_ends() {
+    let path = temp_file("one-round.haifu", spec_example().as_bytes());
+    let out = haifu().arg("verify").arg(&path).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains("conforming (1 rounds; the game's end is not recorded)"),
+        "{stdout}"
+    );
+    let out = haifu()
+        .args(["verify", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["games"][0]["end_recorded"], serde_json::json!(false));
+
+    // A file that does not read: its message on stderr, and its first line in the report.
+    let bad = temp_file("bad-tile.haifu", b"haifu 1\nround E1.0 dora 8z\n");
+    let out = haifu().arg("verify").arg(&bad).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains(&format!(
+            "{}: error: 2:17: bad tile `8z`: honours are 1z-7z",
+            bad.display()
+        )),
+        "{stdout}"
+    );
+}

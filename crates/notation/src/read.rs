@@ -1511,11 +1511,14 @@ impl<'t, 'l> Reader<'t, 'l> {
                 points = Some(n);
             } else if let Some(l) = names::limit_code(t) {
                 limit = l;
+            } else if t == "no-limit" {
+                // Said outright, as `expect win` says it: the default.
+                limit = 0;
             } else if let Some(l) = t.strip_prefix("limit=").and_then(lex::int) {
                 limit = l;
             } else {
                 return Err(tp.err(expected(
-                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman)",
+                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
                     t,
                 )));
             }

@@ -118,3 +118,26 @@ fn every_event_has_its_line() {
         }
     }
 }
+
+/// `no-limit` may be written on a `win` line, as `expect win` writes it: the default.
+#[test]
+fn a_win_line_takes_no_limit() {
+    let spec = include_str!("../NOTATION.md");
+    let start = spec.find("```text\n# A hand-written").expect("the example") + 8;
+    let end = start + spec[start..].find("```").expect("its end");
+    let example = &spec[start..end];
+    // The example's win line without its limit word, and with `no-limit` said outright.
+    let plain = example.replace(
+        "win C ron B 40fu 5han 8000 mangan",
+        "win C ron B 40fu 5han 8000",
+    );
+    let said = example.replace(
+        "win C ron B 40fu 5han 8000 mangan",
+        "win C ron B 40fu 5han 8000 no-limit",
+    );
+    assert_ne!(plain, example);
+    let a = haifu_notation::read(&plain).expect("reads");
+    let b = haifu_notation::read(&said).expect("reads");
+    assert_eq!(a, b);
+    assert_eq!(a.wins()[0].limit, 0);
+}

@@ -4,8 +4,9 @@
 //! - `furiten` is checked against the round engine at that point;
 //! - `win` against the engine's value of the seat's next win in the round;
 //! - `draw` against the engine's ruling of the round's draw (its kind, nagashi included);
-//! - `next` against the next round start (whose agreement with the engine's flow the
-//!   settlement checks), or the end of the game;
+//! - `next` against the engine's own flow decision after the round (the next round's label,
+//!   dealer and sticks, or the end of the game), in the settlement, whatever round the log
+//!   records next (whose agreement with that decision the settlement checks apart);
 //! - `illegal` against the engine's ruling on the action just before: an expected illegal
 //!   action is not a divergence, an action the engine accepts is.
 
@@ -180,15 +181,14 @@ impl Pending {
         }
     }
 
-    /// The round is over: what it still waited for did not happen, and the flow decision is
-    /// compared with what comes next (`next`: the next round start's label, dealer and
-    /// sticks, or `None` when the game ended).
+    /// The round is over: what it still waited for did not happen. Returns the round's `next`
+    /// expectation, which the settlement checks against the engine's own flow decision
+    /// ([`next_failure`]).
     pub(crate) fn end_round(
         &mut self,
         verdict: &mut Verdict,
         label: RoundLabel,
-        next: Option<(RoundLabel, Seat, u32)>,
-    ) {
+    ) -> Option<(At, NextRound)> {
         for WinExpectation { at, seat, .. } in self.wins.drain(..) {
             failed(
                 verdict,
@@ -207,52 +207,68 @@ impl Pending {
                 "no draw".to_owned(),
             );
         }
-        let Some((at, expected)) = self.next.take() else {
-            return;
-        };
-        let ok = match (expected, next) {
-            (NextRound::GameEnds, None) => true,
-            (
-                NextRound::Round {
-                    wind,
-                    number,
-                    honba,
-                    dealer,
-                    sticks,
-                },
-                Some((l, d, s)),
-            ) => {
-                (wind, number, honba) == (l.wind, l.number, l.honba)
-                    && dealer.is_none_or(|x| x == d)
-                    && sticks.is_none_or(|x| x == s)
-            }
-            _ => false,
-        };
-        if !ok {
-            let expected = match expected {
-                NextRound::GameEnds => "the game ends".to_owned(),
-                NextRound::Round {
-                    wind,
-                    number,
-                    honba,
-                    dealer,
-                    sticks,
-                } => {
-                    let label = RoundLabel {
-                        wind,
-                        number,
-                        honba,
-                    };
-                    let dealer = dealer.map(|d| format!(" dealer {d}")).unwrap_or_default();
-                    let sticks = sticks.map(|s| format!(" sticks {s}")).unwrap_or_default();
-                    format!("next round {label}{dealer}{sticks}")
-                }
+        self.next.take()
+    }
+}
+
+/// A `next` expectation against the engine's flow decision after the round: the next round's
+/// label, dealer and sticks, or `None` when the rules end the game there. `None` when it
+/// holds; else the divergence to report.
+pub(crate) fn next_failure(
+    at: At,
+    expected: NextRound,
+    engine: Option<(RoundLabel, Seat, u32)>,
+) -> Option<DivergenceKind> {
+    let ok = match (expected, engine) {
+        (NextRound::GameEnds, None) => true,
+        (
+            NextRound::Round {
+                wind,
+                number,
+                honba,
+                dealer,
+                sticks,
+            },
+            Some((l, d, s)),
+        ) => {
+            (wind, number, honba) == (l.wind, l.number, l.honba)
+                && dealer.is_none_or(|x| x == d)
+                && sticks.is_none_or(|x| x == s)
+        }
+        _ => false,
+    };
+    if ok {
+        return None;
+    }
+    Some(DivergenceKind::ExpectationFailed {
+        expectation: at.index,
+        expected: next_text(expected),
+        found: engine.map_or_else(
+            || "the game ends".to_owned(),
+            |(l, d, s)| format!("next round {l} dealer {d} sticks {s}"),
+        ),
+    })
+}
+
+/// A `next` expectation as the messages write it.
+pub(crate) fn next_text(expected: NextRound) -> String {
+    match expected {
+        NextRound::GameEnds => "the game ends".to_owned(),
+        NextRound::Round {
+            wind,
+            number,
+            honba,
+            dealer,
+            sticks,
+        } => {
+            let label = RoundLabel {
+                wind,
+                number,
+                honba,
             };
-            let found = next.map_or_else(
-                || "the game ends".to_owned(),
-                |(l, d, s)| format!("{l} dealer {d} sticks {s}"),
-            );
-            failed(verdict, Some(label), at, expected, found);
+            let dealer = dealer.map(|d| format!(" dealer {d}")).unwrap_or_default();
+            let sticks = sticks.map(|s| format!(" sticks {s}")).unwrap_or_default();
+            format!("next round {label}{dealer}{sticks}")
         }
     }
 }

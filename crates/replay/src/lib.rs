@@ -77,6 +77,12 @@ fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
             },
         });
     }
+    // In the order of the game: the wall, the referee and the settlement each report in order,
+    // one after the other; a divergence of the whole game (no event) comes first. The sort is
+    // stable, so those at the same event keep the order they were found in.
+    verdict
+        .divergences
+        .sort_by_key(|d| d.event.map_or(0, |e| e + 1));
     verdict
 }
 

@@ -59,11 +59,7 @@ pub(crate) fn check<'a>(
         }
         if let Event::RoundStart(start) = event {
             if let Some(r) = &mut round {
-                r.pending.end_round(
-                    verdict,
-                    r.summary.label,
-                    Some((RoundLabel::of(start), start.dealer, start.sticks)),
-                );
+                r.summary.expect_next = r.pending.end_round(verdict, r.summary.label);
                 finish(r, &mut summaries);
             }
             let r = match &mut round {
@@ -95,7 +91,7 @@ pub(crate) fn check<'a>(
         {
             r.expectation(e, i, verdict);
         }
-        r.pending.end_round(verdict, r.summary.label, None);
+        r.summary.expect_next = r.pending.end_round(verdict, r.summary.label);
         finish(r, &mut summaries);
     }
     summaries
@@ -212,6 +208,7 @@ impl<'a> RoundReplay<'a> {
             deposits: Seats::EMPTY,
             deposit_scores: ArrayVec::new(),
             outcome: None,
+            expect_next: None,
         }
     }
 

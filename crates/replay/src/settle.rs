@@ -7,7 +7,7 @@
 //! recorded for that round, so that one divergence does not hide the rest of the game.
 
 use arrayvec::ArrayVec;
-use haifu_log::{FinalResult, GameLog, RecordedDraw, RecordedWin};
+use haifu_log::{FinalResult, GameLog, NextRound, RecordedDraw, RecordedWin};
 use haifu_rules::KiriageMangan;
 use haifu_rules::flow::{
     AbortiveDraw, Bonus, FlowRules, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
@@ -29,6 +29,8 @@ pub(crate) struct RoundSummary<'a> {
     /// The scores after each deposit as the log states them: (event index, seat, scores).
     pub(crate) deposit_scores: ArrayVec<(usize, Seat, Option<BySeat<i32>>), 4>,
     pub(crate) outcome: Option<SummaryOutcome<'a>>,
+    /// The scenario's `expect next` for the round, checked against the engine's flow.
+    pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
 }
 
 /// A round's outcome with the engine's rulings.
@@ -128,6 +130,8 @@ pub(crate) fn check(
     out: &mut Vec<Divergence>,
 ) -> bool {
     let mut expected = Some(Next::Round(rules.first_round(first_dealer)));
+    // Whether a round is left open (no outcome): the record stops there.
+    let mut open = false;
     for round in rounds {
         let at = |index: usize| (Some(round.label), Some(index));
         let mut push = |(round, event): (Option<RoundLabel>, Option<usize>), kind| {
@@ -168,6 +172,19 @@ pub(crate) fn check(
             }
         }
         let Some(outcome) = &round.outcome else {
+            // A round the log leaves open: the record stops here, so the game's end is not
+            // recorded, and no flow decision can be weighed.
+            open = true;
+            if let Some((at_e, expected_next)) = round.expect_next {
+                push(
+                    at(at_e.event),
+                    DivergenceKind::ExpectationFailed {
+                        expectation: at_e.index,
+                        expected: crate::expect::next_text(expected_next),
+                        found: "the round has no outcome".to_owned(),
+                    },
+                );
+            }
             continue;
         };
         let sticks = round.setup.sticks + u32::from(round.deposits.len());
@@ -370,6 +387,23 @@ pub(crate) fn check(
                 return false;
             }
         };
+        if let Some((at_e, expected_next)) = round.expect_next {
+            let engine = match &next {
+                Next::Round(n) => Some((
+                    RoundLabel {
+                        wind: n.round_wind,
+                        number: n.round_number,
+                        honba: n.honba,
+                    },
+                    n.dealer,
+                    n.sticks,
+                )),
+                Next::GameOver(_) => None,
+            };
+            if let Some(kind) = crate::expect::next_failure(at_e, expected_next, engine) {
+                push(at(at_e.event), kind);
+            }
+        }
         match (next, final_result) {
             (Next::Round(_), None) => expected = Some(next),
             (Next::Round(n), Some(_)) => push(
@@ -398,7 +432,7 @@ pub(crate) fn check(
     // A log that stops while the game goes on (cut off, or a scenario fragment) does not
     // record the end: nothing to compare, and not a divergence (the verdict says the end was
     // not recorded).
-    matches!(expected, Some(Next::Round(_)))
+    open || matches!(expected, Some(Next::Round(_)))
 }
 
 type Push<'p> = dyn FnMut((Option<RoundLabel>, Option<usize>), DivergenceKind) + 'p;

@@ -344,3 +344,51 @@ fn yaku_in_another_order_are_named_apart() {
     let (_, message) = first_divergence(&other).expect("a divergence");
     assert!(message.contains("win yaku: the engine has"), "{message}");
 }
+
+#[test]
+fn expect_next_is_weighed_against_the_rules_not_the_next_round_line() {
+    // All-last-dealer-not-top: the dealer wins S4.0 but is not top, so the rules give S4.1
+    // with the same dealer. A log whose next round line says otherwise gets a flow mismatch,
+    // and the expectation, which holds, is not reported.
+    let text = scenario("flow/all-last-dealer-not-top.haifu");
+    assert!(text.contains("expect next S4.1 dealer D sticks 0\n"));
+    let wrong_round = text.replacen(
+        "round S4.1 dealer D sticks 0",
+        "round S4.1 dealer A sticks 0",
+        1,
+    );
+    assert_ne!(wrong_round, text);
+    let log = haifu_notation::read(&wrong_round).expect("reads");
+    let verdict = haifu_replay::verify(&log);
+    let kinds: Vec<&str> = verdict.divergences.iter().map(|d| d.kind.name()).collect();
+    assert!(
+        kinds.contains(&"flow_mismatch"),
+        "{:?}",
+        verdict.divergences
+    );
+    assert!(
+        !kinds.contains(&"expectation_failed"),
+        "{:?}",
+        verdict.divergences
+    );
+
+    // A record that stops after S4.0: the expectation is still weighed, and holds.
+    let cut = format!("{}end\n", &text[..text.find("round S4.1").expect("S4.1")]);
+    let verdict = haifu_replay::verify(&haifu_notation::read(&cut).expect("reads"));
+    assert_eq!(
+        verdict.status(),
+        Status::Conforming,
+        "{:?}",
+        verdict.divergences
+    );
+    assert!(!verdict.checked.end_recorded);
+
+    // A false one names what the rules give.
+    let false_next = cut.replacen("expect next S4.1 dealer D", "expect next S4.1 dealer A", 1);
+    let (kind, message) = first_divergence(&false_next).expect("a divergence");
+    assert_eq!(kind, "expectation_failed", "{message}");
+    assert!(
+        message.contains("the referee finds next round S4.1 dealer D sticks 0"),
+        "{message}"
+    );
+}
