@@ -219,21 +219,10 @@ pub(crate) fn next_failure(
     expected: NextRound,
     engine: Option<(RoundLabel, Seat, u32)>,
 ) -> Option<DivergenceKind> {
-    let ok = match (expected, engine) {
-        (NextRound::GameEnds, None) => true,
-        (
-            NextRound::Round {
-                wind,
-                number,
-                honba,
-                dealer,
-                sticks,
-            },
-            Some((l, d, s)),
-        ) => {
-            (wind, number, honba) == (l.wind, l.number, l.honba)
-                && dealer.is_none_or(|x| x == d)
-                && sticks.is_none_or(|x| x == s)
+    let ok = match (next_round(expected), engine) {
+        (None, None) => true,
+        (Some((label, dealer, sticks)), Some((l, d, s))) => {
+            label == l && dealer.is_none_or(|x| x == d) && sticks.is_none_or(|x| x == s)
         }
         _ => false,
     };
@@ -250,22 +239,34 @@ pub(crate) fn next_failure(
     })
 }
 
-/// A `next` expectation as the messages write it.
-pub(crate) fn next_text(expected: NextRound) -> String {
+/// The round a `next` expectation names, with the dealer and sticks it states; `None` for the
+/// end of the game.
+fn next_round(expected: NextRound) -> Option<(RoundLabel, Option<Seat>, Option<u32>)> {
     match expected {
-        NextRound::GameEnds => "the game ends".to_owned(),
+        NextRound::GameEnds => None,
         NextRound::Round {
             wind,
             number,
             honba,
             dealer,
             sticks,
-        } => {
-            let label = RoundLabel {
+        } => Some((
+            RoundLabel {
                 wind,
                 number,
                 honba,
-            };
+            },
+            dealer,
+            sticks,
+        )),
+    }
+}
+
+/// A `next` expectation as the messages write it.
+pub(crate) fn next_text(expected: NextRound) -> String {
+    match next_round(expected) {
+        None => "the game ends".to_owned(),
+        Some((label, dealer, sticks)) => {
             let dealer = dealer.map(|d| format!(" dealer {d}")).unwrap_or_default();
             let sticks = sticks.map(|s| format!(" sticks {s}")).unwrap_or_default();
             format!("next round {label}{dealer}{sticks}")
