@@ -392,3 +392,19 @@ fn expect_next_is_weighed_against_the_rules_not_the_next_round_line() {
         "{message}"
     );
 }
+
+#[test]
+fn an_open_kan_indicator_shown_early_says_when_it_is_due() {
+    let text = scenario("kans/dora-daiminkan-early-bad.haifu");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("expect illegal"))
+        .expect("its expectation");
+    let bare = text.replacen(&format!("{line}\n"), "", 1);
+    let (kind, message) = first_divergence(&bare).expect("a divergence");
+    assert_eq!(kind, "illegal_action", "{message}");
+    assert!(
+        message.contains("too early: an open kan's indicator comes when its player discards"),
+        "{message}"
+    );
+}

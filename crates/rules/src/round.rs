@@ -311,6 +311,12 @@ pub enum ActionError {
     /// A dora indicator revealed when none is due.
     #[error("a new dora indicator is revealed, but no kan has one due")]
     DoraNotDue,
+    /// An open kan's dora indicator revealed before it is due: it comes when the kan's player
+    /// discards, after the replacement draw.
+    #[error(
+        "a new dora indicator is revealed too early: an open kan's indicator comes when its player discards, after the replacement draw"
+    )]
+    DoraNotYetDue,
     /// Play went on while a kan's dora indicator was due.
     #[error("a kan's new dora indicator is due before this action")]
     DoraMissing,
@@ -1464,6 +1470,8 @@ impl Round {
             self.dora_due_now -= 1;
         } else if self.dora_due_at_discard > 0 && matches!(self.phase, Phase::Discard { .. }) {
             self.dora_due_at_discard -= 1;
+        } else if self.dora_due_at_discard > 0 {
+            return Err(ActionError::DoraNotYetDue);
         } else {
             return Err(ActionError::DoraNotDue);
         }
