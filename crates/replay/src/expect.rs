@@ -168,7 +168,7 @@ impl Pending {
             && Some(expected) != ruled
         {
             let found = ruled.map_or_else(
-                || "a draw the engine refuses".to_owned(),
+                || "a draw the engine refuses (its illegal_action says why)".to_owned(),
                 |k| format!("a {} draw", k.as_str()),
             );
             failed(

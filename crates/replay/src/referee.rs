@@ -642,7 +642,7 @@ impl<'a> RoundReplay<'a> {
                     .map(|()| (Seats::EMPTY, Seats::EMPTY)),
                 None => Err(ActionError::DrawNotApplicable {
                     what: "kyuushu kyuuhai",
-                    why: "the log shows no declarer's hand",
+                    why: "the log shows no declarer's hand (Tenhou's hai attribute; a shown line in haifu text)",
                 }),
             },
             DrawKind::SuufonRenda => round
