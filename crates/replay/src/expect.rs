@@ -276,8 +276,9 @@ pub(crate) fn next_text(expected: NextRound) -> String {
 
 /// An `illegal` expectation at `at`: the action just before must have been refused. The
 /// refusal is then expected (it is removed from the divergences); an accepted action is a
-/// failed expectation.
-pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At) {
+/// failed expectation. `checking`: whether the engine still replays the round (after an
+/// earlier refusal it does not, and nothing can be refused).
+pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At, checking: bool) {
     let refused = verdict.divergences.iter().rposition(|d| {
         d.event == at.event.checked_sub(1)
             && matches!(
@@ -289,13 +290,24 @@ pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At) 
         Some(i) => {
             verdict.divergences.remove(i);
         }
-        None => failed(
-            verdict,
-            label,
-            at,
-            "the action before to be illegal".to_owned(),
-            "the engine accepts it".to_owned(),
-        ),
+        None => {
+            let before = at.event.checked_sub(1).map_or_else(
+                || "the action before".to_owned(),
+                |e| format!("the action before (event {e})"),
+            );
+            let found = if checking {
+                "the engine accepts it"
+            } else {
+                "nothing refused: the round is no longer checked after an earlier illegal action"
+            };
+            failed(
+                verdict,
+                label,
+                at,
+                format!("{before} to be illegal"),
+                found.to_owned(),
+            );
+        }
     }
 }
 
@@ -325,8 +337,15 @@ pub(crate) fn of(log: &GameLog) -> &[Expectation] {
     &log.expectations
 }
 
-/// A limit by its Tenhou code as a scenario writes it: `no-limit`, `mangan` … `yakuman`.
-fn limit_text(code: u8) -> String {
+/// A limit by its Tenhou code as a scenario writes it: `no-limit`, `mangan` … `yakuman`
+/// (`limit N` for a code no limit has).
+pub(crate) fn limit_text(code: u8) -> String {
+    limit_name(code).map_or_else(|| format!("limit {code}"), str::to_owned)
+}
+
+/// The name of a limit by its Tenhou code, as the notation writes it; `None` for a code no
+/// limit has.
+pub(crate) fn limit_name(code: u8) -> Option<&'static str> {
     const NAMES: [&str; 6] = [
         "no-limit",
         "mangan",
@@ -335,7 +354,5 @@ fn limit_text(code: u8) -> String {
         "sanbaiman",
         "yakuman",
     ];
-    NAMES
-        .get(usize::from(code))
-        .map_or_else(|| format!("limit {code}"), |n| (*n).to_owned())
+    NAMES.get(usize::from(code)).copied()
 }

@@ -273,7 +273,7 @@ impl<'a> RoundReplay<'a> {
                 }
             }
             haifu_log::ExpectationKind::Illegal { .. } => {
-                crate::expect::illegal(verdict, Some(label), at);
+                crate::expect::illegal(verdict, Some(label), at, self.round.is_some());
             }
             _ => self.pending.add(e, index),
         }
@@ -576,8 +576,8 @@ impl<'a> RoundReplay<'a> {
         if score.limit.tenhou_code() != recorded.limit {
             mismatch(
                 "limit",
-                score.limit.name().to_owned(),
-                recorded.limit.to_string(),
+                crate::expect::limit_text(score.limit.tenhou_code()),
+                crate::expect::limit_text(recorded.limit),
             );
         }
         Ok(Some(score))
@@ -815,7 +815,7 @@ fn valuation(score: &Score) -> Valuation {
         fu: score.fu,
         han: score.han,
         points: score.points,
-        limit: score.limit.name(),
+        limit: crate::expect::limit_name(score.limit.tenhou_code()).unwrap_or("?"),
     }
 }
 

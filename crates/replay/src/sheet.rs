@@ -110,7 +110,7 @@ pub struct Valuation {
     pub han: u8,
     /// Points as Tenhou records them.
     pub points: u32,
-    /// The limit's name.
+    /// The limit's name as the notation writes it (`no-limit`, `mangan` … `yakuman`).
     pub limit: &'static str,
 }
 
@@ -271,18 +271,7 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
         }
         None => writeln!(out, "  win seat {} {how}{pao}: not valued", w.winner)?,
     }
-    const LIMITS: [&str; 6] = [
-        "none",
-        "mangan",
-        "haneman",
-        "baiman",
-        "sanbaiman",
-        "yakuman",
-    ];
-    let limit = LIMITS
-        .get(usize::from(w.recorded.2))
-        .copied()
-        .unwrap_or("?");
+    let limit = crate::expect::limit_name(w.recorded.2).unwrap_or("?");
     writeln!(
         out,
         "    recorded {} fu {} {limit} | deltas {}",
