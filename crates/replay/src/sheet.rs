@@ -252,12 +252,25 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
     match &w.computed {
         Some(v) => {
             let yaku: Vec<String> = v.yaku.iter().map(|(n, h)| format!("{n} {h}")).collect();
+            // As Tenhou lists them (and a record writes them): dora and aka when the hand has
+            // some, ura on every riichi win; none beside yakuman.
             let (dora, ura, aka) = v.dora;
-            let extra = if v.limit == "yakuman" {
-                String::new()
-            } else {
-                format!(", dora {dora} aka {aka} ura {ura}")
-            };
+            let riichi = v
+                .yaku
+                .iter()
+                .any(|(n, _)| *n == "riichi" || *n == "double riichi");
+            let mut extra = String::new();
+            if v.limit != "yakuman" {
+                for (name, count, shown) in [
+                    ("dora", dora, dora > 0),
+                    ("aka", aka, aka > 0),
+                    ("ura", ura, riichi),
+                ] {
+                    if shown {
+                        extra.push_str(&format!(", {name} {count}"));
+                    }
+                }
+            }
             writeln!(
                 out,
                 "  win seat {} {how}{pao}: {}{extra} | {} fu {} han {} {}",
