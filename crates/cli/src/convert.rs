@@ -143,7 +143,7 @@ fn convert_one(
 
 /// For a `.haifu` file, the record with its comments (or the located message of why it does
 /// not read); `None` for any other file.
-fn haifu_source(path: &std::path::Path) -> Option<Result<haifu_notation::Document, String>> {
+fn haifu_source(path: &Path) -> Option<Result<haifu_notation::Document, String>> {
     if path.extension().is_none_or(|e| e != "haifu") {
         return None;
     }
@@ -151,9 +151,6 @@ fn haifu_source(path: &std::path::Path) -> Option<Result<haifu_notation::Documen
     Some(
         std::fs::read(path)
             .map_err(|e| format!("{shown}: {e}"))
-            .and_then(|bytes| {
-                haifu_notation::read_document_bytes(&bytes)
-                    .map_err(|e| e.display_in(&shown).to_string())
-            }),
+            .and_then(|bytes| output::haifu_document(&bytes, &shown)),
     )
 }

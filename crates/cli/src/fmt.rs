@@ -148,8 +148,7 @@ enum FmtError {
 /// The canonical text of a record, or `None` when it is canonical already. The canonical
 /// text is read back and must give the same game and comments.
 fn canonical(bytes: &[u8], shown: &str) -> Result<Option<String>, FmtError> {
-    let doc = haifu_notation::read_document_bytes(bytes)
-        .map_err(|e| FmtError::Input(e.display_in(shown).to_string()))?;
+    let doc = output::haifu_document(bytes, shown).map_err(FmtError::Input)?;
     let canonical = haifu_notation::write_document(&doc);
     if canonical.as_bytes() == bytes {
         return Ok(None);

@@ -26,6 +26,15 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     Ok(())
 }
 
+/// The haifu record in `bytes` with its comments, or its located message (`shown` names the
+/// file in it).
+pub(crate) fn haifu_document(
+    bytes: &[u8],
+    shown: &str,
+) -> Result<haifu_notation::Document, String> {
+    haifu_notation::read_document_bytes(bytes).map_err(|e| e.display_in(shown).to_string())
+}
+
 /// A note for stderr when a log held attributes its reader does not know (kept verbatim in
 /// the event stream, never dropped): `FILE: note: …`. `None` when there were none.
 pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {

@@ -797,8 +797,10 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     /// Completes what is pending.
     fn flush(&mut self) -> R<()> {
-        // The events of a block (a round's setup, an outcome) belong to its first line.
+        // The events of a block (a round's setup, an outcome) belong to its first line (only
+        // looked at when the lines are asked for).
         let head = match &self.pending {
+            _ if self.lines.is_none() => None,
             Pending::None => None,
             Pending::Setup(s) => Some(s.at.line),
             Pending::Win(w) => Some(w.at.line),

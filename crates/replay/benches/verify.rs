@@ -65,18 +65,9 @@ fn read(bencher: Bencher<'_, '_>) {
 /// Reads and verifies every file: what `haifu verify --jobs 1` does per game.
 #[divan::bench]
 fn read_and_verify(bencher: Bencher<'_, '_>) {
-    let files = corpus();
-    let mut log = GameLog::new();
-    bencher
-        .counter(ItemsCount::new(files.len()))
-        .bench_local(|| {
-            let mut divergences = 0;
-            for bytes in &files {
-                haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
-                divergences += haifu_replay::verify(&log).divergences.len();
-            }
-            divergences
-        });
+    verify_each(bencher, &corpus(), |bytes, log| {
+        haifu_tenhou::read_into(bytes, log).expect("corpus file reads");
+    });
 }
 
 /// Reads and verifies every game from its haifu text form: what `haifu verify --jobs 1` does
@@ -90,13 +81,21 @@ fn read_and_verify_text(bencher: Bencher<'_, '_>) {
             haifu_notation::write(&log)
         })
         .collect();
+    verify_each(bencher, &texts, |text, log| {
+        haifu_notation::read_into(text, log).expect("corpus text reads");
+    });
+}
+
+/// Times reading each of `games` with `read` into one reused `GameLog` and verifying it; the
+/// counter is in games.
+fn verify_each<T>(bencher: Bencher<'_, '_>, games: &[T], read: impl Fn(&T, &mut GameLog)) {
     let mut log = GameLog::new();
     bencher
-        .counter(ItemsCount::new(texts.len()))
+        .counter(ItemsCount::new(games.len()))
         .bench_local(|| {
             let mut divergences = 0;
-            for text in &texts {
-                haifu_notation::read_into(text, &mut log).expect("corpus text reads");
+            for game in games {
+                read(game, &mut log);
                 divergences += haifu_replay::verify(&log).divergences.len();
             }
             divergences

@@ -229,14 +229,23 @@ pub(crate) fn next_failure(
     if ok {
         return None;
     }
-    Some(DivergenceKind::ExpectationFailed {
-        expectation: at.index,
-        expected: next_text(expected),
-        found: engine.map_or_else(
+    Some(next_failed(
+        at,
+        expected,
+        engine.map_or_else(
             || "the game ends".to_owned(),
             |(l, d, s)| format!("next round {l} dealer {d} sticks {s}"),
         ),
-    })
+    ))
+}
+
+/// The divergence of a `next` expectation that does not hold: the referee `found` otherwise.
+pub(crate) fn next_failed(at: At, expected: NextRound, found: String) -> DivergenceKind {
+    DivergenceKind::ExpectationFailed {
+        expectation: at.index,
+        expected: next_text(expected),
+        found,
+    }
 }
 
 /// The round a `next` expectation names, with the dealer and sticks it states; `None` for the
@@ -263,7 +272,7 @@ fn next_round(expected: NextRound) -> Option<(RoundLabel, Option<Seat>, Option<u
 }
 
 /// A `next` expectation as the messages write it.
-pub(crate) fn next_text(expected: NextRound) -> String {
+fn next_text(expected: NextRound) -> String {
     match next_round(expected) {
         None => "the game ends".to_owned(),
         Some((label, dealer, sticks)) => {

@@ -178,11 +178,11 @@ pub(crate) fn check(
             if let Some((at_e, expected_next)) = round.expect_next {
                 push(
                     at(at_e.event),
-                    DivergenceKind::ExpectationFailed {
-                        expectation: at_e.index,
-                        expected: crate::expect::next_text(expected_next),
-                        found: "the round has no outcome".to_owned(),
-                    },
+                    crate::expect::next_failed(
+                        at_e,
+                        expected_next,
+                        "the round has no outcome".to_owned(),
+                    ),
                 );
             }
             continue;

@@ -295,6 +295,15 @@ fn directives_are_read_strictly() {
     assert_eq!(Verdict::new().status(), Status::Conforming);
 }
 
+/// Asserts that the first divergence the referee finds in `text` is of `kind` and its message
+/// says `says`.
+#[track_caller]
+fn assert_first_divergence(text: &str, kind: &str, says: &str) {
+    let (found, message) = first_divergence(text).expect("a divergence");
+    assert_eq!(found, kind, "{message}");
+    assert!(message.contains(says), "{message}");
+}
+
 /// The first divergence the referee finds in `text`, as `(kind, message)`.
 fn first_divergence(text: &str) -> Option<(String, String)> {
     let log = haifu_notation::read(text).expect("the scenario reads");
@@ -313,11 +322,10 @@ fn a_win_the_engine_finds_no_win_is_an_illegal_action() {
         "expect illegal \"open tanyao is no yaku without kuitan\"\n",
         "",
     );
-    let (kind, message) = first_divergence(&text).expect("a divergence");
-    assert_eq!(kind, "illegal_action", "{message}");
-    assert!(
-        message.contains("seat C ron: the hand is complete but has no yaku"),
-        "{message}"
+    assert_first_divergence(
+        &text,
+        "illegal_action",
+        "seat C ron: the hand is complete but has no yaku",
     );
 }
 
@@ -330,14 +338,11 @@ fn yaku_in_another_order_are_named_apart() {
         1,
     );
     assert_ne!(reordered, text);
-    let (kind, message) = first_divergence(&reordered).expect("a divergence");
-    assert_eq!(kind, "win_mismatch", "{message}");
-    assert!(
-        message.contains(
-            "win yaku order: the engine has riichi 1, rinshan kaihou 1, menzen tsumo 1, ura 0, \
-             the log has menzen tsumo 1, riichi 1, rinshan kaihou 1, ura 0"
-        ),
-        "{message}"
+    assert_first_divergence(
+        &reordered,
+        "win_mismatch",
+        "win yaku order: the engine has riichi 1, rinshan kaihou 1, menzen tsumo 1, ura 0, \
+         the log has menzen tsumo 1, riichi 1, rinshan kaihou 1, ura 0",
     );
     // Another yaku altogether is a plain yaku mismatch.
     let other = text.replacen("rinshan 1, menzen-tsumo 1", "haitei 1, menzen-tsumo 1", 1);
@@ -385,11 +390,10 @@ fn expect_next_is_weighed_against_the_rules_not_the_next_round_line() {
 
     // A false one names what the rules give.
     let false_next = cut.replacen("expect next S4.1 dealer D", "expect next S4.1 dealer A", 1);
-    let (kind, message) = first_divergence(&false_next).expect("a divergence");
-    assert_eq!(kind, "expectation_failed", "{message}");
-    assert!(
-        message.contains("the referee finds next round S4.1 dealer D sticks 0"),
-        "{message}"
+    assert_first_divergence(
+        &false_next,
+        "expectation_failed",
+        "the referee finds next round S4.1 dealer D sticks 0",
     );
 }
 
@@ -401,10 +405,9 @@ fn an_open_kan_indicator_shown_early_says_when_it_is_due() {
         .find(|l| l.starts_with("expect illegal"))
         .expect("its expectation");
     let bare = text.replacen(&format!("{line}\n"), "", 1);
-    let (kind, message) = first_divergence(&bare).expect("a divergence");
-    assert_eq!(kind, "illegal_action", "{message}");
-    assert!(
-        message.contains("too early: an open kan's indicator comes when its player discards"),
-        "{message}"
+    assert_first_divergence(
+        &bare,
+        "illegal_action",
+        "too early: an open kan's indicator comes when its player discards",
     );
 }
