@@ -8,6 +8,7 @@ mod files;
 mod fmt;
 mod output;
 mod replay;
+mod rules;
 mod score;
 mod verify;
 
@@ -54,6 +55,12 @@ enum Command {
     /// With --check, change nothing: print a unified diff for each file that is not
     /// canonical and exit 1 if any is not (for CI). Exit 2 if a file cannot be read.
     Fmt(fmt::FmtArgs),
+    /// List the rule set presets, or print one rule set in full as a TOML rule file.
+    ///
+    /// A rule file is `base = "PRESET"` followed by any of the keys `haifu rules show`
+    /// prints; `--rules FILE` reads it, and `--rules NAME,key=value,…` overrides keys on
+    /// the command line.
+    Rules(rules::RulesArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +71,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Rules(args) => rules::run(args),
     };
     match result {
         Ok(code) => code,

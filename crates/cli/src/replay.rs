@@ -23,6 +23,8 @@ pub(crate) struct ReplayArgs {
     /// for honba 0). Among several games, only those that have it are shown.
     #[arg(long, value_name = "ROUND")]
     round: Option<RoundLabel>,
+    #[arg(long, default_value = "auto", value_name = "RULES", help = crate::rules::RULES_HELP)]
+    rules: String,
 }
 
 /// Prints the sheets in file order; the exit code follows the verdicts (2 if a file is
@@ -30,6 +32,7 @@ pub(crate) struct ReplayArgs {
 /// diverges; else 0: conforming or unsupported). A bad file is reported on stderr and the
 /// others are still printed. Among several games, `--round` shows the games that have it.
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+    let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.paths);
     let headed = found.len() > 1;
     let stdout = std::io::stdout();
@@ -50,7 +53,15 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             failed = true;
             continue;
         }
-        let replay = haifu_replay::replay(&log);
+        let rules = match choice.for_log(&log) {
+            Ok((rules, _)) => rules,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        let replay = haifu_replay::replay(&log, &rules);
         if let Some(round) = args.round
             && !replay.rounds.iter().any(|r| r.label == round)
         {

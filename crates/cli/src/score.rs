@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use haifu_rules::{
-    FuSource, Limit, Payer, RiichiDeclaration, Rules, Score, ScoreError, Situation, SpecError,
-    TenhouLobby, WinMethod, WinSpec, score,
+    FuSource, Limit, Payer, RiichiDeclaration, Score, ScoreError, Situation, SpecError, WinMethod,
+    WinSpec, score,
 };
 use haifu_tiles::{TileList, Wind};
 use serde_json::{Value, json};
@@ -77,19 +77,13 @@ pub(crate) struct ScoreArgs {
     /// Riichi sticks on the table (the winner collects them).
     #[arg(long, value_name = "N", default_value_t = 0)]
     sticks: u32,
-    /// The rule set.
-    #[arg(long, value_enum, default_value = "tenhou")]
-    rules: RuleSet,
+    /// The rule set: a preset (see `haifu rules list`) or a TOML rule file, then any
+    /// overrides, comma-separated: `wrc`, `tenhou,kiriage_mangan=true`.
+    #[arg(long, default_value = "tenhou", value_name = "RULES")]
+    rules: String,
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-}
-
-/// Rule sets `score` knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum RuleSet {
-    /// Tenhou's ranked rules: red fives, open tanyao, no kiriage.
-    Tenhou,
 }
 
 /// Output formats of `score`.
@@ -163,8 +157,18 @@ pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return bad_input(&e),
     };
-    let rules = match args.rules {
-        RuleSet::Tenhou => Rules::tenhou(TenhouLobby::ARIARI),
+    let rules = match crate::rules::RuleChoice::parse(&args.rules).map(|c| c.fixed()) {
+        Ok(Some(rules)) => rules,
+        Ok(None) => {
+            eprintln!(
+                "haifu score: --rules auto takes each log's own rules; a hand has no log: name a preset or a rule file"
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("haifu score: {e:#}");
+            return ExitCode::from(2);
+        }
     };
     let Some(win) = spec.win() else {
         eprintln!("haifu score: --win is required");
@@ -194,6 +198,13 @@ pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
                 )),
             }
             ExitCode::from(1)
+        }
+        Err(e @ ScoreError::NotSettled { rule }) => {
+            eprintln!(
+                "haifu score: {e}: settle it with --rules {},{rule}=VALUE (see `haifu rules show`)",
+                args.rules
+            );
+            ExitCode::from(2)
         }
         Err(e) => {
             eprintln!("haifu score: bad input: {e}");
@@ -280,6 +291,7 @@ fn to_json(s: &Score) -> Value {
         "points": s.points,
         "limit": s.limit.name(),
         "yakuman": s.yakuman_count,
+        "counted_yakuman": s.is_counted_yakuman(),
         "yaku": yaku,
         "dora": s.dora,
         "ura": s.ura,

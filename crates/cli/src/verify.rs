@@ -22,24 +22,14 @@ pub(crate) struct VerifyArgs {
     /// a directory lists names to skip there and below).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// The rule set to replay under; `auto` takes it from each log's own flags.
-    #[arg(long, value_enum, default_value_t = Preset::Auto, value_name = "PRESET")]
-    rules: Preset,
+    #[arg(long, default_value = "auto", value_name = "RULES", help = crate::rules::RULES_HELP)]
+    rules: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
-}
-
-/// Rule presets.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Preset {
-    /// The rules the log itself declares (Tenhou: its GO flags).
-    Auto,
-    /// Tenhou's rules, with red fives and open tanyao taken from the log's GO flags.
-    Tenhou,
 }
 
 /// Output formats.
@@ -63,6 +53,8 @@ struct GameOutcome {
     /// For a divergent game read from haifu text: where its events and expectations were
     /// written.
     lines: haifu_notation::SourceLines,
+    /// Where the rule set came from (the log's declaration, or `--rules`).
+    rules_source: Option<String>,
 }
 
 impl GameOutcome {
@@ -104,6 +96,12 @@ struct JsonGame<'a> {
     end_recorded: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    /// The rule set the game was checked under, as a `--rules` value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    /// Where that rule set came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules_source: Option<&'a str>,
     divergences: Vec<JsonDivergence>,
 }
 
@@ -123,7 +121,7 @@ struct JsonDivergence {
 const BATCH_PER_THREAD: usize = 32;
 
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    let _ = args.rules; // Both presets resolve to the log's own Tenhou flags today.
+    let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.paths);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -146,7 +144,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         let outcomes: Vec<GameOutcome> = pool.install(|| {
             chunk
                 .par_iter()
-                .map_init(GameLog::new, |log, item| process(item, log))
+                .map_init(GameLog::new, |log, item| process(item, log, &choice))
                 .collect()
         });
         for outcome in outcomes {
@@ -199,19 +197,28 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
+fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -> GameOutcome {
     match item {
         Found::Error(path, e) => GameOutcome {
             file: path.clone(),
             result: Err(format!("{}: {e}", path.display())),
             unknown: 0,
             lines: haifu_notation::SourceLines::default(),
+            rules_source: None,
         },
         Found::File(path) => {
-            let result = output::read_log(path, log).map(|()| {
-                std::panic::catch_unwind(AssertUnwindSafe(|| haifu_replay::verify(log)))
-                    .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)))
-            });
+            let mut source = None;
+            let result =
+                output::read_log(path, log).and_then(|()| {
+                    let (rules, from) = choice
+                        .for_log(log)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    source = Some(from);
+                    Ok(std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        haifu_replay::verify(log, &rules)
+                    }))
+                    .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic))))
+                });
             // Divergences in a hand-written record are worth a line number: read it again,
             // line by line (only then, so a conforming corpus pays nothing).
             let lines = match &result {
@@ -232,6 +239,7 @@ fn process(item: &Found, log: &mut GameLog) -> GameOutcome {
                 result,
                 unknown: log.unknown.len(),
                 lines,
+                rules_source: source,
             }
         }
     }
@@ -329,6 +337,8 @@ fn write_json(
             status: "error",
             end_recorded: None,
             error: Some(message),
+            rules: None,
+            rules_source: None,
             divergences: Vec::new(),
         },
         Ok(v) => JsonGame {
@@ -336,6 +346,8 @@ fn write_json(
             status: v.status().as_str(),
             end_recorded: (v.status() == Status::Conforming).then_some(v.checked.end_recorded),
             error: None,
+            rules: v.rules.map(|r| r.spec()),
+            rules_source: outcome.rules_source.as_deref(),
             divergences: v
                 .divergences
                 .iter()

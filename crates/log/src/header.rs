@@ -338,6 +338,11 @@ pub struct RuleFlags {
     /// Private-lobby custom rule string (GO `csrule`), as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub csrule: Option<String>,
+    /// A rule set declared by name rather than by Tenhou's bits: a haifu notation file's
+    /// `rules PRESET key=value…` line for a preset other than Tenhou's, as a `--rules` value
+    /// (`wrc2015,red_fives=true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec: Option<String>,
 }
 
 /// A player as the log introduces them.

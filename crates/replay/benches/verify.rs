@@ -9,6 +9,12 @@ use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use haifu_log::GameLog;
 
+/// Verifies `log` under the rule set it declares.
+fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
+    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    haifu_replay::verify(log, &declared.rules)
+}
+
 fn main() {
     divan::main();
 }
@@ -96,7 +102,7 @@ fn verify_each<T>(bencher: Bencher<'_, '_>, games: &[T], read: impl Fn(&T, &mut 
             let mut divergences = 0;
             for game in games {
                 read(game, &mut log);
-                divergences += haifu_replay::verify(&log).divergences.len();
+                divergences += verify_declared(&log).divergences.len();
             }
             divergences
         });

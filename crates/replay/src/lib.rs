@@ -29,29 +29,73 @@ mod verdict;
 mod wall;
 
 use haifu_log::GameLog;
+use haifu_ruleset::{Players, RuleError, RuleSet, RuleSpec, SpecBase};
 use haifu_tenhou::PlayerCount;
 
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
-/// Replays `log` and returns the verdict.
+/// The rule set a log declares, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredRules {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Where it came from, for reports (the Tenhou GO type and era, or the notation's
+    /// `rules` line).
+    pub source: String,
+}
+
+/// The rule set `log` declares: a notation file's `rules` line when it names a preset other
+/// than Tenhou's (with its overrides), else Tenhou's GO type bits under the era of the
+/// game's date (see [`haifu_tenhou::declared_rules`]).
+///
+/// # Errors
+///
+/// A [`RuleError`] when a notation file's declared rule set does not read (a key or value
+/// the reader let through but the rule set refuses).
+pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
+    if let Some(spec) = &log.header.rules.spec {
+        let parsed = RuleSpec::parse(spec)?;
+        let SpecBase::Preset(preset) = parsed.base else {
+            return Err(RuleError::UnknownPreset {
+                name: spec.clone(),
+                at: None,
+            });
+        };
+        let mut rules = RuleSet::preset(preset);
+        parsed.apply(&mut rules)?;
+        return Ok(DeclaredRules {
+            rules,
+            source: format!("the notation's rules line ({spec})"),
+        });
+    }
+    let declared = haifu_tenhou::declared_rules(log);
+    Ok(DeclaredRules {
+        rules: declared.rules,
+        source: declared.describe(),
+    })
+}
+
+/// Replays `log` under `rules` and returns the verdict.
 ///
 /// It considers everything listed in the crate documentation; it never panics on a log the
-/// parsers accepted (an inconsistent log is a divergence, not a crash).
-pub fn verify(log: &GameLog) -> Verdict {
-    run(log, None)
+/// parsers accepted (an inconsistent log is a divergence, not a crash). The rules are the
+/// caller's choice ([`declared_rules`] gives the log's own); the verdict records them.
+pub fn verify(log: &GameLog, rules: &RuleSet) -> Verdict {
+    run(log, rules, None)
 }
 
 /// Replays `log` like [`verify`] and also writes the referee's sheet of every round (see
 /// [`render`]). This allocates per round; [`verify`] does not.
-pub fn replay(log: &GameLog) -> GameReplay {
+pub fn replay(log: &GameLog, rules: &RuleSet) -> GameReplay {
     let mut rounds = Vec::with_capacity(log.round_starts().len());
-    let verdict = run(log, Some(&mut rounds));
+    let verdict = run(log, rules, Some(&mut rounds));
     GameReplay { verdict, rounds }
 }
 
-fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
+fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
     let mut verdict = Verdict::new();
+    verdict.rules = Some(*rules);
     // The log stores each round start, win and draw event once, in these lists: their
     // lengths are the event counts, without a pass over the events.
     verdict.rounds = log.round_starts().len();
@@ -59,15 +103,8 @@ fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
     verdict.draws = log.draws().len();
     let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
     wall::check(log, game_type.players(), &mut verdict);
-    if game_type.players() == PlayerCount::Four {
-        let lobby = haifu_rules::TenhouLobby::from_go_type(log.header.rules.go_type);
-        let rules = referee::GameRules {
-            hand: haifu_rules::Rules::tenhou(lobby),
-            round: haifu_rules::RoundRules::tenhou(lobby),
-        };
-        let summaries = referee::check(log, rules, &mut verdict, sheets);
-        settle(log, &summaries, &mut verdict);
-    } else {
+    let three = game_type.players() == PlayerCount::Three || rules.players == Players::Three;
+    if three {
         verdict.push(Divergence {
             round: None,
             event: None,
@@ -76,6 +113,9 @@ fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
                     .to_owned(),
             },
         });
+    } else {
+        let summaries = referee::check(log, *rules, &mut verdict, sheets);
+        settle(log, rules, &summaries, &mut verdict);
     }
     // In the order of the game: the wall, the referee and the settlement each report in order,
     // one after the other; a divergence of the whole game (no event) comes first. The sort is
@@ -86,53 +126,34 @@ fn run(log: &GameLog, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
     verdict
 }
 
-/// Checks the payments and the flow of the game, under each era of Tenhou's rules the game
-/// may belong to (see [`settle::eras`]); keeps the first era without divergences, or the
-/// first era's divergences when none conforms.
-fn settle(log: &GameLog, summaries: &[settle::RoundSummary<'_>], verdict: &mut Verdict) {
+/// Checks the payments and the flow of the game under `rules`.
+fn settle(
+    log: &GameLog,
+    rules: &RuleSet,
+    summaries: &[settle::RoundSummary<'_>],
+    verdict: &mut Verdict,
+) {
     let Some(first) = log.round_starts().first() else {
         return;
     };
-    let go_type = log.header.rules.go_type;
     let first_dealer = log.header.first_dealer.unwrap_or(first.dealer);
-    // The fallback values of recorded wins round as the lobby's hand rules do.
-    let kiriage = haifu_rules::TenhouLobby::from_go_type(go_type).kiriage_mangan;
-    let mut first_found: Option<Vec<Divergence>> = None;
-    for era in settle::eras(log) {
-        let rules = match haifu_rules::flow::FlowRules::tenhou_game(go_type, era, first.scores) {
-            Ok(rules) => rules,
-            // Every Tenhou game starts with equal scores: unequal ones are a divergence of the
-            // first round (the settlement cannot go on without a starting score).
-            Err(haifu_rules::flow::Unsupported::UnequalStartScores(scores)) => {
-                verdict.push(Divergence {
-                    round: Some(RoundLabel::of(first)),
-                    event: Some(0),
-                    kind: DivergenceKind::FlowMismatch {
-                        computed: "every seat starting with the same score".to_owned(),
-                        recorded: format!("starting scores {}", settle::scores_text(&scores)),
-                    },
-                });
-                return;
-            }
-            Err(e) => {
-                verdict.push(Divergence {
-                    round: None,
-                    event: None,
-                    kind: DivergenceKind::Unsupported {
-                        reason: e.to_string(),
-                    },
-                });
-                return;
-            }
-        };
-        let mut found = Vec::new();
-        let cut_off = settle::check(first_dealer, &rules, kiriage, summaries, &mut found);
-        if found.is_empty() {
-            verdict.checked.settled = true;
-            verdict.checked.end_recorded = !cut_off;
-            return;
-        }
-        first_found.get_or_insert(found);
+    // Every seat starts with the rule set's score: other starting scores are a divergence of
+    // the first round (the settlement cannot go on without them).
+    if first.scores.iter().any(|s| *s != rules.flow.start_score) {
+        verdict.push(Divergence {
+            round: Some(RoundLabel::of(first)),
+            event: Some(0),
+            kind: DivergenceKind::FlowMismatch {
+                computed: format!("every seat starting with {}", rules.flow.start_score),
+                recorded: format!("starting scores {}", settle::scores_text(&first.scores)),
+            },
+        });
+        return;
     }
-    verdict.divergences.extend(first_found.unwrap_or_default());
+    let before = verdict.divergences.len();
+    let cut_off = settle::check(first_dealer, rules, summaries, &mut verdict.divergences);
+    if verdict.divergences.len() == before {
+        verdict.checked.settled = true;
+        verdict.checked.end_recorded = !cut_off;
+    }
 }

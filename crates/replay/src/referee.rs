@@ -6,21 +6,15 @@ use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
-    AbortiveDraw, ActionError, Payer, Round, RoundRules, RoundSetup, Rules, Ruling, Score,
-    ScoreError, SetupError, Win, WinContext, WinMethod, Yaku, score,
+    AbortiveDraw, ActionError, Payer, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
+    Win, WinContext, WinMethod, Yaku, score,
 };
+use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
 use crate::sheet::{RoundSheet, SheetLine, Valuation, WinLine};
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
-
-/// The rule sets a game is replayed under.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct GameRules {
-    pub(crate) hand: Rules,
-    pub(crate) round: RoundRules,
-}
 
 /// Replays every round of a four-player game; returns what it ruled about each round, for
 /// the settlement.
@@ -29,7 +23,7 @@ pub(crate) struct GameRules {
 /// plain verification does not).
 pub(crate) fn check<'a>(
     log: &'a GameLog,
-    rules: GameRules,
+    rules: RuleSet,
     verdict: &mut Verdict,
     mut sheets: Option<&mut Vec<RoundSheet>>,
 ) -> Vec<RoundSummary<'a>> {
@@ -99,7 +93,7 @@ pub(crate) fn check<'a>(
 
 /// One round being replayed.
 struct RoundReplay<'a> {
-    rules: GameRules,
+    rules: RuleSet,
     /// What the settlement needs, filled as the round goes.
     summary: RoundSummary<'a>,
     /// `None` once the round could not go on (an illegal action): the rest of the round is
@@ -122,7 +116,7 @@ impl<'a> RoundReplay<'a> {
     /// does the work for every round).
     fn start(
         start: &RoundStart,
-        rules: GameRules,
+        rules: RuleSet,
         index: usize,
         verdict: &mut Verdict,
     ) -> RoundReplay<'a> {
@@ -142,13 +136,7 @@ impl<'a> RoundReplay<'a> {
 
     /// The same as [`RoundReplay::start`] in this round's place: the engine's state is
     /// restarted where it is, not built and moved (it is over a kilobyte).
-    fn restart(
-        &mut self,
-        start: &RoundStart,
-        rules: GameRules,
-        index: usize,
-        verdict: &mut Verdict,
-    ) {
+    fn restart(&mut self, start: &RoundStart, rules: RuleSet, index: usize, verdict: &mut Verdict) {
         let setup = Self::setup(start);
         let result = match &mut self.round {
             Some(round) => round.restart(&setup, rules.round),
@@ -326,12 +314,12 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
-        let (value, pao) = match self.rule_win(recorded, index, verdict) {
+        let (value, pao, pao_stacked) = match self.rule_win(recorded, index, verdict) {
             Some(ruled) => ruled,
             None => {
                 self.pending
                     .win(verdict, self.summary.label, recorded.winner, None);
-                (None, recorded.pao)
+                (None, recorded.pao, recorded.yakuman.len() > 1)
             }
         };
         if let Some(sheet) = &mut self.sheet {
@@ -349,6 +337,7 @@ impl<'a> RoundReplay<'a> {
             recorded,
             value,
             pao,
+            pao_stacked,
         };
         match &mut self.summary.outcome {
             Some(SummaryOutcome::Wins(wins)) => {
@@ -365,7 +354,7 @@ impl<'a> RoundReplay<'a> {
         recorded: &RecordedWin,
         index: usize,
         verdict: &mut Verdict,
-    ) -> Option<(Option<WinValue>, Option<Seat>)> {
+    ) -> Option<(Option<WinValue>, Option<Seat>, bool)> {
         let round = self.round.as_mut()?;
         let winner = recorded.winner;
         let context = if recorded.is_tsumo() {
@@ -437,7 +426,11 @@ impl<'a> RoundReplay<'a> {
         if self.sheet.is_some() {
             self.valuation = Some(valuation(&score));
         }
-        Some((Some(value_of(&score, &context)), pao))
+        Some((
+            Some(value_of(&score, &context)),
+            pao,
+            score.yakuman.len() > 1,
+        ))
     }
 
     /// Scores the win as the engine sees it and compares it with the log, field by field.
@@ -508,7 +501,7 @@ impl<'a> RoundReplay<'a> {
             honba,
             riichi_sticks: sticks,
         };
-        let score = match score(&self.rules.hand, &win) {
+        let score = match score(&self.rules, &win) {
             Ok(s) => s,
             Err(e @ (ScoreError::NotComplete | ScoreError::NoYaku)) => return Err(e),
             Err(other) => {

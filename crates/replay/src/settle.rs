@@ -7,12 +7,13 @@
 //! recorded for that round, so that one divergence does not hide the rest of the game.
 
 use arrayvec::ArrayVec;
-use haifu_log::{FinalResult, GameLog, NextRound, RecordedDraw, RecordedWin};
-use haifu_rules::KiriageMangan;
+use haifu_log::{FinalResult, NextRound, RecordedDraw, RecordedWin};
 use haifu_rules::flow::{
-    AbortiveDraw, Bonus, FlowRules, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
-    Seats, TenhouEra, Win, WinValue,
+    AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
+    Seats, Win, WinValue,
 };
+use haifu_rules::hand_base;
+use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
 
 use crate::{Divergence, DivergenceKind, RoundLabel};
@@ -63,72 +64,38 @@ pub(crate) struct WinRuling<'a> {
     pub(crate) value: Option<WinValue>,
     /// The engine's pao ruling (or the recorded one on fallback).
     pub(crate) pao: Option<Seat>,
-}
-
-/// The eras a game may belong to, from the date in its id; several when the id has no date or
-/// the date falls in a gap between dated changes (see [`TenhouEra::from_date`]).
-pub(crate) fn eras(log: &GameLog) -> ArrayVec<TenhouEra, 4> {
-    let date = log.header.game_id.as_deref().and_then(|id| {
-        let n = |r: std::ops::Range<usize>| id.get(r).and_then(|d| d.parse::<u16>().ok());
-        Some((
-            n(0..4)?,
-            u8::try_from(n(4..6)?).ok()?,
-            u8::try_from(n(6..8)?).ok()?,
-        ))
-    });
-    let mut out = ArrayVec::new();
-    match date {
-        Some((y, m, d)) => match TenhouEra::from_date(y, m, d) {
-            Some(era) => out.push(era),
-            None if y < 2015 => out.extend([TenhouEra::To2010June, TenhouEra::To2021]),
-            None => out.extend([TenhouEra::To2021, TenhouEra::From2022]),
-        },
-        // The 2008–2009 per-round shuffle dates a game to the first era.
-        None if log.round_starts().iter().any(|r| r.shuffle.is_some()) => {
-            out.push(TenhouEra::To2009July);
-        }
-        None => out.extend([
-            TenhouEra::From2022,
-            TenhouEra::To2021,
-            TenhouEra::To2010June,
-            TenhouEra::To2009July,
-        ]),
-    }
-    out
+    /// Whether other yakuman are stacked with the liable one.
+    pub(crate) pao_stacked: bool,
 }
 
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the
 /// engine could not value the hand).
-fn recorded_base(w: &RecordedWin, kiriage: KiriageMangan) -> i32 {
-    match w.limit {
+fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
+    let l = &hand.limits;
+    let base = match w.limit {
         0 => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
-            let base = i32::try_from(w.fu)
-                .unwrap_or(0)
-                .saturating_mul(1 << (2 + han).min(20));
-            if kiriage == KiriageMangan::On && base == 1920 {
-                2000
-            } else {
-                base
-            }
+            let han = u8::try_from(han).unwrap_or(u8::MAX);
+            hand_base(hand, han, u8::try_from(w.fu).unwrap_or(u8::MAX)).0
         }
-        1 => 2000,
-        2 => 3000,
-        3 => 4000,
-        4 => 6000,
-        _ => 8000 * i32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
-    }
+        1 => l.mangan_base,
+        2 => l.haneman_base,
+        3 => l.baiman_base,
+        4 => l.sanbaiman_base,
+        _ => l.yakuman_base * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
+    };
+    i32::try_from(base).unwrap_or(i32::MAX)
 }
 
 /// Checks the settlement of a game under `rules`, writing its divergences to `out`; returns
 /// whether the log stops before the game's end (no final result where the flow goes on).
 pub(crate) fn check(
     first_dealer: Seat,
-    rules: &FlowRules,
-    kiriage: KiriageMangan,
+    ruleset: &RuleSet,
     rounds: &[RoundSummary<'_>],
     out: &mut Vec<Divergence>,
 ) -> bool {
+    let rules = Flow::new(&ruleset.flow);
     let mut expected = Some(Next::Round(rules.first_round(first_dealer)));
     // Whether a round is left open (no outcome): the record stops there.
     let mut open = false;
@@ -197,7 +164,7 @@ pub(crate) fn check(
                     .map(|w| {
                         let role = Role::of(w.recorded.winner, dealer);
                         let value = w.value.unwrap_or_else(|| {
-                            let base = recorded_base(w.recorded, kiriage);
+                            let base = recorded_base(w.recorded, &ruleset.hand);
                             let v = if w.recorded.is_tsumo() {
                                 WinValue::tsumo_from_base(base, role)
                             } else {
@@ -212,6 +179,7 @@ pub(crate) fn check(
                             winner: w.recorded.winner,
                             value,
                             pao: w.pao,
+                            pao_stacked: w.pao_stacked,
                         }
                     })
                     .collect();

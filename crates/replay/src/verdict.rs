@@ -397,6 +397,20 @@ pub struct Verdict {
     pub checked: Checked,
     /// Every divergence, in the order found.
     pub divergences: Vec<Divergence>,
+    /// The rule set the game was checked under (`None` when it was not replayed). JSON
+    /// writes it as a `--rules` value that reads back to it (`tenhou,length=tonpuusen`).
+    #[serde(serialize_with = "rules_spec")]
+    pub rules: Option<haifu_ruleset::RuleSet>,
+}
+
+fn rules_spec<S: serde::Serializer>(
+    rules: &Option<haifu_ruleset::RuleSet>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match rules {
+        Some(r) => s.serialize_str(&r.spec()),
+        None => s.serialize_none(),
+    }
 }
 
 impl Verdict {

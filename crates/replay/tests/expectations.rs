@@ -5,6 +5,12 @@
 use haifu_log::{Event, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound};
 use haifu_replay::Status;
 
+/// Verifies `log` under the rule set it declares.
+fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
+    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    haifu_replay::verify(log, &declared.rules)
+}
+
 fn first_game() -> Option<GameLog> {
     let dir = haifu_testkit::tenhou_corpus()?;
     let entry = haifu_testkit::manifest(&dir)
@@ -30,7 +36,7 @@ fn first_win(log: &GameLog) -> (usize, haifu_log::RecordedWin) {
 
 fn verdict_with(mut log: GameLog, e: Vec<Expectation>) -> haifu_replay::Verdict {
     log.expectations = e;
-    haifu_replay::verify(&log)
+    verify_declared(&log)
 }
 
 #[test]

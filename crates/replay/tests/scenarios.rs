@@ -16,6 +16,12 @@ use std::path::{Path, PathBuf};
 use haifu_log::{DrawKind, ExpectationKind, FuritenReason, GameLog, NextRound};
 use haifu_replay::{Status, Verdict};
 
+/// Verifies `log` under the rule set it declares.
+fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
+    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    haifu_replay::verify(log, &declared.rules)
+}
+
 /// What a scenario file says its verdict must be.
 #[derive(Debug, PartialEq, Eq)]
 enum Expect {
@@ -140,7 +146,7 @@ fn live(log: &GameLog, verdict: &Verdict) -> Result<(), String> {
         let reported = match falsified(&e.kind) {
             Some(kind) => {
                 changed.expectations[i].kind = kind;
-                let v = haifu_replay::verify(&changed);
+                let v = verify_declared(&changed);
                 v.divergences
                     .iter()
                     .any(|d| d.event == Some(e.event) && d.kind.name() == "expectation_failed")
@@ -148,7 +154,7 @@ fn live(log: &GameLog, verdict: &Verdict) -> Result<(), String> {
             }
             None => {
                 changed.expectations.remove(i);
-                let v = haifu_replay::verify(&changed);
+                let v = verify_declared(&changed);
                 v.divergences
                     .iter()
                     .any(|d| d.event == e.event.checked_sub(1))
@@ -179,7 +185,7 @@ fn check(path: &Path) -> Result<Expect, String> {
     if log.expectations.is_empty() && expect == Expect::Conforming {
         return Err("no `expect` line and no `# @expect:` directive: nothing is stated".to_owned());
     }
-    let verdict = haifu_replay::verify(&log);
+    let verdict = verify_declared(&log);
     let got = first(&verdict);
     if got != expect {
         let details: Vec<String> = verdict
@@ -307,7 +313,7 @@ fn assert_first_divergence(text: &str, kind: &str, says: &str) {
 /// The first divergence the referee finds in `text`, as `(kind, message)`.
 fn first_divergence(text: &str) -> Option<(String, String)> {
     let log = haifu_notation::read(text).expect("the scenario reads");
-    let verdict = haifu_replay::verify(&log);
+    let verdict = verify_declared(&log);
     verdict
         .divergences
         .first()
@@ -364,7 +370,7 @@ fn expect_next_is_weighed_against_the_rules_not_the_next_round_line() {
     );
     assert_ne!(wrong_round, text);
     let log = haifu_notation::read(&wrong_round).expect("reads");
-    let verdict = haifu_replay::verify(&log);
+    let verdict = verify_declared(&log);
     let kinds: Vec<&str> = verdict.divergences.iter().map(|d| d.kind.name()).collect();
     assert!(
         kinds.contains(&"flow_mismatch"),
@@ -379,7 +385,7 @@ fn expect_next_is_weighed_against_the_rules_not_the_next_round_line() {
 
     // A record that stops after S4.0: the expectation is still weighed, and holds.
     let cut = format!("{}end\n", &text[..text.find("round S4.1").expect("S4.1")]);
-    let verdict = haifu_replay::verify(&haifu_notation::read(&cut).expect("reads"));
+    let verdict = verify_declared(&haifu_notation::read(&cut).expect("reads"));
     assert_eq!(
         verdict.status(),
         Status::Conforming,

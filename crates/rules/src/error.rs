@@ -57,6 +57,13 @@ pub enum ScoreError {
     /// Situational conditions that cannot hold together or with this hand.
     #[error("{0}")]
     Situation(SituationError),
+    /// The hand's value depends on a rule point the rule set leaves not settled (no source
+    /// settles it for that rule set).
+    #[error("the hand's value depends on {rule}, which this rule set leaves not settled")]
+    NotSettled {
+        /// The rule point, by its rule-file name (`double_wind_pair_fu`).
+        rule: &'static str,
+    },
     /// The hand is not complete: no reading as sets and a pair, seven pairs or thirteen orphans.
     #[error(
         "the hand is not complete: it reads neither as four sets and a pair, seven pairs nor thirteen orphans"
@@ -71,7 +78,10 @@ impl ScoreError {
     /// Whether the input does not describe a possible winning situation (as opposed to a
     /// possible hand that is not a win: [`ScoreError::NotComplete`], [`ScoreError::NoYaku`]).
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, ScoreError::NotComplete | ScoreError::NoYaku)
+        !matches!(
+            self,
+            ScoreError::NotComplete | ScoreError::NoYaku | ScoreError::NotSettled { .. }
+        )
     }
 }
 
@@ -96,6 +106,12 @@ pub enum SituationError {
     /// Rinshan together with haitei.
     #[error("a replacement tile is never the last tile of the live wall: rinshan excludes haitei")]
     RinshanHaitei,
+    /// Chankan and houtei together: a kan's added tile is not a discard, and no kan can be
+    /// declared once the live wall is empty.
+    #[error(
+        "chankan robs a kan's added tile and houtei is a ron on the last discard: a win cannot be both"
+    )]
+    ChankanHoutei,
     /// Chankan on a tsumo.
     #[error("chankan is a ron on a tile added to a kan")]
     ChankanTsumo,

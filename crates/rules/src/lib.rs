@@ -1,17 +1,14 @@
-//! The rules engine of haifu: rule sets as data and the hand evaluator.
+//! The rules engine of haifu, driven by a [`RuleSet`](haifu_ruleset::RuleSet) it is given.
 //!
 //! # Overview
 //!
-//! - [`Rules`]: every rule point that changes a hand's value, as plain data with enums; no
-//!   `Default`. [`Rules::tenhou`] is Tenhou's preset for a lobby ([`TenhouLobby`], decoded
-//!   from the mjlog GO `type` bits).
 //! - Hand analysis on concealed [`TileCounts`](haifu_tiles::TileCounts), allocation-free per
 //!   call: [`for_each_reading`] (four sets and a pair, seven pairs, thirteen orphans),
 //!   [`is_complete`], [`waits`] and [`is_tenpai`] (table lookups; the 244 KB table of suit
 //!   shapes is built by the build script and compiled in), and the [`Wait`] type of a
 //!   winning tile.
 //! - [`score()`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
-//!   [`Situation`] flags, honba, sticks) under [`Rules`] gives an itemised [`Score`]: each
+//!   [`Situation`] flags, honba, sticks) under a rule set gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
 //!   [`Payment`] and the value Tenhou records.
 //! - [`Round`]: a round as a state machine for the referee: legality of every action,
@@ -23,14 +20,16 @@
 //!
 //! # Architecture invariant
 //!
-//! This crate depends on `haifu-tiles` only: it knows no log format. Nothing in it panics on
-//! odd input; problems are typed errors ([`ScoreError`]).
+//! This crate depends on `haifu-tiles` and `haifu-ruleset` only: it knows no log format and
+//! chooses no rules. Nothing in it panics on odd input; problems are typed errors
+//! ([`ScoreError`]). A rule point a rule set leaves not settled is an error
+//! ([`ScoreError::NotSettled`], [`ActionError::NotSettled`], and the flow's) only when a
+//! ruling depends on it.
 
 mod error;
 pub mod flow;
 mod hand;
 mod round;
-mod rules;
 mod score;
 mod shape_table;
 mod spec;
@@ -39,17 +38,12 @@ mod yaku;
 pub use error::{ScoreError, SituationError};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
 pub use round::{
-    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, KanDoraTiming, KokushiRobsAnkan,
-    Kuikae, Round, RoundRules, RoundSetup, Ruling, SetupError, TemporaryFuritenEnd, TenpaiRule,
-    WinContext,
-};
-pub use rules::{
-    BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, Limits, OpenTanyao,
-    RedFives, Renhou, RinshanFu, Rules, TenhouLobby, YakumanStacking,
+    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, Round, RoundSetup, Ruling,
+    SetupError, WinContext,
 };
 pub use score::{
     FuItem, FuSource, Limit, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod,
-    YakuHan, YakumanCount, score,
+    YakuHan, YakumanCount, hand_base, score,
 };
 pub use spec::{SpecError, WinSpec};
 pub use yaku::Yaku;

@@ -29,96 +29,16 @@ use arrayvec::ArrayVec;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileCounts, TileKind, TileSet, Wind};
 use thiserror::Error;
 
+use haifu_ruleset::{
+    AbortiveRule, KanDoraTiming, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore,
+    RoundRules, TenpaiRule,
+};
+
 use crate::hand::{ConcealedShape, waits};
 use crate::score::{RiichiDeclaration, Situation, WinMethod};
 
 /// The live wall's size with four players: 136 tiles, less 14 in the dead wall and 52 dealt.
 const LIVE_WALL: u8 = 70;
-
-/// What a round's rules decide beyond a hand's value. Plain data with enums; no `Default`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RoundRules {
-    /// Which discards a player may not make right after a chi or pon.
-    pub kuikae: Kuikae,
-    /// The least score that allows riichi (Tenhou: 1000).
-    pub riichi_min_score: i32,
-    /// The least number of live-wall tiles left that allows riichi (Tenhou: 4).
-    pub riichi_min_live_tiles: u8,
-    /// When a new kan-dora indicator is revealed.
-    pub kan_dora: KanDoraTiming,
-    /// Whether thirteen orphans may rob an ankan.
-    pub kokushi_robs_ankan: KokushiRobsAnkan,
-    /// When temporary (same-turn) furiten ends.
-    pub temporary_furiten_ends: TemporaryFuritenEnd,
-    /// What counts as tenpai at an exhaustive draw.
-    pub tenpai: TenpaiRule,
-}
-
-impl RoundRules {
-    /// Tenhou's rules (RULES.md §1.7, §1.8): kuikae forbidden for the same tile and the suji,
-    /// riichi with 1000 points and 4 live tiles, ankan dora at once and open-kan dora at the
-    /// kan player's discard, kokushi may not rob an ankan, temporary furiten ends at the
-    /// player's own next discard, and a wait is void only when all four copies are in the
-    /// player's concealed hand.
-    ///
-    /// The lobby's flags choose the kan-dora timing ([`crate::TenhouLobby::kan_dora`]: chip
-    /// lobbies reveal every kan's indicator at once).
-    pub const fn tenhou(lobby: crate::TenhouLobby) -> RoundRules {
-        RoundRules {
-            kuikae: Kuikae::SameAndSuji,
-            riichi_min_score: 1000,
-            riichi_min_live_tiles: 4,
-            kan_dora: lobby.kan_dora,
-            kokushi_robs_ankan: KokushiRobsAnkan::No,
-            temporary_furiten_ends: TemporaryFuritenEnd::OwnDiscard,
-            tenpai: TenpaiRule::ConcealedFourVoid,
-        }
-    }
-}
-
-/// Kuikae (swap-calling): which discards are forbidden right after a chi or pon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kuikae {
-    /// Neither the called kind nor, for a chi on an end of the run, the kind at the other end.
-    SameAndSuji,
-    /// Only the called kind.
-    SameOnly,
-    /// Any discard is allowed.
-    Allowed,
-}
-
-/// When a kan's new dora indicator is revealed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KanDoraTiming {
-    /// Ankan at once; daiminkan and kakan when the kan player discards (Tenhou).
-    AnkanNowOpenAtDiscard,
-    /// Every kan at once.
-    Immediate,
-}
-
-/// Whether kokushi musou may rob an ankan (chankan on a concealed kan).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KokushiRobsAnkan {
-    /// It may not (Tenhou).
-    No,
-    /// It may.
-    Yes,
-}
-
-/// When temporary furiten, after passing a winning tile, ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TemporaryFuritenEnd {
-    /// At the player's own next discard (Tenhou).
-    OwnDiscard,
-}
-
-/// What counts as tenpai at an exhaustive draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TenpaiRule {
-    /// Any waiting shape, but a wait is void when all four of its copies are in the player's
-    /// own concealed hand (Tenhou; melds do not count).
-    ConcealedFourVoid,
-}
 
 /// A round's start as a log states it: not necessarily legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,6 +118,20 @@ pub enum ActionError {
     /// The round is over (after a win or a draw).
     #[error("the round is over")]
     RoundOver,
+    /// The ruling depends on a rule point the rule set leaves not settled.
+    #[error("the ruling depends on {rule}, which this rule set leaves not settled")]
+    NotSettled {
+        /// The rule point, by its rule-file name (`kan_dora`).
+        rule: &'static str,
+    },
+    /// An abortive draw the rule set does not play.
+    #[error("{what} is not an abortive draw under this rule set ({rule} = false)")]
+    AbortiveNotPlayed {
+        /// The draw.
+        what: &'static str,
+        /// Its rule point.
+        rule: &'static str,
+    },
     /// Another seat was to act.
     #[error("seat {seat} acts, but it is seat {expected}'s turn to {what}")]
     NotYourTurn {
@@ -1119,6 +1053,9 @@ impl Round {
     }
 
     fn kan_allowed(&self, seat: Seat) -> Result<(), ActionError> {
+        if self.rules.kan_dora == KanDoraTiming::NotSettled {
+            return Err(ActionError::NotSettled { rule: "kan_dora" });
+        }
         if self.kan_seats.len() >= 4 {
             return Err(ActionError::NoKan {
                 seat,
@@ -1252,7 +1189,11 @@ impl Round {
         self.dora_due_now += std::mem::take(&mut self.dora_due_at_discard);
         match self.rules.kan_dora {
             KanDoraTiming::AnkanNowOpenAtDiscard if !concealed => self.dora_due_at_discard += 1,
-            _ => self.dora_due_now += 1,
+            KanDoraTiming::AnkanNowOpenAtDiscard | KanDoraTiming::Immediate => {
+                self.dora_due_now += 1;
+            }
+            // No kan dora; a kan under an unsettled timing is refused by `kan_allowed`.
+            KanDoraTiming::None | KanDoraTiming::NotSettled => {}
         }
     }
 
@@ -1359,6 +1300,18 @@ impl Round {
         if self.dora_due_now > 0 {
             return Err(ActionError::DoraMissing);
         }
+        if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::NotSettled {
+            let robbable = Seat::ALL.into_iter().any(|s| {
+                s != seat
+                    && self.seats[s].waits.contains(kind)
+                    && kokushi_with(&self.seats[s].counts(), meld.tiles()[0])
+            });
+            if robbable {
+                return Err(ActionError::NotSettled {
+                    rule: "kokushi_robs_ankan",
+                });
+            }
+        }
         let st = &mut self.seats[seat];
         for &t in meld.tiles() {
             st.take(t);
@@ -1383,6 +1336,33 @@ impl Round {
         Ok(())
     }
 
+    /// Why the rule set's thresholds refuse `seat` a riichi now, if they do (Tenhou: 1000
+    /// points and four live tiles); an error when a threshold that matters is not settled.
+    fn riichi_refusal(&self, seat: Seat) -> Result<Option<String>, ActionError> {
+        let score = self.scores[seat];
+        match self.rules.riichi_min_score {
+            RiichiMinScore::AtLeast(min) if score < min => {
+                return Ok(Some(format!("it has {score} points, below {min}")));
+            }
+            RiichiMinScore::NotSettled if score < 1000 => {
+                return Err(ActionError::NotSettled {
+                    rule: "riichi_min_score",
+                });
+            }
+            RiichiMinScore::AtLeast(_) | RiichiMinScore::Any | RiichiMinScore::NotSettled => {}
+        }
+        let left = self.live_tiles_left();
+        match self.rules.riichi_min_live_tiles {
+            RiichiMinLiveTiles::AtLeast(min) if left < min => Ok(Some(format!(
+                "{left} live tiles are left, fewer than {min}"
+            ))),
+            RiichiMinLiveTiles::NotSettled if left < 4 => Err(ActionError::NotSettled {
+                rule: "riichi_min_live_tiles",
+            }),
+            RiichiMinLiveTiles::AtLeast(_) | RiichiMinLiveTiles::NotSettled => Ok(None),
+        }
+    }
+
     /// A riichi declaration by `seat`, before its declaration discard.
     ///
     /// It considers that the seat is on turn, its hand is closed (ankan allowed), it has not
@@ -1396,19 +1376,8 @@ impl Round {
             Some("the hand is open".to_owned())
         } else if st.riichi != Riichi::None {
             Some("it already declared".to_owned())
-        } else if self.scores[seat] < self.rules.riichi_min_score {
-            Some(format!(
-                "it has {} points, below {}",
-                self.scores[seat], self.rules.riichi_min_score
-            ))
-        } else if self.live_tiles_left() < self.rules.riichi_min_live_tiles {
-            Some(format!(
-                "{} live tiles are left, fewer than {}",
-                self.live_tiles_left(),
-                self.rules.riichi_min_live_tiles
-            ))
         } else {
-            None
+            self.riichi_refusal(seat)?
         };
         if let Some(why) = why {
             return Err(ActionError::RiichiNotAllowed { seat, why });
@@ -1591,6 +1560,10 @@ impl Round {
         if st.ippatsu {
             situation |= Situation::IPPATSU;
         }
+        // Renhou: a ron before the winner's first draw, in an uninterrupted first go-around.
+        if self.no_call_yet && st.discards == 0 && seat != self.dealer {
+            situation |= Situation::RENHOU;
+        }
         let ctx = WinContext {
             winner: seat,
             from,
@@ -1629,10 +1602,34 @@ impl Round {
         if let Some(declarer) = self.deposit_missing() {
             return Err(ActionError::DepositMissing { seat: declarer });
         }
-        self.close_claims();
-        let tenpai = BySeat::new_with(|s| match self.rules.tenpai {
-            TenpaiRule::ConcealedFourVoid => !self.seats[s].waits.is_empty(),
+        // Under the hand-and-melds reading a wait is also void when its fourth copy is in a
+        // meld; the seats' waits are already void when all four are concealed.
+        let meld_voided = BySeat::new_with(|s| {
+            let st = &self.seats[s];
+            !st.waits.is_empty()
+                && st.waits.iter().all(|k| {
+                    let melded = st
+                        .melds
+                        .iter()
+                        .flat_map(|m| m.tiles())
+                        .filter(|t| t.kind() == k)
+                        .count();
+                    usize::from(st.counts().get(k)) + melded >= 4
+                })
         });
+        let tenpai = match self.rules.tenpai {
+            TenpaiRule::ConcealedFourVoid => BySeat::new_with(|s| !self.seats[s].waits.is_empty()),
+            TenpaiRule::HandAndMeldsFourVoid => {
+                BySeat::new_with(|s| !self.seats[s].waits.is_empty() && !meld_voided[s])
+            }
+            TenpaiRule::NotSettled => {
+                if Seat::ALL.into_iter().any(|s| meld_voided[s]) {
+                    return Err(ActionError::NotSettled { rule: "tenpai" });
+                }
+                BySeat::new_with(|s| !self.seats[s].waits.is_empty())
+            }
+        };
+        self.close_claims();
         let nagashi = BySeat::new_with(|s| {
             let river = &self.seats[s].river;
             !river.is_empty()
@@ -1647,6 +1644,25 @@ impl Round {
     /// Whether an abortive draw's condition holds now; on success the round is over.
     pub fn check_abortive(&mut self, draw: AbortiveDraw) -> Result<(), ActionError> {
         self.begin()?;
+        let rule = match draw {
+            AbortiveDraw::KyuushuKyuuhai(_) => Some((
+                "kyuushu kyuuhai",
+                "kyuushu_kyuuhai",
+                self.rules.kyuushu_kyuuhai,
+            )),
+            AbortiveDraw::SuufonRenda => {
+                Some(("suufon renda", "suufon_renda", self.rules.suufon_renda))
+            }
+            AbortiveDraw::SuuchaRiichi => {
+                Some(("suucha riichi", "suucha_riichi", self.rules.suucha_riichi))
+            }
+            AbortiveDraw::Suukaikan => Some(("suukaikan", "suukaikan", self.rules.suukaikan)),
+            // Whether three rons abort is the flow's multiple-ron rule.
+            AbortiveDraw::Sanchahou => None,
+        };
+        if let Some((what, rule, AbortiveRule::NotPlayed)) = rule {
+            return Err(ActionError::AbortiveNotPlayed { what, rule });
+        }
         let fail = |what, why| Err(ActionError::DrawNotApplicable { what, why });
         match draw {
             AbortiveDraw::KyuushuKyuuhai(seat) => {
@@ -1793,7 +1809,7 @@ mod tests {
             &setup,
             RoundRules {
                 kokushi_robs_ankan: robs,
-                ..RoundRules::tenhou(crate::TenhouLobby::ARIARI)
+                ..haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou).round
             },
         )
         .unwrap();

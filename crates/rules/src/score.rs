@@ -1,4 +1,4 @@
-//! Scoring a winning hand: [`score`] takes a [`Win`] and [`Rules`] and returns an itemised
+//! Scoring a winning hand: [`score`] takes a [`Win`] and a [`RuleSet`] and returns an itemised
 //! [`Score`].
 
 use arrayvec::ArrayVec;
@@ -6,11 +6,11 @@ use haifu_tiles::{Meld, MeldKind, Tile, TileCounts, TileKind, Wind};
 
 use crate::error::{ScoreError, SituationError};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
-use crate::rules::{
-    BasePoints, DoubleWindPairFu, DoubleYakuman, KazoeYakuman, KiriageMangan, OpenTanyao, RedFives,
-    Renhou, RinshanFu, Rules, YakumanStacking,
-};
 use crate::yaku::Yaku;
+use haifu_ruleset::{
+    BasePoints, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan,
+    OpenTanyao, RedFives, Renhou, RinshanFu, RuleSet, UraDora, YakumanStacking,
+};
 
 /// How the hand was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -286,6 +286,12 @@ pub struct Score {
 }
 
 impl Score {
+    /// Whether the hand is a counted (kazoe) yakuman: 13 han or more without a yakuman
+    /// pattern, valued as one yakuman.
+    pub fn is_counted_yakuman(&self) -> bool {
+        self.limit == Limit::Yakuman && self.yakuman.is_empty()
+    }
+
     /// Everything the winner receives: the payments with honba, plus the riichi sticks.
     pub fn total_received(&self) -> u32 {
         self.payments.iter().map(|p| p.hand + p.honba).sum::<u32>() + self.riichi_sticks
@@ -335,7 +341,7 @@ enum Shape {
 /// What every reading shares: parsed from the [`Win`] once.
 struct Context<'w, 'a> {
     win: &'w Win<'a>,
-    rules: &'w Rules,
+    rules: &'w RuleSet,
     win_kind: TileKind,
     /// Concealed counts including the winning tile.
     counts: TileCounts,
@@ -350,7 +356,12 @@ struct Context<'w, 'a> {
     aka: u8,
     /// Chuuren over the concealed part (independent of the reading), with junsei.
     chuuren: Option<Yaku>,
+    /// A rule point the rule set leaves not settled, set when a candidate's value needed it.
+    unsettled: std::cell::Cell<Option<&'static str>>,
 }
+
+/// How a candidate ranks, highest first (see `Context::key`).
+type RankKey = (u32, u32, bool, u8, u8);
 
 /// The value of one candidate (reading × winning block).
 struct Candidate {
@@ -374,9 +385,9 @@ struct Candidate {
 /// It never panics and allocates nothing. An impossible input is a [`ScoreError`] for which
 /// [`ScoreError::is_bad_input`] holds; an incomplete hand is [`ScoreError::NotComplete`] and
 /// a complete hand without yaku is [`ScoreError::NoYaku`].
-pub fn score(rules: &Rules, win: &Win<'_>) -> Result<Score, ScoreError> {
+pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
     let ctx = Context::new(rules, win)?;
-    let mut best: Option<(Candidate, (u32, u32, u8, u8))> = None;
+    let mut best: Option<(Candidate, RankKey)> = None;
     let mut complete = false;
     for_each_reading(&ctx.counts, |reading| {
         complete = true;
@@ -389,6 +400,9 @@ pub fn score(rules: &Rules, win: &Win<'_>) -> Result<Score, ScoreError> {
     });
     if !complete {
         return Err(ScoreError::NotComplete);
+    }
+    if let Some(rule) = ctx.unsettled.get() {
+        return Err(ScoreError::NotSettled { rule });
     }
     let Some((cand, _)) = best else {
         return Err(ScoreError::NoYaku);
@@ -448,7 +462,7 @@ fn meld_set(index: usize, meld: &Meld) -> Result<HandSet, ScoreError> {
 }
 
 impl<'w, 'a> Context<'w, 'a> {
-    fn new(rules: &'w Rules, win: &'w Win<'a>) -> Result<Context<'w, 'a>, ScoreError> {
+    fn new(rules: &'w RuleSet, win: &'w Win<'a>) -> Result<Context<'w, 'a>, ScoreError> {
         if win.melds.len() > 4 {
             return Err(ScoreError::TooManyMelds {
                 melds: win.melds.len(),
@@ -470,7 +484,7 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut seen = [0u64; 3];
         let mut all = TileCounts::EMPTY;
         let mut aka = 0u8;
-        let red = rules.red_fives == RedFives::OnePerSuit;
+        let red = rules.hand.red_fives == RedFives::OnePerSuit;
         let concealed = win.concealed.iter().chain([&win.winning_tile]);
         let meld_tiles = win.melds.iter().flat_map(|m| m.tiles());
         let mut counts = TileCounts::EMPTY;
@@ -506,7 +520,10 @@ impl<'w, 'a> Context<'w, 'a> {
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
         let dora = dora_of(win.dora_indicators);
-        let ura = dora_of(win.ura_indicators);
+        let ura = match rules.hand.ura_dora {
+            UraDora::Counted => dora_of(win.ura_indicators),
+            UraDora::NotCounted => 0,
+        };
         let chuuren = if win.melds.is_empty() {
             chuuren(&counts, win.winning_tile.kind())
         } else {
@@ -525,6 +542,7 @@ impl<'w, 'a> Context<'w, 'a> {
             ura,
             aka,
             chuuren,
+            unsettled: std::cell::Cell::new(None),
         })
     }
 
@@ -560,8 +578,15 @@ impl<'w, 'a> Context<'w, 'a> {
             RiichiDeclaration::Riichi => push(Yaku::Riichi, 1),
             RiichiDeclaration::DoubleRiichi => push(Yaku::DoubleRiichi, 2),
         }
-        if s.contains(Situation::IPPATSU) {
+        if s.contains(Situation::IPPATSU) && self.rules.hand.ippatsu == Ippatsu::Counted {
             push(Yaku::Ippatsu, 1);
+        }
+        if s.contains(Situation::RENHOU) {
+            match self.rules.hand.renhou {
+                Renhou::FiveHanCumulative => push(Yaku::Renhou, 5),
+                Renhou::NotSettled => self.unsettled.set(Some("renhou")),
+                Renhou::None | Renhou::Mangan | Renhou::Yakuman => {}
+            }
         }
         if s.contains(Situation::CHANKAN) {
             push(Yaku::Chankan, 1);
@@ -594,7 +619,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 times: 1,
             });
         }
-        if s.contains(Situation::RENHOU) && self.rules.renhou == Renhou::Yakuman {
+        if s.contains(Situation::RENHOU) && self.rules.hand.renhou == Renhou::Yakuman {
             yakuman.push(YakumanCount {
                 yaku: Yaku::Renhou,
                 times: 1,
@@ -604,7 +629,7 @@ impl<'w, 'a> Context<'w, 'a> {
 
     fn push_yakuman(&self, yakuman: &mut ArrayVec<YakumanCount, 8>, yaku: Yaku) {
         let times = if yaku.is_single_pattern_double()
-            && self.rules.double_yakuman == DoubleYakuman::Double
+            && self.rules.hand.double_yakuman == DoubleYakuman::Double
         {
             2
         } else {
@@ -619,9 +644,13 @@ impl<'w, 'a> Context<'w, 'a> {
         if pair.is_dragon() {
             2
         } else if seat && round {
-            match self.rules.double_wind_pair_fu {
+            match self.rules.hand.double_wind_pair_fu {
                 DoubleWindPairFu::Four => 4,
                 DoubleWindPairFu::Two => 2,
+                DoubleWindPairFu::NotSettled => {
+                    self.unsettled.set(Some("double_wind_pair_fu"));
+                    4
+                }
             }
         } else if seat || round {
             2
@@ -631,9 +660,17 @@ impl<'w, 'a> Context<'w, 'a> {
     }
 
     fn tsumo_fu(&self) -> bool {
-        self.tsumo
-            && !(self.win.situation.contains(Situation::RINSHAN)
-                && self.rules.rinshan_fu == RinshanFu::NoTsumoFu)
+        if !self.tsumo || !self.win.situation.contains(Situation::RINSHAN) {
+            return self.tsumo;
+        }
+        match self.rules.hand.rinshan_fu {
+            RinshanFu::TsumoFu => true,
+            RinshanFu::NoTsumoFu => false,
+            RinshanFu::NotSettled => {
+                self.unsettled.set(Some("rinshan_fu"));
+                true
+            }
+        }
     }
 
     #[allow(clippy::too_many_lines)]
@@ -843,7 +880,7 @@ impl<'w, 'a> Context<'w, 'a> {
             if pinfu {
                 push(Yaku::Pinfu);
             }
-            if all_simple && (self.menzen || self.rules.open_tanyao == OpenTanyao::Allowed) {
+            if all_simple && (self.menzen || self.rules.hand.open_tanyao == OpenTanyao::Allowed) {
                 push(Yaku::Tanyao);
             }
             if self.menzen {
@@ -1018,7 +1055,7 @@ impl<'w, 'a> Context<'w, 'a> {
         if !yakuman.is_empty() {
             yaku.clear();
             sort_by_key(&mut yakuman, |y| yakuman_rank(y.yaku));
-            if self.rules.yakuman_stacking == YakumanStacking::Highest {
+            if self.rules.hand.yakuman_stacking == YakumanStacking::Highest {
                 let mut top = 0;
                 for (i, y) in yakuman.iter().enumerate() {
                     if y.times > yakuman[top].times {
@@ -1054,42 +1091,16 @@ impl<'w, 'a> Context<'w, 'a> {
     /// The base points and limit of a candidate, with its yakuman count and whether renhou's
     /// mangan stands for the hand.
     fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
-        let l = &self.rules.limits;
+        let l = &self.rules.hand.limits;
         if !c.yakuman.is_empty() {
             let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
             return (l.yakuman_base * u32::from(n), Limit::Yakuman, n, false);
         }
         let han = self.total_han(c);
-        let value = if han >= l.kazoe_han {
-            match self.rules.kazoe_yakuman {
-                KazoeYakuman::Yakuman => (l.yakuman_base, Limit::Yakuman, 1),
-                KazoeYakuman::Sanbaiman => (l.sanbaiman_base, Limit::Sanbaiman, 0),
-            }
-        } else if han >= l.sanbaiman_han {
-            (l.sanbaiman_base, Limit::Sanbaiman, 0)
-        } else if han >= l.baiman_han {
-            (l.baiman_base, Limit::Baiman, 0)
-        } else if han >= l.haneman_han {
-            (l.haneman_base, Limit::Haneman, 0)
-        } else if han >= l.mangan_han {
-            (l.mangan_base, Limit::Mangan, 0)
-        } else {
-            let base = match self.rules.base_points {
-                BasePoints::FuTimesTwoPowHanPlusTwo => u32::from(c.fu) << (2 + u32::from(han)),
-            };
-            let kiriage =
-                self.rules.kiriage_mangan == KiriageMangan::On && base * 25 >= l.mangan_base * 24;
-            if base >= l.mangan_base {
-                (l.mangan_base, Limit::Mangan, 0)
-            } else if kiriage {
-                // Tenhou's chip lobbies pay it as mangan but record no limit (code 0).
-                (l.mangan_base, Limit::None, 0)
-            } else {
-                (base, Limit::None, 0)
-            }
-        };
+        let (base, limit) = hand_base(&self.rules.hand, han, c.fu);
+        let value = (base, limit, u8::from(limit == Limit::Yakuman));
         if self.win.situation.contains(Situation::RENHOU)
-            && self.rules.renhou == Renhou::Mangan
+            && self.rules.hand.renhou == Renhou::Mangan
             && value.0 < l.mangan_base
         {
             return (l.mangan_base, Limit::Mangan, 0, true);
@@ -1097,16 +1108,30 @@ impl<'w, 'a> Context<'w, 'a> {
         (value.0, value.1, value.2, false)
     }
 
-    fn key(&self, c: &Candidate) -> (u32, u32, u8, u8) {
+    /// How candidates rank: the most yakuman, the highest base points, then a real yakuman
+    /// before a counted (kazoe) one of equal value, then the most han and the most fu.
+    fn key(&self, c: &Candidate) -> RankKey {
         let (base, _, n, _) = self.value(c);
-        (u32::from(n), base, self.total_han(c), c.fu)
+        (
+            u32::from(n),
+            base,
+            !c.yakuman.is_empty(),
+            self.total_han(c),
+            c.fu,
+        )
     }
 
     fn finish(&self, c: Candidate) -> Score {
         let (base, limit, yakuman_count, renhou) = self.value(&c);
         let is_yakuman = !c.yakuman.is_empty();
         let round_up = |x: u32| x.div_ceil(100) * 100;
-        let honba = self.rules.honba_points * self.win.honba;
+        let honba_value = &self.rules.flow.honba;
+        let per_honba = if self.tsumo {
+            honba_value.tsumo_per_payer
+        } else {
+            honba_value.ron
+        };
+        let honba = per_honba.unsigned_abs() * self.win.honba;
         let mut payments = ArrayVec::new();
         if self.tsumo {
             let mut wind = self.win.seat_wind;
@@ -1120,7 +1145,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 payments.push(Payment {
                     payer: Payer::Seat(wind),
                     hand: round_up(base * mult),
-                    honba: honba / 3,
+                    honba,
                 });
             }
         } else {
@@ -1138,7 +1163,7 @@ impl<'w, 'a> Context<'w, 'a> {
             yaku.clear();
             yaku.push(YakuHan {
                 yaku: Yaku::Renhou,
-                han: self.rules.limits.mangan_han,
+                han: self.rules.hand.limits.mangan_han,
             });
         }
         let (dora, ura, aka) = if is_yakuman {
@@ -1170,9 +1195,47 @@ impl<'w, 'a> Context<'w, 'a> {
             yakuman_count,
             base_points: base,
             payments,
-            riichi_sticks: self.rules.riichi_stick_points * self.win.riichi_sticks,
+            riichi_sticks: self.rules.flow.riichi_deposit.unsigned_abs() * self.win.riichi_sticks,
             points,
             riichi: self.win.riichi,
+        }
+    }
+}
+
+/// The base points and limit of a hand of `han` han (dora included) and `fu` fu without a
+/// yakuman pattern, under `rules`: the limits from their han, counted (kazoe) yakuman as
+/// [`KazoeYakuman`] says, else `fu × 2^(2 + han)` with the mangan cap and kiriage mangan.
+///
+/// This is the one place where han and fu become base points: [`score()`] values hands with
+/// it, and the referee values a recorded win it could not score itself with it.
+pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
+    let l = &rules.limits;
+    if han >= l.kazoe_han {
+        match rules.kazoe_yakuman {
+            KazoeYakuman::Yakuman => (l.yakuman_base, Limit::Yakuman),
+            KazoeYakuman::Sanbaiman => (l.sanbaiman_base, Limit::Sanbaiman),
+        }
+    } else if han >= l.sanbaiman_han {
+        (l.sanbaiman_base, Limit::Sanbaiman)
+    } else if han >= l.baiman_han {
+        (l.baiman_base, Limit::Baiman)
+    } else if han >= l.haneman_han {
+        (l.haneman_base, Limit::Haneman)
+    } else if han >= l.mangan_han {
+        (l.mangan_base, Limit::Mangan)
+    } else {
+        let base = match rules.base_points {
+            BasePoints::FuTimesTwoPowHanPlusTwo => u32::from(fu) << (2 + u32::from(han)),
+        };
+        // Kiriage: within 1/25 of mangan (1920 of 2000) is paid as mangan.
+        let kiriage = rules.kiriage_mangan == KiriageMangan::On && base * 25 >= l.mangan_base * 24;
+        if base >= l.mangan_base {
+            (l.mangan_base, Limit::Mangan)
+        } else if kiriage {
+            // Tenhou's chip lobbies pay it as mangan but record no limit.
+            (l.mangan_base, Limit::None)
+        } else {
+            (base, Limit::None)
         }
     }
 }
@@ -1209,6 +1272,9 @@ fn check_situation(
     }
     if s.contains(Situation::CHANKAN) && tsumo {
         return fail(E::ChankanTsumo);
+    }
+    if s.contains(Situation::CHANKAN) && s.contains(Situation::HOUTEI) {
+        return fail(E::ChankanHoutei);
     }
     if !win.ura_indicators.is_empty() && !riichi {
         return fail(E::UraWithoutRiichi);

@@ -133,10 +133,17 @@ impl WinSpec {
                 what,
                 text: text.to_owned(),
                 at,
-                reason: format!(
-                    "a fifth {} in the hand: there are only four of each tile (one of them the red five)",
-                    t.kind()
-                ),
+                reason: if t.is_red_five() {
+                    format!(
+                        "a second red {}: a suit has one red five",
+                        t.kind()
+                    )
+                } else {
+                    format!(
+                        "a fifth {} in the hand: there are only four of each tile (one of them the red five)",
+                        t.kind()
+                    )
+                },
             })?;
             out(tile).map_err(|reason| SpecError {
                 what,

@@ -6,6 +6,7 @@
 //! # a comment (anywhere outside a case's expected block)
 //! === a case name
 //! @go-type 7                          (optional: Tenhou GO type for the rules; default 169)
+//! @rules wrc2015,kiriage_mangan=false (optional: a preset with overrides, as `--rules`)
 //! 234567m234p56s11z --win 4s --tsumo --seat S      (the `haifu score` arguments)
 //! ---
 //! 2 han 20 fu 1500                    (han, fu, Tenhou points, optional limit name)
@@ -24,15 +25,15 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use haifu_rules::{
-    RiichiDeclaration, Rules, Score, ScoreError, Situation, TenhouLobby, WinMethod, WinSpec, score,
-};
+use haifu_rules::{RiichiDeclaration, Score, ScoreError, Situation, WinMethod, WinSpec, score};
+use haifu_ruleset::{RuleSet, RuleSpec, SpecBase};
+use haifu_tenhou::{TenhouEra, rules_of};
 
 struct Case {
     file: String,
     line: usize,
     name: String,
-    go_type: u32,
+    rules: RuleSet,
     input: String,
     expected: Vec<(usize, String)>,
 }
@@ -60,7 +61,7 @@ fn read_cases(path: &Path, file: &str) -> Result<Vec<Case>, String> {
             file: file.to_owned(),
             line: i + 1,
             name: name.trim().to_owned(),
-            go_type: 169,
+            rules: rules_of(169, TenhouEra::From2022, None),
             input: String::new(),
             expected: Vec::new(),
         };
@@ -79,10 +80,20 @@ fn read_cases(path: &Path, file: &str) -> Result<Vec<Case>, String> {
             } else if in_expected {
                 case.expected.push((j + 1, l.to_owned()));
             } else if let Some(t) = l.strip_prefix("@go-type") {
-                case.go_type = t
+                let go_type = t
                     .trim()
                     .parse()
                     .map_err(|_| format!("{file}:{}: bad @go-type", j + 1))?;
+                case.rules = rules_of(go_type, TenhouEra::From2022, None);
+            } else if let Some(t) = l.strip_prefix("@rules") {
+                let bad = |e: String| format!("{file}:{}: bad @rules: {e}", j + 1);
+                let spec = RuleSpec::parse(t.trim()).map_err(|e| bad(e.to_string()))?;
+                let SpecBase::Preset(preset) = spec.base else {
+                    return Err(bad("name a preset".to_owned()));
+                };
+                case.rules = RuleSet::preset(preset);
+                spec.apply(&mut case.rules)
+                    .map_err(|e| bad(e.to_string()))?;
             } else if case.input.is_empty() {
                 case.input = l.to_owned();
             } else {
@@ -206,7 +217,7 @@ fn describe(s: &Score) -> String {
 /// Checks one case; `Err` holds the failure lines.
 fn check(case: &Case) -> Result<(), Vec<String>> {
     let at = |line: usize| format!("{}:{line}: {}", case.file, case.name);
-    let rules = Rules::tenhou(TenhouLobby::from_go_type(case.go_type));
+    let rules = case.rules;
     // Bad argument syntax is bad input, like an impossible hand.
     let outcome: Result<Score, Option<ScoreError>> = match parse_input(&case.input) {
         Ok(spec) => match spec.win() {

@@ -1,40 +1,34 @@
 //! Round outcomes' payments and the flow of the game between rounds (RULES.md §1.4–1.10).
 //!
-//! Pure rules, data in, rulings out, with no allocation:
+//! Pure rules, data in, rulings out, with no allocation. [`Flow`] applies a rule set's
+//! [`FlowRules`]:
 //!
-//! - [`FlowRules`]: the rule points as data, with the Tenhou presets [`FlowRules::tenhou`]
-//!   and [`FlowRules::tenhou_game`] (which reads the GO type bits, special rooms included).
-//! - Payments, itemised ([`Payments`]): [`FlowRules::win_payments`] for one win (honba,
-//!   sticks, pao), [`FlowRules::ron_payments`] for the rons on one discard (double ron,
-//!   triple ron), [`FlowRules::exhaustive_draw_payments`] for noten payments and nagashi
-//!   mangan. The hand's own value comes from the hand evaluator as a [`WinValue`]
-//!   ([`WinValue::ron_from_base`] and [`WinValue::tsumo_from_base`] build it from base
-//!   points).
-//! - Flow: [`FlowRules::first_round`], then [`FlowRules::next_round`] after each round, which
-//!   gives the next [`RoundSetup`] (dealer, round, honba, sticks, scores) or the
-//!   [`GameEnd`] with its [`FinalStanding`] (leftover sticks, places, placement points).
+//! - Payments, itemised ([`Payments`]): [`Flow::win_payments`] for one win (honba, sticks,
+//!   pao), [`Flow::ron_payments`] for the rons on one discard (double ron, triple ron),
+//!   [`Flow::exhaustive_draw_payments`] for noten payments and nagashi mangan. The hand's own
+//!   value comes from the hand evaluator as a [`WinValue`] ([`WinValue::ron_from_base`] and
+//!   [`WinValue::tsumo_from_base`] build it from base points).
+//! - Flow: [`Flow::first_round`], then [`Flow::next_round`] after each round, which gives the
+//!   next [`RoundSetup`] (dealer, round, honba, sticks, scores) or the [`GameEnd`] with its
+//!   [`FinalStanding`] (leftover sticks, places, placement points).
 //!
-//! # Choosing Tenhou's rules for a log
-//!
-//! [`FlowRules::tenhou_game`] takes the GO type bits, the scores of the first round and the
-//! [`TenhouEra`], which the log does not state: take it from the date in the game id with
-//! [`TenhouEra::from_date`]. An undated log with the per-round `INIT shuffle` is
-//! [`TenhouEra::To2009July`]; for another undated log (or a date inside an undated gap) the
-//! era is one of several, and a referee can replay under each and keep the one the log agrees
-//! with (the eras differ only in tenpai-yame, the final points, and the tonpuusen uma).
+//! A rule point the rule set leaves not settled is an error ([`PaymentError::NotSettled`],
+//! [`FlowError::NotSettled`]) when, and only when, a game needs it.
 //!
 //! # How the referee calls it
 //!
 //! ```
 //! use haifu_rules::flow::*;
+//! use haifu_ruleset::{Preset, RuleSet};
 //! use haifu_tiles::{BySeat, Seat};
 //!
-//! let rules = FlowRules::tenhou(GameLength::Hanchan, Players::Four).unwrap();
+//! let tenhou = RuleSet::preset(Preset::Tenhou);
+//! let rules = Flow::new(&tenhou.flow);
 //! let first_dealer = Seat::ALL[0];
 //! let round = rules.first_round(first_dealer);
 //! // Seat 1 rons seat 0's discard: 30 fu 2 han, base 960.
 //! let value = WinValue::ron_from_base(Seat::ALL[0], 960, Role::NonDealer).unwrap();
-//! let win = Win { winner: Seat::ALL[1], value, pao: None };
+//! let win = Win { winner: Seat::ALL[1], value, pao: None, pao_stacked: false };
 //! let bonus = Bonus { honba: round.honba, sticks: round.sticks };
 //! let paid = rules.win_payments(round.dealer, &win, bonus).unwrap();
 //! assert_eq!(paid.total().into_array(), [-3900, 3900, 0, 0]);
@@ -52,7 +46,6 @@
 mod payments;
 mod placement;
 mod progress;
-mod rules;
 mod seats;
 #[cfg(test)]
 mod tests;
@@ -62,9 +55,28 @@ pub use placement::{FinalStanding, PlacementPoints, ranking};
 pub use progress::{
     AbortiveDraw, EndReason, FlowError, GameEnd, Next, RoundOutcome, RoundResult, RoundSetup,
 };
-pub use rules::{
-    AbortiveDrawFlow, AgariYame, Busting, Extension, FinalPoints, FlowRules, GameLength,
-    HonbaValue, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment,
-    PaoHonba, Players, PointRounding, Renchan, TenhouEra, TenpaiYame, TieBreak, Uma, Unsupported,
-};
 pub use seats::Seats;
+
+use haifu_ruleset::FlowRules;
+
+/// The flow engine: payments and the game's progress under one rule set's [`FlowRules`],
+/// which it reads through `Deref`.
+#[derive(Clone, Copy, Debug)]
+pub struct Flow<'r> {
+    rules: &'r FlowRules,
+}
+
+impl<'r> Flow<'r> {
+    /// The engine for `rules`.
+    pub const fn new(rules: &'r FlowRules) -> Flow<'r> {
+        Flow { rules }
+    }
+}
+
+impl std::ops::Deref for Flow<'_> {
+    type Target = FlowRules;
+
+    fn deref(&self) -> &FlowRules {
+        self.rules
+    }
+}

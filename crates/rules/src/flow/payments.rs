@@ -1,8 +1,10 @@
 use haifu_tiles::{BySeat, Seat};
 
-use super::{
-    FlowRules, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, Seats,
+use haifu_ruleset::{
+    MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
 };
+
+use super::{Flow, Seats};
 
 /// Whether a seat is the dealer, for what a hand pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,8 +31,8 @@ impl Role {
 ///
 /// The evaluator gives, for a ron, what the discarder pays (Tenhou's `ten`), and for a tsumo
 /// what the dealer and what each non-dealer pays (each already rounded up to 100). Honba,
-/// sticks and pao are applied by [`FlowRules::win_payments`] and
-/// [`FlowRules::ron_payments`], not here.
+/// sticks and pao are applied by [`Flow::win_payments`] and
+/// [`Flow::ron_payments`], not here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinValue {
     /// A ron: `discarder` pays `points`.
@@ -132,6 +134,9 @@ pub struct Win {
     /// completed by a pon or daiminkan of their discard). Whether pao applies is the hand
     /// evaluator's ruling; here it only changes who pays.
     pub pao: Option<Seat>,
+    /// Whether the hand has other yakuman stacked with the liable one, which matters when
+    /// the liable player pays only their yakuman's part ([`PaoValue::LiableYakumanOnly`]).
+    pub pao_stacked: bool,
 }
 
 /// The honba and riichi sticks a winner collects on top of the hand.
@@ -257,6 +262,15 @@ pub enum PaymentError {
     /// A ron whose discarder is the winner.
     #[error("seat {0} cannot ron its own discard")]
     RonFromWinner(Seat),
+    /// The payment depends on a rule point the rule set leaves not settled.
+    #[error("the payment depends on {0}, which this rule set leaves not settled")]
+    NotSettled(&'static str),
+    /// A liable player paying only their yakuman's part of a hand with other yakuman
+    /// stacked: the split is not known to the engine yet.
+    #[error(
+        "pao_value = \"liable-yakuman-only\" with other yakuman stacked on the liable one is not supported yet"
+    )]
+    PaoPartNotSupported,
     /// The liable (pao) player is the winner.
     #[error("seat {0} cannot be liable for its own hand")]
     PaoIsWinner(Seat),
@@ -294,7 +308,7 @@ fn pay(row: &mut BySeat<i32>, from: Seat, to: Seat, points: i32) -> Result<(), P
     Ok(())
 }
 
-impl FlowRules {
+impl Flow<'_> {
     /// The payments of one win: the hand from its payer(s), honba and sticks per `bonus`, and
     /// the liable player's share when the win has pao (RULES.md §1.6):
     ///
@@ -321,6 +335,15 @@ impl FlowRules {
         if win.pao == Some(winner) {
             return Err(PaymentError::PaoIsWinner(winner));
         }
+        if win.pao.is_some() {
+            match (self.pao_value, win.pao_stacked) {
+                (PaoValue::WholeHand, _) | (PaoValue::LiableYakumanOnly, false) => {}
+                (PaoValue::LiableYakumanOnly, true) => {
+                    return Err(PaymentError::PaoPartNotSupported);
+                }
+                (PaoValue::NotSettled, _) => return Err(PaymentError::NotSettled("pao_value")),
+            }
+        }
         let mut p = Payments::NONE;
         match win.value {
             WinValue::Ron { discarder, points } => {
@@ -338,6 +361,9 @@ impl FlowRules {
                         let honba_payer = match self.pao_honba {
                             PaoHonba::Liable => liable,
                             PaoHonba::Discarder => discarder,
+                            PaoHonba::NotSettled => {
+                                return Err(PaymentError::NotSettled("pao_honba"));
+                            }
                         };
                         pay(&mut p.honba, honba_payer, winner, honba)?;
                     }
@@ -385,7 +411,7 @@ impl FlowRules {
     ///
     /// [`PaymentError::BadWinners`] for no win, more than three or a seat twice,
     /// [`PaymentError::NotOneDiscard`] for a tsumo or different discarders, and the errors of
-    /// [`FlowRules::win_payments`].
+    /// [`Flow::win_payments`].
     pub fn ron_payments(
         &self,
         dealer: Seat,
@@ -461,6 +487,9 @@ impl FlowRules {
         nagashi: Seats,
     ) -> Result<Payments, PaymentError> {
         let mut p = Payments::NONE;
+        if self.nagashi == NagashiMangan::NotSettled && !nagashi.is_empty() {
+            return Err(PaymentError::NotSettled("nagashi_mangan"));
+        }
         if let (NagashiMangan::ManganTsumo, false) = (self.nagashi, nagashi.is_empty()) {
             for achiever in nagashi.iter() {
                 let value = WinValue::tsumo_from_base(2000, Role::of(achiever, dealer))?;
@@ -468,6 +497,7 @@ impl FlowRules {
                     winner: achiever,
                     value,
                     pao: None,
+                    pao_stacked: false,
                 };
                 let paid = self.win_payments(dealer, &win, Bonus::NONE)?;
                 for s in Seat::ALL {

@@ -2,7 +2,9 @@ use std::fmt;
 
 use haifu_tiles::{BySeat, Seat};
 
-use super::{FinalPoints, FlowError, FlowRules, LeftoverSticks, PointRounding, TieBreak, Uma};
+use haifu_ruleset::{FinalPoints, LeftoverSticks, PointRounding, TieBreak, Uma};
+
+use super::{Flow, FlowError};
 
 /// Final placement points, stored exactly in tenths of a point: `48.0` is `PlacementPoints(480)`,
 /// `-10.7` is `PlacementPoints(-107)` (1 point = 1000 table points).
@@ -51,7 +53,7 @@ fn checked(v: i64) -> Result<i32, FlowError> {
     i32::try_from(v).map_err(|_| FlowError::Overflow)
 }
 
-impl FlowRules {
+impl Flow<'_> {
     /// The final standing from the scores at the end of the game and the riichi `sticks`
     /// still on the table: the sticks as [`LeftoverSticks`] says, the places with ties as
     /// [`TieBreak`] says, and the placement points as [`FinalPoints`] says.
@@ -69,9 +71,17 @@ impl FlowRules {
     ) -> Result<FinalStanding, FlowError> {
         let mut scores = scores;
         let order = ranking(scores, first_dealer);
+        if self.leftover_sticks == LeftoverSticks::NotSettled && sticks > 0 {
+            return Err(FlowError::NotSettled("leftover_sticks"));
+        }
         if let LeftoverSticks::ToFirst = self.leftover_sticks {
             let pot = i64::from(self.riichi_deposit) * i64::from(sticks);
             scores[order[0]] = checked(i64::from(scores[order[0]]) + pot)?;
+        }
+        if self.ties == TieBreak::NotSettled
+            && order.windows(2).any(|w| scores[w[0]] == scores[w[1]])
+        {
+            return Err(FlowError::NotSettled("ties"));
         }
         let mut place = BySeat::from_array([0u8; 4]);
         for (i, s) in order.iter().enumerate() {

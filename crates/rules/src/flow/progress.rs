@@ -1,12 +1,11 @@
 use haifu_tiles::{BySeat, Seat, Wind};
 
-use super::{
-    AbortiveDrawFlow, AgariYame, Busting, Extension, FinalStanding, FlowRules, Renchan, Seats,
-    TenpaiYame, ranking,
-};
+use haifu_ruleset::{AbortiveDrawFlow, AgariYame, Busting, Extension, Renchan, TenpaiYame};
+
+use super::{FinalStanding, Flow, Seats, ranking};
 
 /// The setup of a round, as far as the flow is concerned: which hand it is, who deals, the
-/// counters and the scores. Public fields, not necessarily legal: [`FlowRules::next_round`]
+/// counters and the scores. Public fields, not necessarily legal: [`Flow::next_round`]
 /// checks what it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundSetup {
@@ -114,6 +113,9 @@ pub enum FlowError {
     /// A number too large to keep.
     #[error("a score or counter overflows")]
     Overflow,
+    /// The game's course depends on a rule point the rule set leaves not settled.
+    #[error("the game's course depends on {0}, which this rule set leaves not settled")]
+    NotSettled(&'static str),
 }
 
 /// Where a hand stands in the game's schedule.
@@ -126,7 +128,7 @@ enum Stage {
     HardStop,
 }
 
-impl FlowRules {
+impl Flow<'_> {
     /// The first round: East 1, `first_dealer` dealing, no honba or sticks, everyone at the
     /// start score.
     pub fn first_round(&self, first_dealer: Seat) -> RoundSetup {
@@ -170,7 +172,7 @@ impl FlowRules {
     ///    else the target and the hard stop ([`Extension`]).
     ///
     /// It considers only the setup and the result; that the deltas are the right payments is
-    /// [`FlowRules::win_payments`]'s and [`FlowRules::exhaustive_draw_payments`]'s business.
+    /// [`Flow::win_payments`]'s and [`Flow::exhaustive_draw_payments`]'s business.
     /// `first_dealer` orders equal scores.
     ///
     /// # Errors
@@ -210,10 +212,12 @@ impl FlowRules {
                 standing: self.final_standing(scores, sticks, first_dealer)?,
             }))
         };
-        if let Busting::BelowZero = self.busting {
-            let busted: Seats = Seat::ALL.into_iter().filter(|s| scores[*s] < 0).collect();
-            if !busted.is_empty() {
-                return end(EndReason::Busting(busted));
+        let busted: Seats = Seat::ALL.into_iter().filter(|s| scores[*s] < 0).collect();
+        if !busted.is_empty() {
+            match self.busting {
+                Busting::BelowZero => return end(EndReason::Busting(busted)),
+                Busting::Never => {}
+                Busting::NotSettled => return Err(FlowError::NotSettled("busting")),
             }
         }
         // Whether the dealer keeps the deal, and whether by a win or a tenpai (the two ways
@@ -224,6 +228,17 @@ impl FlowRules {
                 let yame = match self.agari_yame {
                     AgariYame::Automatic { min_score } => Some((EndReason::AgariYame, min_score)),
                     AgariYame::Never => None,
+                    AgariYame::NotSettled => {
+                        if won
+                            && !matches!(
+                                self.stage(setup.round_wind, setup.round_number),
+                                Stage::Regular
+                            )
+                        {
+                            return Err(FlowError::NotSettled("agari_yame"));
+                        }
+                        None
+                    }
                 };
                 (won, yame.filter(|_| won))
             }

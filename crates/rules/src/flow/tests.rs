@@ -4,6 +4,8 @@
 use haifu_tiles::{BySeat, Seat, Wind};
 
 use super::*;
+use haifu_ruleset::*;
+use haifu_tenhou::TenhouEra;
 
 const S0: Seat = Seat::ALL[0];
 const S1: Seat = Seat::ALL[1];
@@ -11,7 +13,12 @@ const S2: Seat = Seat::ALL[2];
 const S3: Seat = Seat::ALL[3];
 
 fn hanchan() -> FlowRules {
-    FlowRules::tenhou(GameLength::Hanchan, Players::Four).expect("four players")
+    RuleSet::preset(Preset::Tenhou).flow
+}
+
+/// Tenhou's flow rules for a game of GO type `go_type` in `era`, starting at `start`.
+fn tenhou_game(go_type: u32, era: TenhouEra, start: [i32; 4]) -> FlowRules {
+    haifu_tenhou::rules_of(go_type, era, Some(start[0])).flow
 }
 
 fn scores(s: [i32; 4]) -> BySeat<i32> {
@@ -46,14 +53,20 @@ fn draw_result(tenpai: Seats, deltas: [i32; 4]) -> RoundResult {
 }
 
 fn next_round(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> RoundSetup {
-    match rules.next_round(S0, round, result).expect("valid") {
+    match Flow::new(rules)
+        .next_round(S0, round, result)
+        .expect("valid")
+    {
         Next::Round(r) => r,
         Next::GameOver(end) => panic!("the game ended: {end:?}"),
     }
 }
 
 fn game_over(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> GameEnd {
-    match rules.next_round(S0, round, result).expect("valid") {
+    match Flow::new(rules)
+        .next_round(S0, round, result)
+        .expect("valid")
+    {
         Next::GameOver(end) => end,
         Next::Round(r) => panic!("the game went on: {r:?}"),
     }
@@ -87,8 +100,9 @@ fn tsumo_pays_honba_per_payer_and_the_sticks() {
             non_dealer_pays: 1000,
         },
         pao: None,
+        pao_stacked: false,
     };
-    let p = rules
+    let p = Flow::new(&rules)
         .win_payments(
             S0,
             &win,
@@ -114,8 +128,9 @@ fn pao_on_tsumo_the_liable_player_pays_everything() {
         winner: S1,
         value,
         pao: Some(S3),
+        pao_stacked: false,
     };
-    let p = rules
+    let p = Flow::new(&rules)
         .win_payments(
             S0,
             &win,
@@ -143,8 +158,9 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
             points: 32000,
         },
         pao: Some(S2),
+        pao_stacked: false,
     };
-    let p = rules
+    let p = Flow::new(&rules)
         .win_payments(
             S0,
             &win,
@@ -162,7 +178,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao_honba: PaoHonba::Discarder,
         ..rules
     };
-    let p = jpml
+    let p = Flow::new(&jpml)
         .win_payments(
             S0,
             &win,
@@ -181,8 +197,9 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
             points: 96000,
         },
         pao: Some(S2),
+        pao_stacked: false,
     };
-    let p = rules
+    let p = Flow::new(&rules)
         .win_payments(
             S0,
             &win,
@@ -207,9 +224,10 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
             points,
         },
         pao: None,
+        pao_stacked: false,
     };
     let wins = [ron(S1, 8000), ron(S3, 3900)];
-    let out = rules.ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&rules).ron_payments(S0, &wins, 1, 2).unwrap();
     let winners = out.winners();
     assert_eq!(winners.len(), 2);
     assert_eq!(winners[0].0, S3);
@@ -221,14 +239,14 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
         ..rules
     };
-    let out = ema.ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&ema).ron_payments(S0, &wins, 1, 2).unwrap();
     assert_eq!(out.winners()[1].1.total().into_array(), [0, 8300, -8300, 0]);
     // Head bump: only the nearest wins.
     let atamahane = FlowRules {
         multiple_ron: MultipleRon::HeadBump,
         ..rules
     };
-    let out = atamahane.ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&atamahane).ron_payments(S0, &wins, 1, 2).unwrap();
     assert_eq!(out.winners().len(), 1);
     assert_eq!(out.winners()[0].0, S3);
 }
@@ -243,15 +261,23 @@ fn triple_ron_aborts_on_tenhou() {
             points: 1000,
         },
         pao: None,
+        pao_stacked: false,
     };
     let wins = [ron(S1), ron(S2), ron(S3)];
-    assert_eq!(rules.ron_payments(S0, &wins, 0, 0), Ok(RonOutcome::Aborted));
+    assert_eq!(
+        Flow::new(&rules).ron_payments(S0, &wins, 0, 0),
+        Ok(RonOutcome::Aborted)
+    );
     let all = FlowRules {
         multiple_ron: MultipleRon::AllWin,
         ..rules
     };
     assert_eq!(
-        all.ron_payments(S0, &wins, 0, 0).unwrap().winners().len(),
+        Flow::new(&all)
+            .ron_payments(S0, &wins, 0, 0)
+            .unwrap()
+            .winners()
+            .len(),
         3
     );
 }
@@ -263,40 +289,41 @@ fn payment_errors() {
         winner,
         value: WinValue::Ron { discarder, points },
         pao,
+        pao_stacked: false,
     };
     assert_eq!(
-        rules.win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
+        Flow::new(&rules).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
         Err(PaymentError::RonFromWinner(S1))
     );
     assert_eq!(
-        rules.win_payments(S0, &ron(S1, S2, 1000, Some(S1)), Bonus::NONE),
+        Flow::new(&rules).win_payments(S0, &ron(S1, S2, 1000, Some(S1)), Bonus::NONE),
         Err(PaymentError::PaoIsWinner(S1))
     );
     assert_eq!(
-        rules.win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
+        Flow::new(&rules).win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
         Err(PaymentError::NegativeValue(-1000))
     );
     assert_eq!(
-        rules.ron_payments(S0, &[], 0, 0),
+        Flow::new(&rules).ron_payments(S0, &[], 0, 0),
         Err(PaymentError::BadWinners)
     );
     let twice = [ron(S1, S2, 1000, None), ron(S1, S2, 2000, None)];
     assert_eq!(
-        rules.ron_payments(S0, &twice, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &twice, 0, 0),
         Err(PaymentError::BadWinners)
     );
     let own = [ron(S1, S2, 1000, None), ron(S2, S2, 1000, None)];
     assert_eq!(
-        rules.ron_payments(S0, &own, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &own, 0, 0),
         Err(PaymentError::RonFromWinner(S2))
     );
     let mixed = [ron(S1, S2, 1000, None), ron(S3, S0, 2000, None)];
     assert_eq!(
-        rules.ron_payments(S0, &mixed, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &mixed, 0, 0),
         Err(PaymentError::NotOneDiscard)
     );
     assert_eq!(
-        rules.win_payments(
+        Flow::new(&rules).win_payments(
             S0,
             &ron(S1, S2, i32::MAX, None),
             Bonus {
@@ -312,7 +339,7 @@ fn payment_errors() {
 fn noten_payments_split_3000() {
     let rules = hanchan();
     let pay = |tenpai: &[Seat]| {
-        rules
+        Flow::new(&rules)
             .exhaustive_draw_payments(S0, tenpai.iter().copied().collect(), Seats::EMPTY)
             .unwrap()
             .total()
@@ -331,7 +358,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     // (4000 from the dealer, 2000 from the others), no noten payments, no honba, sticks stay;
     // the dealer keeps the deal, one more honba.
     let rules = hanchan();
-    let p = rules
+    let p = Flow::new(&rules)
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.nagashi.into_array(), [-4000, -2000, 8000, -2000]);
@@ -349,7 +376,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     assert_eq!((next.round_number, next.honba, next.sticks), (1, 3, 2));
     assert_eq!(next.scores.into_array(), [21000, 22000, 33000, 23000]);
     // A dealer achiever is paid 4000 all; two achievers are both paid.
-    let p = rules
+    let p = Flow::new(&rules)
         .exhaustive_draw_payments(S0, Seats::EMPTY, Seats::of(S0).with(S3))
         .unwrap();
     assert_eq!(
@@ -361,7 +388,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
         nagashi: NagashiMangan::NotPlayed,
         ..rules
     };
-    let p = none
+    let p = Flow::new(&none)
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.total().into_array(), [3000, -1000, -1000, -1000]);
@@ -514,7 +541,7 @@ fn tenpai_yame_depends_on_the_era() {
         game_over(&today, &round, &result).reason,
         EndReason::TenpaiYame
     );
-    let y2010 = FlowRules::tenhou_game(0xA9, TenhouEra::To2010June, scores([25000; 4])).unwrap();
+    let y2010 = tenhou_game(0xA9, TenhouEra::To2010June, [25000; 4]);
     let next = next_round(&y2010, &round, &result);
     assert_eq!((next.round_number, next.honba, next.dealer), (4, 1, S3));
     // Dealer noten: the deal passes and the top of 31000 ends the game.
@@ -592,7 +619,7 @@ fn west_extension_and_the_hard_stop() {
         (Wind::West, 4, 2)
     );
     // Tonpuusen: East 4 without 30000 goes to South 1; the hard stop is South 4.
-    let tonpuu = FlowRules::tenhou(GameLength::Tonpuusen, Players::Four).unwrap();
+    let tonpuu = RuleSet::preset(Preset::TenhouTonpuu).flow;
     let round = setup(Wind::East, 4, 0, 0, [25000, 26000, 27000, 22000]);
     let next = next_round(
         &tonpuu,
@@ -623,9 +650,9 @@ fn west_extension_and_the_hard_stop() {
 
 #[test]
 fn final_points_rounded_to_thousands_until_2021() {
-    let rules = FlowRules::tenhou_game(0xA9, TenhouEra::To2021, scores([25000; 4])).unwrap();
+    let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // A 2008 game: 38700, 29000, 23600, 8700 → 48, 9, −16, −41 (first = −Σ others).
-    let st = rules
+    let st = Flow::new(&rules)
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -634,7 +661,7 @@ fn final_points_rounded_to_thousands_until_2021() {
     );
     // Scores are rounded half away from zero: 35500 → 36 (+6 + 10), 24500 → 25 (−5 − 10),
     // −500 → −1 (−31 − 20).
-    let st = rules
+    let st = Flow::new(&rules)
         .final_standing(scores([65500, 35500, 24500, -500]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -646,7 +673,7 @@ fn final_points_rounded_to_thousands_until_2021() {
 #[test]
 fn final_points_to_a_tenth_from_2022() {
     let rules = hanchan();
-    let st = rules
+    let st = Flow::new(&rules)
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -658,10 +685,10 @@ fn final_points_to_a_tenth_from_2022() {
 
 #[test]
 fn leftover_sticks_to_first_and_ties_by_seat_order() {
-    let rules = FlowRules::tenhou_game(0xA9, TenhouEra::To2021, scores([25000; 4])).unwrap();
+    let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // Seats 1 and 2 tie at 30000: seat 1 sits earlier from the first dealer, so it is first
     // and takes the 2 sticks.
-    let st = rules
+    let st = Flow::new(&rules)
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.order, [S1, S2, S3, S0]);
@@ -672,7 +699,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         [-320, 420, 100, -200]
     );
     // With seat 2 as first dealer, seat 2 ranks before seat 1.
-    let st = rules
+    let st = Flow::new(&rules)
         .final_standing(scores([18000, 30000, 30000, 20000]), 0, S2)
         .unwrap();
     assert_eq!(st.order, [S2, S1, S3, S0]);
@@ -681,7 +708,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         leftover_sticks: LeftoverSticks::Unclaimed,
         ..rules
     };
-    let st = lost
+    let st = Flow::new(&lost)
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.scores.into_array(), [18000, 30000, 30000, 20000]);
@@ -691,8 +718,8 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
 fn private_lobby_shares_the_uma_of_tied_places() {
     // GO 0x101: 30000 start and return, uma 15/5/−5/−15, no rounding, ties share: a real
     // game ended 29300, 30700, 29300, 30700 → −10.7, 10.7, −10.7, 10.7.
-    let rules = FlowRules::tenhou_game(0x101, TenhouEra::From2022, scores([30000; 4])).unwrap();
-    let st = rules
+    let rules = tenhou_game(0x101, TenhouEra::From2022, [30000; 4]);
+    let st = Flow::new(&rules)
         .final_standing(scores([29300, 30700, 29300, 30700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -705,9 +732,9 @@ fn private_lobby_shares_the_uma_of_tied_places() {
 fn special_rooms_from_the_go_type_bits() {
     let era = TenhouEra::To2021;
     // Gold (0x841): start 1000, points = (score − 1000) / 1000 to a tenth, no uma.
-    let gold = FlowRules::tenhou_game(0x841, era, scores([1000; 4])).unwrap();
+    let gold = tenhou_game(0x841, era, [1000; 4]);
     assert_eq!(gold.start_score, 1000);
-    let st = gold
+    let st = Flow::new(&gold)
         .final_standing(scores([-300, 2300, 1000, 1000]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -715,9 +742,9 @@ fn special_rooms_from_the_go_type_bits() {
         [-13, 13, 0, 0]
     );
     // Chips (0x200): uma 30/10/−10/−30; with 0x400 honba 1500.
-    let chips = FlowRules::tenhou_game(0x621, era, scores([25000; 4])).unwrap();
+    let chips = tenhou_game(0x621, era, [25000; 4]);
     assert_eq!(chips.honba.ron, 1500);
-    let st = chips
+    let st = Flow::new(&chips)
         .final_standing(scores([19400, 18400, 30300, 31900]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -725,48 +752,14 @@ fn special_rooms_from_the_go_type_bits() {
         [-210, -420, 100, 530]
     );
     // A start score the bits do not explain: the placement rules are not known.
-    let private = FlowRules::tenhou_game(0x9, era, scores([30000; 4])).unwrap();
+    let private = tenhou_game(0x9, era, [30000; 4]);
     assert_eq!(private.final_points, FinalPoints::NotKnown);
     assert_eq!(private.start_score, 30000);
-    let st = private
+    let st = Flow::new(&private)
         .final_standing(scores([19400, -700, 67400, 33900]), 0, S0)
         .unwrap();
     assert_eq!(st.points, None);
     assert_eq!(st.order, [S2, S3, S0, S1]);
-    // Sanma and unequal starts are refused.
-    assert_eq!(
-        FlowRules::tenhou_game(0xB9, era, scores([35000; 4])),
-        Err(Unsupported::Sanma)
-    );
-    assert_eq!(
-        FlowRules::tenhou(GameLength::Hanchan, Players::Three),
-        Err(Unsupported::Sanma)
-    );
-    assert!(matches!(
-        FlowRules::tenhou_game(0xA9, era, scores([25000, 25000, 25000, 24000])),
-        Err(Unsupported::UnequalStartScores(_))
-    ));
-}
-
-#[test]
-fn eras_from_dates() {
-    assert_eq!(
-        TenhouEra::from_date(2009, 7, 31),
-        Some(TenhouEra::To2009July)
-    );
-    assert_eq!(
-        TenhouEra::from_date(2009, 8, 27),
-        Some(TenhouEra::To2010June)
-    );
-    assert_eq!(
-        TenhouEra::from_date(2010, 6, 1),
-        Some(TenhouEra::To2010June)
-    );
-    assert_eq!(TenhouEra::from_date(2010, 6, 5), None);
-    assert_eq!(TenhouEra::from_date(2010, 6, 8), Some(TenhouEra::To2021));
-    assert_eq!(TenhouEra::from_date(2021, 7, 24), Some(TenhouEra::To2021));
-    assert_eq!(TenhouEra::from_date(2022, 1, 1), None);
-    assert_eq!(TenhouEra::from_date(2022, 6, 1), Some(TenhouEra::From2022));
 }
 
 #[test]
@@ -774,20 +767,20 @@ fn odd_input_is_an_error_not_a_panic() {
     let rules = hanchan();
     let round = RoundSetup {
         round_number: 0,
-        ..rules.first_round(S0)
+        ..Flow::new(&rules).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0; 4]);
     assert_eq!(
-        rules.next_round(S0, &round, &result),
+        Flow::new(&rules).next_round(S0, &round, &result),
         Err(FlowError::RoundNumber(0))
     );
     let round = RoundSetup {
         scores: scores([i32::MAX; 4]),
-        ..rules.first_round(S0)
+        ..Flow::new(&rules).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0, 1, 0, 0]);
     assert_eq!(
-        rules.next_round(S0, &round, &result),
+        Flow::new(&rules).next_round(S0, &round, &result),
         Err(FlowError::Overflow)
     );
 }

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use arrayvec::ArrayVec;
 use haifu_log::{Event, GameLog, RecordedWin};
-use haifu_rules::{RiichiDeclaration, Rules, Situation, TenhouLobby, Win, WinMethod};
+use haifu_rules::{RiichiDeclaration, Situation, Win, WinMethod};
+use haifu_ruleset::RuleSet;
 use haifu_tiles::{Meld, Tile, Wind};
 
 /// The corpus directory (see `haifu_testkit::tenhou_corpus`).
@@ -32,7 +33,7 @@ pub(crate) struct WinCase {
     /// Where it comes from: `file#n` (n-th win of the game, from 1).
     pub(crate) label: String,
     /// The rules of the game's lobby.
-    pub(crate) rules: Rules,
+    pub(crate) rules: RuleSet,
     /// Concealed tiles without the winning tile.
     pub(crate) concealed: ArrayVec<Tile, 13>,
     /// The melds in call order.
@@ -83,7 +84,7 @@ pub(crate) fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
     if go_type & 0x10 != 0 {
         return Vec::new();
     }
-    let rules = Rules::tenhou(TenhouLobby::from_go_type(go_type));
+    let rules = haifu_tenhou::declared_rules(log).rules;
     let mut out = Vec::new();
     let mut round = None;
     let mut previous_was_win = false;

@@ -1,14 +1,15 @@
-use haifu_tiles::{BySeat, Wind};
+//! [`FlowRules`]: what a round's outcome pays and how the game goes on from round to round.
+
+use haifu_tiles::Wind;
 
 /// The rule points of RULES.md §1.10 and §2.1/§2.3 that decide what a round's outcome pays and
 /// how the game goes on from round to round: payments around the hand value (honba, riichi
 /// sticks, noten payments, nagashi mangan, multiple ron, pao), renchan, the end of the game
 /// and the final placement points.
 ///
-/// Plain data with public fields and no `Default`: name a preset ([`FlowRules::tenhou`],
-/// [`FlowRules::tenhou_game`]) and change fields with struct-update syntax. What a hand is
-/// worth is not here: that is the hand evaluator's business, and arrives as a
-/// [`WinValue`](crate::flow::WinValue).
+/// Plain data with public fields and no `Default`: take a preset's
+/// ([`crate::RuleSet::preset`]) and change fields. What a hand is worth is not here:
+/// that is [`crate::HandRules`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FlowRules {
     /// How many wind rounds the game regularly has.
@@ -27,6 +28,8 @@ pub struct FlowRules {
     pub multiple_ron: MultipleRon,
     /// Who collects the honba and the sticks in a multiple ron.
     pub multiple_ron_bonus: MultipleRonBonus,
+    /// What a liable (pao) player pays.
+    pub pao_value: PaoValue,
     /// Who pays the honba of a ron when a liable (pao) player shares the payment.
     pub pao_honba: PaoHonba,
     /// When the dealer keeps the deal after a win or an exhaustive draw.
@@ -68,15 +71,6 @@ impl GameLength {
     }
 }
 
-/// The number of players of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Players {
-    /// Four players.
-    Four,
-    /// Three players (sanma), which the flow does not support yet.
-    Three,
-}
-
 /// What one honba (repeat counter) adds to a win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HonbaValue {
@@ -111,6 +105,8 @@ pub enum NagashiMangan {
     ManganTsumo,
     /// Not played: achievers are ignored and the draw pays noten payments as usual.
     NotPlayed,
+    /// No source settles it for this rule set: a draw with an achiever cannot be settled.
+    NotSettled,
 }
 
 /// What happens when several players ron the same discard.
@@ -144,6 +140,21 @@ pub enum PaoHonba {
     Liable,
     /// The discarder pays the honba (JPML).
     Discarder,
+    /// No source settles it for this rule set: a ron with pao cannot be settled.
+    NotSettled,
+}
+
+/// What a liable (pao) player pays: on a tsumo, instead of the others; on a ron by a third
+/// player's discard, half of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaoValue {
+    /// The whole hand, other yakuman stacked with the liable one included (Tenhou).
+    WholeHand,
+    /// Only the liable yakuman's part; the rest of the hand is paid as without pao
+    /// (Mahjong Soul).
+    LiableYakumanOnly,
+    /// No source settles it for this rule set: a win with pao cannot be settled.
+    NotSettled,
 }
 
 /// When the dealer keeps the deal (renchan) after a win or an exhaustive draw. A dealer among
@@ -176,6 +187,9 @@ pub enum Busting {
     BelowZero,
     /// Play goes on with negative scores.
     Never,
+    /// No source settles it for this rule set: a game where a score goes below zero cannot
+    /// go on.
+    NotSettled,
 }
 
 /// Whether a dealer's win in the last hands ends the game by itself (agari-yame).
@@ -189,6 +203,9 @@ pub enum AgariYame {
     },
     /// The dealer's renchan always goes on.
     Never,
+    /// No source settles it for this rule set: a dealer's win in the last hands cannot be
+    /// ruled.
+    NotSettled,
 }
 
 /// Whether a dealer's tenpai at the exhaustive draw of one of the last hands ends the game by
@@ -234,6 +251,9 @@ pub enum LeftoverSticks {
     ToFirst,
     /// To nobody: they are lost (WRC's "not awarded"; JPML's "they stay in the pot").
     Unclaimed,
+    /// No source settles it for this rule set: a game ending with sticks on the table cannot
+    /// be placed.
+    NotSettled,
 }
 
 /// How equal final scores are ranked.
@@ -245,6 +265,8 @@ pub enum TieBreak {
     /// everything that needs one order (who is first, who takes the leftover sticks) seat
     /// order from the first dealer decides.
     Shared,
+    /// No source settles it for this rule set: a game ending in a tie cannot be placed.
+    NotSettled,
 }
 
 /// How final placement points are computed from the final scores.
@@ -293,237 +315,4 @@ pub enum PointRounding {
     /// No rounding: points to a tenth (100 table points), every player computed alike
     /// (a difference that is not a multiple of 100 is cut toward zero).
     Hundreds,
-}
-
-/// Tenhou's era, for the flow rules that changed inside the logs' lifetime. The logs do not
-/// state it: it follows from the game's date (in its id), see [`TenhouEra::from_date`]. The
-/// changes are dated from the real logs, to within the gap between the last game seen under
-/// the old rule and the first seen under the new one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TenhouEra {
-    /// Until July 2009 (seen up to 2009-07-31, and in undated logs with the 2008–2009
-    /// per-round shuffle): tonpuusen uma +10/+5/−5/−10 (hanchan +20/+10/−10/−20), points
-    /// rounded to thousands, no tenpai-yame.
-    To2009July,
-    /// August 2009 to early June 2010 (seen 2009-08-27 to 2010-06-01): uma +20/+10/−10/−20
-    /// for every length, points rounded to thousands, no tenpai-yame.
-    To2010June,
-    /// June 2010 to mid-2021 (seen 2010-06-08 to 2021-07-24): as before, with automatic
-    /// tenpai-yame.
-    To2021,
-    /// From mid-2022 (seen from 2022-06-01): placement points to a tenth, no rounding.
-    From2022,
-}
-
-impl TenhouEra {
-    /// The era of a game played on `year`-`month`-`day` (the first ten digits of a Tenhou
-    /// game id are its date and hour), or `None` inside a gap where the change is not dated
-    /// (2010-06-02 to 2010-06-07, 2021-07-25 to 2022-05-31). The August 2009 change is taken
-    /// as 2009-08-01 (it fell between 2009-07-31 and 2009-08-27).
-    pub fn from_date(year: u16, month: u8, day: u8) -> Option<TenhouEra> {
-        let date = (year, month, day);
-        if date < (2009, 8, 1) {
-            Some(TenhouEra::To2009July)
-        } else if date <= (2010, 6, 1) {
-            Some(TenhouEra::To2010June)
-        } else if date < (2010, 6, 8) {
-            None
-        } else if date <= (2021, 7, 24) {
-            Some(TenhouEra::To2021)
-        } else if date < (2022, 6, 1) {
-            None
-        } else {
-            Some(TenhouEra::From2022)
-        }
-    }
-
-    /// The rounding of final points in this era.
-    pub const fn rounding(self) -> PointRounding {
-        match self {
-            TenhouEra::To2009July | TenhouEra::To2010June | TenhouEra::To2021 => {
-                PointRounding::TenhouThousands
-            }
-            TenhouEra::From2022 => PointRounding::Hundreds,
-        }
-    }
-
-    /// Tenpai-yame in this era.
-    pub const fn tenpai_yame(self) -> TenpaiYame {
-        match self {
-            TenhouEra::To2009July | TenhouEra::To2010June => TenpaiYame::Never,
-            TenhouEra::To2021 | TenhouEra::From2022 => TenpaiYame::Automatic { min_score: 30000 },
-        }
-    }
-
-    /// The final points of a standard lobby in this era.
-    const fn final_points(self, length: GameLength) -> FinalPoints {
-        let uma = match (self, length) {
-            (TenhouEra::To2009July, GameLength::Tonpuusen) => [10, 5, -5, -10],
-            _ => [20, 10, -10, -20],
-        };
-        FinalPoints::Uma {
-            return_score: 30000,
-            uma: Uma::Fixed(uma),
-            rounding: self.rounding(),
-        }
-    }
-}
-
-/// A table the flow cannot handle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum Unsupported {
-    /// Three-player mahjong (sanma): its payments and settlement are their own issue.
-    #[error("three-player games (sanma) are not supported yet")]
-    Sanma,
-    /// The seats do not start with the same score.
-    #[error("the seats start with different scores ({0:?})")]
-    UnequalStartScores(BySeat<i32>),
-}
-
-impl FlowRules {
-    /// Tenhou's standard rules today ([`TenhouEra::From2022`]), as in the ranked lobbies
-    /// (RULES.md §1.4–1.10):
-    ///
-    /// - start 25000, return 30000 (oka +20 to first), uma +20/+10/−10/−20 (§1.10);
-    /// - final points to a tenth, [`PointRounding::Hundreds`] (the rounding to thousands of
-    ///   §1.10 and A24 is the rule of 2008–2021 logs, [`PointRounding::TenhouThousands`]);
-    /// - honba 300 on a ron, 100 per payer on a tsumo; riichi deposit 1000; noten payments
-    ///   3000 in all (§1.3);
-    /// - nagashi mangan as a mangan tsumo without honba, sticks staying (§1.9);
-    /// - double ron allowed, triple ron aborts, honba and sticks to the winner nearest the
-    ///   discarder (§1.5); pao: the liable player pays the honba (§1.6);
-    /// - tenpai-renchan, every abortive draw a renchan (§1.4, §1.10);
-    /// - busting below 0, automatic agari-yame and tenpai-yame at 30000, sudden-death
-    ///   extension to 30000 into the West (hanchan) or South (tonpuusen) round with a hard stop
-    ///   at its 4th hand, leftover sticks to first, ties by seat order (§1.10).
-    ///
-    /// # Errors
-    ///
-    /// [`Unsupported::Sanma`] for three players.
-    pub const fn tenhou(length: GameLength, players: Players) -> Result<FlowRules, Unsupported> {
-        if let Players::Three = players {
-            return Err(Unsupported::Sanma);
-        }
-        Ok(FlowRules {
-            length,
-            start_score: 25000,
-            riichi_deposit: 1000,
-            honba: HonbaValue {
-                ron: 300,
-                tsumo_per_payer: 100,
-            },
-            noten: NotenPayment::Split { total: 3000 },
-            nagashi: NagashiMangan::ManganTsumo,
-            multiple_ron: MultipleRon::DoubleRonTripleAborts,
-            multiple_ron_bonus: MultipleRonBonus::NearestWinner,
-            pao_honba: PaoHonba::Liable,
-            renchan: Renchan::WinOrTenpai,
-            abortive_draw: AbortiveDrawFlow::Renchan,
-            busting: Busting::BelowZero,
-            agari_yame: AgariYame::Automatic { min_score: 30000 },
-            tenpai_yame: TenhouEra::From2022.tenpai_yame(),
-            extension: Extension::NextWind { target: 30000 },
-            leftover_sticks: LeftoverSticks::ToFirst,
-            ties: TieBreak::SeatOrder,
-            final_points: TenhouEra::From2022.final_points(length),
-        })
-    }
-
-    /// The rules of one Tenhou game, from what its log states: the GO `type` bits, the era the
-    /// game was played in, and the scores of its first round (which is how a private lobby's
-    /// start score is known). What the bits change was worked out from the real logs:
-    ///
-    /// - the era ([`TenhouEra`]): the rounding of the final points, tenpai-yame, and the
-    ///   tonpuusen uma before August 2009.
-    /// - 0x008 clear: tonpuusen.
-    /// - 0x010: sanma, [`Unsupported::Sanma`].
-    /// - 0x200 (chip rooms, 祝儀; with or without 0x400): uma +30/+10/−10/−30, the rest
-    ///   standard (two games, one hanchan and one tonpuusen). Chips are not settled here.
-    ///   These rooms also play kiriage mangan (30 fu 4 han recorded as 8000 / 12000 with
-    ///   limit 0), a hand-value rule for the hand evaluator.
-    /// - 0x800 (gold rooms, seen as 0x841): start and return 1000, no uma, no rounding (points
-    ///   to 0.1, i.e. the score won or lost). Both corpus games ended by busting after their
-    ///   first hand, so whether such a game can last longer is not known; they are modelled
-    ///   as the length bit says (tonpuusen), with the return score as the target.
-    /// - 0x100 (private lobby with a rule string): start and return 30000, uma
-    ///   +15/+5/−5/−15, no rounding, ties sharing the uma. Seen in three 2023 games, all with
-    ///   the rule string `csrule` giving 30000/30000/30000 and 5,−5,−15; a private lobby's
-    ///   owner sets these, so another lobby may differ (override the fields).
-    ///
-    /// - 0x400 (with 0x200): honba 1500 on a ron (one game, a 1-honba ron paying 9500 for
-    ///   8000); 500 per payer on a tsumo is assumed by proportion.
-    ///
-    /// The start score is taken from `first_scores`. When it differs from what the bits above
-    /// give (a private lobby whose settings the log does not carry, e.g. a 30000 start with
-    /// GO type 0x009), the placement rules are not known: [`FinalPoints::NotKnown`].
-    ///
-    /// # Errors
-    ///
-    /// [`Unsupported::Sanma`] for bit 0x010; [`Unsupported::UnequalStartScores`] when the
-    /// seats start with different scores.
-    pub fn tenhou_game(
-        go_type: u32,
-        era: TenhouEra,
-        first_scores: BySeat<i32>,
-    ) -> Result<FlowRules, Unsupported> {
-        let players = if go_type & 0x010 != 0 {
-            Players::Three
-        } else {
-            Players::Four
-        };
-        let length = if go_type & 0x008 != 0 {
-            GameLength::Hanchan
-        } else {
-            GameLength::Tonpuusen
-        };
-        let mut rules = FlowRules::tenhou(length, players)?;
-        let start = *first_scores.get(haifu_tiles::Seat::ALL[0]);
-        if first_scores.iter().any(|s| *s != start) {
-            return Err(Unsupported::UnequalStartScores(first_scores));
-        }
-        rules.final_points = era.final_points(length);
-        rules.tenpai_yame = era.tenpai_yame();
-        if go_type & 0x200 != 0 {
-            rules.final_points = FinalPoints::Uma {
-                return_score: 30000,
-                uma: Uma::Fixed([30, 10, -10, -30]),
-                rounding: era.rounding(),
-            };
-        }
-        if go_type & 0x400 != 0 {
-            rules.honba = HonbaValue {
-                ron: 1500,
-                tsumo_per_payer: 500,
-            };
-        }
-        if go_type & 0x800 != 0 {
-            rules = FlowRules {
-                start_score: 1000,
-                agari_yame: AgariYame::Automatic { min_score: 1000 },
-                extension: Extension::NextWind { target: 1000 },
-                final_points: FinalPoints::Uma {
-                    return_score: 1000,
-                    uma: Uma::Fixed([0; 4]),
-                    rounding: PointRounding::Hundreds,
-                },
-                ..rules
-            };
-        } else if go_type & 0x100 != 0 {
-            rules = FlowRules {
-                start_score: 30000,
-                ties: TieBreak::Shared,
-                final_points: FinalPoints::Uma {
-                    return_score: 30000,
-                    uma: Uma::Fixed([15, 5, -5, -15]),
-                    rounding: PointRounding::Hundreds,
-                },
-                ..rules
-            };
-        }
-        if start != rules.start_score {
-            rules.start_score = start;
-            rules.final_points = FinalPoints::NotKnown;
-        }
-        Ok(rules)
-    }
 }

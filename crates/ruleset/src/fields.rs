@@ -1,0 +1,678 @@
+//! The rule points by name: how each is written in a rule file, in an override and by
+//! `haifu rules show`, and read back.
+
+use toml::Value;
+
+use crate::{
+    AbortiveDrawFlow, AbortiveRule, AgariYame, BasePoints, Busting, DoubleWindPairFu,
+    DoubleYakuman, Extension, FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman,
+    KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, Limits, MultipleRon, MultipleRonBonus,
+    NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players, PointRounding, RedFives,
+    Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule,
+    TenpaiYame, TieBreak, Uma, UraDora, YakumanStacking,
+};
+
+/// One rule point of a [`RuleSet`], by the name rule files and overrides use.
+#[derive(Clone, Copy)]
+pub struct Field {
+    /// The key (`kiriage_mangan`).
+    pub name: &'static str,
+    /// What it decides, and the values it takes.
+    pub about: &'static str,
+    /// The field's value in `rules`, as TOML.
+    pub get: fn(&RuleSet) -> Value,
+    set: fn(&mut RuleSet, &Value) -> Result<(), String>,
+}
+
+impl std::fmt::Debug for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// How a rule point's value is written as TOML and read back; `decode` says what it
+/// expected when the value is not one of its own.
+trait Codec: Sized {
+    fn encode(&self) -> Value;
+    fn decode(value: &Value) -> Result<Self, String>;
+}
+
+/// A codec for an enum of unit variants, each written as one TOML literal.
+macro_rules! literals {
+    ($t:ty { $($variant:path => $lit:expr),+ $(,)? }) => {
+        impl Codec for $t {
+            fn encode(&self) -> Value {
+                match self {
+                    $($variant => lit($lit)),+
+                }
+            }
+            fn decode(value: &Value) -> Result<Self, String> {
+                $(if *value == lit($lit) {
+                    return Ok($variant);
+                })+
+                Err(one_of(&[$(lit($lit)),+]))
+            }
+        }
+    };
+}
+
+/// A TOML literal: a boolean, a string or an integer.
+fn lit(v: impl Into<Value>) -> Value {
+    v.into()
+}
+
+fn one_of(values: &[Value]) -> String {
+    let names: Vec<String> = values.iter().map(inline).collect();
+    format!("one of {}", names.join(", "))
+}
+
+/// A value in TOML's inline syntax, as an override or a rule file writes it.
+pub(crate) fn inline(value: &Value) -> String {
+    value.to_string()
+}
+
+const NOT_SETTLED: &str = "not-settled";
+
+literals!(Players { Players::Four => 4, Players::Three => 3 });
+literals!(RedFives { RedFives::OnePerSuit => true, RedFives::None => false });
+literals!(OpenTanyao { OpenTanyao::Allowed => true, OpenTanyao::Forbidden => false });
+literals!(KiriageMangan { KiriageMangan::On => true, KiriageMangan::Off => false });
+literals!(KazoeYakuman { KazoeYakuman::Yakuman => "yakuman", KazoeYakuman::Sanbaiman => "sanbaiman" });
+literals!(DoubleYakuman { DoubleYakuman::Double => true, DoubleYakuman::Single => false });
+literals!(YakumanStacking { YakumanStacking::Stack => "stack", YakumanStacking::Highest => "highest" });
+literals!(DoubleWindPairFu {
+    DoubleWindPairFu::Four => 4,
+    DoubleWindPairFu::Two => 2,
+    DoubleWindPairFu::NotSettled => NOT_SETTLED,
+});
+literals!(RinshanFu {
+    RinshanFu::TsumoFu => "tsumo-fu",
+    RinshanFu::NoTsumoFu => "no-tsumo-fu",
+    RinshanFu::NotSettled => NOT_SETTLED,
+});
+literals!(Renhou {
+    Renhou::None => false,
+    Renhou::Mangan => "mangan",
+    Renhou::FiveHanCumulative => "five-han",
+    Renhou::Yakuman => "yakuman",
+    Renhou::NotSettled => NOT_SETTLED,
+});
+literals!(UraDora { UraDora::Counted => true, UraDora::NotCounted => false });
+literals!(Ippatsu { Ippatsu::Counted => true, Ippatsu::NotCounted => false });
+literals!(BasePoints { BasePoints::FuTimesTwoPowHanPlusTwo => "fu-times-2-pow-han-plus-2" });
+literals!(Kuikae {
+    Kuikae::SameAndSuji => "same-and-suji",
+    Kuikae::SameOnly => "same-only",
+    Kuikae::Allowed => "allowed",
+});
+literals!(KanDoraTiming {
+    KanDoraTiming::AnkanNowOpenAtDiscard => "ankan-now-open-at-discard",
+    KanDoraTiming::Immediate => "immediate",
+    KanDoraTiming::None => false,
+    KanDoraTiming::NotSettled => NOT_SETTLED,
+});
+literals!(KokushiRobsAnkan {
+    KokushiRobsAnkan::Yes => true,
+    KokushiRobsAnkan::No => false,
+    KokushiRobsAnkan::NotSettled => NOT_SETTLED,
+});
+literals!(TenpaiRule {
+    TenpaiRule::ConcealedFourVoid => "concealed-four-void",
+    TenpaiRule::HandAndMeldsFourVoid => "hand-and-melds-four-void",
+    TenpaiRule::NotSettled => NOT_SETTLED,
+});
+literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
+literals!(GameLength { GameLength::Tonpuusen => "tonpuusen", GameLength::Hanchan => "hanchan" });
+literals!(NagashiMangan {
+    NagashiMangan::ManganTsumo => true,
+    NagashiMangan::NotPlayed => false,
+    NagashiMangan::NotSettled => NOT_SETTLED,
+});
+literals!(MultipleRon {
+    MultipleRon::DoubleRonTripleAborts => "double-ron-triple-aborts",
+    MultipleRon::HeadBump => "head-bump",
+    MultipleRon::AllWin => "all-win",
+});
+literals!(MultipleRonBonus {
+    MultipleRonBonus::NearestWinner => "nearest-winner",
+    MultipleRonBonus::HonbaToEachSticksToNearest => "honba-to-each-sticks-to-nearest",
+});
+literals!(PaoValue {
+    PaoValue::WholeHand => "whole-hand",
+    PaoValue::LiableYakumanOnly => "liable-yakuman-only",
+    PaoValue::NotSettled => NOT_SETTLED,
+});
+literals!(PaoHonba {
+    PaoHonba::Liable => "liable",
+    PaoHonba::Discarder => "discarder",
+    PaoHonba::NotSettled => NOT_SETTLED,
+});
+literals!(Renchan {
+    Renchan::WinOrTenpai => "win-or-tenpai",
+    Renchan::WinOnly => "win-only",
+    Renchan::WinOrAnyDraw => "win-or-any-draw",
+});
+literals!(AbortiveDrawFlow {
+    AbortiveDrawFlow::Renchan => "renchan",
+    AbortiveDrawFlow::DealerRotates => "dealer-rotates",
+});
+literals!(Busting {
+    Busting::BelowZero => "below-zero",
+    Busting::Never => false,
+    Busting::NotSettled => NOT_SETTLED,
+});
+literals!(LeftoverSticks {
+    LeftoverSticks::ToFirst => "to-first",
+    LeftoverSticks::Unclaimed => "unclaimed",
+    LeftoverSticks::NotSettled => NOT_SETTLED,
+});
+literals!(TieBreak {
+    TieBreak::SeatOrder => "seat-order",
+    TieBreak::Shared => "shared",
+    TieBreak::NotSettled => NOT_SETTLED,
+});
+literals!(PointRounding {
+    PointRounding::TenhouThousands => "tenhou-thousands",
+    PointRounding::Hundreds => "hundreds",
+});
+
+fn int(value: &Value) -> Option<i32> {
+    value.as_integer().and_then(|i| i32::try_from(i).ok())
+}
+
+impl Codec for i32 {
+    fn encode(&self) -> Value {
+        Value::Integer(i64::from(*self))
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        int(value).ok_or_else(|| "an integer".to_owned())
+    }
+}
+
+impl Codec for Limits {
+    fn encode(&self) -> Value {
+        lit("standard")
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        match value.as_str() {
+            Some("standard") => Ok(Limits::STANDARD),
+            _ => Err(one_of(&[lit("standard")])),
+        }
+    }
+}
+
+impl Codec for RiichiMinScore {
+    fn encode(&self) -> Value {
+        match self {
+            RiichiMinScore::AtLeast(points) => points.encode(),
+            RiichiMinScore::Any => lit("any"),
+            RiichiMinScore::NotSettled => lit(NOT_SETTLED),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        match (int(value), value.as_str()) {
+            (Some(points), _) => Ok(RiichiMinScore::AtLeast(points)),
+            (_, Some("any")) => Ok(RiichiMinScore::Any),
+            (_, Some(NOT_SETTLED)) => Ok(RiichiMinScore::NotSettled),
+            _ => Err(format!(
+                "a score (such as 1000), \"any\" or \"{NOT_SETTLED}\""
+            )),
+        }
+    }
+}
+
+impl Codec for RiichiMinLiveTiles {
+    fn encode(&self) -> Value {
+        match self {
+            RiichiMinLiveTiles::AtLeast(tiles) => Value::Integer(i64::from(*tiles)),
+            RiichiMinLiveTiles::NotSettled => lit(NOT_SETTLED),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        if value.as_str() == Some(NOT_SETTLED) {
+            return Ok(RiichiMinLiveTiles::NotSettled);
+        }
+        value
+            .as_integer()
+            .and_then(|i| u8::try_from(i).ok())
+            .filter(|&i| i <= 70)
+            .map(RiichiMinLiveTiles::AtLeast)
+            .ok_or_else(|| format!("a number of tiles from 0 to 70, or \"{NOT_SETTLED}\""))
+    }
+}
+
+impl Codec for NotenPayment {
+    fn encode(&self) -> Value {
+        match self {
+            NotenPayment::Split { total } => total.encode(),
+            NotenPayment::NotPaid => lit(false),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        match (int(value), value.as_bool()) {
+            (Some(total), _) if total >= 0 => Ok(NotenPayment::Split { total }),
+            (_, Some(false)) => Ok(NotenPayment::NotPaid),
+            _ => Err("the total paid (such as 3000), or false".to_owned()),
+        }
+    }
+}
+
+/// `min_score` or `false` (never) or "not-settled", for the two kinds of yame.
+fn yame_decode(value: &Value, settled: bool) -> Result<Option<i32>, String> {
+    match (int(value), value.as_bool()) {
+        (Some(score), _) => Ok(Some(score)),
+        (_, Some(false)) => Ok(None),
+        _ if settled => Err("the score the dealer needs (such as 30000), or false".to_owned()),
+        _ => Err(format!(
+            "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
+        )),
+    }
+}
+
+impl Codec for AgariYame {
+    fn encode(&self) -> Value {
+        match self {
+            AgariYame::Automatic { min_score } => min_score.encode(),
+            AgariYame::Never => lit(false),
+            AgariYame::NotSettled => lit(NOT_SETTLED),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        if value.as_str() == Some(NOT_SETTLED) {
+            return Ok(AgariYame::NotSettled);
+        }
+        Ok(match yame_decode(value, false)? {
+            Some(min_score) => AgariYame::Automatic { min_score },
+            None => AgariYame::Never,
+        })
+    }
+}
+
+impl Codec for TenpaiYame {
+    fn encode(&self) -> Value {
+        match self {
+            TenpaiYame::Automatic { min_score } => min_score.encode(),
+            TenpaiYame::Never => lit(false),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        Ok(match yame_decode(value, true)? {
+            Some(min_score) => TenpaiYame::Automatic { min_score },
+            None => TenpaiYame::Never,
+        })
+    }
+}
+
+impl Codec for Extension {
+    fn encode(&self) -> Value {
+        match self {
+            Extension::NextWind { target } => target.encode(),
+            Extension::None => lit(false),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        match (int(value), value.as_bool()) {
+            (Some(target), _) => Ok(Extension::NextWind { target }),
+            (_, Some(false)) => Ok(Extension::None),
+            _ => Err("the score that ends the extension (such as 30000), or false".to_owned()),
+        }
+    }
+}
+
+fn uma_row(value: &Value) -> Option<[i32; 4]> {
+    let row = value.as_array()?;
+    let row: Vec<i32> = row.iter().map(int).collect::<Option<_>>()?;
+    row.try_into().ok()
+}
+
+fn uma_value(row: &[i32; 4]) -> Value {
+    Value::Array(row.iter().map(Codec::encode).collect())
+}
+
+const FINAL_POINTS: &str = "\"not-known\", or a table { return_score = 30000, uma = [20, 10, -10, -20], rounding = \"hundreds\" or \"tenhou-thousands\" }, where uma may also be { threshold = 30000, by_floaters = [five rows of four] }";
+
+impl Codec for FinalPoints {
+    fn encode(&self) -> Value {
+        match self {
+            FinalPoints::NotKnown => lit("not-known"),
+            FinalPoints::Uma {
+                return_score,
+                uma,
+                rounding,
+            } => {
+                let mut t = toml::Table::new();
+                t.insert("return_score".into(), return_score.encode());
+                let uma = match uma {
+                    Uma::Fixed(row) => uma_value(row),
+                    Uma::ByFloaters {
+                        threshold,
+                        by_count,
+                    } => {
+                        let mut u = toml::Table::new();
+                        u.insert("threshold".into(), threshold.encode());
+                        u.insert(
+                            "by_floaters".into(),
+                            Value::Array(by_count.iter().map(uma_value).collect()),
+                        );
+                        Value::Table(u)
+                    }
+                };
+                t.insert("uma".into(), uma);
+                t.insert("rounding".into(), rounding.encode());
+                Value::Table(t)
+            }
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        if value.as_str() == Some("not-known") {
+            return Ok(FinalPoints::NotKnown);
+        }
+        let bad = || FINAL_POINTS.to_owned();
+        let t = value.as_table().ok_or_else(bad)?;
+        if t.keys()
+            .any(|k| !["return_score", "uma", "rounding"].contains(&k.as_str()))
+        {
+            return Err(bad());
+        }
+        let return_score = t.get("return_score").and_then(int).ok_or_else(bad)?;
+        let rounding = PointRounding::decode(t.get("rounding").ok_or_else(bad)?)?;
+        let uma = t.get("uma").ok_or_else(bad)?;
+        let uma = match uma_row(uma) {
+            Some(row) => Uma::Fixed(row),
+            None => {
+                let u = uma.as_table().ok_or_else(bad)?;
+                let threshold = u.get("threshold").and_then(int).ok_or_else(bad)?;
+                let rows: Vec<[i32; 4]> = u
+                    .get("by_floaters")
+                    .and_then(Value::as_array)
+                    .ok_or_else(bad)?
+                    .iter()
+                    .map(uma_row)
+                    .collect::<Option<_>>()
+                    .ok_or_else(bad)?;
+                Uma::ByFloaters {
+                    threshold,
+                    by_count: rows.try_into().map_err(|_| bad())?,
+                }
+            }
+        };
+        Ok(FinalPoints::Uma {
+            return_score,
+            uma,
+            rounding,
+        })
+    }
+}
+
+macro_rules! field {
+    ($name:literal, $($path:ident).+, $about:literal) => {
+        Field {
+            name: $name,
+            about: $about,
+            get: |r| r.$($path).+.encode(),
+            set: |r, v| {
+                r.$($path).+ = Codec::decode(v)?;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Every rule point of a [`RuleSet`], in the order `haifu rules show` writes them. The
+/// `base` preset is not among them: it is what the fields are relative to.
+pub static FIELDS: &[Field] = &[
+    field!(
+        "players",
+        players,
+        "Players at the table: 4 (three-player rule sets are not supported yet)."
+    ),
+    // Hand value.
+    field!(
+        "red_fives",
+        hand.red_fives,
+        "One red five in each suit, one han each."
+    ),
+    field!(
+        "open_tanyao",
+        hand.open_tanyao,
+        "All simples counts in an open hand (kuitan)."
+    ),
+    field!(
+        "kiriage_mangan",
+        hand.kiriage_mangan,
+        "4 han 30 fu and 3 han 60 fu are paid as mangan."
+    ),
+    field!(
+        "kazoe_yakuman",
+        hand.kazoe_yakuman,
+        "What 13 han or more without a yakuman is: \"yakuman\" or capped at \"sanbaiman\"."
+    ),
+    field!(
+        "double_yakuman",
+        hand.double_yakuman,
+        "Suuankou tanki, junsei chuuren, kokushi 13-wait and daisuushii count twice."
+    ),
+    field!(
+        "yakuman_stacking",
+        hand.yakuman_stacking,
+        "Several yakuman in one hand: \"stack\" (they add up) or \"highest\" (the largest alone)."
+    ),
+    field!(
+        "double_wind_pair_fu",
+        hand.double_wind_pair_fu,
+        "Fu of a pair of the seat wind that is also the round wind: 4 or 2."
+    ),
+    field!(
+        "rinshan_fu",
+        hand.rinshan_fu,
+        "Whether a win on a kan's replacement tile gets the 2 tsumo fu: \"tsumo-fu\" or \"no-tsumo-fu\"."
+    ),
+    field!(
+        "renhou",
+        hand.renhou,
+        "A ron before the winner's first draw, no call before: false (not a yaku), \"mangan\" (a limit, not added to other yaku), \"five-han\" (5 han, added), \"yakuman\"."
+    ),
+    field!(
+        "ura_dora",
+        hand.ura_dora,
+        "A riichi win counts the ura dora (and kan ura dora)."
+    ),
+    field!("ippatsu", hand.ippatsu, "Ippatsu is a yaku."),
+    field!(
+        "base_points",
+        hand.base_points,
+        "How base points follow from han and fu: \"fu-times-2-pow-han-plus-2\"."
+    ),
+    field!(
+        "limits",
+        hand.limits,
+        "The limit hands: \"standard\" (mangan 5 han, haneman 6, baiman 8, sanbaiman 11, yakuman 13)."
+    ),
+    // The round.
+    field!(
+        "kuikae",
+        round.kuikae,
+        "Discards refused right after a chi or pon: \"same-and-suji\", \"same-only\" or \"allowed\" (none)."
+    ),
+    field!(
+        "riichi_min_score",
+        round.riichi_min_score,
+        "The least score that allows riichi: a score, or \"any\"."
+    ),
+    field!(
+        "riichi_min_live_tiles",
+        round.riichi_min_live_tiles,
+        "The least number of live-wall tiles left that allows riichi."
+    ),
+    field!(
+        "kan_dora",
+        round.kan_dora,
+        "When a kan's dora indicator is revealed: \"ankan-now-open-at-discard\", \"immediate\", or false (no kan dora)."
+    ),
+    field!(
+        "kokushi_robs_ankan",
+        round.kokushi_robs_ankan,
+        "Thirteen orphans may rob a concealed kan."
+    ),
+    field!(
+        "tenpai",
+        round.tenpai,
+        "Tenpai at an exhaustive draw: a wait is void when its four copies are all in the concealed hand (\"concealed-four-void\") or in the hand and melds (\"hand-and-melds-four-void\")."
+    ),
+    field!(
+        "kyuushu_kyuuhai",
+        round.kyuushu_kyuuhai,
+        "Nine kinds of terminals and honours on the first turn may end the round."
+    ),
+    field!(
+        "suufon_renda",
+        round.suufon_renda,
+        "Four identical wind first discards end the round."
+    ),
+    field!(
+        "suucha_riichi",
+        round.suucha_riichi,
+        "A fourth riichi that stands ends the round."
+    ),
+    field!(
+        "suukaikan",
+        round.suukaikan,
+        "Four kans by more than one player end the round at the next discard (when false, play goes on and no fifth kan is allowed)."
+    ),
+    // Payments and the flow of the game.
+    field!(
+        "length",
+        flow.length,
+        "The regular length of the game: \"tonpuusen\" (East round) or \"hanchan\" (East and South)."
+    ),
+    field!(
+        "start_score",
+        flow.start_score,
+        "Each player's score at the start."
+    ),
+    field!(
+        "riichi_deposit",
+        flow.riichi_deposit,
+        "The riichi deposit, one stick."
+    ),
+    field!(
+        "honba_ron",
+        flow.honba.ron,
+        "What one honba adds to a ron, paid by the discarder."
+    ),
+    field!(
+        "honba_tsumo",
+        flow.honba.tsumo_per_payer,
+        "What one honba adds to a tsumo, paid by each other player."
+    ),
+    field!(
+        "noten_payment",
+        flow.noten,
+        "Noten payments at an exhaustive draw: the total the noten players pay the tenpai ones, or false."
+    ),
+    field!(
+        "nagashi_mangan",
+        flow.nagashi,
+        "Nagashi mangan is played (paid as a mangan tsumo, without honba)."
+    ),
+    field!(
+        "multiple_ron",
+        flow.multiple_ron,
+        "Several rons on one discard: \"double-ron-triple-aborts\", \"head-bump\" (the nearest claimant alone) or \"all-win\"."
+    ),
+    field!(
+        "multiple_ron_bonus",
+        flow.multiple_ron_bonus,
+        "Who gets the honba and sticks of a multiple ron: \"nearest-winner\" or \"honba-to-each-sticks-to-nearest\"."
+    ),
+    field!(
+        "pao_value",
+        flow.pao_value,
+        "What a liable (pao) player pays: \"whole-hand\" or \"liable-yakuman-only\"."
+    ),
+    field!(
+        "pao_honba",
+        flow.pao_honba,
+        "Who pays the honba of a ron with pao: \"liable\" or \"discarder\"."
+    ),
+    field!(
+        "renchan",
+        flow.renchan,
+        "When the dealer keeps the deal: \"win-or-tenpai\", \"win-only\" or \"win-or-any-draw\"."
+    ),
+    field!(
+        "abortive_draw",
+        flow.abortive_draw,
+        "The deal after an abortive draw: \"renchan\" or \"dealer-rotates\"."
+    ),
+    field!(
+        "busting",
+        flow.busting,
+        "The game ends when a score goes \"below-zero\", or false (never)."
+    ),
+    field!(
+        "agari_yame",
+        flow.agari_yame,
+        "In the last hands, a dealer's win that leaves them first with this score ends the game; false: never."
+    ),
+    field!(
+        "tenpai_yame",
+        flow.tenpai_yame,
+        "In the last hands, a dealer's tenpai at the draw that leaves them first with this score ends the game; false: never."
+    ),
+    field!(
+        "extension",
+        flow.extension,
+        "After the last regular hand, play goes on into the next wind until someone has this score; false: no extension."
+    ),
+    field!(
+        "leftover_sticks",
+        flow.leftover_sticks,
+        "Riichi sticks left on the table at the end: \"to-first\" or \"unclaimed\"."
+    ),
+    field!(
+        "ties",
+        flow.ties,
+        "Equal final scores: \"seat-order\" (the earlier seat ranks higher) or \"shared\" (the uma of the places shared)."
+    ),
+    field!(
+        "final_points",
+        flow.final_points,
+        "Final placement points: the return score, the uma by place and the rounding, or \"not-known\"."
+    ),
+];
+
+/// Sets `key` in `rules` from `value`.
+pub(crate) fn set(rules: &mut RuleSet, key: &str, value: &Value) -> Result<(), RuleError> {
+    let Some(field) = FIELDS.iter().find(|f| f.name == key) else {
+        return Err(RuleError::UnknownKey {
+            key: key.to_owned(),
+            at: None,
+        });
+    };
+    (field.set)(rules, value).map_err(|expected| RuleError::BadValue {
+        key: field.name,
+        value: inline(value),
+        expected,
+        at: None,
+    })
+}
+
+/// The whole set as a rule file.
+pub(crate) fn to_toml(rules: &RuleSet) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "# {}\nbase = \"{}\"\n",
+        rules.base.about(),
+        rules.base.name()
+    ));
+    for f in FIELDS {
+        out.push_str(&format!(
+            "\n# {}\n{} = {}\n",
+            f.about,
+            f.name,
+            inline(&(f.get)(rules))
+        ));
+    }
+    out
+}

@@ -1,0 +1,266 @@
+//! Rule files (TOML) and `--rules` specifications with overrides.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+use toml::{Spanned, Value};
+
+use crate::{FIELDS, Preset, RuleSet};
+
+/// Where in a rule file an error is: the file as named by the caller, a 1-based line and a
+/// 1-based column (in characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The file.
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+fn prefix(at: &Option<Location>) -> String {
+    at.as_ref().map_or_else(String::new, |l| format!("{l}: "))
+}
+
+fn keys() -> String {
+    FIELDS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+}
+
+fn presets() -> String {
+    Preset::ALL.map(Preset::name).join(", ")
+}
+
+/// A rule file, an override or a `--rules` value that cannot be read. Those from a file say
+/// where (`FILE:LINE:COLUMN`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// Not TOML.
+    #[error("{}not a TOML rule file: {message}", prefix(.at))]
+    Syntax {
+        /// What the TOML reader expected.
+        message: String,
+        /// Where.
+        at: Option<Location>,
+    },
+    /// A rule file without `base = "PRESET"`.
+    #[error("{}a rule file starts from a preset: add base = \"PRESET\", one of {}", prefix(.at), presets())]
+    MissingBase {
+        /// Where (the file's start).
+        at: Option<Location>,
+    },
+    /// A base or `--rules` name that is no preset.
+    #[error("{}no preset is called {name:?}: the presets are {}, and jpml, wrc, ema for their current editions", prefix(.at), presets())]
+    UnknownPreset {
+        /// The name.
+        name: String,
+        /// Where.
+        at: Option<Location>,
+    },
+    /// A key that is no rule point.
+    #[error("{}no rule point is called {key:?}: the keys are base, {}", prefix(.at), keys())]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// Where.
+        at: Option<Location>,
+    },
+    /// A value the rule point does not take.
+    #[error("{}{key} cannot be {value}: expected {expected}", prefix(.at))]
+    BadValue {
+        /// The key.
+        key: &'static str,
+        /// The value, as written.
+        value: String,
+        /// What the key takes.
+        expected: String,
+        /// Where.
+        at: Option<Location>,
+    },
+    /// An override that is not `key=value`.
+    #[error("an override is key=value (such as kiriage_mangan=true), not {0:?}")]
+    BadOverride(String),
+}
+
+impl RuleError {
+    fn located(mut self, loc: Location) -> RuleError {
+        match &mut self {
+            RuleError::Syntax { at, .. }
+            | RuleError::MissingBase { at }
+            | RuleError::UnknownPreset { at, .. }
+            | RuleError::UnknownKey { at, .. }
+            | RuleError::BadValue { at, .. } => *at = Some(loc),
+            RuleError::BadOverride(_) => {}
+        }
+        self
+    }
+}
+
+/// The line and column of byte `offset` of `text`.
+fn locate(file: &str, text: &str, offset: usize) -> Location {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Location {
+        file: file.to_owned(),
+        line: before.matches('\n').count() + 1,
+        column: before[line_start..].chars().count() + 1,
+    }
+}
+
+pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
+    let table: BTreeMap<Spanned<String>, Spanned<Value>> =
+        toml::from_str(text).map_err(|e| RuleError::Syntax {
+            message: e.message().trim_end().to_owned(),
+            at: Some(locate(file, text, e.span().map_or(0, |s| s.start))),
+        })?;
+    let Some((base_key, base)) = table.iter().find(|(k, _)| k.get_ref() == "base") else {
+        return Err(RuleError::MissingBase {
+            at: Some(locate(file, text, 0)),
+        });
+    };
+    let base_at = || locate(file, text, base.span().start);
+    let name = base.get_ref().as_str().ok_or_else(|| RuleError::BadValue {
+        key: "base",
+        value: base.get_ref().to_string(),
+        expected: format!("a preset name in quotes, one of {}", presets()),
+        at: Some(base_at()),
+    })?;
+    let preset = Preset::from_name(name).ok_or_else(|| RuleError::UnknownPreset {
+        name: name.to_owned(),
+        at: Some(base_at()),
+    })?;
+    let _ = base_key;
+    let mut rules = RuleSet::preset(preset);
+    // In the file's order, so the first error is the first in the file.
+    let mut entries: Vec<_> = table
+        .iter()
+        .filter(|(k, _)| k.get_ref() != "base")
+        .collect();
+    entries.sort_by_key(|(k, _)| k.span().start);
+    for (key, value) in entries {
+        if let Err(e) = rules.set(key.get_ref(), value.get_ref()) {
+            let offset = match e {
+                RuleError::UnknownKey { .. } => key.span().start,
+                _ => value.span().start,
+            };
+            return Err(e.located(locate(file, text, offset)));
+        }
+    }
+    Ok(rules)
+}
+
+/// Where a `--rules` value starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecBase {
+    /// What each log declares.
+    Auto,
+    /// A preset.
+    Preset(Preset),
+    /// A rule file, to be read by the caller ([`RuleSet::from_toml`]).
+    File(PathBuf),
+}
+
+/// A `--rules` value: `auto`, a preset or a rule file, then any overrides:
+/// `NAME,key=value,…` (`auto,kiriage_mangan=true`, `wrc,red_fives=true`).
+///
+/// A name that is neither `auto` nor a preset is taken as a file. Override values are TOML
+/// values (`true`, `2`, `"head-bump"`); a bare word is taken as a string (`head-bump`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSpec {
+    /// Where it starts from.
+    pub base: SpecBase,
+    /// The overrides, in order.
+    pub overrides: Vec<(String, Value)>,
+}
+
+impl RuleSpec {
+    /// Reads a `--rules` value. Keys are checked here; values when applied.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::BadOverride`] for a part that is not `key=value`,
+    /// [`RuleError::UnknownKey`] for a key that is no rule point.
+    pub fn parse(text: &str) -> Result<RuleSpec, RuleError> {
+        let mut parts = split_top(text).into_iter();
+        let name = parts.next().unwrap_or_default().trim();
+        let base = match name {
+            "auto" => SpecBase::Auto,
+            _ => match Preset::from_name(name) {
+                Some(p) => SpecBase::Preset(p),
+                None if name.is_empty() => {
+                    return Err(RuleError::UnknownPreset {
+                        name: String::new(),
+                        at: None,
+                    });
+                }
+                None => SpecBase::File(PathBuf::from(name)),
+            },
+        };
+        let mut overrides = Vec::new();
+        for part in parts {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(RuleError::BadOverride(part.to_owned()));
+            };
+            let key = key.trim();
+            if !FIELDS.iter().any(|f| f.name == key) {
+                return Err(RuleError::UnknownKey {
+                    key: key.to_owned(),
+                    at: None,
+                });
+            }
+            overrides.push((key.to_owned(), value_of(value.trim())));
+        }
+        Ok(RuleSpec { base, overrides })
+    }
+
+    /// Applies the overrides to `rules`, in order.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::BadValue`] for a value its key does not take.
+    pub fn apply(&self, rules: &mut RuleSet) -> Result<(), RuleError> {
+        for (key, value) in &self.overrides {
+            rules.set(key, value)?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits at the commas that are not inside brackets, braces or quotes, so an override's
+/// value may be a TOML array or table (`final_points={return_score=30000,…}`).
+fn split_top(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '[' | '{' if !quoted => depth += 1,
+            ']' | '}' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// An override's value: TOML when it reads as TOML, else the bare word as a string.
+fn value_of(text: &str) -> Value {
+    #[derive(serde::Deserialize)]
+    struct One {
+        v: Value,
+    }
+    toml::from_str::<One>(&format!("v = {text}"))
+        .map(|one| one.v)
+        .unwrap_or_else(|_| Value::String(text.to_owned()))
+}

@@ -1,0 +1,423 @@
+//! The presets: the rule sets of the major platforms and leagues, as data.
+//!
+//! Each value, its source and the points no source settles are listed, preset by preset, in
+//! the project's rules reference (`docs/RULESETS.md`); the comments here name only the
+//! choices a reader of the code would otherwise wonder about.
+
+use crate::{
+    AbortiveDrawFlow, AbortiveRule, AgariYame, BasePoints, Busting, DoubleWindPairFu,
+    DoubleYakuman, Extension, FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu,
+    KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, Limits,
+    MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue,
+    Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore,
+    RinshanFu, RoundRules, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora,
+    YakumanStacking,
+};
+
+/// A named rule set. Its values are [`RuleSet::preset`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Tenhou's four-player ranked hanchan with red fives and open tanyao, rules as played
+    /// since June 2022.
+    Tenhou,
+    /// Tenhou's four-player ranked tonpuusen (East round only).
+    TenhouTonpuu,
+    /// Tenhou's hanchan without red fives and without open tanyao (the "nashi-nashi" lobby).
+    TenhouNashi,
+    /// Tenhou's four-player chip (shuugi) lobby: kiriage mangan, every kan's dora at once,
+    /// uma +30/+10/−10/−30; the chips themselves are not settled.
+    TenhouChips,
+    /// Mahjong Soul's four-player ranked hanchan.
+    MahjongSoul,
+    /// M-League (Japanese professional team league).
+    MLeague,
+    /// The Japan Professional Mahjong League's official rules (連盟公式), 2024 edition.
+    Jpml2024,
+    /// The World Riichi Championship rules, 2015 edition (with the 2014 errata).
+    Wrc2015,
+    /// The European Mahjong Association's Riichi Competition Rules, 2016 edition.
+    Ema2016,
+}
+
+impl Preset {
+    /// Every preset, in the order `haifu rules list` shows them.
+    pub const ALL: [Preset; 9] = [
+        Preset::Tenhou,
+        Preset::TenhouTonpuu,
+        Preset::TenhouNashi,
+        Preset::TenhouChips,
+        Preset::MahjongSoul,
+        Preset::MLeague,
+        Preset::Jpml2024,
+        Preset::Wrc2015,
+        Preset::Ema2016,
+    ];
+
+    /// The preset's name, as `--rules`, rule files and the notation write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Tenhou => "tenhou",
+            Preset::TenhouTonpuu => "tenhou-tonpuu",
+            Preset::TenhouNashi => "tenhou-nashi",
+            Preset::TenhouChips => "tenhou-chips",
+            Preset::MahjongSoul => "mahjong-soul",
+            Preset::MLeague => "m-league",
+            Preset::Jpml2024 => "jpml2024",
+            Preset::Wrc2015 => "wrc2015",
+            Preset::Ema2016 => "ema2016",
+        }
+    }
+
+    /// One line saying what the preset is, for `haifu rules list`.
+    pub const fn about(self) -> &'static str {
+        match self {
+            Preset::Tenhou => {
+                "Tenhou, four-player ranked hanchan, red fives and open tanyao (rules since June 2022)"
+            }
+            Preset::TenhouTonpuu => "Tenhou, four-player ranked tonpuusen (East round only)",
+            Preset::TenhouNashi => "Tenhou hanchan without red fives and without open tanyao",
+            Preset::TenhouChips => {
+                "Tenhou chip (shuugi) lobby: kiriage mangan, kan dora at once, uma 30/10 (chips not settled)"
+            }
+            Preset::MahjongSoul => {
+                "Mahjong Soul, four-player ranked hanchan (double yakuman, triple ron; final points not computed)"
+            }
+            Preset::MLeague => {
+                "M-League: no abortive draws, head bump, kiriage, no busting, uma 30/10 with oka"
+            }
+            Preset::Jpml2024 => {
+                "JPML official rules, 2024: no red fives, ippatsu, ura or kan dora; no abortive draws"
+            }
+            Preset::Wrc2015 => {
+                "World Riichi Championship, 2015 rule book: kiriage, no red fives, no yakuman stacking"
+            }
+            Preset::Ema2016 => {
+                "European Mahjong Association Riichi Competition Rules, 2016: every ron wins, no red fives"
+            }
+        }
+    }
+
+    /// The preset named `name`, or by a short name for the current edition: `jpml` is
+    /// `jpml2024`, `wrc` is `wrc2015`, `ema` is `ema2016`.
+    pub fn from_name(name: &str) -> Option<Preset> {
+        let name = match name {
+            "jpml" => "jpml2024",
+            "wrc" => "wrc2015",
+            "ema" => "ema2016",
+            other => other,
+        };
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl std::fmt::Display for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The usual Japanese fu and han scoring with kiriage and kazoe as given, every other hand
+/// rule the common one.
+const fn japanese(
+    red_fives: RedFives,
+    kiriage_mangan: KiriageMangan,
+    kazoe_yakuman: KazoeYakuman,
+    yakuman_stacking: YakumanStacking,
+) -> HandRules {
+    HandRules {
+        red_fives,
+        open_tanyao: OpenTanyao::Allowed,
+        kiriage_mangan,
+        kazoe_yakuman,
+        double_yakuman: DoubleYakuman::Single,
+        yakuman_stacking,
+        double_wind_pair_fu: DoubleWindPairFu::Four,
+        rinshan_fu: RinshanFu::TsumoFu,
+        renhou: Renhou::None,
+        ura_dora: UraDora::Counted,
+        ippatsu: Ippatsu::Counted,
+        base_points: BasePoints::FuTimesTwoPowHanPlusTwo,
+        limits: Limits::STANDARD,
+    }
+}
+
+const TENHOU_ROUND: RoundRules = RoundRules {
+    kuikae: Kuikae::SameAndSuji,
+    riichi_min_score: RiichiMinScore::AtLeast(1000),
+    riichi_min_live_tiles: RiichiMinLiveTiles::AtLeast(4),
+    kan_dora: KanDoraTiming::AnkanNowOpenAtDiscard,
+    kokushi_robs_ankan: KokushiRobsAnkan::No,
+    tenpai: TenpaiRule::ConcealedFourVoid,
+    kyuushu_kyuuhai: AbortiveRule::Abort,
+    suufon_renda: AbortiveRule::Abort,
+    suucha_riichi: AbortiveRule::Abort,
+    suukaikan: AbortiveRule::Abort,
+};
+
+/// The competition rule sets' common round: no abortive draw at all.
+const NO_ABORTIVE: RoundRules = RoundRules {
+    kyuushu_kyuuhai: AbortiveRule::NotPlayed,
+    suufon_renda: AbortiveRule::NotPlayed,
+    suucha_riichi: AbortiveRule::NotPlayed,
+    suukaikan: AbortiveRule::NotPlayed,
+    ..TENHOU_ROUND
+};
+
+const HONBA_300: HonbaValue = HonbaValue {
+    ron: 300,
+    tsumo_per_payer: 100,
+};
+
+const TENHOU_FLOW: FlowRules = FlowRules {
+    length: GameLength::Hanchan,
+    start_score: 25000,
+    riichi_deposit: 1000,
+    honba: HONBA_300,
+    noten: NotenPayment::Split { total: 3000 },
+    nagashi: NagashiMangan::ManganTsumo,
+    multiple_ron: MultipleRon::DoubleRonTripleAborts,
+    multiple_ron_bonus: MultipleRonBonus::NearestWinner,
+    pao_value: PaoValue::WholeHand,
+    pao_honba: PaoHonba::Liable,
+    renchan: Renchan::WinOrTenpai,
+    abortive_draw: AbortiveDrawFlow::Renchan,
+    busting: Busting::BelowZero,
+    agari_yame: AgariYame::Automatic { min_score: 30000 },
+    tenpai_yame: TenpaiYame::Automatic { min_score: 30000 },
+    extension: Extension::NextWind { target: 30000 },
+    leftover_sticks: LeftoverSticks::ToFirst,
+    ties: TieBreak::SeatOrder,
+    final_points: FinalPoints::Uma {
+        return_score: 30000,
+        uma: Uma::Fixed([20, 10, -10, -20]),
+        rounding: PointRounding::Hundreds,
+    },
+};
+
+/// A competition's fixed-length game: no busting, no agari-yame or tenpai-yame, no
+/// extension, start and return `start`, the uma given, to a tenth of a point.
+const fn competition_flow(start: i32, uma: [i32; 4]) -> FlowRules {
+    FlowRules {
+        start_score: start,
+        multiple_ron: MultipleRon::HeadBump,
+        busting: Busting::Never,
+        agari_yame: AgariYame::Never,
+        tenpai_yame: TenpaiYame::Never,
+        extension: Extension::None,
+        final_points: FinalPoints::Uma {
+            return_score: start,
+            uma: Uma::Fixed(uma),
+            rounding: PointRounding::Hundreds,
+        },
+        ..TENHOU_FLOW
+    }
+}
+
+/// The values of each preset (see `docs/RULESETS.md` for each one's sources).
+pub(crate) const fn rules(preset: Preset) -> RuleSet {
+    let tenhou = RuleSet {
+        base: Preset::Tenhou,
+        players: Players::Four,
+        hand: japanese(
+            RedFives::OnePerSuit,
+            KiriageMangan::Off,
+            KazoeYakuman::Yakuman,
+            YakumanStacking::Stack,
+        ),
+        round: TENHOU_ROUND,
+        flow: TENHOU_FLOW,
+    };
+    match preset {
+        Preset::Tenhou => tenhou,
+        Preset::TenhouTonpuu => RuleSet {
+            base: preset,
+            flow: FlowRules {
+                length: GameLength::Tonpuusen,
+                ..tenhou.flow
+            },
+            ..tenhou
+        },
+        Preset::TenhouNashi => RuleSet {
+            base: preset,
+            hand: HandRules {
+                red_fives: RedFives::None,
+                open_tanyao: OpenTanyao::Forbidden,
+                ..tenhou.hand
+            },
+            ..tenhou
+        },
+        Preset::TenhouChips => RuleSet {
+            base: preset,
+            hand: HandRules {
+                kiriage_mangan: KiriageMangan::On,
+                ..tenhou.hand
+            },
+            round: RoundRules {
+                kan_dora: KanDoraTiming::Immediate,
+                ..tenhou.round
+            },
+            flow: FlowRules {
+                final_points: FinalPoints::Uma {
+                    return_score: 30000,
+                    uma: Uma::Fixed([30, 10, -10, -30]),
+                    rounding: PointRounding::Hundreds,
+                },
+                ..tenhou.flow
+            },
+            ..tenhou
+        },
+        Preset::MahjongSoul => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                double_yakuman: DoubleYakuman::Double,
+                double_wind_pair_fu: DoubleWindPairFu::NotSettled,
+                rinshan_fu: RinshanFu::NotSettled,
+                ..tenhou.hand
+            },
+            round: RoundRules {
+                kokushi_robs_ankan: KokushiRobsAnkan::Yes,
+                tenpai: TenpaiRule::NotSettled,
+                ..TENHOU_ROUND
+            },
+            flow: FlowRules {
+                multiple_ron: MultipleRon::AllWin,
+                pao_value: PaoValue::LiableYakumanOnly,
+                leftover_sticks: LeftoverSticks::NotSettled,
+                ties: TieBreak::NotSettled,
+                // Rank points depend on the room and are not table settlement.
+                final_points: FinalPoints::NotKnown,
+                ..TENHOU_FLOW
+            },
+        },
+        Preset::MLeague => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                double_wind_pair_fu: DoubleWindPairFu::NotSettled,
+                rinshan_fu: RinshanFu::NotSettled,
+                renhou: Renhou::NotSettled,
+                ..japanese(
+                    RedFives::OnePerSuit,
+                    KiriageMangan::On,
+                    KazoeYakuman::Sanbaiman,
+                    YakumanStacking::Stack,
+                )
+            },
+            round: RoundRules {
+                riichi_min_score: RiichiMinScore::Any,
+                riichi_min_live_tiles: RiichiMinLiveTiles::AtLeast(0),
+                kan_dora: KanDoraTiming::Immediate,
+                tenpai: TenpaiRule::NotSettled,
+                ..NO_ABORTIVE
+            },
+            flow: FlowRules {
+                nagashi: NagashiMangan::NotSettled,
+                pao_value: PaoValue::NotSettled,
+                pao_honba: PaoHonba::NotSettled,
+                leftover_sticks: LeftoverSticks::NotSettled,
+                ties: TieBreak::Shared,
+                final_points: FinalPoints::Uma {
+                    return_score: 30000,
+                    uma: Uma::Fixed([30, 10, -10, -30]),
+                    rounding: PointRounding::Hundreds,
+                },
+                ..competition_flow(25000, [30, 10, -10, -30])
+            },
+        },
+        Preset::Jpml2024 => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                double_wind_pair_fu: DoubleWindPairFu::Two,
+                renhou: Renhou::Mangan,
+                ura_dora: UraDora::NotCounted,
+                ippatsu: Ippatsu::NotCounted,
+                ..japanese(
+                    RedFives::None,
+                    KiriageMangan::Off,
+                    KazoeYakuman::Sanbaiman,
+                    YakumanStacking::Stack,
+                )
+            },
+            round: RoundRules {
+                riichi_min_score: RiichiMinScore::NotSettled,
+                riichi_min_live_tiles: RiichiMinLiveTiles::AtLeast(0),
+                kan_dora: KanDoraTiming::None,
+                ..NO_ABORTIVE
+            },
+            flow: FlowRules {
+                nagashi: NagashiMangan::NotSettled,
+                pao_value: PaoValue::NotSettled,
+                pao_honba: PaoHonba::Discarder,
+                busting: Busting::NotSettled,
+                leftover_sticks: LeftoverSticks::Unclaimed,
+                ties: TieBreak::NotSettled,
+                // The float-dependent placement points are not sourced in full.
+                final_points: FinalPoints::NotKnown,
+                ..competition_flow(30000, [0; 4])
+            },
+        },
+        Preset::Wrc2015 => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                double_wind_pair_fu: DoubleWindPairFu::Two,
+                rinshan_fu: RinshanFu::NotSettled,
+                renhou: Renhou::FiveHanCumulative,
+                ..japanese(
+                    RedFives::None,
+                    KiriageMangan::On,
+                    KazoeYakuman::Sanbaiman,
+                    YakumanStacking::Highest,
+                )
+            },
+            round: RoundRules {
+                riichi_min_score: RiichiMinScore::NotSettled,
+                riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
+                kan_dora: KanDoraTiming::NotSettled,
+                kokushi_robs_ankan: KokushiRobsAnkan::NotSettled,
+                ..NO_ABORTIVE
+            },
+            flow: FlowRules {
+                nagashi: NagashiMangan::NotPlayed,
+                pao_honba: PaoHonba::NotSettled,
+                leftover_sticks: LeftoverSticks::Unclaimed,
+                ties: TieBreak::Shared,
+                ..competition_flow(30000, [15, 5, -5, -15])
+            },
+        },
+        Preset::Ema2016 => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                double_wind_pair_fu: DoubleWindPairFu::Two,
+                rinshan_fu: RinshanFu::NotSettled,
+                renhou: Renhou::Mangan,
+                ..japanese(
+                    RedFives::None,
+                    KiriageMangan::Off,
+                    KazoeYakuman::Sanbaiman,
+                    YakumanStacking::Highest,
+                )
+            },
+            round: RoundRules {
+                riichi_min_score: RiichiMinScore::NotSettled,
+                riichi_min_live_tiles: RiichiMinLiveTiles::AtLeast(1),
+                kan_dora: KanDoraTiming::Immediate,
+                kokushi_robs_ankan: KokushiRobsAnkan::NotSettled,
+                tenpai: TenpaiRule::HandAndMeldsFourVoid,
+                ..NO_ABORTIVE
+            },
+            flow: FlowRules {
+                nagashi: NagashiMangan::NotPlayed,
+                multiple_ron: MultipleRon::AllWin,
+                multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
+                pao_honba: PaoHonba::Discarder,
+                agari_yame: AgariYame::NotSettled,
+                ties: TieBreak::NotSettled,
+                ..competition_flow(30000, [15, 5, -5, -15])
+            },
+        },
+    }
+}

@@ -1,0 +1,107 @@
+//! [`RoundRules`]: what is legal while a round is played, and how a round may end early.
+
+/// What a round's rules decide beyond a hand's value: legality, furiten, kan dora, tenpai
+/// and the abortive draws. Plain data with enums; no `Default`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundRules {
+    /// Which discards a player may not make right after a chi or pon.
+    pub kuikae: Kuikae,
+    /// The least score that allows riichi (Tenhou: 1000).
+    pub riichi_min_score: RiichiMinScore,
+    /// The least number of live-wall tiles left that allows riichi (Tenhou: 4).
+    pub riichi_min_live_tiles: RiichiMinLiveTiles,
+    /// When a new kan-dora indicator is revealed.
+    pub kan_dora: KanDoraTiming,
+    /// Whether thirteen orphans may rob an ankan.
+    pub kokushi_robs_ankan: KokushiRobsAnkan,
+    /// What counts as tenpai at an exhaustive draw.
+    pub tenpai: TenpaiRule,
+    /// Nine different terminals and honours on the first turn (kyuushu kyuuhai).
+    pub kyuushu_kyuuhai: AbortiveRule,
+    /// The same wind as all four first discards (suufon renda).
+    pub suufon_renda: AbortiveRule,
+    /// Four players in riichi (suucha riichi).
+    pub suucha_riichi: AbortiveRule,
+    /// Four kans by more than one player (suukaikan); when not played, no fifth kan is allowed.
+    pub suukaikan: AbortiveRule,
+}
+
+/// Whether an abortive draw is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbortiveRule {
+    /// The condition ends the round as an abortive draw (kyuushu kyuuhai when declared).
+    Abort,
+    /// There is no such draw: play goes on.
+    NotPlayed,
+}
+
+/// The least score that allows a riichi declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiichiMinScore {
+    /// At least this many points (Tenhou: 1000, the deposit).
+    AtLeast(i32),
+    /// Any score, below the deposit or below zero too (M-League).
+    Any,
+    /// No source settles it for this rule set: a riichi below 1000 points cannot be ruled.
+    NotSettled,
+}
+
+/// How many live-wall tiles must be left for a riichi declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiichiMinLiveTiles {
+    /// At least this many (Tenhou: 4, one more draw for each player; 0: riichi on the last
+    /// discard too).
+    AtLeast(u8),
+    /// No source settles it for this rule set: a riichi with fewer than four live tiles left
+    /// cannot be ruled.
+    NotSettled,
+}
+
+/// Kuikae (swap-calling): which discards are forbidden right after a chi or pon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kuikae {
+    /// Neither the called kind nor, for a chi on an end of the run, the kind at the other end.
+    SameAndSuji,
+    /// Only the called kind.
+    SameOnly,
+    /// Any discard is allowed.
+    Allowed,
+}
+
+/// When a kan's new dora indicator is revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KanDoraTiming {
+    /// Ankan at once; daiminkan and kakan when the kan player discards (Tenhou).
+    AnkanNowOpenAtDiscard,
+    /// Every kan at once.
+    Immediate,
+    /// No kan dora: a kan reveals no indicator (JPML official rules).
+    None,
+    /// No source settles it for this rule set: a kan cannot be ruled.
+    NotSettled,
+}
+
+/// Whether kokushi musou may rob an ankan (chankan on a concealed kan).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KokushiRobsAnkan {
+    /// It may not (Tenhou).
+    No,
+    /// It may.
+    Yes,
+    /// No source settles it for this rule set: such a ron cannot be ruled.
+    NotSettled,
+}
+
+/// What counts as tenpai at an exhaustive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TenpaiRule {
+    /// Any waiting shape, but a wait is void when all four of its copies are in the player's
+    /// own concealed hand (Tenhou; melds do not count).
+    ConcealedFourVoid,
+    /// Any waiting shape, but a wait is void when all four of its copies are in the player's
+    /// hand, its melds included (EMA).
+    HandAndMeldsFourVoid,
+    /// No source settles it for this rule set: a draw where the two readings above differ
+    /// cannot be ruled.
+    NotSettled,
+}
