@@ -88,6 +88,9 @@ pub enum ErrorKind {
         /// What is allowed here.
         expected: &'static str,
     },
+    /// A rule point override the rule set refuses (an unknown value).
+    #[error("{0}")]
+    Rule(String),
     /// A tile that is not written in the tile notation.
     #[error("bad tile `{text}`: {reason}")]
     BadTile {

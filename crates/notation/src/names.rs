@@ -1,6 +1,7 @@
 //! The words of the notation: yaku names, limits, draw kinds, rule flags.
 
 use haifu_log::{DrawKind, FuritenReason, RuleFlags};
+use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 
 /// Yaku names by Tenhou id (RULES.md §1.2); ids past the table are written `yakuN`.
 const YAKU: [&str; 55] = [
@@ -165,6 +166,25 @@ const FLAGS: [(&str, u32, u32); 12] = [
 /// open tanyao, ippan room (0x009).
 pub(crate) const TENHOU_DEFAULT: u32 = 0x009;
 
+/// The GO type bits the reader's tile tables follow for a rule set: red fives (0x002 clear
+/// when there are), three players (0x010), against people and hanchan otherwise.
+pub(crate) fn go_type_of(rules: &RuleSet) -> u32 {
+    let mut go_type = TENHOU_DEFAULT;
+    if rules.hand.red_fives == RedFives::None {
+        go_type |= 0x002;
+    }
+    if rules.hand.open_tanyao == OpenTanyao::Forbidden {
+        go_type |= 0x004;
+    }
+    if rules.flow.length == GameLength::Tonpuusen {
+        go_type &= !0x008;
+    }
+    if rules.players == Players::Three {
+        go_type |= 0x010;
+    }
+    go_type
+}
+
 /// Applies one rules flag word to a GO type; `false` if the word is not a flag.
 pub(crate) fn apply_flag(word: &str, go_type: &mut u32) -> bool {
     if let Some((_, set, mask)) = FLAGS.iter().find(|f| f.0 == word) {
@@ -181,6 +201,25 @@ pub(crate) fn apply_flag(word: &str, go_type: &mut u32) -> bool {
 
 /// Writes the `rules` line's words for `rules`.
 pub(crate) fn write_rules(rules: &RuleFlags, out: &mut String) {
+    // A declaration by name: the preset, then its overrides (Tenhou's with its flags first).
+    let (name, overrides) = match &rules.spec {
+        Some(spec) => spec.split_once(',').unwrap_or((spec.as_str(), "")),
+        None => ("tenhou", ""),
+    };
+    if name == "tenhou" {
+        write_tenhou_flags(rules, out);
+    } else {
+        out.push_str("rules ");
+        out.push_str(name);
+    }
+    for o in overrides.split(',').filter(|o| !o.is_empty()) {
+        out.push(' ');
+        out.push_str(o);
+    }
+}
+
+/// Writes `rules tenhou` and the words of Tenhou's GO type flags.
+fn write_tenhou_flags(rules: &RuleFlags, out: &mut String) {
     let t = rules.go_type;
     out.push_str("rules tenhou");
     for group in FLAGS.chunks(2).take(4) {

@@ -6,6 +6,7 @@ use haifu_log::{
     NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
     UnknownAttribute, YakuHan,
 };
+use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
 
 use crate::lex::{self, Cursor, RawTile, expected};
@@ -376,6 +377,8 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
                 self.finish_line(cur, pos)?;
                 self.log.header.format = "haifu".to_owned();
+                // A record without a `rules` line is played under `rules tenhou`.
+                self.log.header.rules.go_type = names::TENHOU_DEFAULT;
                 self.stage = Stage::Header;
                 Ok(())
             }
@@ -501,27 +504,53 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 
     fn rules(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let (p, preset) = self.need(cur, pos, "a rules preset: tenhou")?;
-        if preset != "tenhou" {
+        const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, wrc2015, ema2016 (jpml, wrc, ema)";
+        let (p, name) = self.need(cur, pos, PRESETS)?;
+        let Some(preset) = Preset::from_name(name) else {
             return Err(p.err(ErrorKind::UnknownKeyword {
-                word: lex::shorten(preset),
-                expected: "a rules preset: tenhou",
+                word: lex::shorten(name),
+                expected: PRESETS,
             }));
-        }
+        };
+        let tenhou = preset == Preset::Tenhou;
+        // The rule set the line declares so far, to check each override as it comes.
+        let mut declared = RuleSet::preset(preset);
+        let mut spec = preset.name().to_owned();
         let rules = &mut self.log.header.rules;
-        rules.go_type = names::TENHOU_DEFAULT;
+        rules.go_type = names::go_type_of(&declared);
         while let Some((col, tok)) = cur.next_token() {
             let tp = shift(pos, col);
-            if names::apply_flag(tok, &mut rules.go_type) {
+            if tenhou && names::apply_flag(tok, &mut rules.go_type) {
                 continue;
             }
             let Some((key, value)) = lex::key_value(tok) else {
                 return Err(tp.err(ErrorKind::UnknownKeyword {
                     word: lex::shorten(tok),
-                    expected: "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu) or bits=, type=, lobby=, title=, rule=, ranking=, csrule=",
+                    expected: if tenhou {
+                        "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu), a rule point key=value (see `haifu rules show`), or bits=, type=, lobby=, title=, rule=, ranking=, csrule="
+                    } else {
+                        "a rule point key=value (see `haifu rules show`)"
+                    },
                 }));
             };
             let vp = shift(tp, key.len() + 1);
+            if FIELDS.iter().any(|f| f.name == key) {
+                let value = RuleSpec::value_of(value);
+                declared
+                    .set(key, &value)
+                    .map_err(|e| vp.err(ErrorKind::Rule(e.to_string())))?;
+                spec.push(',');
+                spec.push_str(key);
+                spec.push('=');
+                spec.push_str(&override_text(&value));
+                continue;
+            }
+            if !tenhou {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(key),
+                    expected: "a rule point key (see `haifu rules show`)",
+                }));
+            }
             match key {
                 "bits" => {
                     let bits = value
@@ -546,11 +575,13 @@ impl<'t, 'l> Reader<'t, 'l> {
                 _ => {
                     return Err(tp.err(ErrorKind::UnknownKeyword {
                         word: lex::shorten(key),
-                        expected: "a rules key: bits, type, lobby, title, rule, ranking, csrule",
+                        expected: "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule",
                     }));
                 }
             }
         }
+        // Tenhou's rules come from the GO bits; any other preset, and overrides, by name.
+        rules.spec = (!tenhou || spec.contains(',')).then_some(spec);
         Ok(())
     }
 

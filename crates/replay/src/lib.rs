@@ -29,7 +29,7 @@ mod verdict;
 mod wall;
 
 use haifu_log::GameLog;
-use haifu_ruleset::{Players, RuleError, RuleSet, RuleSpec, SpecBase};
+use haifu_ruleset::{Players, Preset, RuleError, RuleSet, RuleSpec, SpecBase};
 use haifu_tenhou::PlayerCount;
 
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
@@ -45,35 +45,43 @@ pub struct DeclaredRules {
     pub source: String,
 }
 
-/// The rule set `log` declares: a notation file's `rules` line when it names a preset other
-/// than Tenhou's (with its overrides), else Tenhou's GO type bits under the era of the
-/// game's date (see [`haifu_tenhou::declared_rules`]).
+/// The rule set `log` declares: Tenhou's GO type bits under the era of the game's date (see
+/// [`haifu_tenhou::declared_rules`]), or a notation file's `rules` line naming another
+/// preset; either with the line's rule point overrides.
 ///
 /// # Errors
 ///
 /// A [`RuleError`] when a notation file's declared rule set does not read (a key or value
 /// the reader let through but the rule set refuses).
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
-    if let Some(spec) = &log.header.rules.spec {
-        let parsed = RuleSpec::parse(spec)?;
-        let SpecBase::Preset(preset) = parsed.base else {
-            return Err(RuleError::UnknownPreset {
-                name: spec.clone(),
-                at: None,
-            });
-        };
-        let mut rules = RuleSet::preset(preset);
-        parsed.apply(&mut rules)?;
+    let tenhou = haifu_tenhou::declared_rules(log);
+    let Some(spec) = &log.header.rules.spec else {
         return Ok(DeclaredRules {
-            rules,
-            source: format!("the notation's rules line ({spec})"),
+            rules: tenhou.rules,
+            source: tenhou.describe(),
         });
-    }
-    let declared = haifu_tenhou::declared_rules(log);
-    Ok(DeclaredRules {
-        rules: declared.rules,
-        source: declared.describe(),
-    })
+    };
+    let parsed = RuleSpec::parse(spec)?;
+    let SpecBase::Preset(preset) = parsed.base else {
+        return Err(RuleError::UnknownPreset {
+            name: spec.clone(),
+            at: None,
+        });
+    };
+    // `rules tenhou` declares Tenhou's rules by its flags (the GO bits), then overrides.
+    let (mut rules, source) = if preset == Preset::Tenhou {
+        (
+            tenhou.rules,
+            format!(
+                "{}, with the overrides of the rules line ({spec})",
+                tenhou.describe()
+            ),
+        )
+    } else {
+        (RuleSet::preset(preset), format!("the rules line ({spec})"))
+    };
+    parsed.apply(&mut rules)?;
+    Ok(DeclaredRules { rules, source })
 }
 
 /// Replays `log` under `rules` and returns the verdict.

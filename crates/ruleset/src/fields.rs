@@ -66,9 +66,37 @@ fn one_of(values: &[Value]) -> String {
     format!("one of {}", names.join(", "))
 }
 
-/// A value in TOML's inline syntax, as an override or a rule file writes it.
+/// A value in TOML's inline syntax, as a rule file writes it.
 pub(crate) fn inline(value: &Value) -> String {
     value.to_string()
+}
+
+/// A value as an override writes it: a plain word bare (`head-bump`), anything else in
+/// TOML's inline syntax without spaces (`[20,10,-10,-20]`), so that it reads back as one
+/// word of a `--rules` value or a notation `rules` line.
+pub fn override_text(value: &Value) -> String {
+    if let Value::String(s) = value
+        && !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && s.parse::<f64>().is_err()
+        && !matches!(s.as_str(), "true" | "false" | "inf" | "nan")
+    {
+        return s.clone();
+    }
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in value.to_string().chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            ' ' if !quoted => {}
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 const NOT_SETTLED: &str = "not-settled";

@@ -254,7 +254,14 @@ fn split_top(text: &str) -> Vec<&str> {
     parts
 }
 
-/// An override's value: TOML when it reads as TOML, else the bare word as a string.
+impl RuleSpec {
+    /// An override's value: TOML when it reads as TOML (`true`, `2`, `[20,10,-10,-20]`),
+    /// else the bare word as a string (`head-bump`).
+    pub fn value_of(text: &str) -> Value {
+        value_of(text)
+    }
+}
+
 fn value_of(text: &str) -> Value {
     #[derive(serde::Deserialize)]
     struct One {

@@ -21,7 +21,7 @@ mod hand;
 mod preset;
 mod round;
 
-pub use fields::{FIELDS, Field};
+pub use fields::{FIELDS, Field, override_text};
 pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
     AbortiveDrawFlow, AgariYame, Busting, Extension, FinalPoints, FlowRules, GameLength,
@@ -89,7 +89,7 @@ impl RuleSet {
             .iter()
             .filter_map(|f| {
                 let value = (f.get)(self);
-                (value != (f.get)(&base)).then(|| (f.name, fields::inline(&value)))
+                (value != (f.get)(&base)).then(|| (f.name, override_text(&value)))
             })
             .collect()
     }
