@@ -253,3 +253,87 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
     }
     r
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use haifu_ruleset::{Busting, FinalPoints, Players};
+
+    #[test]
+    fn eras_from_dates() {
+        assert_eq!(TenhouEra::from_date(2009, 7, 31), TenhouEra::To2009July);
+        assert_eq!(TenhouEra::from_date(2009, 8, 27), TenhouEra::To2010June);
+        assert_eq!(TenhouEra::from_date(2010, 6, 1), TenhouEra::To2010June);
+        // Inside the gaps, the later era.
+        assert_eq!(TenhouEra::from_date(2010, 6, 5), TenhouEra::To2021);
+        assert_eq!(TenhouEra::from_date(2010, 6, 8), TenhouEra::To2021);
+        assert_eq!(TenhouEra::from_date(2021, 7, 24), TenhouEra::To2021);
+        assert_eq!(TenhouEra::from_date(2022, 1, 1), TenhouEra::From2022);
+        assert_eq!(TenhouEra::from_date(2022, 6, 1), TenhouEra::From2022);
+    }
+
+    #[test]
+    fn the_era_comes_from_the_date_never_from_the_outcome() {
+        let mut log = GameLog::new();
+        log.header.game_id = Some("2015070411gm-00a9-0000-b8b13fcc".to_owned());
+        assert_eq!(
+            era_of(&log),
+            (
+                TenhouEra::To2021,
+                EraSource::GameDate {
+                    year: 2015,
+                    month: 7,
+                    day: 4
+                }
+            )
+        );
+        log.header.game_id = Some("2023010100gm-00a9-0000-00000000".to_owned());
+        assert_eq!(era_of(&log).0, TenhouEra::From2022);
+        // No date: the documented default, whatever the log records.
+        log.header.game_id = Some("bug8".to_owned());
+        assert_eq!(era_of(&log), (TenhouEra::To2021, EraSource::Undated));
+        log.header.game_id = None;
+        assert_eq!(era_of(&log), (TenhouEra::To2021, EraSource::Undated));
+        log.header.rules.go_type = 0xA9;
+        let declared = declared_rules(&log);
+        assert!(declared.describe().contains("no date in the log"), "{}", declared.describe());
+    }
+
+    #[test]
+    fn go_type_bits() {
+        trait With {
+            fn with_base(self, base: Preset) -> RuleSet;
+        }
+        impl With for RuleSet {
+            fn with_base(mut self, base: Preset) -> RuleSet {
+                self.base = base;
+                self
+            }
+        }
+        let ranked = rules_of(0xA9, TenhouEra::From2022, Some(25000));
+        assert_eq!(ranked, RuleSet::preset(Preset::Tenhou));
+        assert_eq!(
+            rules_of(0xA1, TenhouEra::From2022, None),
+            RuleSet::preset(Preset::TenhouTonpuu).with_base(Preset::Tenhou)
+        );
+        let nashi = rules_of(0xAF, TenhouEra::From2022, None);
+        assert_eq!(nashi.hand.red_fives, RedFives::None);
+        assert_eq!(nashi.hand.open_tanyao, OpenTanyao::Forbidden);
+        assert_eq!(rules_of(0xB9, TenhouEra::From2022, None).players, Players::Three);
+        let chips = rules_of(0x229, TenhouEra::From2022, None);
+        assert_eq!(
+            chips,
+            RuleSet::preset(Preset::TenhouChips).with_base(Preset::Tenhou)
+        );
+        let big_honba = rules_of(0x621, TenhouEra::To2021, None);
+        assert_eq!(big_honba.flow.honba.ron, 1500);
+        assert_eq!(big_honba.flow.honba.tsumo_per_payer, 500);
+        let gold = rules_of(0x841, TenhouEra::To2021, Some(1000));
+        assert_eq!(gold.flow.start_score, 1000);
+        assert_eq!(gold.flow.busting, Busting::BelowZero);
+        // A private lobby whose start differs from the bits': that start, points not known.
+        let private = rules_of(0x9, TenhouEra::To2021, Some(35000));
+        assert_eq!(private.flow.start_score, 35000);
+        assert_eq!(private.flow.final_points, FinalPoints::NotKnown);
+    }
+}

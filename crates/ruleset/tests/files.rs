@@ -1,0 +1,166 @@
+//! Rule files, overrides and `rules show`: every preset reads back to itself, and every
+//! mistake in a file is located and names what is allowed.
+
+use haifu_ruleset::{
+    FIELDS, FinalPoints, KiriageMangan, Location, MultipleRon, PointRounding, Preset, RuleError,
+    RuleSet, RuleSpec, SpecBase, Uma,
+};
+
+#[test]
+fn every_preset_reads_back_from_its_rule_file() {
+    for preset in Preset::ALL {
+        let rules = RuleSet::preset(preset);
+        let text = rules.to_toml();
+        assert_eq!(
+            RuleSet::from_toml(&text, "show.toml"),
+            Ok(rules),
+            "{preset}:\n{text}"
+        );
+        // The file names every rule point once, after its base.
+        assert!(text.contains(&format!("base = \"{}\"", preset.name())));
+        for field in FIELDS {
+            let key = format!("\n{} = ", field.name);
+            assert_eq!(text.matches(&key).count(), 1, "{preset}: {}", field.name);
+        }
+    }
+}
+
+#[test]
+fn every_preset_reads_back_from_its_spec() {
+    for preset in Preset::ALL {
+        assert_eq!(RuleSet::preset(preset).spec(), preset.name());
+        assert_eq!(Preset::from_name(preset.name()), Some(preset));
+    }
+    // Every rule point of every preset, set on another preset, reads back through a spec.
+    for from in Preset::ALL {
+        for to in Preset::ALL {
+            let mut rules = RuleSet::preset(to);
+            for field in FIELDS {
+                rules
+                    .set(field.name, &(field.get)(&RuleSet::preset(from)))
+                    .expect("a preset's own value is allowed");
+            }
+            let spec = rules.spec();
+            let parsed = RuleSpec::parse(&spec).expect("the spec parses");
+            assert_eq!(parsed.base, SpecBase::Preset(to), "{spec}");
+            let mut back = RuleSet::preset(to);
+            parsed.apply(&mut back).expect("the spec applies");
+            assert_eq!(back, rules, "{spec}");
+            // Every value but the base is the other preset's.
+            back.base = from;
+            assert_eq!(back, RuleSet::preset(from), "{spec}");
+        }
+    }
+}
+
+#[test]
+fn short_names_are_the_current_editions() {
+    assert_eq!(Preset::from_name("wrc"), Some(Preset::Wrc2015));
+    assert_eq!(Preset::from_name("ema"), Some(Preset::Ema2016));
+    assert_eq!(Preset::from_name("jpml"), Some(Preset::Jpml2024));
+    assert_eq!(Preset::from_name("Tenhou"), None);
+}
+
+#[test]
+fn overrides_read_toml_values_and_bare_words() {
+    let spec = RuleSpec::parse(
+        "wrc,kiriage_mangan=false,multiple_ron=all-win,final_points={return_score=25000,uma=[20,10,-10,-20],rounding=\"tenhou-thousands\"}",
+    )
+    .expect("parses");
+    assert_eq!(spec.base, SpecBase::Preset(Preset::Wrc2015));
+    let mut rules = RuleSet::preset(Preset::Wrc2015);
+    spec.apply(&mut rules).expect("applies");
+    assert_eq!(rules.hand.kiriage_mangan, KiriageMangan::Off);
+    assert_eq!(rules.flow.multiple_ron, MultipleRon::AllWin);
+    assert_eq!(
+        rules.flow.final_points,
+        FinalPoints::Uma {
+            return_score: 25000,
+            uma: Uma::Fixed([20, 10, -10, -20]),
+            rounding: PointRounding::TenhouThousands,
+        }
+    );
+    assert_eq!(
+        rules.spec(),
+        "wrc2015,kiriage_mangan=false,multiple_ron=all-win,final_points={return_score=25000,rounding=\"tenhou-thousands\",uma=[20,10,-10,-20]}"
+    );
+    assert_eq!(
+        RuleSpec::parse("auto,kiriage_mangan=true").map(|s| s.base),
+        Ok(SpecBase::Auto)
+    );
+    assert_eq!(
+        RuleSpec::parse("rules/club.toml").map(|s| s.base),
+        Ok(SpecBase::File("rules/club.toml".into()))
+    );
+}
+
+#[test]
+fn override_mistakes_name_what_is_allowed() {
+    assert_eq!(
+        RuleSpec::parse("tenhou,kiriage").unwrap_err(),
+        RuleError::BadOverride("kiriage".to_owned())
+    );
+    let unknown = RuleSpec::parse("tenhou,kiriage=true").unwrap_err().to_string();
+    assert!(unknown.starts_with("no rule point is called \"kiriage\": the keys are base, players, red_fives"), "{unknown}");
+    let mut rules = RuleSet::preset(Preset::Tenhou);
+    let bad = RuleSpec::parse("tenhou,multiple_ron=two")
+        .expect("keys are checked when parsed, values when applied")
+        .apply(&mut rules)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        bad,
+        "multiple_ron cannot be \"two\": expected one of \"double-ron-triple-aborts\", \"head-bump\", \"all-win\""
+    );
+}
+
+fn located(text: &str) -> (Location, String) {
+    let e = RuleSet::from_toml(text, "club.toml").unwrap_err();
+    let at = match &e {
+        RuleError::Syntax { at, .. }
+        | RuleError::MissingBase { at }
+        | RuleError::UnknownPreset { at, .. }
+        | RuleError::UnknownKey { at, .. }
+        | RuleError::BadValue { at, .. } => at.clone().expect("located"),
+        RuleError::BadOverride(_) => panic!("not a file error"),
+    };
+    (at, e.to_string())
+}
+
+#[test]
+fn rule_file_mistakes_are_located() {
+    let (at, msg) = located("base = \"wrc\"\nred_fives = true\nkiriage = false\n");
+    assert_eq!((at.line, at.column), (3, 1));
+    assert!(msg.starts_with("club.toml:3:1: no rule point is called \"kiriage\""), "{msg}");
+
+    let (at, msg) = located("base = \"wrc\"\n\n  double_wind_pair_fu = 3\n");
+    assert_eq!((at.line, at.column), (3, 25));
+    assert_eq!(
+        msg,
+        "club.toml:3:25: double_wind_pair_fu cannot be 3: expected one of 4, 2, \"not-settled\""
+    );
+
+    let (at, msg) = located("red_fives = false\n");
+    assert_eq!((at.line, at.column), (1, 1));
+    assert!(msg.contains("add base = \"PRESET\""), "{msg}");
+
+    let (at, msg) = located("# a club\nbase = \"wrc2019\"\n");
+    assert_eq!((at.line, at.column), (2, 8));
+    assert!(msg.contains("no preset is called \"wrc2019\""), "{msg}");
+
+    let (at, msg) = located("base = \"tenhou\"\nred_fives = \n");
+    assert_eq!(at.line, 2);
+    assert!(msg.starts_with("club.toml:2:"), "{msg}");
+    assert!(msg.contains("not a TOML rule file"), "{msg}");
+}
+
+#[test]
+fn a_rule_file_overrides_its_base() {
+    let rules = RuleSet::from_toml(
+        "base = \"tenhou\"\nkiriage_mangan = true\nagari_yame = false\n",
+        "club.toml",
+    )
+    .expect("reads");
+    assert_eq!(rules.base, Preset::Tenhou);
+    assert_eq!(rules.spec(), "tenhou,kiriage_mangan=true,agari_yame=false");
+}
