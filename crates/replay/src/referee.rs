@@ -9,7 +9,7 @@ use haifu_rules::{
     AbortiveDraw, ActionError, Payer, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
     Win, WinContext, WinMethod, Yaku, score,
 };
-use haifu_ruleset::RuleSet;
+use haifu_ruleset::{MultipleRon, MultipleRonBonus, RuleSet};
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
@@ -357,6 +357,18 @@ impl<'a> RoundReplay<'a> {
     ) -> Option<(Option<WinValue>, Option<Seat>, bool)> {
         let round = self.round.as_mut()?;
         let winner = recorded.winner;
+        if !recorded.is_tsumo()
+            && self.wins_on_tile > 0
+            && self.rules.flow.multiple_ron == MultipleRon::HeadBump
+        {
+            self.refuse(
+                verdict,
+                index,
+                format!("seat {winner} ron"),
+                "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins".to_owned(),
+            );
+            return None;
+        }
         let context = if recorded.is_tsumo() {
             round.tsumo(winner)
         } else {
@@ -378,7 +390,8 @@ impl<'a> RoundReplay<'a> {
             };
             self.diverge(verdict, index, kind);
         }
-        // In a double ron only the winner nearest the discarder collects honba and sticks.
+        // In a double ron the winner nearest the discarder collects the sticks, and the honba
+        // too unless every winner is paid them.
         let first = self.wins_on_tile == 0;
         self.wins_on_tile += 1;
         let (honba, sticks) = if first {
@@ -386,6 +399,8 @@ impl<'a> RoundReplay<'a> {
                 self.summary.setup.honba,
                 self.summary.setup.sticks + u32::from(self.summary.deposits.len()),
             )
+        } else if self.rules.flow.multiple_ron_bonus != MultipleRonBonus::NearestWinner {
+            (self.summary.setup.honba, 0)
         } else {
             (0, 0)
         };
@@ -647,9 +662,20 @@ impl<'a> RoundReplay<'a> {
             DrawKind::Suukaikan => round
                 .check_abortive(AbortiveDraw::Suukaikan)
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
-            DrawKind::Sanchahou => round
-                .check_abortive(AbortiveDraw::Sanchahou)
-                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
+            // Three rons abort the hand only where a triple ron is not played out.
+            DrawKind::Sanchahou => match self.rules.flow.multiple_ron {
+                MultipleRon::DoubleRonTripleAborts => round
+                    .check_abortive(AbortiveDraw::Sanchahou)
+                    .map(|()| (Seats::EMPTY, Seats::EMPTY)),
+                MultipleRon::HeadBump => Err(ActionError::AbortiveNotPlayed {
+                    what: "sanchahou",
+                    rule: "multiple_ron = head-bump: the nearest claimant wins",
+                }),
+                MultipleRon::AllWin => Err(ActionError::AbortiveNotPlayed {
+                    what: "sanchahou",
+                    rule: "multiple_ron = all-win: every claimant wins",
+                }),
+            },
         };
         match result {
             Ok((tenpai, nagashi)) => {

@@ -12,7 +12,7 @@ use haifu_rules::flow::{
     AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
     Seats, Win, WinValue,
 };
-use haifu_rules::hand_base;
+use haifu_rules::{Limit, hand_base};
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
 
@@ -71,18 +71,17 @@ pub(crate) struct WinRuling<'a> {
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the
 /// engine could not value the hand).
 fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
-    let l = &hand.limits;
     let base = match w.limit {
         0 => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let han = u8::try_from(han).unwrap_or(u8::MAX);
             hand_base(hand, han, u8::try_from(w.fu).unwrap_or(u8::MAX)).0
         }
-        1 => l.mangan_base,
-        2 => l.haneman_base,
-        3 => l.baiman_base,
-        4 => l.sanbaiman_base,
-        _ => l.yakuman_base * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
+        1 => Limit::Mangan.base(),
+        2 => Limit::Haneman.base(),
+        3 => Limit::Baiman.base(),
+        4 => Limit::Sanbaiman.base(),
+        _ => Limit::Yakuman.base() * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
     };
     i32::try_from(base).unwrap_or(i32::MAX)
 }
@@ -200,7 +199,7 @@ pub(crate) fn check(
                             }
                         }
                     } else {
-                        match rules.ron_payments(dealer, &inputs, honba, sticks) {
+                        match rules.ron_payments(dealer, &inputs, honba, sticks, round.deposits) {
                             Ok(o @ RonOutcome::Paid { .. }) => {
                                 o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
                             }

@@ -125,11 +125,11 @@ pub enum ActionError {
         rule: &'static str,
     },
     /// An abortive draw the rule set does not play.
-    #[error("{what} is not an abortive draw under this rule set ({rule} = false)")]
+    #[error("{what} is not an abortive draw under this rule set ({rule})")]
     AbortiveNotPlayed {
         /// The draw.
         what: &'static str,
-        /// Its rule point.
+        /// The rule point that says so, with its value (`suucha_riichi = false`).
         rule: &'static str,
     },
     /// Another seat was to act.

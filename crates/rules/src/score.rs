@@ -8,9 +8,53 @@ use crate::error::{ScoreError, SituationError};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::Yaku;
 use haifu_ruleset::{
-    BasePoints, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan,
-    OpenTanyao, RedFives, Renhou, RinshanFu, RuleSet, UraDora, YakumanStacking,
+    DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
+    RedFives, Renhou, RinshanFu, RuleSet, UraDora, YakumanStacking,
 };
+
+/// The limit hands: from how many han each applies and its base points.
+///
+/// A hand whose formula base reaches `mangan_base` is also a mangan. Every rule set has
+/// these; they become a rule point when one that differs is supported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Limits {
+    /// Han from which a hand is a mangan whatever its fu (5).
+    mangan_han: u8,
+    /// Han from which a hand is a haneman (6).
+    haneman_han: u8,
+    /// Han from which a hand is a baiman (8).
+    baiman_han: u8,
+    /// Han from which a hand is a sanbaiman (11).
+    sanbaiman_han: u8,
+    /// Han from which a hand is a counted (kazoe) yakuman, see [`KazoeYakuman`] (13).
+    kazoe_han: u8,
+    /// Base points of mangan (2000).
+    mangan_base: u32,
+    /// Base points of haneman (3000).
+    haneman_base: u32,
+    /// Base points of baiman (4000).
+    baiman_base: u32,
+    /// Base points of sanbaiman (6000).
+    sanbaiman_base: u32,
+    /// Base points of one yakuman (8000).
+    yakuman_base: u32,
+}
+
+impl Limits {
+    /// The usual Japanese limits: 5/6/8/11/13 han, 2000/3000/4000/6000/8000 base points.
+    const STANDARD: Limits = Limits {
+        mangan_han: 5,
+        haneman_han: 6,
+        baiman_han: 8,
+        sanbaiman_han: 11,
+        kazoe_han: 13,
+        mangan_base: 2000,
+        haneman_base: 3000,
+        baiman_base: 4000,
+        sanbaiman_base: 6000,
+        yakuman_base: 8000,
+    };
+}
 
 /// How the hand was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,6 +209,20 @@ pub enum Limit {
 }
 
 impl Limit {
+    /// The base points of the limit (one yakuman for [`Limit::Yakuman`]); 0 for
+    /// [`Limit::None`], whose base comes from han and fu ([`hand_base`]).
+    pub const fn base(self) -> u32 {
+        let l = &Limits::STANDARD;
+        match self {
+            Limit::None => 0,
+            Limit::Mangan => l.mangan_base,
+            Limit::Haneman => l.haneman_base,
+            Limit::Baiman => l.baiman_base,
+            Limit::Sanbaiman => l.sanbaiman_base,
+            Limit::Yakuman => l.yakuman_base,
+        }
+    }
+
     /// The name: `none`, `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -1091,7 +1149,7 @@ impl<'w, 'a> Context<'w, 'a> {
     /// The base points and limit of a candidate, with its yakuman count and whether renhou's
     /// mangan stands for the hand.
     fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
-        let l = &self.rules.hand.limits;
+        let l = &Limits::STANDARD;
         if !c.yakuman.is_empty() {
             let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
             return (l.yakuman_base * u32::from(n), Limit::Yakuman, n, false);
@@ -1163,7 +1221,7 @@ impl<'w, 'a> Context<'w, 'a> {
             yaku.clear();
             yaku.push(YakuHan {
                 yaku: Yaku::Renhou,
-                han: self.rules.hand.limits.mangan_han,
+                han: Limits::STANDARD.mangan_han,
             });
         }
         let (dora, ura, aka) = if is_yakuman {
@@ -1205,11 +1263,12 @@ impl<'w, 'a> Context<'w, 'a> {
 /// The base points and limit of a hand of `han` han (dora included) and `fu` fu without a
 /// yakuman pattern, under `rules`: the limits from their han, counted (kazoe) yakuman as
 /// [`KazoeYakuman`] says, else `fu × 2^(2 + han)` with the mangan cap and kiriage mangan.
+/// [`Limit::base`] gives a limit's base points.
 ///
 /// This is the one place where han and fu become base points: [`score()`] values hands with
 /// it, and the referee values a recorded win it could not score itself with it.
 pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
-    let l = &rules.limits;
+    let l = &Limits::STANDARD;
     if han >= l.kazoe_han {
         match rules.kazoe_yakuman {
             KazoeYakuman::Yakuman => (l.yakuman_base, Limit::Yakuman),
@@ -1224,9 +1283,7 @@ pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
     } else if han >= l.mangan_han {
         (l.mangan_base, Limit::Mangan)
     } else {
-        let base = match rules.base_points {
-            BasePoints::FuTimesTwoPowHanPlusTwo => u32::from(fu) << (2 + u32::from(han)),
-        };
+        let base = u32::from(fu) << (2 + u32::from(han));
         // Kiriage: within 1/25 of mangan (1920 of 2000) is paid as mangan.
         let kiriage = rules.kiriage_mangan == KiriageMangan::On && base * 25 >= l.mangan_base * 24;
         if base >= l.mangan_base {

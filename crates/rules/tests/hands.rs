@@ -7,6 +7,8 @@
 //! === a case name
 //! @go-type 7                          (optional: Tenhou GO type for the rules; default 169)
 //! @rules wrc2015,kiriage_mangan=false (optional: a preset with overrides, as `--rules`)
+//! @covers kiriage_mangan               (optional: the rule point the case shows, for the
+//!                                      coverage test of `crates/replay/tests/rule_points.rs`)
 //! 234567m234p56s11z --win 4s --tsumo --seat S      (the `haifu score` arguments)
 //! ---
 //! 2 han 20 fu 1500                    (han, fu, Tenhou points, optional limit name)
@@ -20,7 +22,7 @@
 //!
 //! A yakuman case says `yakuman <fu> fu <points>` with a `yakuman: name, name` line (a
 //! double counts as `name x2`). A case that must not score says `error: no yaku`,
-//! `error: not complete` or `error: bad input`. Failures name the file and line.
+//! `error: not complete`, `error: bad input` or `error: not settled RULE_POINT`. Failures name the file and line.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -85,6 +87,12 @@ fn read_cases(path: &Path, file: &str) -> Result<Vec<Case>, String> {
                     .parse()
                     .map_err(|_| format!("{file}:{}: bad @go-type", j + 1))?;
                 case.rules = rules_of(go_type, TenhouEra::From2022, None);
+            } else if let Some(t) = l.strip_prefix("@covers") {
+                // The rule point this case shows: checked by the rule points' coverage test.
+                let field = t.trim();
+                if !haifu_ruleset::FIELDS.iter().any(|f| f.name == field) {
+                    return Err(format!("{file}:{}: @covers names no rule point", j + 1));
+                }
             } else if let Some(t) = l.strip_prefix("@rules") {
                 let bad = |e: String| format!("{file}:{}: bad @rules: {e}", j + 1);
                 let spec = RuleSpec::parse(t.trim()).map_err(|e| bad(e.to_string()))?;
@@ -150,6 +158,7 @@ fn parse_input(input: &str) -> Result<WinSpec, String> {
             "--chankan" => flag(&mut spec, Situation::CHANKAN),
             "--tenhou" => flag(&mut spec, Situation::TENHOU),
             "--chiihou" => flag(&mut spec, Situation::CHIIHOU),
+            "--renhou" => flag(&mut spec, Situation::RENHOU),
             "--honba" => spec.honba = value(tok)?.parse().map_err(|_| "bad --honba")?,
             "--sticks" => spec.riichi_sticks = value(tok)?.parse().map_err(|_| "bad --sticks")?,
             "--rules" => {
@@ -234,6 +243,7 @@ fn check(case: &Case) -> Result<(), Vec<String>> {
             Ok(s) => format!("a score: {}", describe(s)),
             Err(Some(ScoreError::NoYaku)) => "no yaku".to_owned(),
             Err(Some(ScoreError::NotComplete)) => "not complete".to_owned(),
+            Err(Some(ScoreError::NotSettled { rule })) => format!("not settled {rule}"),
             Err(_) => "bad input".to_owned(),
         };
         if got != want {

@@ -4,12 +4,12 @@
 use toml::Value;
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, AgariYame, BasePoints, Busting, DoubleWindPairFu,
-    DoubleYakuman, Extension, FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman,
-    KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, Limits, MultipleRon, MultipleRonBonus,
-    NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players, PointRounding, RedFives,
-    Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule,
-    TenpaiYame, TieBreak, Uma, UraDora, YakumanStacking,
+    AbortiveDrawFlow, AbortiveRule, AgariYame, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
+    FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan,
+    Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
+    PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
+    RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora,
+    YakumanStacking,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -127,7 +127,6 @@ literals!(Renhou {
 });
 literals!(UraDora { UraDora::Counted => true, UraDora::NotCounted => false });
 literals!(Ippatsu { Ippatsu::Counted => true, Ippatsu::NotCounted => false });
-literals!(BasePoints { BasePoints::FuTimesTwoPowHanPlusTwo => "fu-times-2-pow-han-plus-2" });
 literals!(Kuikae {
     Kuikae::SameAndSuji => "same-and-suji",
     Kuikae::SameOnly => "same-only",
@@ -164,6 +163,7 @@ literals!(MultipleRon {
 literals!(MultipleRonBonus {
     MultipleRonBonus::NearestWinner => "nearest-winner",
     MultipleRonBonus::HonbaToEachSticksToNearest => "honba-to-each-sticks-to-nearest",
+    MultipleRonBonus::HonbaToEachOwnStickBack => "honba-to-each-own-stick-back",
 });
 literals!(PaoValue {
     PaoValue::WholeHand => "whole-hand",
@@ -214,18 +214,6 @@ impl Codec for i32 {
     }
     fn decode(value: &Value) -> Result<Self, String> {
         int(value).ok_or_else(|| "an integer".to_owned())
-    }
-}
-
-impl Codec for Limits {
-    fn encode(&self) -> Value {
-        lit("standard")
-    }
-    fn decode(value: &Value) -> Result<Self, String> {
-        match value.as_str() {
-            Some("standard") => Ok(Limits::STANDARD),
-            _ => Err(one_of(&[lit("standard")])),
-        }
     }
 }
 
@@ -285,12 +273,11 @@ impl Codec for NotenPayment {
     }
 }
 
-/// `min_score` or `false` (never) or "not-settled", for the two kinds of yame.
-fn yame_decode(value: &Value, settled: bool) -> Result<Option<i32>, String> {
+/// `min_score` or `false` (never), for the two kinds of yame ("not-settled" is read first).
+fn yame_decode(value: &Value) -> Result<Option<i32>, String> {
     match (int(value), value.as_bool()) {
         (Some(score), _) => Ok(Some(score)),
         (_, Some(false)) => Ok(None),
-        _ if settled => Err("the score the dealer needs (such as 30000), or false".to_owned()),
         _ => Err(format!(
             "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
         )),
@@ -309,7 +296,7 @@ impl Codec for AgariYame {
         if value.as_str() == Some(NOT_SETTLED) {
             return Ok(AgariYame::NotSettled);
         }
-        Ok(match yame_decode(value, false)? {
+        Ok(match yame_decode(value)? {
             Some(min_score) => AgariYame::Automatic { min_score },
             None => AgariYame::Never,
         })
@@ -321,10 +308,14 @@ impl Codec for TenpaiYame {
         match self {
             TenpaiYame::Automatic { min_score } => min_score.encode(),
             TenpaiYame::Never => lit(false),
+            TenpaiYame::NotSettled => lit(NOT_SETTLED),
         }
     }
     fn decode(value: &Value) -> Result<Self, String> {
-        Ok(match yame_decode(value, true)? {
+        if value.as_str() == Some(NOT_SETTLED) {
+            return Ok(TenpaiYame::NotSettled);
+        }
+        Ok(match yame_decode(value)? {
             Some(min_score) => TenpaiYame::Automatic { min_score },
             None => TenpaiYame::Never,
         })
@@ -506,16 +497,6 @@ pub static FIELDS: &[Field] = &[
         "A riichi win counts the ura dora (and kan ura dora)."
     ),
     field!("ippatsu", hand.ippatsu, "Ippatsu is a yaku."),
-    field!(
-        "base_points",
-        hand.base_points,
-        "How base points follow from han and fu: \"fu-times-2-pow-han-plus-2\"."
-    ),
-    field!(
-        "limits",
-        hand.limits,
-        "The limit hands: \"standard\" (mangan 5 han, haneman 6, baiman 8, sanbaiman 11, yakuman 13)."
-    ),
     // The round.
     field!(
         "kuikae",
@@ -611,7 +592,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "multiple_ron_bonus",
         flow.multiple_ron_bonus,
-        "Who gets the honba and sticks of a multiple ron: \"nearest-winner\" or \"honba-to-each-sticks-to-nearest\"."
+        "Who gets the honba and sticks of a multiple ron: \"nearest-winner\", \"honba-to-each-sticks-to-nearest\" or \"honba-to-each-own-stick-back\" (each winner's own stick of the hand back, the rest to the nearest)."
     ),
     field!(
         "pao_value",

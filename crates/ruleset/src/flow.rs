@@ -126,9 +126,11 @@ pub enum MultipleRonBonus {
     /// Honba and sticks both go to the winner nearest the discarder in turn order
     /// (kamicha-dori); the others get their hand value only. Tenhou, RULES.md §1.5.
     NearestWinner,
-    /// Each winner is paid the honba; the sticks go to the winner nearest the discarder
-    /// (EMA 2016).
+    /// Each winner is paid the honba; the sticks go to the winner nearest the discarder.
     HonbaToEachSticksToNearest,
+    /// Each winner is paid the honba and takes back its own riichi stick of this hand; the
+    /// other sticks go to the winner nearest the discarder (EMA 2016).
+    HonbaToEachOwnStickBack,
 }
 
 /// Who pays the honba of a ron when a liable (pao) player shares the hand's payment.
@@ -221,6 +223,9 @@ pub enum TenpaiYame {
     /// The dealer's tenpai renchan always goes on (Tenhou until early June 2010: four real
     /// games of 2009–2010 played on after such a draw).
     Never,
+    /// No source settles it for this rule set: a dealer's tenpai at a draw in the last hands
+    /// cannot be ruled.
+    NotSettled,
 }
 
 /// Whether and how the game goes on after its last regular hand (South 4 in a hanchan,

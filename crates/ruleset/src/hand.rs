@@ -111,59 +111,11 @@ pub enum Ippatsu {
     NotCounted,
 }
 
-/// How base points are computed from han and fu before the limits apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BasePoints {
-    /// `fu × 2^(2 + han)` (the two ba-zoro han), the universal Japanese formula.
-    FuTimesTwoPowHanPlusTwo,
-}
-
-/// The limit hands: from how many han each applies and its base points.
-///
-/// A hand whose formula base reaches `mangan_base` is also a mangan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Limits {
-    /// Han from which a hand is a mangan whatever its fu (5).
-    pub mangan_han: u8,
-    /// Han from which a hand is a haneman (6).
-    pub haneman_han: u8,
-    /// Han from which a hand is a baiman (8).
-    pub baiman_han: u8,
-    /// Han from which a hand is a sanbaiman (11).
-    pub sanbaiman_han: u8,
-    /// Han from which a hand is a counted (kazoe) yakuman, see [`KazoeYakuman`] (13).
-    pub kazoe_han: u8,
-    /// Base points of mangan (2000).
-    pub mangan_base: u32,
-    /// Base points of haneman (3000).
-    pub haneman_base: u32,
-    /// Base points of baiman (4000).
-    pub baiman_base: u32,
-    /// Base points of sanbaiman (6000).
-    pub sanbaiman_base: u32,
-    /// Base points of one yakuman (8000).
-    pub yakuman_base: u32,
-}
-
-impl Limits {
-    /// The usual Japanese limits: 5/6/8/11/13 han, 2000/3000/4000/6000/8000 base points.
-    pub const STANDARD: Limits = Limits {
-        mangan_han: 5,
-        haneman_han: 6,
-        baiman_han: 8,
-        sanbaiman_han: 11,
-        kazoe_han: 13,
-        mangan_base: 2000,
-        haneman_base: 3000,
-        baiman_base: 4000,
-        sanbaiman_base: 6000,
-        yakuman_base: 8000,
-    };
-}
-
 /// Every rule point that changes the value of a winning hand, as data.
 ///
 /// There is no `Default`: take a preset's ([`crate::RuleSet::preset`]) and change fields.
+/// Every rule set here scores `fu × 2^(2 + han)` with the usual limits (mangan from 5 han,
+/// haneman 6, baiman 8, sanbaiman 11, yakuman 13): they are the engine's, not rule points.
 /// Payments around the hand (honba, riichi sticks) are [`crate::FlowRules`]'; when a kan's
 /// dora indicator is revealed is [`crate::RoundRules::kan_dora`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -190,8 +142,4 @@ pub struct HandRules {
     pub ura_dora: UraDora,
     /// Ippatsu.
     pub ippatsu: Ippatsu,
-    /// The base-points formula.
-    pub base_points: BasePoints,
-    /// The limit hands.
-    pub limits: Limits,
 }

@@ -29,8 +29,8 @@ pub use flow::{
     PaoHonba, PaoValue, PointRounding, Renchan, TenpaiYame, TieBreak, Uma,
 };
 pub use hand::{
-    BasePoints, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan,
-    Limits, OpenTanyao, RedFives, Renhou, RinshanFu, UraDora, YakumanStacking,
+    DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
+    RedFives, Renhou, RinshanFu, UraDora, YakumanStacking,
 };
 pub use preset::Preset;
 pub use round::{

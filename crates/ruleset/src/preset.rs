@@ -5,13 +5,12 @@
 //! choices a reader of the code would otherwise wonder about.
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, AgariYame, BasePoints, Busting, DoubleWindPairFu,
-    DoubleYakuman, Extension, FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu,
-    KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, Limits,
-    MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue,
-    Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore,
-    RinshanFu, RoundRules, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora,
-    YakumanStacking,
+    AbortiveDrawFlow, AbortiveRule, AgariYame, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
+    FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu, KanDoraTiming,
+    KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon,
+    MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players,
+    PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
+    RoundRules, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora, YakumanStacking,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -136,8 +135,6 @@ const fn japanese(
         renhou: Renhou::None,
         ura_dora: UraDora::Counted,
         ippatsu: Ippatsu::Counted,
-        base_points: BasePoints::FuTimesTwoPowHanPlusTwo,
-        limits: Limits::STANDARD,
     }
 }
 
@@ -412,9 +409,10 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
             flow: FlowRules {
                 nagashi: NagashiMangan::NotPlayed,
                 multiple_ron: MultipleRon::AllWin,
-                multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
+                multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
                 pao_honba: PaoHonba::Discarder,
                 agari_yame: AgariYame::NotSettled,
+                tenpai_yame: TenpaiYame::NotSettled,
                 ties: TieBreak::NotSettled,
                 ..competition_flow(30000, [15, 5, -5, -15])
             },

@@ -100,8 +100,15 @@ fn override_mistakes_name_what_is_allowed() {
         RuleSpec::parse("tenhou,kiriage").unwrap_err(),
         RuleError::BadOverride("kiriage".to_owned())
     );
-    let unknown = RuleSpec::parse("tenhou,kiriage=true").unwrap_err().to_string();
-    assert!(unknown.starts_with("no rule point is called \"kiriage\": the keys are base, players, red_fives"), "{unknown}");
+    let unknown = RuleSpec::parse("tenhou,kiriage=true")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        unknown.starts_with(
+            "no rule point is called \"kiriage\": the keys are base, players, red_fives"
+        ),
+        "{unknown}"
+    );
     let mut rules = RuleSet::preset(Preset::Tenhou);
     let bad = RuleSpec::parse("tenhou,multiple_ron=two")
         .expect("keys are checked when parsed, values when applied")
@@ -131,7 +138,10 @@ fn located(text: &str) -> (Location, String) {
 fn rule_file_mistakes_are_located() {
     let (at, msg) = located("base = \"wrc\"\nred_fives = true\nkiriage = false\n");
     assert_eq!((at.line, at.column), (3, 1));
-    assert!(msg.starts_with("club.toml:3:1: no rule point is called \"kiriage\""), "{msg}");
+    assert!(
+        msg.starts_with("club.toml:3:1: no rule point is called \"kiriage\""),
+        "{msg}"
+    );
 
     let (at, msg) = located("base = \"wrc\"\n\n  double_wind_pair_fu = 3\n");
     assert_eq!((at.line, at.column), (3, 25));

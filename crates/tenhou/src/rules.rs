@@ -24,7 +24,9 @@ pub enum TenhouEra {
     /// June 2010 to mid-2021 (seen 2010-06-08 to 2021-07-24): as before, with automatic
     /// tenpai-yame.
     To2021,
-    /// From mid-2022 (seen from 2022-06-01): placement points to a tenth, no rounding.
+    /// From mid-2021 (the first game seen is of 2022-06-01; the change is placed right after
+    /// the last game seen under the old rule, 2021-07-24): placement points to a tenth, no
+    /// rounding.
     From2022,
 }
 
@@ -91,7 +93,8 @@ pub enum EraSource {
     /// The log has no date, but shuffles its wall round by round, as Tenhou's logs did only
     /// in 2008–2009.
     PerRoundShuffle,
-    /// The log has no date: the default era, [`TenhouEra::From2022`] (today's rules).
+    /// The log has no date: the default era, [`TenhouEra::To2021`] (June 2010 to mid-2021,
+    /// the longest of Tenhou's eras), never the era the log's outcome would agree with.
     Undated,
 }
 
@@ -296,7 +299,11 @@ mod tests {
         assert_eq!(era_of(&log), (TenhouEra::To2021, EraSource::Undated));
         log.header.rules.go_type = 0xA9;
         let declared = declared_rules(&log);
-        assert!(declared.describe().contains("no date in the log"), "{}", declared.describe());
+        assert!(
+            declared.describe().contains("no date in the log"),
+            "{}",
+            declared.describe()
+        );
     }
 
     #[test]
@@ -319,7 +326,10 @@ mod tests {
         let nashi = rules_of(0xAF, TenhouEra::From2022, None);
         assert_eq!(nashi.hand.red_fives, RedFives::None);
         assert_eq!(nashi.hand.open_tanyao, OpenTanyao::Forbidden);
-        assert_eq!(rules_of(0xB9, TenhouEra::From2022, None).players, Players::Three);
+        assert_eq!(
+            rules_of(0xB9, TenhouEra::From2022, None).players,
+            Players::Three
+        );
         let chips = rules_of(0x229, TenhouEra::From2022, None);
         assert_eq!(
             chips,

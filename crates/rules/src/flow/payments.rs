@@ -403,7 +403,8 @@ impl Flow<'_> {
     }
 
     /// The payments of one or more rons on the same discard, with `honba` and `sticks` the
-    /// counters of the round (sticks including this round's deposits), applying
+    /// counters of the round (sticks including this round's deposits, which `deposits` made),
+    /// applying
     /// [`MultipleRon`] and [`MultipleRonBonus`]. Winners are taken in turn order from the
     /// discarder, whatever the order of `wins`.
     ///
@@ -418,6 +419,7 @@ impl Flow<'_> {
         wins: &[Win],
         honba: u32,
         sticks: u32,
+        deposits: Seats,
     ) -> Result<RonOutcome, PaymentError> {
         let Some(first) = wins.first() else {
             return Err(PaymentError::BadWinners);
@@ -456,12 +458,29 @@ impl Flow<'_> {
             }
         }
         let mut winners = [(discarder, Payments::NONE); 3];
+        let standing: Seats = order
+            .iter()
+            .take(stands)
+            .flatten()
+            .map(|w| w.winner)
+            .collect();
+        // Under "own stick back", each winner's own deposit of this hand is not in the pot.
+        let own_back = |seat: Seat| u32::from(deposits.contains(seat));
+        let returned: u32 = standing.iter().map(own_back).sum();
         for (i, w) in order.iter().take(stands).enumerate() {
             let Some(w) = w else { break };
             let bonus = match (i, self.multiple_ron_bonus) {
+                (0, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
+                    honba,
+                    sticks: sticks.saturating_sub(returned) + own_back(w.winner),
+                },
                 (0, _) => Bonus { honba, sticks },
                 (_, MultipleRonBonus::NearestWinner) => Bonus::NONE,
                 (_, MultipleRonBonus::HonbaToEachSticksToNearest) => Bonus { honba, sticks: 0 },
+                (_, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
+                    honba,
+                    sticks: own_back(w.winner),
+                },
             };
             winners[i] = (w.winner, self.win_payments(dealer, w, bonus)?);
         }

@@ -252,16 +252,27 @@ impl Flow<'_> {
                 let yame = match self.tenpai_yame {
                     TenpaiYame::Automatic { min_score } => Some((EndReason::TenpaiYame, min_score)),
                     TenpaiYame::Never => None,
+                    TenpaiYame::NotSettled => {
+                        if keeps
+                            && tenpai
+                            && !matches!(
+                                self.stage(setup.round_wind, setup.round_number),
+                                Stage::Regular
+                            )
+                        {
+                            return Err(FlowError::NotSettled("tenpai_yame"));
+                        }
+                        None
+                    }
                 };
                 (keeps, yame.filter(|_| keeps && tenpai))
             }
-            RoundOutcome::AbortiveDraw(_) => {
-                let keeps = match self.abortive_draw {
-                    AbortiveDrawFlow::Renchan => true,
-                    AbortiveDrawFlow::DealerRotates => false,
-                };
-                return self.advance(setup, scores, sticks, keeps, true);
-            }
+            // A deal that passes on after an abortive draw ends the game in the last hands as
+            // any other would; one that stays is a renchan, which no yame rule stops.
+            RoundOutcome::AbortiveDraw(_) => match self.abortive_draw {
+                AbortiveDrawFlow::Renchan => (true, None),
+                AbortiveDrawFlow::DealerRotates => (false, None),
+            },
         };
         let order = ranking(scores, first_dealer);
         let top = scores[order[0]];

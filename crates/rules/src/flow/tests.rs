@@ -227,7 +227,9 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         pao_stacked: false,
     };
     let wins = [ron(S1, 8000), ron(S3, 3900)];
-    let out = Flow::new(&rules).ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&rules)
+        .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
+        .unwrap();
     let winners = out.winners();
     assert_eq!(winners.len(), 2);
     assert_eq!(winners[0].0, S3);
@@ -239,14 +241,29 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
         ..rules
     };
-    let out = Flow::new(&ema).ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&ema)
+        .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
+        .unwrap();
     assert_eq!(out.winners()[1].1.total().into_array(), [0, 8300, -8300, 0]);
+    // EMA 2016: the honba to each; seat 1's own stick of this hand back to it, the other
+    // stick to the nearest (seat 3: 3900 + 300 + 1000; seat 1: 8000 + 300 + 1000).
+    let own_back = FlowRules {
+        multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
+        ..rules
+    };
+    let out = Flow::new(&own_back)
+        .ron_payments(S0, &wins, 1, 2, Seats::of(S1))
+        .unwrap();
+    assert_eq!(out.winners()[0].1.total().into_array(), [0, 0, -4200, 5200]);
+    assert_eq!(out.winners()[1].1.total().into_array(), [0, 9300, -8300, 0]);
     // Head bump: only the nearest wins.
     let atamahane = FlowRules {
         multiple_ron: MultipleRon::HeadBump,
         ..rules
     };
-    let out = Flow::new(&atamahane).ron_payments(S0, &wins, 1, 2).unwrap();
+    let out = Flow::new(&atamahane)
+        .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
+        .unwrap();
     assert_eq!(out.winners().len(), 1);
     assert_eq!(out.winners()[0].0, S3);
 }
@@ -265,7 +282,7 @@ fn triple_ron_aborts_on_tenhou() {
     };
     let wins = [ron(S1), ron(S2), ron(S3)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &wins, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &wins, 0, 0, Seats::EMPTY),
         Ok(RonOutcome::Aborted)
     );
     let all = FlowRules {
@@ -274,7 +291,7 @@ fn triple_ron_aborts_on_tenhou() {
     };
     assert_eq!(
         Flow::new(&all)
-            .ron_payments(S0, &wins, 0, 0)
+            .ron_payments(S0, &wins, 0, 0, Seats::EMPTY)
             .unwrap()
             .winners()
             .len(),
@@ -304,22 +321,22 @@ fn payment_errors() {
         Err(PaymentError::NegativeValue(-1000))
     );
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &[], 0, 0),
+        Flow::new(&rules).ron_payments(S0, &[], 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let twice = [ron(S1, S2, 1000, None), ron(S1, S2, 2000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &twice, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &twice, 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let own = [ron(S1, S2, 1000, None), ron(S2, S2, 1000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &own, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &own, 0, 0, Seats::EMPTY),
         Err(PaymentError::RonFromWinner(S2))
     );
     let mixed = [ron(S1, S2, 1000, None), ron(S3, S0, 2000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &mixed, 0, 0),
+        Flow::new(&rules).ron_payments(S0, &mixed, 0, 0, Seats::EMPTY),
         Err(PaymentError::NotOneDiscard)
     );
     assert_eq!(

@@ -1,0 +1,536 @@
+//! Every rule point of a rule set changes a ruling: each is shown by a hand case
+//! (`corpus/hands/*.txt`, `@covers`) or here, by a scenario of `corpus/scenarios/` replayed
+//! with the rule point changed, where the referee must rule otherwise than the record (which
+//! follows Tenhou's rules). The expected rulings are worked out by hand from the scenario's
+//! own comment; the coverage test fails when a rule point has no case.
+//!
+//! Each preset is also replayed on scenarios where it differs from Tenhou.
+
+use std::collections::BTreeSet;
+
+use haifu_replay::Verdict;
+use haifu_ruleset::FIELDS;
+
+/// A scenario replayed with one rule point changed, and what the referee must say.
+struct Case {
+    /// The rule point.
+    field: &'static str,
+    /// The scenario, under `corpus/scenarios/`, without `.haifu`.
+    scenario: &'static str,
+    /// The override added to its `rules tenhou` line.
+    set: &'static str,
+    /// A divergence the referee must report: its kind and a part of its text.
+    kind: &'static str,
+    text: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        field: "players",
+        scenario: "kans/kokushi-no-ankan-rob",
+        set: "players=3",
+        kind: "unsupported",
+        text: "three-player",
+    },
+    // The same tile discarded right after its pon is legal without kuikae.
+    Case {
+        field: "kuikae",
+        scenario: "illegal/kuikae-same-tile",
+        set: "kuikae=allowed",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
+    // Seat B at 0 points may declare riichi when any score allows it.
+    Case {
+        field: "riichi_min_score",
+        scenario: "illegal/riichi-below-1000",
+        set: "riichi_min_score=any",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
+    // The riichi with exactly 4 live tiles left is refused when 5 are needed.
+    Case {
+        field: "riichi_min_live_tiles",
+        scenario: "riichi/four-live-tiles-left",
+        set: "riichi_min_live_tiles=5",
+        kind: "illegal_action",
+        text: "4 live tiles are left, fewer than 5",
+    },
+    // Every kan's indicator at once: the daiminkan's is due before its rinshan draw.
+    Case {
+        field: "kan_dora",
+        scenario: "kans/dora-daiminkan-rinshan",
+        set: "kan_dora=immediate",
+        kind: "illegal_action",
+        text: "seat A draws 9s: a kan's new dora indicator is due",
+    },
+    // No kan dora: the indicator revealed after the ankan is refused.
+    Case {
+        field: "kan_dora",
+        scenario: "kans/dora-ankan-rinshan",
+        set: "kan_dora=false",
+        kind: "illegal_action",
+        text: "no kan has one due",
+    },
+    // Kokushi may rob the ankan: the ron the record marks illegal is accepted.
+    Case {
+        field: "kokushi_robs_ankan",
+        scenario: "kans/kokushi-robs-ankan-bad",
+        set: "kokushi_robs_ankan=true",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
+    // Not settled: the ankan a kokushi seat could rob cannot be ruled.
+    Case {
+        field: "kokushi_robs_ankan",
+        scenario: "kans/kokushi-no-ankan-rob",
+        set: "kokushi_robs_ankan=not-settled",
+        kind: "illegal_action",
+        text: "depends on kokushi_robs_ankan",
+    },
+    // The dealer's wait has its fourth copy in its own pon: noten when melds count, so
+    // nobody is tenpai and nothing is paid (the record: +3000 to the dealer).
+    Case {
+        field: "tenpai",
+        scenario: "exhaustive/wait-fourth-copy-in-meld",
+        set: "tenpai=hand-and-melds-four-void",
+        kind: "payment_mismatch",
+        text: "the engine has 0 0 0 0, the log has -1000 -1000 -1000 3000",
+    },
+    Case {
+        field: "kyuushu_kyuuhai",
+        scenario: "pao/daisangen-ron",
+        set: "kyuushu_kyuuhai=false",
+        kind: "illegal_action",
+        text: "kyuushu kyuuhai is not an abortive draw under this rule set",
+    },
+    Case {
+        field: "suufon_renda",
+        scenario: "abortive/kaze4",
+        set: "suufon_renda=false",
+        kind: "illegal_action",
+        text: "suufon renda is not an abortive draw under this rule set",
+    },
+    Case {
+        field: "suucha_riichi",
+        scenario: "abortive/reach4",
+        set: "suucha_riichi=false",
+        kind: "illegal_action",
+        text: "suucha riichi is not an abortive draw under this rule set",
+    },
+    Case {
+        field: "suukaikan",
+        scenario: "abortive/kan4-two-players",
+        set: "suukaikan=false",
+        kind: "illegal_action",
+        text: "suukaikan is not an abortive draw under this rule set",
+    },
+    // In a tonpuusen E4.0 is the last hand: seat B's win leaves the top at 32000, the end.
+    Case {
+        field: "length",
+        scenario: "abortive/kaze4",
+        set: "length=tonpuusen",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends",
+    },
+    Case {
+        field: "start_score",
+        scenario: "abortive/kaze4",
+        set: "start_score=30000",
+        kind: "flow_mismatch",
+        text: "every seat starting with 30000",
+    },
+    // Seat D's deposit of 2000 takes it from 18000 to 16000.
+    Case {
+        field: "riichi_deposit",
+        scenario: "abortive/reach4",
+        set: "riichi_deposit=2000",
+        kind: "score_mismatch",
+        text: "the engine has 32000 26000 24000 16000",
+    },
+    // S4.1: 1300 + 1 honba of 1500 = 2800.
+    Case {
+        field: "honba_ron",
+        scenario: "abortive/kaze4",
+        set: "honba_ron=1500",
+        kind: "payment_mismatch",
+        text: "the engine has 0 2800 0 -2800",
+    },
+    // S4.1: the liable seat C pays daisuushii 32000 and 3 x 500 honba = 33500.
+    Case {
+        field: "honba_tsumo",
+        scenario: "pao/daisuushii-tsumo",
+        set: "honba_tsumo=500",
+        kind: "payment_mismatch",
+        text: "the engine has 33500 0 -33500 0",
+    },
+    Case {
+        field: "noten_payment",
+        scenario: "exhaustive/noten-splits",
+        set: "noten_payment=false",
+        kind: "payment_mismatch",
+        text: "the engine has 0 0 0 0",
+    },
+    // Without nagashi, only the dealer is tenpai: +3000, the others -1000 each.
+    Case {
+        field: "nagashi_mangan",
+        scenario: "nagashi/nagashi-dealer-noten",
+        set: "nagashi_mangan=false",
+        kind: "payment_mismatch",
+        text: "the engine has 3000 -1000 -1000 -1000",
+    },
+    Case {
+        field: "nagashi_mangan",
+        scenario: "nagashi/nagashi-dealer-noten",
+        set: "nagashi_mangan=not-settled",
+        kind: "payment_mismatch",
+        text: "depends on nagashi_mangan",
+    },
+    Case {
+        field: "multiple_ron",
+        scenario: "multiple-ron/double-ron-dealer-renchan",
+        set: "multiple_ron=head-bump",
+        kind: "illegal_action",
+        text: "only the claimant nearest the discarder wins",
+    },
+    Case {
+        field: "multiple_ron",
+        scenario: "abortive/ron3",
+        set: "multiple_ron=all-win",
+        kind: "illegal_action",
+        text: "sanchahou is not an abortive draw under this rule set",
+    },
+    // S4.1: the second winner is paid its 1 honba too: 2000 + 300.
+    Case {
+        field: "multiple_ron_bonus",
+        scenario: "multiple-ron/double-ron-sticks-honba",
+        set: "multiple_ron_bonus=honba-to-each-sticks-to-nearest",
+        kind: "payment_mismatch",
+        text: "the engine has 0 2300 0 -2300",
+    },
+    Case {
+        field: "pao_value",
+        scenario: "pao/daisangen-tsuuiisou-ron",
+        set: "pao_value=liable-yakuman-only",
+        kind: "payment_mismatch",
+        text: "not supported yet",
+    },
+    Case {
+        field: "pao_value",
+        scenario: "pao/daisangen-ron",
+        set: "pao_value=not-settled",
+        kind: "payment_mismatch",
+        text: "depends on pao_value",
+    },
+    // S4.1: the discarder B pays the honba: B -16300, the liable C -16000.
+    Case {
+        field: "pao_honba",
+        scenario: "pao/daisangen-ron",
+        set: "pao_honba=discarder",
+        kind: "payment_mismatch",
+        text: "the engine has 32300 -16300 -16000 0",
+    },
+    // The dealer's tenpai keeps the deal only by a win: S4 passes and the game ends.
+    Case {
+        field: "renchan",
+        scenario: "exhaustive/wait-fourth-copy-in-meld",
+        set: "renchan=win-only",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends",
+    },
+    // The deal passes after the suufon renda in S4.0, the last hand: top 32000, the end.
+    Case {
+        field: "abortive_draw",
+        scenario: "abortive/kaze4",
+        set: "abortive_draw=dealer-rotates",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends",
+    },
+    Case {
+        field: "busting",
+        scenario: "flow/bust-below-zero",
+        set: "busting=false",
+        kind: "flow_mismatch",
+        text: "the engine has the game goes on to S1.0",
+    },
+    Case {
+        field: "agari_yame",
+        scenario: "flow/agari-yame",
+        set: "agari_yame=false",
+        kind: "flow_mismatch",
+        text: "the engine has the game goes on to S4.1",
+    },
+    Case {
+        field: "tenpai_yame",
+        scenario: "flow/tenpai-yame",
+        set: "tenpai_yame=false",
+        kind: "flow_mismatch",
+        text: "the engine has the game goes on to S4.1",
+    },
+    Case {
+        field: "extension",
+        scenario: "flow/west-extension",
+        set: "extension=false",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends",
+    },
+    // The stick on the table at the end is lost: first place keeps 34500.
+    Case {
+        field: "leftover_sticks",
+        scenario: "flow/leftover-sticks-to-top",
+        set: "leftover_sticks=unclaimed",
+        kind: "final_mismatch",
+        text: "the engine has 25500 22500 16500 34500",
+    },
+    // A and C tie at 34000 and share the first two places' 40 + 10: each 4 + 25 = 29.
+    Case {
+        field: "ties",
+        scenario: "flow/bust-exactly-zero",
+        set: "ties=shared",
+        kind: "final_mismatch",
+        text: "the engine has 29.0 -51.0 29.0 -7.0",
+    },
+    // Uma 30/10: -2 + 10, -6 - 10, -14 - 30, first place the rest: +52.
+    Case {
+        field: "final_points",
+        scenario: "abortive/kaze4",
+        set: "final_points={return_score=30000,uma=[30,10,-10,-30],rounding=\"tenhou-thousands\"}",
+        kind: "final_mismatch",
+        text: "the engine has 52.0 8.0 -16.0 -44.0",
+    },
+];
+
+/// A preset replayed on a Tenhou scenario, and a ruling where it differs from Tenhou.
+struct PresetCase {
+    preset: &'static str,
+    scenario: &'static str,
+    kind: &'static str,
+    text: &'static str,
+}
+
+const PRESET_CASES: &[PresetCase] = &[
+    PresetCase {
+        preset: "tenhou-tonpuu",
+        scenario: "abortive/kaze4",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends",
+    },
+    PresetCase {
+        preset: "tenhou-chips",
+        scenario: "kans/dora-daiminkan-rinshan",
+        kind: "illegal_action",
+        text: "a kan's new dora indicator is due",
+    },
+    PresetCase {
+        preset: "mahjong-soul",
+        scenario: "abortive/ron3",
+        kind: "illegal_action",
+        text: "multiple_ron = all-win",
+    },
+    PresetCase {
+        preset: "mahjong-soul",
+        scenario: "kans/kokushi-robs-ankan-bad",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
+    PresetCase {
+        preset: "m-league",
+        scenario: "abortive/kaze4",
+        kind: "illegal_action",
+        text: "suufon renda is not an abortive draw",
+    },
+    // E2.0's seat A wins before its first draw: a renhou M-League leaves unsettled.
+    PresetCase {
+        preset: "m-league",
+        scenario: "abortive/kaze4",
+        kind: "win_mismatch",
+        text: "depends on renhou",
+    },
+    PresetCase {
+        preset: "wrc2015",
+        scenario: "multiple-ron/double-ron-dealer-renchan",
+        kind: "illegal_action",
+        text: "only the claimant nearest the discarder wins",
+    },
+    // E2.0: renhou 5 + chun 1 + dora 3 = 9 han, baiman 16000 (the record: 8000).
+    PresetCase {
+        preset: "wrc2015",
+        scenario: "abortive/reach4",
+        kind: "win_mismatch",
+        text: "win points: the engine has 16000, the log has 8000",
+    },
+    PresetCase {
+        preset: "wrc2015",
+        scenario: "abortive/reach4",
+        kind: "flow_mismatch",
+        text: "every seat starting with 30000",
+    },
+    PresetCase {
+        preset: "ema2016",
+        scenario: "abortive/reach4",
+        kind: "illegal_action",
+        text: "suucha riichi is not an abortive draw",
+    },
+    PresetCase {
+        preset: "jpml2024",
+        scenario: "kans/dora-ankan-rinshan",
+        kind: "illegal_action",
+        text: "no kan has one due",
+    },
+    PresetCase {
+        preset: "jpml2024",
+        scenario: "abortive/kaze4",
+        kind: "illegal_action",
+        text: "suufon renda is not an abortive draw",
+    },
+];
+
+fn scenario_text(name: &str) -> String {
+    let path = haifu_testkit::workspace_root().join(format!("corpus/scenarios/{name}.haifu"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Replays `text` under the rule set its `rules` line declares.
+fn verify(text: &str) -> Verdict {
+    let log = haifu_notation::read(text).expect("the scenario reads");
+    let declared = haifu_replay::declared_rules(&log).expect("its rules line reads");
+    haifu_replay::verify(&log, &declared.rules)
+}
+
+/// The scenario with `change` applied to its `rules tenhou …` line.
+fn with_rules(name: &str, change: impl Fn(&str) -> String) -> String {
+    scenario_text(name)
+        .lines()
+        .map(|l| {
+            if l.starts_with("rules ") {
+                change(l)
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn find(verdict: &Verdict, kind: &str, text: &str) -> bool {
+    verdict
+        .divergences
+        .iter()
+        .any(|d| d.kind.name() == kind && d.kind.to_string().contains(text))
+}
+
+fn listing(verdict: &Verdict) -> String {
+    verdict
+        .divergences
+        .iter()
+        .map(|d| format!("  {}: {}", d.kind.name(), d.kind))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_rule_point_changes_a_ruling() {
+    let mut failures = Vec::new();
+    for case in CASES {
+        assert!(
+            FIELDS.iter().any(|f| f.name == case.field),
+            "{}: no such rule point",
+            case.field
+        );
+        let original = verify(&scenario_text(case.scenario));
+        assert!(
+            original.divergences.is_empty(),
+            "{} conforms as written:\n{}",
+            case.scenario,
+            listing(&original)
+        );
+        let changed = verify(&with_rules(case.scenario, |l| format!("{l} {}", case.set)));
+        if !find(&changed, case.kind, case.text) {
+            failures.push(format!(
+                "{} with {}: expected a {} divergence with `{}`, the referee says:\n{}",
+                case.scenario,
+                case.set,
+                case.kind,
+                case.text,
+                listing(&changed)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn each_preset_rules_otherwise_than_tenhou() {
+    let mut failures = Vec::new();
+    for case in PRESET_CASES {
+        let changed = verify(&with_rules(case.scenario, |_| {
+            format!("rules {}", case.preset)
+        }));
+        if !find(&changed, case.kind, case.text) {
+            failures.push(format!(
+                "{} under {}: expected a {} divergence with `{}`, the referee says:\n{}",
+                case.scenario,
+                case.preset,
+                case.kind,
+                case.text,
+                listing(&changed)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The rule points the hand cases show (`@covers` lines of `corpus/hands/*.txt`).
+fn covered_by_hand_cases() -> BTreeSet<String> {
+    let dir = haifu_testkit::workspace_root().join("corpus/hands");
+    let mut covered = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("corpus/hands reads") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a hand case file reads");
+        for line in text.lines() {
+            if let Some(field) = line.trim().strip_prefix("@covers") {
+                covered.insert(field.trim().to_owned());
+            }
+        }
+    }
+    covered
+}
+
+#[test]
+fn every_rule_point_has_a_case() {
+    let mut covered = covered_by_hand_cases();
+    covered.extend(CASES.iter().map(|c| c.field.to_owned()));
+    let missing: Vec<&str> = FIELDS
+        .iter()
+        .map(|f| f.name)
+        .filter(|name| !covered.contains(*name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rule points without a hand case (`@covers` in corpus/hands) or a scenario case here: {}",
+        missing.join(", ")
+    );
+}
+
+#[test]
+fn every_preset_has_cases() {
+    for preset in haifu_ruleset::Preset::ALL {
+        if preset == haifu_ruleset::Preset::Tenhou {
+            continue;
+        }
+        let hands = haifu_testkit::workspace_root().join("corpus/hands/rule-points.txt");
+        let hand_cases = std::fs::read_to_string(hands).expect("reads");
+        let by_name = |line: &str| {
+            line.strip_prefix("@rules ")
+                .and_then(|r| r.split(',').next())
+                .and_then(haifu_ruleset::Preset::from_name)
+                == Some(preset)
+        };
+        let in_hands = hand_cases.lines().any(by_name);
+        let in_scenarios = PRESET_CASES.iter().any(|c| c.preset == preset.name());
+        assert!(
+            in_hands || in_scenarios,
+            "{preset}: no hand case (@rules) and no scenario case"
+        );
+    }
+}
