@@ -71,6 +71,10 @@ pub(crate) struct ScoreArgs {
     /// A non-dealer's tsumo on the first draw.
     #[arg(long)]
     chiihou: bool,
+    /// A non-dealer's ron before its first draw, no call before (its value is the rule
+    /// set's `renhou`; none on Tenhou).
+    #[arg(long)]
+    renhou: bool,
     /// Honba counters on the table.
     #[arg(long, value_name = "N", default_value_t = 0)]
     honba: u32,
@@ -140,6 +144,7 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
         (args.chankan, Situation::CHANKAN),
         (args.tenhou, Situation::TENHOU),
         (args.chiihou, Situation::CHIIHOU),
+        (args.renhou, Situation::RENHOU),
     ] {
         if on {
             spec.situation |= flag;

@@ -449,3 +449,115 @@ fn verify_says_when_a_record_stops_before_the_game_ends() {
         "{stdout}"
     );
 }
+
+#[test]
+fn rules_list_and_show_read_back() {
+    let list =
+        String::from_utf8(stdout_of_success(&["rules".as_ref(), "list".as_ref()])).expect("UTF-8");
+    for name in [
+        "tenhou ",
+        "tenhou-tonpuu",
+        "tenhou-nashi",
+        "tenhou-chips",
+        "mahjong-soul",
+        "m-league",
+        "jpml2024",
+        "wrc2015",
+        "ema2016",
+    ] {
+        assert!(list.lines().any(|l| l.starts_with(name)), "{name}: {list}");
+    }
+    for preset in ["tenhou", "mahjong-soul", "wrc,red_fives=true"] {
+        let shown = stdout_of_success(&["rules".as_ref(), "show".as_ref(), preset.as_ref()]);
+        let file = temp_file(&format!("{}.toml", preset.replace(',', "_")), &shown);
+        // The file reads back to the same set: shown again, the same text.
+        let again = stdout_of_success(&["rules".as_ref(), "show".as_ref(), file.as_os_str()]);
+        assert_eq!(
+            String::from_utf8_lossy(&again),
+            String::from_utf8_lossy(&shown),
+            "{preset}"
+        );
+    }
+}
+
+#[test]
+fn rule_file_mistakes_exit_2_with_their_place() {
+    let file = temp_file(
+        "club.toml",
+        b"base = \"tenhou\"\nkiriage_mangan = \"yes\"\n",
+    );
+    for args in [
+        vec!["rules".as_ref(), "show".as_ref(), file.as_os_str()],
+        vec![
+            "score".as_ref(),
+            "234m55567p23678s".as_ref(),
+            "--win".as_ref(),
+            "4s".as_ref(),
+            "--ron".as_ref(),
+            "--rules".as_ref(),
+            file.as_os_str(),
+        ],
+        vec![
+            "verify".as_ref(),
+            "--rules".as_ref(),
+            file.as_os_str(),
+            "corpus/scenarios/abortive/kaze4.haifu".as_ref(),
+        ],
+    ] {
+        let out = haifu()
+            .current_dir(haifu_testkit::workspace_root())
+            .args(&args)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "{}:2:18: kiriage_mangan cannot be \"yes\": expected one of true, false",
+                file.display()
+            )),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn verify_and_replay_take_the_rule_set_they_are_given() {
+    let root = haifu_testkit::workspace_root();
+    let scenario = root.join("corpus/scenarios/abortive/reach4.haifu");
+    let run = |args: &[&str]| haifu().args(args).arg(&scenario).output().expect("runs");
+    assert_eq!(run(&["verify"]).status.code(), Some(0));
+    // Without four-riichi draws the recorded draw is refused.
+    let out = run(&[
+        "verify",
+        "--rules",
+        "auto,suucha_riichi=false",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let game = &report["games"][0];
+    // The scenario has no date: Tenhou's default era, whose final points round to thousands.
+    assert_eq!(
+        game["rules"],
+        "tenhou,suucha_riichi=false,final_points={return_score=30000,rounding=\"tenhou-thousands\",uma=[20,10,-10,-20]}"
+    );
+    assert!(
+        game["rules_source"]
+            .as_str()
+            .is_some_and(|s| s.contains("no date"))
+    );
+    assert!(
+        game["divergences"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|d| d["detail"]
+                .as_str()
+                .is_some_and(|t| t.contains("suucha riichi is not an abortive draw")))),
+        "{game}"
+    );
+    // A preset replaces the log's own rules: WRC starts at 30000.
+    let out = run(&["replay", "--rules", "wrc"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("every seat starting with 30000"));
+}

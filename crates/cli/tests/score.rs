@@ -123,3 +123,132 @@ fn bad_input_exits_2_pointing_at_the_token() {
     let out = haifu(&["123m456p13789s99m", "--win", "2s", "--ron", "--ippatsu"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs `haifu score` and returns its JSON.
+fn score_json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = haifu(&all);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(&out)
+}
+
+#[test]
+fn the_rule_set_decides_the_value() {
+    // Riichi, pinfu, tanyao, dora 1: 4 han 30 fu ron by a non-dealer, 30 x 2^6 x 4 = 7680.
+    let hand = [
+        "234m55567p23678s",
+        "--win",
+        "4s",
+        "--ron",
+        "--riichi",
+        "--dora",
+        "3m",
+        "--seat",
+        "S",
+    ];
+    assert_eq!(score_json(&hand)["points"], 7700);
+    let mut wrc = hand.to_vec();
+    wrc.extend(["--rules", "wrc"]);
+    // Kiriage mangan.
+    assert_eq!(score_json(&wrc)["points"], 8000);
+    let mut club = hand.to_vec();
+    club.extend(["--rules", "tenhou,kiriage_mangan=true"]);
+    assert_eq!(score_json(&club)["points"], 8000);
+
+    // Suuankou tanki by ron, non-dealer: a double yakuman on Mahjong Soul.
+    let tanki = ["111m333p555s777s9m", "--win", "9m", "--ron", "--seat", "S"];
+    assert_eq!(score_json(&tanki)["points"], 32000);
+    let mut soul = tanki.to_vec();
+    soul.extend(["--rules", "mahjong-soul"]);
+    let v = score_json(&soul);
+    assert_eq!(v["points"], 64000);
+    assert_eq!(v["yakuman"], 2);
+    assert_eq!(v["counted_yakuman"], false);
+}
+
+#[test]
+fn a_counted_yakuman_says_so_and_a_real_one_wins_a_tie() {
+    // Riichi, menzen tsumo, chinitsu 6, dora 6: 14 han, counted as a yakuman.
+    let v = score_json(&[
+        "1112455567999p",
+        "--win",
+        "3p",
+        "--tsumo",
+        "--riichi",
+        "--dora",
+        "48p",
+        "--seat",
+        "S",
+    ]);
+    assert_eq!(
+        (v["points"].clone(), v["counted_yakuman"].clone()),
+        (32000.into(), true.into())
+    );
+    // Suuankou tanki, or 13 han as runs (riichi, iipeikou, chinitsu, five dora): the yakuman.
+    let v = score_json(&[
+        "1112223335559m",
+        "--win",
+        "9m",
+        "--ron",
+        "--riichi",
+        "--dora",
+        "48m",
+        "--seat",
+        "S",
+    ]);
+    assert_eq!(v["counted_yakuman"], false);
+    assert_eq!(v["yaku"][0]["name"], "suuankou tanki");
+}
+
+#[test]
+fn rule_set_mistakes_and_impossible_situations_exit_2() {
+    let hand = ["234m55567p23678s", "--win", "4s", "--ron"];
+    for (extra, says) in [
+        (vec!["--rules", "wrc2019"], "wrc2019: not a preset (tenhou,"),
+        (vec!["--rules", "auto"], "a hand has no log"),
+        (
+            vec!["--rules", "tenhou,kiriage=true"],
+            "no rule point is called \"kiriage\"",
+        ),
+        (
+            vec!["--rules", "tenhou,multiple_ron=two"],
+            "multiple_ron cannot be \"two\"",
+        ),
+        (vec!["--houtei", "--chankan"], "a win cannot be both"),
+    ] {
+        let mut args = hand.to_vec();
+        args.extend(extra);
+        let out = haifu(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let out = haifu(&["234m00567p23678s", "--win", "4s", "--ron"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("a suit has one red five"), "{stderr}");
+    // A hand whose value needs a rule point the rule set leaves open.
+    let out = haifu(&[
+        "234m55567p23678s",
+        "--win",
+        "4s",
+        "--ron",
+        "--renhou",
+        "--seat",
+        "S",
+        "--rules",
+        "m-league",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("renhou, which this rule set leaves not settled"),
+        "{stderr}"
+    );
+}

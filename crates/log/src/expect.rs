@@ -61,7 +61,7 @@ pub enum ExpectationKind {
     },
 }
 
-/// Why a seat is furiten (RULES.md §1.8).
+/// Why a seat is furiten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FuritenReason {

@@ -3,7 +3,7 @@
 use haifu_log::{DrawKind, FuritenReason, RuleFlags};
 use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 
-/// Yaku names by Tenhou id (RULES.md §1.2); ids past the table are written `yakuN`.
+/// Yaku names by Tenhou id; ids past the table are written `yakuN`.
 const YAKU: [&str; 55] = [
     "menzen-tsumo",
     "riichi",

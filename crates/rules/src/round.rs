@@ -13,7 +13,7 @@
 //! [`Round::exhaustive_draw`] gives the tenpai and nagashi-mangan seats;
 //! [`Round::check_abortive`] says whether an abortive draw's condition holds.
 //!
-//! What it considers, under [`RoundRules`] (Tenhou's by default preset, RULES.md §1): turn
+//! What it considers, under a rule set's [`RoundRules`](haifu_ruleset::RoundRules): turn
 //! order; the tiles in each hand; chi only from the player to the left; kuikae; at most four
 //! kans, and none once the live wall is empty; riichi only with a closed hand, 1000 points,
 //! four live tiles and a tenpai discard; after riichi, tsumogiri only and an ankan only if

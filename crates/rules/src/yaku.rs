@@ -1,4 +1,4 @@
-//! [`Yaku`]: every Tenhou yaku and yakuman, numbered with Tenhou's ids (RULES.md §1.2).
+//! [`Yaku`]: every Tenhou yaku and yakuman, numbered with Tenhou's ids.
 
 use std::fmt;
 
@@ -227,7 +227,7 @@ impl Yaku {
         }
     }
 
-    /// The romaji name used in RULES.md, in lower case (`"menzen tsumo"`, `"seat wind east"`).
+    /// The romaji name, in lower case (`"menzen tsumo"`, `"seat wind east"`).
     pub const fn name(self) -> &'static str {
         use Yaku::*;
         match self {

@@ -2,7 +2,7 @@
 
 use haifu_tiles::Wind;
 
-/// The rule points of RULES.md §1.10 and §2.1/§2.3 that decide what a round's outcome pays and
+/// The rule points that decide what a round's outcome pays and
 /// how the game goes on from round to round: payments around the hand value (honba, riichi
 /// sticks, noten payments, nagashi mangan, multiple ron, pao), renchan, the end of the game
 /// and the final placement points.
@@ -101,7 +101,7 @@ pub enum NotenPayment {
 pub enum NagashiMangan {
     /// Paid as a mangan tsumo (non-dealer 2000/4000, dealer 4000 all) **without honba**; the
     /// riichi sticks stay on the table; noten payments are skipped; several achievers are each
-    /// paid (Tenhou, RULES.md §1.9).
+    /// paid (Tenhou).
     ManganTsumo,
     /// Not played: achievers are ignored and the draw pays noten payments as usual.
     NotPlayed,
@@ -124,7 +124,7 @@ pub enum MultipleRon {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MultipleRonBonus {
     /// Honba and sticks both go to the winner nearest the discarder in turn order
-    /// (kamicha-dori); the others get their hand value only. Tenhou, RULES.md §1.5.
+    /// (kamicha-dori); the others get their hand value only (Tenhou).
     NearestWinner,
     /// Each winner is paid the honba; the sticks go to the winner nearest the discarder.
     HonbaToEachSticksToNearest,
@@ -160,7 +160,7 @@ pub enum PaoValue {
 }
 
 /// When the dealer keeps the deal (renchan) after a win or an exhaustive draw. A dealer among
-/// the winners always keeps it. (RULES.md A7; abortive draws are [`AbortiveDrawFlow`].)
+/// the winners always keeps it. (Abortive draws are [`AbortiveDrawFlow`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Renchan {
     /// The dealer keeps the deal after a win, or when tenpai at an exhaustive draw (also when
@@ -298,7 +298,7 @@ pub enum Uma {
     /// One table for every game: first, second, third, fourth.
     Fixed([i32; 4]),
     /// A table chosen by how many players end at `threshold` or more ("floating"), indexed
-    /// 0..=4 (JPML's float-dependent uma, RULES.md A21).
+    /// 0..=4 (JPML's float-dependent uma).
     ByFloaters {
         /// The score a player needs to float.
         threshold: i32,
@@ -313,9 +313,8 @@ pub enum PointRounding {
     /// Tenhou until 2021: for every player but the first, the final score is rounded to whole
     /// thousands, half away from zero (24500 → 25000, 35500 → 36000, −500 → −1000), and the
     /// return score taken off; first place gets minus the sum of the others, which also gives
-    /// it the oka and absorbs the rounding. (RULES.md A24 saw only negative differences and
-    /// read them as "toward zero on the difference"; the real logs show rounding of the score
-    /// itself: +5.5 → +6, and a score of −500 → −31 against a 30000 return.)
+    /// it the oka and absorbs the rounding. (Read off the real logs: the score itself is
+    /// rounded, +5.5 → +6, and a score of −500 → −31 against a 30000 return.)
     TenhouThousands,
     /// No rounding: points to a tenth (100 table points), every player computed alike
     /// (a difference that is not a multiple of 100 is cut toward zero).

@@ -60,6 +60,14 @@ pub enum NotationError {
         /// The kind.
         kind: TileKind,
     },
+    /// A second red five of a suit (`00m`): each suit has one.
+    #[error("a second red {kind} at offset {at}: a suit has one red five")]
+    SecondRedFive {
+        /// Byte offset of the digit.
+        at: usize,
+        /// The kind (a five).
+        kind: TileKind,
+    },
     /// A single tile was expected.
     #[error("{input:?} is not exactly one tile")]
     NotOneTile {
@@ -76,7 +84,8 @@ impl NotationError {
             | NotationError::MissingSuit { at }
             | NotationError::EmptyGroup { at, .. }
             | NotationError::BadNumber { at, .. }
-            | NotationError::FifthCopy { at, .. } => Some(*at),
+            | NotationError::FifthCopy { at, .. }
+            | NotationError::SecondRedFive { at, .. } => Some(*at),
             NotationError::NotOneTile { .. } => None,
         }
     }
@@ -148,8 +157,12 @@ pub fn parse_kinds(s: &str) -> Result<Vec<TileKind>, NotationError> {
 /// A fifth copy of a kind, or a second red five of a suit, is an error.
 pub fn parse_tiles(s: &str) -> Result<Vec<Tile>, NotationError> {
     let mut used = [0u8; 34]; // bit c = copy c taken
+    let mut reds = [false; 34]; // a red five was written
     let mut out = Vec::with_capacity(s.len());
     scan(s, |kind, red, at| {
+        if red && std::mem::replace(&mut reds[kind.index()], true) {
+            return Err(NotationError::SecondRedFive { at, kind });
+        }
         let taken = &mut used[kind.index()];
         let order: &[u8] = if red {
             &[0]
@@ -281,7 +294,7 @@ mod tests {
         );
         assert_eq!(
             parse_tiles("00m"),
-            Err(NotationError::FifthCopy {
+            Err(NotationError::SecondRedFive {
                 at: 1,
                 kind: TileKind::M5
             })

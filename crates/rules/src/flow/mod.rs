@@ -1,4 +1,5 @@
-//! Round outcomes' payments and the flow of the game between rounds (RULES.md §1.4–1.10).
+//! Round outcomes' payments and the flow of the game between rounds, under a rule set's
+//! [`FlowRules`] (docs/RULESETS.md lists them).
 //!
 //! Pure rules, data in, rulings out, with no allocation. [`Flow`] applies a rule set's
 //! [`FlowRules`]:

@@ -310,7 +310,7 @@ fn pay(row: &mut BySeat<i32>, from: Seat, to: Seat, points: i32) -> Result<(), P
 
 impl Flow<'_> {
     /// The payments of one win: the hand from its payer(s), honba and sticks per `bonus`, and
-    /// the liable player's share when the win has pao (RULES.md §1.6):
+    /// the liable player's share when the win has pao:
     ///
     /// - tsumo with pao: the liable player pays the whole hand (the sum of all payments) and
     ///   all the honba (3 × `tsumo_per_payer` per honba);

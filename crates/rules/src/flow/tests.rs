@@ -1,4 +1,4 @@
-//! The tricky rules, with expectations worked out by hand from RULES.md (and, where the real
+//! The tricky rules, with expectations worked out by hand from the rules (docs/RULESETS.md; and, where the real
 //! logs corrected it, from the logs).
 
 use haifu_tiles::{BySeat, Seat, Wind};
