@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use haifu_tiles::{Meld, MeldKind, Tile, TileCounts, TileKind, Wind};
 
 use crate::error::{ScoreError, SituationError};
+use crate::flow::{Role, WinValue};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::Yaku;
 use haifu_ruleset::{
@@ -1182,7 +1183,14 @@ impl<'w, 'a> Context<'w, 'a> {
     fn finish(&self, c: Candidate) -> Score {
         let (base, limit, yakuman_count, renhou) = self.value(&c);
         let is_yakuman = !c.yakuman.is_empty();
-        let round_up = |x: u32| x.div_ceil(100) * 100;
+        // The hand's payments come from the one place that turns base points into payments.
+        let role = if self.dealer {
+            Role::Dealer
+        } else {
+            Role::NonDealer
+        };
+        let base_i32 = i32::try_from(base).unwrap_or(i32::MAX);
+        let paid = |p: i32| p.unsigned_abs();
         let honba_value = &self.rules.flow.honba;
         let per_honba = if self.tsumo {
             honba_value.tsumo_per_payer
@@ -1192,25 +1200,38 @@ impl<'w, 'a> Context<'w, 'a> {
         let honba = per_honba.unsigned_abs() * self.win.honba;
         let mut payments = ArrayVec::new();
         if self.tsumo {
+            let (dealer_pays, non_dealer_pays) = match WinValue::tsumo_from_base(base_i32, role) {
+                Ok(WinValue::Tsumo {
+                    dealer_pays,
+                    non_dealer_pays,
+                }) => (paid(dealer_pays), paid(non_dealer_pays)),
+                // A base beyond any real hand: the largest payment that fits.
+                _ => (u32::MAX / 4, u32::MAX / 4),
+            };
             let mut wind = self.win.seat_wind;
             for _ in 0..3 {
                 wind = wind.next();
-                let mult = if self.dealer || wind == Wind::East {
-                    2
+                let hand = if wind == Wind::East && !self.dealer {
+                    dealer_pays
                 } else {
-                    1
+                    non_dealer_pays
                 };
                 payments.push(Payment {
                     payer: Payer::Seat(wind),
-                    hand: round_up(base * mult),
+                    hand,
                     honba,
                 });
             }
         } else {
-            let mult = if self.dealer { 6 } else { 4 };
+            // The discarder's seat does not change what it pays: any seat stands for it.
+            let any = haifu_tiles::Seat::ALL[0];
+            let hand = match WinValue::ron_from_base(any, base_i32, role) {
+                Ok(WinValue::Ron { points, .. }) => paid(points),
+                _ => u32::MAX / 4,
+            };
             payments.push(Payment {
                 payer: Payer::Discarder,
-                hand: round_up(base * mult),
+                hand,
                 honba,
             });
         }
