@@ -32,7 +32,7 @@ fn the_issue_example_scores_haku_and_a_red_five() {
     assert_eq!(v["fu"], 30);
     // Dealer (seat E by default) 2 han 30 fu ron.
     assert_eq!(v["points"], 2900);
-    assert_eq!(v["limit"], "none");
+    assert_eq!(v["limit"], "no-limit");
     assert_eq!(v["yakuman"], 0);
     assert_eq!(
         v["yaku"],

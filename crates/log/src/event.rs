@@ -1,5 +1,5 @@
 use arrayvec::ArrayVec;
-use haifu_tiles::{BySeat, Meld, Seat, Tile, Wind};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, Seat, Tile, Wind, Yaku};
 use serde::{Deserialize, Serialize};
 
 use crate::Tenths;
@@ -118,20 +118,20 @@ pub struct RoundStart {
     pub chips: Option<BySeat<i32>>,
 }
 
-/// A yaku with its han as recorded (Tenhou ids: 0–54; 52 dora, 53 ura, 54 aka count han).
+/// An entry of a recorded yaku list: a yaku, or dora, ura dora or red fives, with its han.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct YakuHan {
-    /// The yaku id.
-    pub id: u8,
+    /// What the han come from.
+    pub source: HanSource,
     /// The han it is worth (0 for ura with no ura dora).
     pub han: u8,
 }
 
-/// A chip award in a chip room: a yaku id and the chips it earned (Tenhou `AGARI chip`).
+/// A chip award in a chip room: what earned it and the chips (Tenhou `AGARI chip`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ChipAward {
-    /// The yaku id.
-    pub id: u8,
+    /// The yaku (or dora, ura, red five) that earned it.
+    pub source: HanSource,
     /// The chips.
     pub chips: i32,
 }
@@ -170,12 +170,12 @@ pub struct RecordedWin {
     /// The hand's value as recorded, without honba and sticks: for a ron what the discarder
     /// pays, for a tsumo the sum of the payments.
     pub points: i32,
-    /// The limit as recorded: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman.
-    pub limit: u8,
+    /// The limit as recorded.
+    pub limit: Limit,
     /// The yaku with their han, in the log's order (empty for a yakuman win).
     pub yaku: ArrayVec<YakuHan, 24>,
-    /// The yakuman ids, in the log's order (empty unless a yakuman).
-    pub yakuman: ArrayVec<u8, 8>,
+    /// The yakuman, in the log's order (empty unless a yakuman).
+    pub yakuman: ArrayVec<Yaku, 8>,
     /// The dora indicators.
     pub dora_indicators: ArrayVec<Tile, 5>,
     /// The ura-dora indicators (only with riichi).

@@ -1,4 +1,4 @@
-use haifu_tiles::{Seat, Wind};
+use haifu_tiles::{Limit, Seat, Wind};
 use serde::{Deserialize, Serialize};
 
 use crate::DrawKind;
@@ -41,10 +41,10 @@ pub enum ExpectationKind {
         ///
         /// [`RecordedWin::points`]: crate::RecordedWin::points
         points: Option<i32>,
-        /// The limit code, as [`RecordedWin::limit`] (0 none … 5 yakuman).
+        /// The limit, as [`RecordedWin::limit`].
         ///
         /// [`RecordedWin::limit`]: crate::RecordedWin::limit
-        limit: Option<u8>,
+        limit: Option<Limit>,
     },
     /// The round ends in a draw of this kind.
     Draw {

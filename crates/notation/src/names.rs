@@ -2,8 +2,10 @@
 
 use haifu_log::{DrawKind, FuritenReason, RuleFlags};
 use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
+use haifu_tiles::{HanSource, Limit, Yaku};
 
-/// Yaku names by Tenhou id; ids past the table are written `yakuN`.
+/// The notation's yaku names: those of [`Yaku::ALL`] in its order, then dora, ura and aka
+/// (see [`source_at`]).
 const YAKU: [&str; 55] = [
     "menzen-tsumo",
     "riichi",
@@ -62,15 +64,26 @@ const YAKU: [&str; 55] = [
     "aka",
 ];
 
-/// Writes a yaku id as its name.
-pub(crate) fn yaku_name(id: u8, out: &mut String) {
-    match YAKU.get(usize::from(id)) {
-        Some(name) => out.push_str(name),
-        None => {
-            out.push_str("yaku");
-            out.push_str(&id.to_string());
-        }
+/// The source a slot of [`YAKU`] names.
+const fn source_at(slot: usize) -> HanSource {
+    match slot {
+        52 => HanSource::Dora,
+        53 => HanSource::Ura,
+        54 => HanSource::Aka,
+        _ => HanSource::Yaku(Yaku::ALL[slot]),
     }
+}
+
+/// The notation's name of a yaku list entry.
+pub(crate) fn source_name(source: HanSource) -> &'static str {
+    let slot = match source {
+        HanSource::Dora => 52,
+        HanSource::Ura => 53,
+        HanSource::Aka => 54,
+        // Every yaku is in `Yaku::ALL`.
+        HanSource::Yaku(y) => Yaku::ALL.iter().position(|x| *x == y).unwrap_or(0),
+    };
+    YAKU[slot]
 }
 
 /// A yaku name's slot in [`YAKU_SLOTS`] before probing: from its length and three of its
@@ -99,33 +112,23 @@ static YAKU_SLOTS: [u8; 128] = {
     t
 };
 
-/// The id of a yaku name (or `yakuN`).
-pub(crate) fn yaku_id(name: &str) -> Option<u8> {
+/// The yaku list entry a notation name names.
+pub(crate) fn han_source(name: &str) -> Option<HanSource> {
     let mut h = yaku_hash(name.as_bytes());
-    while let Some(&id) = YAKU_SLOTS.get(h)
-        && let Some(y) = YAKU.get(usize::from(id))
+    while let Some(&slot) = YAKU_SLOTS.get(h)
+        && let Some(y) = YAKU.get(usize::from(slot))
     {
         if *y == name {
-            return Some(id);
+            return Some(source_at(usize::from(slot)));
         }
         h = (h + 1) & 127;
     }
-    let digits = name.strip_prefix("yaku")?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
+    None
 }
 
-/// Limit names by code 1..=5.
-pub(crate) const LIMITS: [&str; 5] = ["mangan", "haneman", "baiman", "sanbaiman", "yakuman"];
-
-/// The limit code of a name.
-pub(crate) fn limit_code(word: &str) -> Option<u8> {
-    LIMITS
-        .iter()
-        .position(|l| *l == word)
-        .and_then(|i| u8::try_from(i + 1).ok())
+/// The limit a word names (`mangan` … `yakuman`; `no-limit` is written by leaving it out).
+pub(crate) fn limit(word: &str) -> Option<Limit> {
+    Limit::ALL[1..].iter().copied().find(|l| l.name() == word)
 }
 
 /// The draw kind of a word: the snake_case name, or Tenhou's `type` name.
@@ -250,15 +253,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn yaku_ids() {
+    fn yaku_names() {
         for (i, name) in YAKU.iter().enumerate() {
-            assert_eq!(yaku_id(name), u8::try_from(i).ok(), "{name}");
+            let source = source_at(i);
+            assert_eq!(han_source(name), Some(source), "{name}");
+            assert_eq!(source_name(source), *name);
         }
-        assert_eq!(yaku_id("yaku60"), Some(60));
+        assert_eq!(
+            han_source("sanshoku"),
+            Some(HanSource::Yaku(Yaku::SanshokuDoujun))
+        );
         for word in [
-            "", "dor", "doraa", "Dora", "yaku", "yakux", "tsumo", "riichi ",
+            "", "dor", "doraa", "Dora", "yaku", "yaku60", "tsumo", "riichi ",
         ] {
-            assert_eq!(yaku_id(word), None, "{word}");
+            assert_eq!(han_source(word), None, "{word}");
         }
     }
 }

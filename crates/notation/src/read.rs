@@ -7,7 +7,7 @@ use haifu_log::{
     UnknownAttribute, YakuHan,
 };
 use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
-use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind, Wind};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind, Wind, Yaku};
 
 use crate::lex::{self, Cursor, RawTile, expected};
 use crate::table::{Table, Taken, WallView, Walls, is_five, pick_in};
@@ -91,7 +91,7 @@ struct WinDraft<'t> {
     head: WinHead<'t>,
     pao: Option<Seat>,
     yaku: Option<ArrayVec<YakuHan, 24>>,
-    yakuman: Option<ArrayVec<u8, 8>>,
+    yakuman: Option<ArrayVec<Yaku, 8>>,
     dora: Option<ArrayVec<Tile, 5>>,
     ura: Option<ArrayVec<Tile, 5>>,
     hand: Option<ArrayVec<Tile, 14>>,
@@ -1533,7 +1533,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             _ => return Err(kp.err(expected("ron SEAT or tsumo", how))),
         };
-        let (mut fu, mut han, mut points, mut limit) = (None, None, None, 0u8);
+        let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
         while let Some((col, t)) = cur.next_token() {
             let tp = shift(pos, col);
             if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
@@ -1542,13 +1542,11 @@ impl<'t, 'l> Reader<'t, 'l> {
                 han = Some((tp, n));
             } else if let Some(n) = lex::int(t) {
                 points = Some(n);
-            } else if let Some(l) = names::limit_code(t) {
+            } else if let Some(l) = names::limit(t) {
                 limit = l;
             } else if t == "no-limit" {
                 // Said outright, as `expect win` says it: the default.
-                limit = 0;
-            } else if let Some(l) = t.strip_prefix("limit=").and_then(lex::int) {
-                limit = l;
+                limit = Limit::None;
             } else {
                 return Err(tp.err(expected(
                     "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
@@ -1608,16 +1606,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let mut v = ArrayVec::new();
                 while let Some((c, name)) = cur.next_token() {
                     let np = shift(pos, c);
-                    let id = names::yaku_id(name).ok_or_else(|| {
+                    let source = names::han_source(name).ok_or_else(|| {
                         np.err(ErrorKind::UnknownKeyword {
                             word: lex::shorten(name),
-                            expected: "a yaku name (see NOTATION.md), or yakuN",
+                            expected: "a yaku name (see NOTATION.md), dora, ura or aka",
                         })
                     })?;
                     let (hp, h) = self.need(cur, pos, "the yaku's han")?;
                     let h = h.strip_suffix(',').unwrap_or(h);
                     let han = lex::int(h).ok_or_else(|| hp.err(expected("the han, e.g. 1", h)))?;
-                    v.try_push(YakuHan { id, han })
+                    v.try_push(YakuHan { source, han })
                         .map_err(|_| np.err(expected("at most 24 yaku", name)))?;
                 }
                 set_once(&mut w.yaku, v, "yaku", wpos)
@@ -1627,13 +1625,16 @@ impl<'t, 'l> Reader<'t, 'l> {
                 while let Some((c, name)) = cur.next_token() {
                     let np = shift(pos, c);
                     let name = name.strip_suffix(',').unwrap_or(name);
-                    let id = names::yaku_id(name).ok_or_else(|| {
-                        np.err(ErrorKind::UnknownKeyword {
-                            word: lex::shorten(name),
-                            expected: "a yakuman name (see NOTATION.md), or yakuN",
-                        })
-                    })?;
-                    v.try_push(id)
+                    let yakuman = match names::han_source(name) {
+                        Some(HanSource::Yaku(y)) if y.is_yakuman() => y,
+                        _ => {
+                            return Err(np.err(ErrorKind::UnknownKeyword {
+                                word: lex::shorten(name),
+                                expected: "a yakuman name (see NOTATION.md)",
+                            }));
+                        }
+                    };
+                    v.try_push(yakuman)
                         .map_err(|_| np.err(expected("at most 8 yakuman", name)))?;
                 }
                 set_once(&mut w.yakuman, v, "yakuman", wpos)
@@ -1694,10 +1695,10 @@ impl<'t, 'l> Reader<'t, 'l> {
                     let (name, n) = t
                         .split_once(':')
                         .ok_or_else(|| ap.err(expected("NAME:CHIPS", t)))?;
-                    let id = names::yaku_id(name)
+                    let source = names::han_source(name)
                         .ok_or_else(|| ap.err(expected("a yaku name", name)))?;
                     let chips = lex::int(n).ok_or_else(|| ap.err(expected("a chip count", n)))?;
-                    v.try_push(ChipAward { id, chips })
+                    v.try_push(ChipAward { source, chips })
                         .map_err(|_| ap.err(expected("at most 16 awards", t)))?;
                 }
                 set_once(&mut w.chip_awards, v, "chip-awards", wpos)
@@ -2070,12 +2071,10 @@ impl<'t, 'l> Reader<'t, 'l> {
                         han = Some(n);
                     } else if let Some(n) = lex::int(t) {
                         points = Some(n);
-                    } else if let Some(l) = names::limit_code(t) {
+                    } else if let Some(l) = names::limit(t) {
                         limit = Some(l);
                     } else if t == "no-limit" {
-                        limit = Some(0);
-                    } else if let Some(l) = t.strip_prefix("limit=").and_then(lex::int) {
-                        limit = Some(l);
+                        limit = Some(Limit::None);
                     } else {
                         return Err(
                             tp.err(expected("30fu, 3han, points such as 3900, or a limit", t))
@@ -2519,7 +2518,7 @@ fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)>
             at += 1;
         }
         let name = std::str::from_utf8(b.get(name_start..at)?).ok()?;
-        let id = names::yaku_id(name)?;
+        let source = names::han_source(name)?;
         if b.get(at) != Some(&b' ') {
             return None;
         }
@@ -2538,7 +2537,7 @@ fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)>
         if b.get(at) == Some(&b',') {
             at += 1;
         }
-        v.try_push(YakuHan { id, han }).ok()?;
+        v.try_push(YakuHan { source, han }).ok()?;
     }
 }
 
@@ -2550,7 +2549,7 @@ struct WinHead<'t> {
     fu: u32,
     han: Option<(Pos<'t>, u32)>,
     points: i32,
-    limit: u8,
+    limit: Limit,
 }
 
 /// A `win` line read by [`quick_win`]: its head (without the han's place), the han and its
@@ -2576,7 +2575,7 @@ fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
         [b' ', w, b' ', b't', b's', b'u', b'm', b'o'] => (seat(*w)?, seat(*w)?, at + 8),
         _ => return None,
     };
-    let (mut fu, mut han, mut points, mut limit) = (None, None, None, 0u8);
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
     loop {
         match b.get(at) {
             Some(b'\n') => break,
@@ -2605,7 +2604,7 @@ fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
             (1.., b"fu") => fu = Some(value),
             (1.., b"han") => han = Some((start, value)),
             (1.., b"") => points = Some(i32::try_from(value).ok()?),
-            (0, word) => limit = names::limit_code(std::str::from_utf8(word).ok()?)?,
+            (0, word) => limit = names::limit(std::str::from_utf8(word).ok()?)?,
             _ => return None,
         }
     }

@@ -6,7 +6,7 @@ use haifu_log::{
     Event, Expectation, ExpectationKind, FinalResult, GameLog, NextRound, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, UnknownAttribute,
 };
-use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind};
 
 use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
@@ -457,15 +457,9 @@ impl Writer<'_, '_> {
             let _ = write!(self.out, " {han}han");
         }
         let _ = write!(self.out, " {}", w.points);
-        match w.limit {
-            0 => {}
-            l @ 1..=5 => {
-                self.out.push(' ');
-                self.out.push_str(names::LIMITS[usize::from(l) - 1]);
-            }
-            l => {
-                let _ = write!(self.out, " limit={l}");
-            }
+        if w.limit != Limit::None {
+            self.out.push(' ');
+            self.out.push_str(w.limit.name());
         }
         self.out.push('\n');
         let t = &self.table;
@@ -476,7 +470,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  yaku");
             for (i, y) in w.yaku.iter().enumerate() {
                 self.out.push_str(if i == 0 { " " } else { ", " });
-                names::yaku_name(y.id, self.out);
+                self.out.push_str(names::source_name(y.source));
                 let _ = write!(self.out, " {}", y.han);
             }
             self.out.push('\n');
@@ -485,7 +479,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  yakuman");
             for (i, &y) in w.yakuman.iter().enumerate() {
                 self.out.push_str(if i == 0 { " " } else { ", " });
-                names::yaku_name(y, self.out);
+                self.out.push_str(names::source_name(HanSource::Yaku(y)));
             }
             self.out.push('\n');
         }
@@ -532,7 +526,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  chip-awards");
             for a in &w.chip_awards {
                 self.out.push(' ');
-                names::yaku_name(a.id, self.out);
+                self.out.push_str(names::source_name(a.source));
                 let _ = write!(self.out, ":{}", a.chips);
             }
             self.out.push('\n');
@@ -654,16 +648,9 @@ impl Writer<'_, '_> {
                 if let Some(p) = points {
                     let _ = write!(self.out, " {p}");
                 }
-                match limit {
-                    Some(0) => self.out.push_str(" no-limit"),
-                    Some(l @ 1..=5) => {
-                        self.out.push(' ');
-                        self.out.push_str(names::LIMITS[usize::from(*l) - 1]);
-                    }
-                    Some(l) => {
-                        let _ = write!(self.out, " limit={l}");
-                    }
-                    None => {}
+                if let Some(l) = limit {
+                    self.out.push(' ');
+                    self.out.push_str(l.name());
                 }
             }
             ExpectationKind::Draw { kind } => {

@@ -139,5 +139,5 @@ fn a_win_line_takes_no_limit() {
     let a = haifu_notation::read(&plain).expect("reads");
     let b = haifu_notation::read(&said).expect("reads");
     assert_eq!(a, b);
-    assert_eq!(a.wins()[0].limit, 0);
+    assert_eq!(a.wins()[0].limit, haifu_tiles::Limit::None);
 }

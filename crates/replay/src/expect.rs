@@ -12,7 +12,7 @@
 
 use haifu_log::{DrawKind, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound};
 use haifu_rules::{FuritenReason as Ruled, Score};
-use haifu_tiles::Seat;
+use haifu_tiles::{Limit, Seat};
 
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
 
@@ -49,7 +49,7 @@ struct WinExpectation {
     fu: Option<u32>,
     han: Option<u32>,
     points: Option<i32>,
-    limit: Option<u8>,
+    limit: Option<Limit>,
 }
 
 /// Expectations waiting for the round's win, draw or end.
@@ -131,7 +131,7 @@ impl Pending {
             fu.map_or_else(String::new, |f| format!(" {f} fu")),
             han.map_or_else(String::new, |h| format!(" {h} han")),
             points.map_or_else(String::new, |p| format!(" {p} points")),
-            limit.map_or_else(String::new, |l| format!(" {}", limit_text(l))),
+            limit.map_or_else(String::new, |l| format!(" {}", l.name())),
         );
         // A win the engine did not value already has its divergence: its round stopped at an
         // illegal action, or the win itself was refused as one. The expectation cannot be
@@ -139,18 +139,18 @@ impl Pending {
         let Some(s) = score else {
             return;
         };
-        let yakuman = s.limit.tenhou_code() == 5;
+        let yakuman = s.limit == Limit::Yakuman;
         let ok = fu.is_none_or(|f| f == u32::from(s.fu))
             && (yakuman || han.is_none_or(|h| h == u32::from(s.han)))
             && points.is_none_or(|p| i64::from(p) == i64::from(s.points))
-            && limit.is_none_or(|l| l == s.limit.tenhou_code());
+            && limit.is_none_or(|l| l == s.limit);
         if !ok {
             let found = format!(
                 "{} fu {} han {} points {}",
                 s.fu,
                 s.han,
                 s.points,
-                limit_text(s.limit.tenhou_code())
+                s.limit.name()
             );
             failed(verdict, Some(label), at, expected, found);
         }
@@ -344,24 +344,4 @@ pub(crate) fn furiten(
 /// The expectations of `log`, which must be in event order.
 pub(crate) fn of(log: &GameLog) -> &[Expectation] {
     &log.expectations
-}
-
-/// A limit by its Tenhou code as a scenario writes it: `no-limit`, `mangan` … `yakuman`
-/// (`limit N` for a code no limit has).
-pub(crate) fn limit_text(code: u8) -> String {
-    limit_name(code).map_or_else(|| format!("limit {code}"), str::to_owned)
-}
-
-/// The name of a limit by its Tenhou code, as the notation writes it; `None` for a code no
-/// limit has.
-pub(crate) fn limit_name(code: u8) -> Option<&'static str> {
-    const NAMES: [&str; 6] = [
-        "no-limit",
-        "mangan",
-        "haneman",
-        "baiman",
-        "sanbaiman",
-        "yakuman",
-    ];
-    NAMES.get(usize::from(code)).copied()
 }

@@ -6,8 +6,8 @@ use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
-    AbortiveDraw, ActionError, Payer, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
-    Win, WinContext, WinMethod, Yaku, score,
+    AbortiveDraw, ActionError, HanSource, Payer, Round, RoundSetup, Ruling, Score, ScoreError,
+    SetupError, Win, WinContext, WinMethod, Yaku, score,
 };
 use haifu_ruleset::{MultipleRon, MultipleRonBonus, RuleSet};
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
@@ -528,15 +528,15 @@ impl<'a> RoundReplay<'a> {
                 return Ok(None);
             }
         };
-        let yaku: ArrayVec<(u8, u8), 24> = score.tenhou_yaku_list();
+        let yaku: ArrayVec<(HanSource, u8), 24> = score.recorded_yaku();
         let same_yaku = yaku.len() == recorded.yaku.len()
             && yaku
                 .iter()
                 .zip(&recorded.yaku)
-                .all(|(a, b)| *a == (b.id, b.han));
+                .all(|(a, b)| *a == (b.source, b.han));
         if !same_yaku {
-            let recorded_yaku: Vec<(u8, u8)> =
-                recorded.yaku.iter().map(|y| (y.id, y.han)).collect();
+            let recorded_yaku: Vec<(HanSource, u8)> =
+                recorded.yaku.iter().map(|y| (y.source, y.han)).collect();
             // The same yaku listed in another order is still a divergence (Tenhou's order is
             // part of the record), named apart so that the fix is plain.
             let mut sorted = yaku.clone();
@@ -551,7 +551,9 @@ impl<'a> RoundReplay<'a> {
             // Ura dora listed without the indicators that give them: say so (a hand-written
             // record that leaves out its `ura` line).
             let hint = if recorded.ura_indicators.is_empty()
-                && recorded_yaku.iter().any(|&(id, han)| id == 53 && han > 0)
+                && recorded_yaku
+                    .iter()
+                    .any(|&(source, han)| source == HanSource::Ura && han > 0)
             {
                 " (it lists ura dora but gives no ura indicators)"
             } else {
@@ -563,12 +565,12 @@ impl<'a> RoundReplay<'a> {
                 format!("{}{hint}", yaku_text(&recorded_yaku)),
             );
         }
-        let yakuman: ArrayVec<u8, 8> = score.yakuman.iter().map(|y| y.yaku.id()).collect();
+        let yakuman: ArrayVec<Yaku, 8> = score.yakuman.iter().map(|y| y.yaku).collect();
         if yakuman.as_slice() != recorded.yakuman.as_slice() {
             mismatch(
                 "yakuman",
-                format!("{:?}", yakuman.as_slice()),
-                format!("{:?}", recorded.yakuman.as_slice()),
+                names_text(&yakuman),
+                names_text(&recorded.yakuman),
             );
         }
         if u32::from(score.fu) != recorded.fu {
@@ -581,11 +583,11 @@ impl<'a> RoundReplay<'a> {
                 recorded.points.to_string(),
             );
         }
-        if score.limit.tenhou_code() != recorded.limit {
+        if score.limit != recorded.limit {
             mismatch(
                 "limit",
-                crate::expect::limit_text(score.limit.tenhou_code()),
-                crate::expect::limit_text(recorded.limit),
+                score.limit.name().to_owned(),
+                recorded.limit.name().to_owned(),
             );
         }
         Ok(Some(score))
@@ -834,33 +836,29 @@ fn valuation(score: &Score) -> Valuation {
         fu: score.fu,
         han: score.han,
         points: score.points,
-        limit: crate::expect::limit_name(score.limit.tenhou_code()).unwrap_or("?"),
+        limit: score.limit.name(),
     }
 }
 
-/// A Tenhou `yaku=` list as people read it: `riichi 1, tanyao 1, ura 0` (ids 52-54 are the
-/// dora, ura and aka counts; an id no yaku has is written `yaku N`).
-fn yaku_text(list: &[(u8, u8)]) -> String {
+/// A yaku list as people read it: `riichi 1, tanyao 1, ura 0`, or `none`.
+fn yaku_text(list: &[(HanSource, u8)]) -> String {
     let mut out = String::new();
-    for (i, &(id, han)) in list.iter().enumerate() {
+    for (i, &(source, han)) in list.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        match id {
-            52 => out.push_str("dora"),
-            53 => out.push_str("ura"),
-            54 => out.push_str("aka"),
-            _ => match Yaku::from_id(id) {
-                Some(y) => out.push_str(y.name()),
-                None => {
-                    let _ = write!(out, "yaku {id}");
-                }
-            },
-        }
-        let _ = write!(out, " {han}");
+        let _ = write!(out, "{source} {han}");
     }
     if out.is_empty() {
         out.push_str("none");
     }
     out
+}
+
+/// Yakuman names, comma-separated, or `none`.
+fn names_text(list: &[Yaku]) -> String {
+    if list.is_empty() {
+        return "none".to_owned();
+    }
+    list.iter().map(|y| y.name()).collect::<Vec<_>>().join(", ")
 }

@@ -12,7 +12,7 @@ use haifu_rules::flow::{
     AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
     Seats, Win, WinValue,
 };
-use haifu_rules::{Limit, hand_base};
+use haifu_rules::{Limit, hand_base, limit_base};
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
 
@@ -72,16 +72,15 @@ pub(crate) struct WinRuling<'a> {
 /// engine could not value the hand).
 fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
     let base = match w.limit {
-        0 => {
+        Limit::None => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let han = u8::try_from(han).unwrap_or(u8::MAX);
             hand_base(hand, han, u8::try_from(w.fu).unwrap_or(u8::MAX)).0
         }
-        1 => Limit::Mangan.base(),
-        2 => Limit::Haneman.base(),
-        3 => Limit::Baiman.base(),
-        4 => Limit::Sanbaiman.base(),
-        _ => Limit::Yakuman.base() * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1),
+        Limit::Yakuman => {
+            limit_base(Limit::Yakuman) * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1)
+        }
+        limit => limit_base(limit),
     };
     i32::try_from(base).unwrap_or(i32::MAX)
 }

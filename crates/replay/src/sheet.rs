@@ -89,8 +89,8 @@ pub struct WinLine {
     /// The engine's value: yaku (name, han), fu, han, points, limit; `None` when the engine
     /// could not value it (the divergence says why).
     pub computed: Option<Valuation>,
-    /// The recorded fu, points and limit code.
-    pub recorded: (u32, i32, u8),
+    /// The recorded fu, points and limit.
+    pub recorded: (u32, i32, haifu_tiles::Limit),
     /// The recorded score changes.
     pub deltas: BySeat<i32>,
     /// The liable seat (pao), as recorded.
@@ -284,7 +284,7 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
         }
         None => writeln!(out, "  win seat {} {how}{pao}: not valued", w.winner)?,
     }
-    let limit = crate::expect::limit_name(w.recorded.2).unwrap_or("?");
+    let limit = w.recorded.2.name();
     writeln!(
         out,
         "    recorded {} fu {} {limit} | deltas {}",

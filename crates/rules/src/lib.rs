@@ -36,14 +36,14 @@ mod spec;
 mod yaku;
 
 pub use error::{ScoreError, SituationError};
+pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
 pub use round::{
     AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, Round, RoundSetup, Ruling,
     SetupError, WinContext,
 };
 pub use score::{
-    FuItem, FuSource, Limit, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod,
-    YakuHan, YakumanCount, hand_base, score,
+    FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod, YakuHan,
+    YakumanCount, hand_base, limit_base, score,
 };
 pub use spec::{SpecError, WinSpec};
-pub use yaku::Yaku;

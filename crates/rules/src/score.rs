@@ -7,11 +7,12 @@ use haifu_tiles::{Meld, MeldKind, Tile, TileCounts, TileKind, Wind};
 use crate::error::{ScoreError, SituationError};
 use crate::flow::{Role, WinValue};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
-use crate::yaku::Yaku;
+use crate::yaku::YakuRules;
 use haifu_ruleset::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
     RedFives, Renhou, RinshanFu, RuleSet, UraDora, YakumanStacking,
 };
+use haifu_tiles::{HanSource, Limit, Yaku};
 
 /// The limit hands: from how many han each applies and its base points.
 ///
@@ -192,53 +193,17 @@ pub struct YakumanCount {
     pub times: u8,
 }
 
-/// The limit a hand reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Limit {
-    /// No limit: base points from han and fu.
-    None,
-    /// Mangan.
-    Mangan,
-    /// Haneman.
-    Haneman,
-    /// Baiman.
-    Baiman,
-    /// Sanbaiman.
-    Sanbaiman,
-    /// Yakuman, by pattern or by counting han (kazoe); see [`Score::yakuman_count`].
-    Yakuman,
-}
-
-impl Limit {
-    /// The base points of the limit (one yakuman for [`Limit::Yakuman`]); 0 for
-    /// [`Limit::None`], whose base comes from han and fu ([`hand_base`]).
-    pub const fn base(self) -> u32 {
-        let l = &Limits::STANDARD;
-        match self {
-            Limit::None => 0,
-            Limit::Mangan => l.mangan_base,
-            Limit::Haneman => l.haneman_base,
-            Limit::Baiman => l.baiman_base,
-            Limit::Sanbaiman => l.sanbaiman_base,
-            Limit::Yakuman => l.yakuman_base,
-        }
-    }
-
-    /// The name: `none`, `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Limit::None => "none",
-            Limit::Mangan => "mangan",
-            Limit::Haneman => "haneman",
-            Limit::Baiman => "baiman",
-            Limit::Sanbaiman => "sanbaiman",
-            Limit::Yakuman => "yakuman",
-        }
-    }
-
-    /// Tenhou's limit code in `AGARI ten=`: 0 none .. 5 yakuman.
-    pub const fn tenhou_code(self) -> u8 {
-        self as u8
+/// The base points of a limit (one yakuman for [`Limit::Yakuman`]); 0 for [`Limit::None`],
+/// whose base comes from han and fu ([`hand_base`]).
+pub const fn limit_base(limit: Limit) -> u32 {
+    let l = &Limits::STANDARD;
+    match limit {
+        Limit::None => 0,
+        Limit::Mangan => l.mangan_base,
+        Limit::Haneman => l.haneman_base,
+        Limit::Baiman => l.baiman_base,
+        Limit::Sanbaiman => l.sanbaiman_base,
+        Limit::Yakuman => l.yakuman_base,
     }
 }
 
@@ -356,25 +321,25 @@ impl Score {
         self.payments.iter().map(|p| p.hand + p.honba).sum::<u32>() + self.riichi_sticks
     }
 
-    /// The `AGARI yaku=` list as Tenhou writes it: each yaku's (id, han), then dora (52) if
-    /// any, red fives (54) if any, and ura dora (53) whenever riichi was declared. Empty for
-    /// a yakuman hand (see [`Score::yakuman`]).
-    pub fn tenhou_yaku_list(&self) -> ArrayVec<(u8, u8), 24> {
+    /// The yaku list as a log records it, in Tenhou's order: each yaku with its han, then
+    /// dora if any, red fives if any, and ura dora whenever riichi was declared (at 0 too).
+    /// Empty for a yakuman hand (see [`Score::yakuman`]).
+    pub fn recorded_yaku(&self) -> ArrayVec<(HanSource, u8), 24> {
         let mut v = ArrayVec::new();
         if !self.yakuman.is_empty() {
             return v;
         }
         for y in &self.yaku {
-            v.push((y.yaku.id(), y.han));
+            v.push((HanSource::Yaku(y.yaku), y.han));
         }
         if self.dora > 0 {
-            v.push((52, self.dora));
+            v.push((HanSource::Dora, self.dora));
         }
         if self.aka > 0 {
-            v.push((54, self.aka));
+            v.push((HanSource::Aka, self.aka));
         }
         if self.riichi.is_declared() {
-            v.push((53, self.ura));
+            v.push((HanSource::Ura, self.ura));
         }
         v
     }

@@ -30,6 +30,7 @@
 //! - This crate does not depend on the rules engine.
 
 mod flags;
+pub mod ids;
 mod meld;
 mod reader;
 mod rules;

@@ -8,7 +8,7 @@ use haifu_log::{
     ChipAward, ChipScores, DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind,
     Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute, YakuHan,
 };
-use haifu_tiles::{BySeat, Seat, Tile, Wind};
+use haifu_tiles::{BySeat, HanSource, Limit, Seat, Tile, Wind};
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 
 use crate::meld::decode_meld;
@@ -1087,11 +1087,13 @@ impl<'a, 'l> Parser<'a, 'l> {
         if let Some(v) = a.take(b"yaku") {
             let mut vals = [0i64; 48];
             for p in self.pairs(a, "yaku", v, &mut vals, "pairs of yaku id and han")? {
-                let id =
-                    u8::try_from(p[0]).map_err(|_| self.bad(a, "yaku", v, "yaku ids 0..255"))?;
+                let source = u8::try_from(p[0])
+                    .ok()
+                    .and_then(crate::ids::han_source)
+                    .ok_or_else(|| self.bad(a, "yaku", v, "yaku ids 0..54"))?;
                 let han =
                     u8::try_from(p[1]).map_err(|_| self.bad(a, "yaku", v, "han counts 0..255"))?;
-                yaku.push(YakuHan { id, han });
+                yaku.push(YakuHan { source, han });
             }
         }
         let mut yakuman = ArrayVec::new();
@@ -1099,8 +1101,15 @@ impl<'a, 'l> Parser<'a, 'l> {
             let mut vals = [0i64; 8];
             let n = self.list(a, "yakuman", v, &mut vals, "up to eight yakuman ids")?;
             for &y in &vals[..n] {
-                yakuman
-                    .push(u8::try_from(y).map_err(|_| self.bad(a, "yakuman", v, "yakuman ids"))?);
+                let yaku = u8::try_from(y)
+                    .ok()
+                    .and_then(crate::ids::han_source)
+                    .and_then(|s| match s {
+                        HanSource::Yaku(y) if y.is_yakuman() => Some(y),
+                        _ => None,
+                    })
+                    .ok_or_else(|| self.bad(a, "yakuman", v, "yakuman ids 37..51"))?;
+                yakuman.push(yaku);
             }
         }
         let dora = a
@@ -1117,12 +1126,14 @@ impl<'a, 'l> Parser<'a, 'l> {
         if let Some(v) = a.take(b"chip") {
             let mut vals = [0i64; 48];
             for p in self.pairs(a, "chip", v, &mut vals, "pairs of yaku id and chips")? {
-                let id =
-                    u8::try_from(p[0]).map_err(|_| self.bad(a, "chip", v, "yaku ids 0..255"))?;
+                let source = u8::try_from(p[0])
+                    .ok()
+                    .and_then(crate::ids::han_source)
+                    .ok_or_else(|| self.bad(a, "chip", v, "yaku ids 0..54"))?;
                 let chips =
                     i32::try_from(p[1]).map_err(|_| self.bad(a, "chip", v, "chip counts"))?;
                 chip_awards
-                    .try_push(ChipAward { id, chips })
+                    .try_push(ChipAward { source, chips })
                     .map_err(|_| self.bad(a, "chip", v, "at most 16 pairs of yaku id and chips"))?;
             }
         }
@@ -1139,7 +1150,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             winning_tile,
             fu: t[0] as u32,
             points: t[1] as i32,
-            limit: t[2] as u8,
+            limit: crate::ids::limit(t[2] as u8).unwrap_or(Limit::None),
             yaku,
             yakuman,
             dora_indicators,

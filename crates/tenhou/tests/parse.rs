@@ -383,15 +383,24 @@ fn render_win(out: &mut String, w: &RecordedWin) {
     let yaku: Vec<String> = w
         .yaku
         .iter()
-        .map(|y| format!("{}:{}", y.id, y.han))
+        .map(|y| format!("{}:{}", haifu_tenhou::ids::han_source_id(y.source), y.han))
         .collect();
-    let yakuman: Vec<String> = w.yakuman.iter().map(ToString::to_string).collect();
+    // Written with Tenhou's numbers, as the log has them: the reader's mapping is lossless.
+    let yakuman: Vec<String> = w
+        .yakuman
+        .iter()
+        .map(|&y| haifu_tenhou::ids::han_source_id(haifu_tiles::HanSource::Yaku(y)).to_string())
+        .collect();
+    let limit_code = haifu_tiles::Limit::ALL
+        .iter()
+        .position(|l| *l == w.limit)
+        .unwrap_or(9);
     let _ = writeln!(
         out,
         "  fu {} points {} limit {} yaku {} yakuman {}",
         w.fu,
         w.points,
-        w.limit,
+        limit_code,
         if yaku.is_empty() {
             "-".to_owned()
         } else {
@@ -413,7 +422,7 @@ fn render_win(out: &mut String, w: &RecordedWin) {
         let awards: Vec<String> = w
             .chip_awards
             .iter()
-            .map(|c| format!("{}:{}", c.id, c.chips))
+            .map(|c| format!("{}:{}", haifu_tenhou::ids::han_source_id(c.source), c.chips))
             .collect();
         let _ = writeln!(out, "  chip_awards {}", awards.join(","));
     }

@@ -20,6 +20,7 @@ mod meld;
 mod notation;
 mod seat;
 mod tile;
+mod yaku;
 
 pub use counts::{TileCounts, TileSet};
 pub use kind::{Suit, TileKind};
@@ -27,3 +28,4 @@ pub use meld::{Meld, MeldKind};
 pub use notation::{NotationError, TileList, parse_kinds, parse_tiles};
 pub use seat::{BySeat, Seat, Wind};
 pub use tile::Tile;
+pub use yaku::{HanSource, Limit, Yaku};

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use arrayvec::ArrayVec;
 use haifu_log::{Event, GameLog, RecordedWin};
-use haifu_rules::{RiichiDeclaration, Situation, Win, WinMethod};
+use haifu_rules::{HanSource, RiichiDeclaration, Situation, Win, WinMethod, Yaku};
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{Meld, Tile, Wind};
 
@@ -112,30 +112,33 @@ pub(crate) fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
                 assert!(skipped, "{name}: the winning tile is not in the hand");
                 let mut melds = w.melds.clone();
                 melds.reverse();
-                let ids: Vec<u8> = w
+                let named: Vec<Yaku> = w
                     .yaku
                     .iter()
-                    .map(|y| y.id)
+                    .filter_map(|y| match y.source {
+                        HanSource::Yaku(y) => Some(y),
+                        _ => None,
+                    })
                     .chain(w.yakuman.iter().copied())
                     .collect();
-                let riichi = if ids.contains(&21) {
+                let riichi = if named.contains(&Yaku::DoubleRiichi) {
                     RiichiDeclaration::DoubleRiichi
-                } else if ids.contains(&1) || !w.ura_indicators.is_empty() {
+                } else if named.contains(&Yaku::Riichi) || !w.ura_indicators.is_empty() {
                     RiichiDeclaration::Riichi
                 } else {
                     RiichiDeclaration::None
                 };
                 let mut situation = Situation::NONE;
-                for (id, flag) in [
-                    (2, Situation::IPPATSU),
-                    (3, Situation::CHANKAN),
-                    (4, Situation::RINSHAN),
-                    (5, Situation::HAITEI),
-                    (6, Situation::HOUTEI),
-                    (37, Situation::TENHOU),
-                    (38, Situation::CHIIHOU),
+                for (yaku, flag) in [
+                    (Yaku::Ippatsu, Situation::IPPATSU),
+                    (Yaku::Chankan, Situation::CHANKAN),
+                    (Yaku::RinshanKaihou, Situation::RINSHAN),
+                    (Yaku::Haitei, Situation::HAITEI),
+                    (Yaku::Houtei, Situation::HOUTEI),
+                    (Yaku::Tenhou, Situation::TENHOU),
+                    (Yaku::Chiihou, Situation::CHIIHOU),
                 ] {
-                    if ids.contains(&id) {
+                    if named.contains(&yaku) {
                         situation |= flag;
                     }
                 }
