@@ -4,12 +4,12 @@
 use toml::Value;
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, AgariYame, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
+    AbortiveDrawFlow, AbortiveRule, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
     FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan,
     Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
     PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
-    RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora,
-    YakumanStacking,
+    RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule, TieBreak, Uma, UraDora,
+    YakumanStacking, Yame,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -273,52 +273,23 @@ impl Codec for NotenPayment {
     }
 }
 
-/// `min_score` or `false` (never), for the two kinds of yame ("not-settled" is read first).
-fn yame_decode(value: &Value) -> Result<Option<i32>, String> {
-    match (int(value), value.as_bool()) {
-        (Some(score), _) => Ok(Some(score)),
-        (_, Some(false)) => Ok(None),
-        _ => Err(format!(
-            "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
-        )),
-    }
-}
-
-impl Codec for AgariYame {
+impl Codec for Yame {
     fn encode(&self) -> Value {
         match self {
-            AgariYame::Automatic { min_score } => min_score.encode(),
-            AgariYame::Never => lit(false),
-            AgariYame::NotSettled => lit(NOT_SETTLED),
+            Yame::Automatic { min_score } => min_score.encode(),
+            Yame::Never => lit(false),
+            Yame::NotSettled => lit(NOT_SETTLED),
         }
     }
     fn decode(value: &Value) -> Result<Self, String> {
-        if value.as_str() == Some(NOT_SETTLED) {
-            return Ok(AgariYame::NotSettled);
+        match (int(value), value.as_bool(), value.as_str()) {
+            (Some(min_score), ..) => Ok(Yame::Automatic { min_score }),
+            (_, Some(false), _) => Ok(Yame::Never),
+            (.., Some(NOT_SETTLED)) => Ok(Yame::NotSettled),
+            _ => Err(format!(
+                "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
+            )),
         }
-        Ok(match yame_decode(value)? {
-            Some(min_score) => AgariYame::Automatic { min_score },
-            None => AgariYame::Never,
-        })
-    }
-}
-
-impl Codec for TenpaiYame {
-    fn encode(&self) -> Value {
-        match self {
-            TenpaiYame::Automatic { min_score } => min_score.encode(),
-            TenpaiYame::Never => lit(false),
-            TenpaiYame::NotSettled => lit(NOT_SETTLED),
-        }
-    }
-    fn decode(value: &Value) -> Result<Self, String> {
-        if value.as_str() == Some(NOT_SETTLED) {
-            return Ok(TenpaiYame::NotSettled);
-        }
-        Ok(match yame_decode(value)? {
-            Some(min_score) => TenpaiYame::Automatic { min_score },
-            None => TenpaiYame::Never,
-        })
     }
 }
 

@@ -39,9 +39,9 @@ pub struct FlowRules {
     /// Whether a score below zero ends the game (tobi).
     pub busting: Busting,
     /// Whether a top dealer's win in the last hands ends the game by itself.
-    pub agari_yame: AgariYame,
+    pub agari_yame: Yame,
     /// Whether a top dealer's tenpai at the draw of one of the last hands ends the game.
-    pub tenpai_yame: TenpaiYame,
+    pub tenpai_yame: Yame,
     /// Whether and how the game goes on after its last regular round.
     pub extension: Extension,
     /// Where riichi sticks still on the table at the end of the game go.
@@ -194,37 +194,22 @@ pub enum Busting {
     NotSettled,
 }
 
-/// Whether a dealer's win in the last hands ends the game by itself (agari-yame).
+/// Whether a dealer who keeps the deal in the last hands ends the game by itself: after a
+/// win (agari-yame, [`FlowRules::agari_yame`]) or a tenpai at the exhaustive draw
+/// (tenpai-yame, [`FlowRules::tenpai_yame`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AgariYame {
-    /// In the last regular hand and in every extension hand, a dealer who wins and is then
-    /// first with at least `min_score` ends the game automatically (Tenhou: 30000).
+pub enum Yame {
+    /// In the last regular hand and in every extension hand, a dealer who keeps the deal this
+    /// way and is then first with at least `min_score` ends the game (Tenhou: 30000).
     Automatic {
         /// The score the dealer needs.
         min_score: i32,
     },
-    /// The dealer's renchan always goes on.
+    /// The dealer's renchan always goes on (Tenhou's tenpai-yame until early June 2010: four
+    /// real games of 2009–2010 played on after such a draw).
     Never,
-    /// No source settles it for this rule set: a dealer's win in the last hands cannot be
+    /// No source settles it for this rule set: such a renchan in the last hands cannot be
     /// ruled.
-    NotSettled,
-}
-
-/// Whether a dealer's tenpai at the exhaustive draw of one of the last hands ends the game by
-/// itself (tenpai-yame).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TenpaiYame {
-    /// In the last regular hand and in every extension hand, a dealer who is tenpai at an
-    /// exhaustive draw and is then first with at least `min_score` ends the game.
-    Automatic {
-        /// The score the dealer needs.
-        min_score: i32,
-    },
-    /// The dealer's tenpai renchan always goes on (Tenhou until early June 2010: four real
-    /// games of 2009–2010 played on after such a draw).
-    Never,
-    /// No source settles it for this rule set: a dealer's tenpai at a draw in the last hands
-    /// cannot be ruled.
     NotSettled,
 }
 
@@ -233,15 +218,15 @@ pub enum TenpaiYame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Extension {
     /// The game ends after the last regular hand unless the dealer keeps the deal (and
-    /// [`AgariYame`] does not stop it).
+    /// `agari_yame` does not stop it).
     None,
     /// Sudden death (Tenhou): from the last regular hand on, a hand after which the dealer
     /// does not keep the deal ends the game if the top score is `target` or more (riichi
     /// sticks on the table not counted). If nobody has `target` after the last regular hand,
     /// play goes on into the next wind round (West after a hanchan, South after a tonpuusen),
     /// whose 4th hand is the hard stop: when the dealer does not keep the deal there, the game
-    /// ends whatever the scores. A dealer who keeps the deal plays on (see [`AgariYame`] and
-    /// [`TenpaiYame`]), in the hard-stop hand too (a real West 4 game went on after a dealer
+    /// ends whatever the scores. A dealer who keeps the deal plays on (see `agari_yame` and
+    /// `tenpai_yame`), in the hard-stop hand too (a real West 4 game went on after a dealer
     /// win that left the dealer first with 28200).
     NextWind {
         /// The score that ends the game (Tenhou: 30000).

@@ -24,9 +24,9 @@ mod round;
 pub use fields::{FIELDS, Field, override_text};
 pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
-    AbortiveDrawFlow, AgariYame, Busting, Extension, FinalPoints, FlowRules, GameLength,
-    HonbaValue, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment,
-    PaoHonba, PaoValue, PointRounding, Renchan, TenpaiYame, TieBreak, Uma,
+    AbortiveDrawFlow, Busting, Extension, FinalPoints, FlowRules, GameLength, HonbaValue,
+    LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
+    PointRounding, Renchan, TieBreak, Uma, Yame,
 };
 pub use hand::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,

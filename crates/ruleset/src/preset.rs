@@ -5,12 +5,12 @@
 //! choices a reader of the code would otherwise wonder about.
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, AgariYame, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
+    AbortiveDrawFlow, AbortiveRule, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
     FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu, KanDoraTiming,
     KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon,
     MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players,
     PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
-    RoundRules, RuleSet, TenpaiRule, TenpaiYame, TieBreak, Uma, UraDora, YakumanStacking,
+    RoundRules, RuleSet, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -179,8 +179,8 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     renchan: Renchan::WinOrTenpai,
     abortive_draw: AbortiveDrawFlow::Renchan,
     busting: Busting::BelowZero,
-    agari_yame: AgariYame::Automatic { min_score: 30000 },
-    tenpai_yame: TenpaiYame::Automatic { min_score: 30000 },
+    agari_yame: Yame::Automatic { min_score: 30000 },
+    tenpai_yame: Yame::Automatic { min_score: 30000 },
     extension: Extension::NextWind { target: 30000 },
     leftover_sticks: LeftoverSticks::ToFirst,
     ties: TieBreak::SeatOrder,
@@ -198,8 +198,8 @@ const fn competition_flow(start: i32, uma: [i32; 4]) -> FlowRules {
         start_score: start,
         multiple_ron: MultipleRon::HeadBump,
         busting: Busting::Never,
-        agari_yame: AgariYame::Never,
-        tenpai_yame: TenpaiYame::Never,
+        agari_yame: Yame::Never,
+        tenpai_yame: Yame::Never,
         extension: Extension::None,
         final_points: FinalPoints::Uma {
             return_score: start,
@@ -411,8 +411,8 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 multiple_ron: MultipleRon::AllWin,
                 multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
                 pao_honba: PaoHonba::Discarder,
-                agari_yame: AgariYame::NotSettled,
-                tenpai_yame: TenpaiYame::NotSettled,
+                agari_yame: Yame::NotSettled,
+                tenpai_yame: Yame::NotSettled,
                 ties: TieBreak::NotSettled,
                 ..competition_flow(30000, [15, 5, -5, -15])
             },

@@ -2,10 +2,10 @@
 //! into a [`RuleSet`]. Nothing else in haifu reads Tenhou's rule bits.
 
 use haifu_log::GameLog;
-use haifu_ruleset::{AgariYame, Extension};
+use haifu_ruleset::Extension;
 use haifu_ruleset::{
     FinalPoints, GameLength, HonbaValue, KanDoraTiming, KiriageMangan, OpenTanyao, Players,
-    PointRounding, Preset, RedFives, RuleSet, TenpaiYame, TieBreak, Uma,
+    PointRounding, Preset, RedFives, RuleSet, TieBreak, Uma, Yame,
 };
 
 /// Tenhou's era, for the rules that changed inside the logs' lifetime. A log does not state
@@ -70,10 +70,10 @@ impl TenhouEra {
         }
     }
 
-    const fn tenpai_yame(self) -> TenpaiYame {
+    const fn tenpai_yame(self) -> Yame {
         match self {
-            TenhouEra::To2009July | TenhouEra::To2010June => TenpaiYame::Never,
-            TenhouEra::To2021 | TenhouEra::From2022 => TenpaiYame::Automatic { min_score: 30000 },
+            TenhouEra::To2009July | TenhouEra::To2010June => Yame::Never,
+            TenhouEra::To2021 | TenhouEra::From2022 => Yame::Automatic { min_score: 30000 },
         }
     }
 }
@@ -232,7 +232,7 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
     }
     if bit(0x800) {
         r.flow.start_score = 1000;
-        r.flow.agari_yame = AgariYame::Automatic { min_score: 1000 };
+        r.flow.agari_yame = Yame::Automatic { min_score: 1000 };
         r.flow.extension = Extension::NextWind { target: 1000 };
         r.flow.final_points = FinalPoints::Uma {
             return_score: 1000,

@@ -1,6 +1,6 @@
 use haifu_tiles::{BySeat, Seat, Wind};
 
-use haifu_ruleset::{AbortiveDrawFlow, AgariYame, Busting, Extension, Renchan, TenpaiYame};
+use haifu_ruleset::{AbortiveDrawFlow, Busting, Extension, Renchan, Yame};
 
 use super::{FinalStanding, Flow, Seats, ranking};
 
@@ -168,7 +168,7 @@ impl Flow<'_> {
     /// 3. an abortive draw never ends the game: the honba goes up, and [`AbortiveDrawFlow`]
     ///    decides the deal;
     /// 4. renchan ([`Renchan`]); in the last regular hand and after, agari-yame
-    ///    ([`AgariYame`]) and tenpai-yame ([`TenpaiYame`]) when the dealer keeps the deal,
+    ///    (`agari_yame`) and tenpai-yame (`tenpai_yame`) when the dealer keeps the deal,
     ///    else the target and the hard stop ([`Extension`]).
     ///
     /// It considers only the setup and the result; that the deltas are the right payments is
@@ -226,9 +226,9 @@ impl Flow<'_> {
             RoundOutcome::Win { winners } => {
                 let won = winners.contains(dealer);
                 let yame = match self.agari_yame {
-                    AgariYame::Automatic { min_score } => Some((EndReason::AgariYame, min_score)),
-                    AgariYame::Never => None,
-                    AgariYame::NotSettled => {
+                    Yame::Automatic { min_score } => Some((EndReason::AgariYame, min_score)),
+                    Yame::Never => None,
+                    Yame::NotSettled => {
                         if won
                             && !matches!(
                                 self.stage(setup.round_wind, setup.round_number),
@@ -250,9 +250,9 @@ impl Flow<'_> {
                     Renchan::WinOrAnyDraw => true,
                 };
                 let yame = match self.tenpai_yame {
-                    TenpaiYame::Automatic { min_score } => Some((EndReason::TenpaiYame, min_score)),
-                    TenpaiYame::Never => None,
-                    TenpaiYame::NotSettled => {
+                    Yame::Automatic { min_score } => Some((EndReason::TenpaiYame, min_score)),
+                    Yame::Never => None,
+                    Yame::NotSettled => {
                         if keeps
                             && tenpai
                             && !matches!(

@@ -530,7 +530,7 @@ fn agari_yame_in_the_last_hand() {
     assert_eq!(next.honba, 1);
     // Without agari-yame the dealer always plays on.
     let no_yame = FlowRules {
-        agari_yame: AgariYame::Never,
+        agari_yame: Yame::Never,
         ..rules
     };
     let round = setup(Wind::South, 4, 0, 0, [26000, 24000, 20000, 30000]);
