@@ -462,6 +462,7 @@ fn rules_list_and_show_read_back() {
         "mahjong-soul",
         "m-league",
         "jpml2024",
+        "jpml2012",
         "wrc2015",
         "ema2016",
     ] {

@@ -504,7 +504,7 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 
     fn rules(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, wrc2015, ema2016 (jpml, wrc, ema)";
+        const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
         let (p, name) = self.need(cur, pos, PRESETS)?;
         let Some(preset) = Preset::from_name(name) else {
             return Err(p.err(ErrorKind::UnknownKeyword {

@@ -40,6 +40,14 @@ const CASES: &[Case] = &[
         kind: "expectation_failed",
         text: "the engine accepts it",
     },
+    // Only the called kind is refused: the suji discard after the chi is legal.
+    Case {
+        field: "kuikae",
+        scenario: "illegal/kuikae-suji",
+        set: "kuikae=same-only",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
     // Seat B at 0 points may declare riichi when any score allows it.
     Case {
         field: "riichi_min_score",
@@ -376,6 +384,13 @@ const PRESET_CASES: &[PresetCase] = &[
         scenario: "kans/dora-ankan-rinshan",
         kind: "illegal_action",
         text: "no kan has one due",
+    },
+    // The older JPML rules allow suji kuikae and play the abortive draws.
+    PresetCase {
+        preset: "jpml2012",
+        scenario: "illegal/kuikae-suji",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
     },
     PresetCase {
         preset: "jpml2024",

@@ -10,7 +10,7 @@ use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::YakuRules;
 use haifu_ruleset::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    RedFives, Renhou, RinshanFu, RuleSet, UraDora, YakumanStacking,
+    RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, UraDora, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -882,7 +882,8 @@ impl<'w, 'a> Context<'w, 'a> {
         if numbered == 0 {
             self.push_yakuman(&mut yakuman, Yaku::Tsuuiisou);
         }
-        if all_green {
+        // All green's only honour is hatsu: with honours in it, hatsu is there.
+        if all_green && (honors || self.rules.hand.ryuuiisou == Ryuuiisou::HatsuOptional) {
             self.push_yakuman(&mut yakuman, Yaku::Ryuuiisou);
         }
         if all_terminal_or_honor && !honors {

@@ -8,7 +8,7 @@ use crate::{
     FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan,
     Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
     PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
-    RiichiMinScore, RinshanFu, RuleError, RuleSet, TenpaiRule, TieBreak, Uma, UraDora,
+    RiichiMinScore, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora,
     YakumanStacking, Yame,
 };
 
@@ -125,6 +125,7 @@ literals!(Renhou {
     Renhou::Yakuman => "yakuman",
     Renhou::NotSettled => NOT_SETTLED,
 });
+literals!(Ryuuiisou { Ryuuiisou::HatsuRequired => true, Ryuuiisou::HatsuOptional => false });
 literals!(UraDora { UraDora::Counted => true, UraDora::NotCounted => false });
 literals!(Ippatsu { Ippatsu::Counted => true, Ippatsu::NotCounted => false });
 literals!(Kuikae {
@@ -461,6 +462,11 @@ pub static FIELDS: &[Field] = &[
         "renhou",
         hand.renhou,
         "A ron before the winner's first draw, no call before: false (not a yaku), \"mangan\" (a limit, not added to other yaku), \"five-han\" (5 han, added), \"yakuman\"."
+    ),
+    field!(
+        "ryuuiisou_needs_hatsu",
+        hand.ryuuiisou,
+        "All green (ryuuiisou) needs hatsu among its tiles."
     ),
     field!(
         "ura_dora",

@@ -93,6 +93,15 @@ pub enum Renhou {
     NotSettled,
 }
 
+/// Whether all green (ryuuiisou) needs hatsu among its tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ryuuiisou {
+    /// Any hand of 2s, 3s, 4s, 6s, 8s and hatsu only is all green, hatsu or not.
+    HatsuOptional,
+    /// All green needs hatsu (JPML until 2017).
+    HatsuRequired,
+}
+
 /// Whether the ura dora (the indicators under the dora indicators) count for a riichi win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UraDora {
@@ -138,6 +147,8 @@ pub struct HandRules {
     pub rinshan_fu: RinshanFu,
     /// Renhou.
     pub renhou: Renhou,
+    /// Whether all green needs hatsu.
+    pub ryuuiisou: Ryuuiisou,
     /// Ura dora.
     pub ura_dora: UraDora,
     /// Ippatsu.

@@ -10,7 +10,7 @@ use crate::{
     KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon,
     MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players,
     PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
-    RoundRules, RuleSet, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
+    RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -32,6 +32,10 @@ pub enum Preset {
     MLeague,
     /// The Japan Professional Mahjong League's official rules (連盟公式), 2024 edition.
     Jpml2024,
+    /// The JPML official rules as listed in 2012–2017, where they differ from 2024: suji
+    /// kuikae allowed, the abortive draws played, no yakuman stacking, kokushi robbing an
+    /// ankan, all green only with hatsu.
+    Jpml2012,
     /// The World Riichi Championship rules, 2015 edition (with the 2014 errata).
     Wrc2015,
     /// The European Mahjong Association's Riichi Competition Rules, 2016 edition.
@@ -40,7 +44,7 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order `haifu rules list` shows them.
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Tenhou,
         Preset::TenhouTonpuu,
         Preset::TenhouNashi,
@@ -48,6 +52,7 @@ impl Preset {
         Preset::MahjongSoul,
         Preset::MLeague,
         Preset::Jpml2024,
+        Preset::Jpml2012,
         Preset::Wrc2015,
         Preset::Ema2016,
     ];
@@ -62,6 +67,7 @@ impl Preset {
             Preset::MahjongSoul => "mahjong-soul",
             Preset::MLeague => "m-league",
             Preset::Jpml2024 => "jpml2024",
+            Preset::Jpml2012 => "jpml2012",
             Preset::Wrc2015 => "wrc2015",
             Preset::Ema2016 => "ema2016",
         }
@@ -86,6 +92,9 @@ impl Preset {
             }
             Preset::Jpml2024 => {
                 "JPML official rules, 2024: no red fives, ippatsu, ura or kan dora; no abortive draws"
+            }
+            Preset::Jpml2012 => {
+                "JPML official rules as listed 2012-2017: suji kuikae, abortive draws, no yakuman stacking"
             }
             Preset::Wrc2015 => {
                 "World Riichi Championship, 2015 rule book: kiriage, no red fives, no yakuman stacking"
@@ -133,6 +142,7 @@ const fn japanese(
         double_wind_pair_fu: DoubleWindPairFu::Four,
         rinshan_fu: RinshanFu::TsumoFu,
         renhou: Renhou::None,
+        ryuuiisou: Ryuuiisou::HatsuOptional,
         ura_dora: UraDora::Counted,
         ippatsu: Ippatsu::Counted,
     }
@@ -149,6 +159,14 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     suufon_renda: AbortiveRule::Abort,
     suucha_riichi: AbortiveRule::Abort,
     suukaikan: AbortiveRule::Abort,
+};
+
+/// Tenhou's round rules with no kan dora and riichi allowed without a draw left (JPML).
+const TENHOU_ROUND_WITHOUT_KAN_DORA: RoundRules = RoundRules {
+    riichi_min_score: RiichiMinScore::NotSettled,
+    riichi_min_live_tiles: RiichiMinLiveTiles::AtLeast(0),
+    kan_dora: KanDoraTiming::None,
+    ..TENHOU_ROUND
 };
 
 /// The competition rule sets' common round: no abortive draw at all.
@@ -355,6 +373,23 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 ..competition_flow(30000, [0; 4])
             },
         },
+        Preset::Jpml2012 => {
+            let jpml = rules(Preset::Jpml2024);
+            RuleSet {
+                base: preset,
+                hand: HandRules {
+                    yakuman_stacking: YakumanStacking::Highest,
+                    ryuuiisou: Ryuuiisou::HatsuRequired,
+                    ..jpml.hand
+                },
+                round: RoundRules {
+                    kuikae: Kuikae::SameOnly,
+                    kokushi_robs_ankan: KokushiRobsAnkan::Yes,
+                    ..TENHOU_ROUND_WITHOUT_KAN_DORA
+                },
+                ..jpml
+            }
+        }
         Preset::Wrc2015 => RuleSet {
             base: preset,
             players: Players::Four,
