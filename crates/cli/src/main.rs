@@ -4,6 +4,7 @@
 //! `score`, a hand that is not a valid win), 2 unreadable or malformed input, or a usage error.
 
 mod convert;
+mod diff;
 mod files;
 mod fmt;
 mod output;
@@ -55,6 +56,14 @@ enum Command {
     /// With --check, change nothing: print a unified diff for each file that is not
     /// canonical and exit 1 if any is not (for CI). Exit 2 if a file cannot be read.
     Fmt(fmt::FmtArgs),
+    /// Replay the same games under two rule sets and list every ruling that differs.
+    ///
+    /// The recorded actions are replayed under A (`--rules`, default each log's own) and B
+    /// (`--against`); per round: actions one side refuses, each win's validity and value,
+    /// the score changes, the scores after the round (each side carrying its own forward),
+    /// the round's place in each side's schedule; then how each game ends. Exit 0 when
+    /// nothing differs, 1 when something does, 2 when a file cannot be read.
+    Diff(diff::DiffArgs),
     /// List the rule set presets, or print one rule set in full as a TOML rule file.
     ///
     /// A rule file is `base = "PRESET"` followed by any of the keys `haifu rules show`
@@ -72,6 +81,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Diff(args) => diff::run(args),
     };
     match result {
         Ok(code) => code,

@@ -562,3 +562,39 @@ fn verify_and_replay_take_the_rule_set_they_are_given() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("every seat starting with 30000"));
 }
+
+#[test]
+fn diff_compares_two_rule_sets_on_the_same_game() {
+    let scenario = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
+    let run = |against: &str, json: bool| {
+        let mut cmd = haifu();
+        cmd.args(["diff", "--against", against]).arg(&scenario);
+        if json {
+            cmd.args(["--format", "json"]);
+        }
+        cmd.output().expect("runs")
+    };
+    let same = run("auto", false);
+    assert_eq!(same.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&same.stdout).contains(": no change"));
+    // S4.1's ron pays 1300 + 1500 for its one honba under the override.
+    let out = run("auto,honba_ron=1500", true);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let changes = report["games"][0]["changes"].as_array().expect("changes");
+    assert!(changes.iter().any(|c| {
+        c["kind"] == "payments"
+            && c["round"] == "S4.1"
+            && c["detail"]
+                .as_str()
+                .is_some_and(|d| d.contains("A 0 1600 0 -1600; B 0 2800 0 -2800"))
+    }));
+    assert_eq!(report["summary"]["games_changed"], 1);
+    // Without suufon renda the recorded draw is refused under B.
+    let out = run("auto,suufon_renda=false", false);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("B refuses it: the suufon_renda draw"),
+        "{text}"
+    );
+}

@@ -107,3 +107,23 @@ fn verify_each<T>(bencher: Bencher<'_, '_>, games: &[T], read: impl Fn(&T, &mut 
             divergences
         });
 }
+
+/// Reads every file and compares its course under its own rules with WRC 2015's: what
+/// `haifu diff --jobs 1 --against wrc` does per game (against `read_and_verify`).
+#[divan::bench]
+fn read_and_diff(bencher: Bencher<'_, '_>) {
+    let files = corpus();
+    let wrc = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Wrc2015);
+    let mut log = GameLog::new();
+    bencher
+        .counter(ItemsCount::new(files.len()))
+        .bench_local(|| {
+            let mut changes = 0;
+            for bytes in &files {
+                haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
+                let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+                changes += haifu_replay::diff(&log, &own, &wrc).changes.len();
+            }
+            changes
+        });
+}

@@ -21,6 +21,8 @@
 //! - One divergence never stops the replay: every check runs and every problem is reported
 //!   (a `(value, problems)` result, not `Result<value, first problem>`).
 
+mod course;
+mod diff;
 mod expect;
 mod referee;
 mod settle;
@@ -32,6 +34,8 @@ use haifu_log::GameLog;
 use haifu_ruleset::{Players, Preset, RuleError, RuleSet, RuleSpec, SpecBase};
 use haifu_tenhou::PlayerCount;
 
+pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
+pub use diff::{Change, GameDiff, Side, diff, end_text, scores_text, value_text};
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 

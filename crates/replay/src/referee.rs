@@ -101,6 +101,9 @@ struct RoundReplay<'a> {
     round: Option<Round>,
     /// Wins recorded on the current tile so far (double ron).
     wins_on_tile: u8,
+    /// A ron on the current tile was refused: other rons on the same tile are still ruled
+    /// (a refused claim leaves the round as it was), then the round stops.
+    ron_refused: bool,
     /// The referee's sheet, when asked for.
     sheet: Option<RoundSheet>,
     /// Each seat's discards so far (for the sheet's turn numbers).
@@ -125,6 +128,7 @@ impl<'a> RoundReplay<'a> {
             summary: Self::summary(start, index),
             round: None,
             wins_on_tile: 0,
+            ron_refused: false,
             sheet: None,
             turns: BySeat::default(),
             valuation: None,
@@ -154,6 +158,7 @@ impl<'a> RoundReplay<'a> {
         self.rules = rules;
         self.summary = Self::summary(start, index);
         self.wins_on_tile = 0;
+        self.ron_refused = false;
         self.sheet = None;
         self.turns = BySeat::default();
         self.valuation = None;
@@ -231,6 +236,23 @@ impl<'a> RoundReplay<'a> {
 
     /// Reports `action` as illegal for `reason` and stops checking this round against the
     /// engine.
+    /// Before refusing a ron: the round, kept for other rons on the same tile.
+    fn keep_for_rons(&mut self, recorded: &RecordedWin) -> Option<Round> {
+        if recorded.is_tsumo() {
+            None
+        } else {
+            self.round.take()
+        }
+    }
+
+    /// After refusing a ron: other rons on the same tile are still ruled.
+    fn restore_for_rons(&mut self, kept: Option<Round>) {
+        if kept.is_some() {
+            self.round = kept;
+            self.ron_refused = true;
+        }
+    }
+
     fn refuse(&mut self, verdict: &mut Verdict, index: usize, action: String, reason: String) {
         self.diverge(
             verdict,
@@ -268,6 +290,11 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn event(&mut self, event: Event<'a>, index: usize, verdict: &mut Verdict) {
+        // After a refused ron, only further rons on the same tile are ruled.
+        if self.ron_refused && !matches!(event, Event::Win(_)) {
+            self.ron_refused = false;
+            self.round = None;
+        }
         // What the settlement needs is taken from the log even when the engine has stopped.
         match event {
             Event::Riichi {
@@ -322,11 +349,12 @@ impl<'a> RoundReplay<'a> {
                 (None, recorded.pao, recorded.yakuman.len() > 1)
             }
         };
+        let valuation = self.valuation.take();
         if let Some(sheet) = &mut self.sheet {
             sheet.lines.push(SheetLine::Win(WinLine {
                 winner: recorded.winner,
                 from: recorded.from,
-                computed: self.valuation.take(),
+                computed: valuation.clone(),
                 recorded: (recorded.fu, recorded.points, recorded.limit),
                 deltas: recorded.deltas,
                 pao: recorded.pao,
@@ -338,6 +366,7 @@ impl<'a> RoundReplay<'a> {
             value,
             pao,
             pao_stacked,
+            valuation: valuation.map(Box::new),
         };
         match &mut self.summary.outcome {
             Some(SummaryOutcome::Wins(wins)) => {
@@ -378,7 +407,9 @@ impl<'a> RoundReplay<'a> {
             Ok(c) => c,
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
+                let kept = self.keep_for_rons(recorded);
                 self.illegal(verdict, index, format!("seat {winner} {action}"), &e);
+                self.restore_for_rons(kept);
                 return None;
             }
         };
@@ -409,12 +440,14 @@ impl<'a> RoundReplay<'a> {
             // Not a win at all (no yaku, or not a complete hand): the declaration is illegal.
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
+                let kept = self.keep_for_rons(recorded);
                 self.refuse(
                     verdict,
                     index,
                     format!("seat {winner} {action}"),
                     e.to_string(),
                 );
+                self.restore_for_rons(kept);
                 None
             }
         };

@@ -66,6 +66,8 @@ pub(crate) struct WinRuling<'a> {
     pub(crate) pao: Option<Seat>,
     /// Whether other yakuman are stacked with the liable one.
     pub(crate) pao_stacked: bool,
+    /// The engine's value as the sheet shows it, when sheets are written.
+    pub(crate) valuation: Option<Box<crate::Valuation>>,
 }
 
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the

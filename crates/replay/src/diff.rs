@@ -1,0 +1,394 @@
+//! What another rule set changes in the very same game: the recorded actions replayed under
+//! rule sets A and B ([`course`](crate::course())), and every ruling where the two courses
+//! differ, in game order.
+
+use std::fmt;
+
+use haifu_log::GameLog;
+use haifu_ruleset::RuleSet;
+use haifu_tiles::{BySeat, Seat};
+
+use crate::{Course, CourseEnd, Played, RoundLabel, Valuation, WinRuled, course};
+
+/// One side of a diff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The rule set of `--rules`.
+    A,
+    /// The rule set of `--against`.
+    B,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// A ruling that differs between the two rule sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A recorded action one side refuses: the rest of that round is beyond it.
+    Refused {
+        /// The round.
+        round: RoundLabel,
+        /// The event.
+        event: usize,
+        /// The side that refuses it.
+        side: Side,
+        /// Why.
+        reason: String,
+    },
+    /// A win valid under both, worth something else.
+    WinValue {
+        /// The round.
+        round: RoundLabel,
+        /// The event.
+        event: usize,
+        /// The winner.
+        seat: Seat,
+        /// Its value under A.
+        a: Valuation,
+        /// Its value under B.
+        b: Valuation,
+    },
+    /// A win valid under one side only.
+    WinInvalid {
+        /// The round.
+        round: RoundLabel,
+        /// The event.
+        event: usize,
+        /// The winner.
+        seat: Seat,
+        /// The side under which it is no valid win (or not valued).
+        side: Side,
+        /// Why.
+        reason: String,
+    },
+    /// The score changes of a round's outcome differ (`None`: not known on that side).
+    Payments {
+        /// The round.
+        round: RoundLabel,
+        /// Whether the round ended in a draw.
+        draw: bool,
+        /// Under A.
+        a: Option<BySeat<i32>>,
+        /// Under B.
+        b: Option<BySeat<i32>>,
+    },
+    /// The scores after a round differ, each carried forward from its own start.
+    Scores {
+        /// The round.
+        round: RoundLabel,
+        /// Under A.
+        a: Option<BySeat<i32>>,
+        /// Under B.
+        b: Option<BySeat<i32>>,
+    },
+    /// The round is another one of the schedule (its honba), or beyond one side's end.
+    Flow {
+        /// The round as recorded.
+        round: RoundLabel,
+        /// As A plays it.
+        a: Played,
+        /// As B plays it.
+        b: Played,
+    },
+    /// The game ends otherwise: after another round, for another reason, or with other
+    /// final scores, places or points.
+    End {
+        /// A's end.
+        a: String,
+        /// B's end.
+        b: String,
+        /// Whether the places differ (both ended).
+        places_changed: bool,
+    },
+}
+
+/// The differences of one game under two rule sets, with both courses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDiff {
+    /// The changes, in game order.
+    pub changes: Vec<Change>,
+    /// The course under A.
+    pub a: Course,
+    /// The course under B.
+    pub b: Course,
+}
+
+impl GameDiff {
+    /// Wins valid under both whose value differs.
+    pub fn wins_changed(&self) -> usize {
+        self.count(|c| matches!(c, Change::WinValue { .. }))
+    }
+
+    /// Wins valid under A and not under B.
+    pub fn wins_invalid(&self) -> usize {
+        self.count(|c| matches!(c, Change::WinInvalid { side: Side::B, .. }))
+    }
+
+    /// Draws whose payments differ.
+    pub fn draws_changed(&self) -> usize {
+        self.count(|c| matches!(c, Change::Payments { draw: true, .. }))
+    }
+
+    /// Whether the final places differ.
+    pub fn placements_changed(&self) -> bool {
+        self.changes.iter().any(|c| {
+            matches!(
+                c,
+                Change::End {
+                    places_changed: true,
+                    ..
+                }
+            )
+        })
+    }
+
+    fn count(&self, f: impl Fn(&Change) -> bool) -> usize {
+        self.changes.iter().filter(|c| f(c)).count()
+    }
+}
+
+/// The differences of `log` under `a` and `b`.
+///
+/// The recorded actions are replayed under each. Per round it compares: the actions each
+/// refuses, each win's validity and value, the outcome's score changes, the scores after the
+/// round (each side carrying its own forward), and where the round stands in each side's
+/// schedule; then how each side's game ends. Money that one side cannot know (after a
+/// refused action or a win it does not value) is `None` there from that round on.
+pub fn diff(log: &GameLog, a: &RuleSet, b: &RuleSet) -> GameDiff {
+    let (ca, cb) = (course(log, a), course(log, b));
+    let mut changes = Vec::new();
+    for (ra, rb) in ca.rounds.iter().zip(&cb.rounds) {
+        let round = ra.label;
+        let known = ra.played_as != Played::Unknown && rb.played_as != Played::Unknown;
+        if known && ra.played_as != rb.played_as {
+            changes.push(Change::Flow {
+                round,
+                a: ra.played_as,
+                b: rb.played_as,
+            });
+        }
+        for (side, r, other) in [(Side::A, ra, rb), (Side::B, rb, ra)] {
+            if let Some((event, reason)) = &r.refused
+                && other.refused.as_ref().map(|o| o.0) != Some(*event)
+            {
+                changes.push(Change::Refused {
+                    round,
+                    event: *event,
+                    side,
+                    reason: reason.clone(),
+                });
+            }
+        }
+        for (wa, wb) in ra.wins.iter().zip(&rb.wins) {
+            // A win beyond one side (after an action it refused) is told by that refusal.
+            match (&wa.ruling, &wb.ruling) {
+                (WinRuled::Valued(va), WinRuled::Valued(vb)) if va != vb => {
+                    changes.push(Change::WinValue {
+                        round,
+                        event: wa.event,
+                        seat: wa.seat,
+                        a: va.clone(),
+                        b: vb.clone(),
+                    });
+                }
+                (WinRuled::Valued(_), WinRuled::Refused(why))
+                | (WinRuled::Refused(why), WinRuled::Valued(_)) => {
+                    changes.push(Change::WinInvalid {
+                        round,
+                        event: wa.event,
+                        seat: wa.seat,
+                        side: if wa.ruling.is_valued() {
+                            Side::B
+                        } else {
+                            Side::A
+                        },
+                        reason: why.clone(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        // A round beyond one side's end has its own change (above); no money to compare.
+        let both_play = matches!((ra.played_as, rb.played_as), (Played::As(_), Played::As(_)));
+        if both_play && ra.deltas != rb.deltas {
+            changes.push(Change::Payments {
+                round,
+                draw: ra.draw.is_some(),
+                a: ra.deltas,
+                b: rb.deltas,
+            });
+        }
+        if both_play && ra.scores_after != rb.scores_after {
+            changes.push(Change::Scores {
+                round,
+                a: ra.scores_after,
+                b: rb.scores_after,
+            });
+        }
+    }
+    let (ea, eb) = (end_text(&ca.end), end_text(&cb.end));
+    if ends_differ(&ca.end, &cb.end) {
+        let places_changed = match (&ca.end, &cb.end) {
+            (CourseEnd::Ended { standing: sa, .. }, CourseEnd::Ended { standing: sb, .. }) => {
+                sa.place != sb.place
+            }
+            _ => false,
+        };
+        changes.push(Change::End {
+            a: ea,
+            b: eb,
+            places_changed,
+        });
+    }
+    GameDiff {
+        changes,
+        a: ca,
+        b: cb,
+    }
+}
+
+/// Whether two ends differ: in when or why the game ends, its final scores or places, or its
+/// placement points where both rule sets compute them (a rule set that leaves them unknown,
+/// such as Mahjong Soul's, is no change by itself).
+fn ends_differ(a: &CourseEnd, b: &CourseEnd) -> bool {
+    match (a, b) {
+        (
+            CourseEnd::Ended {
+                after: aa,
+                reason: ra,
+                standing: sa,
+            },
+            CourseEnd::Ended {
+                after: ab,
+                reason: rb,
+                standing: sb,
+            },
+        ) => {
+            let points_differ = matches!((sa.points, sb.points), (Some(pa), Some(pb)) if pa != pb);
+            (aa, ra, sa.scores, sa.place) != (ab, rb, sb.scores, sb.place) || points_differ
+        }
+        _ => a != b,
+    }
+}
+
+/// A course's end as one line: when, why, and the final scores, places and points.
+pub fn end_text(end: &CourseEnd) -> String {
+    match end {
+        CourseEnd::Ended {
+            after,
+            reason,
+            standing,
+        } => {
+            let places: Vec<String> = Seat::ALL
+                .iter()
+                .map(|s| (standing.place[*s] + 1).to_string())
+                .collect();
+            let points = standing.points.map_or_else(
+                || "points not known".to_owned(),
+                |p| {
+                    let v: Vec<String> = p.iter().map(ToString::to_string).collect();
+                    format!("points {}", v.join(" "))
+                },
+            );
+            format!(
+                "ends after {after} ({reason}): scores {}, places {}, {points}",
+                scores_text(&standing.scores),
+                places.join(" ")
+            )
+        }
+        CourseEnd::GoesOn { next } => format!("goes on to {next} after the recorded rounds"),
+        CourseEnd::Unknown { why } => format!("not known ({why})"),
+    }
+}
+
+/// Scores as the messages write them: `25000 25000 25000 25000`.
+pub fn scores_text(s: &BySeat<i32>) -> String {
+    let v: Vec<String> = s.iter().map(ToString::to_string).collect();
+    v.join(" ")
+}
+
+/// A win's value as one line: `riichi 1, pinfu 1, dora 1 | 30 fu 3 han 3900 no-limit`.
+pub fn value_text(v: &Valuation) -> String {
+    let mut yaku: Vec<String> = v.yaku.iter().map(|(n, h)| format!("{n} {h}")).collect();
+    for (name, n) in [("dora", v.dora.0), ("ura", v.dora.1), ("aka", v.dora.2)] {
+        if n > 0 {
+            yaku.push(format!("{name} {n}"));
+        }
+    }
+    format!(
+        "{} | {} fu {} han {} {}",
+        yaku.join(", "),
+        v.fu,
+        v.han,
+        v.points,
+        v.limit
+    )
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let opt = |s: &Option<BySeat<i32>>| {
+            s.as_ref()
+                .map_or_else(|| "not known".to_owned(), scores_text)
+        };
+        let label = |p: &Played| match p {
+            Played::As(l) => l.to_string(),
+            Played::AfterEnd => "over".to_owned(),
+            Played::Unknown => "not known".to_owned(),
+        };
+        match self {
+            Change::Refused {
+                round,
+                event,
+                side,
+                reason,
+            } => write!(
+                f,
+                "{round} event {event}: {side} refuses it: {reason}; the rest of the round is beyond {side}"
+            ),
+            Change::WinValue {
+                round,
+                event,
+                seat,
+                a,
+                b,
+            } => write!(
+                f,
+                "{round} event {event}: win of seat {seat}: A {}; B {}",
+                value_text(a),
+                value_text(b)
+            ),
+            Change::WinInvalid {
+                round,
+                event,
+                seat,
+                side,
+                reason,
+            } => write!(
+                f,
+                "{round} event {event}: win of seat {seat} is no valid win under {side}: {reason}"
+            ),
+            Change::Payments { round, draw, a, b } => write!(
+                f,
+                "{round}: score changes of the {}: A {}; B {}",
+                if *draw { "draw" } else { "win" },
+                opt(a),
+                opt(b)
+            ),
+            Change::Scores { round, a, b } => {
+                write!(f, "{round}: scores after: A {}; B {}", opt(a), opt(b))
+            }
+            Change::Flow { round, a, b } => {
+                write!(f, "{round}: played as A {}; B {}", label(a), label(b))
+            }
+            Change::End { a, b, .. } => write!(f, "the game: A {a}; B {b}"),
+        }
+    }
+}
