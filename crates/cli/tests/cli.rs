@@ -598,3 +598,43 @@ fn diff_compares_two_rule_sets_on_the_same_game() {
         "{text}"
     );
 }
+
+#[test]
+fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
+    let dir = haifu_testkit::workspace_root().join("corpus/scenarios");
+    let out = haifu()
+        .args(["diff", "--against", "auto,kiriage_mangan=true", "--explain"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("places, A (rows) to B (columns)"), "{text}");
+    assert!(
+        text.contains("changed wins each rule point changes alone: kiriage_mangan 1;"),
+        "{text}"
+    );
+    let page = haifu()
+        .args([
+            "diff",
+            "--against",
+            "auto,kiriage_mangan=true",
+            "--format",
+            "html",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let page = String::from_utf8(page.stdout).expect("UTF-8");
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    for part in [
+        "<table id=\"summary\">",
+        "<svg id=\"point-changes\"",
+        "<table id=\"placements\">",
+        "<svg id=\"points-shift\"",
+        "</html>",
+    ] {
+        assert!(page.contains(part), "{part}");
+    }
+    // Self-contained: no script, nothing fetched.
+    assert!(!page.contains("<script") && !page.contains("src=") && !page.contains("href="));
+}

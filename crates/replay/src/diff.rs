@@ -392,3 +392,128 @@ impl fmt::Display for Change {
         }
     }
 }
+
+/// What a rule designer reads over a corpus: how many games and wins change and by how much,
+/// how the final places move, and how the placement points shift by place.
+///
+/// It grows with the number of distinct point changes (a few hundred at most), not with the
+/// number of games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aggregate {
+    /// Games compared (supported by both rule sets).
+    pub games: usize,
+    /// Games with at least one change.
+    pub games_changed: usize,
+    /// Wins valid under both whose value differs.
+    pub wins_changed: usize,
+    /// Wins valid under A and not under B.
+    pub wins_invalid: usize,
+    /// Wins valid under B and not under A.
+    pub wins_made_valid: usize,
+    /// Draws whose payments differ.
+    pub draws_changed: usize,
+    /// Games whose final places differ.
+    pub placements_changed: usize,
+    /// Games whose end B cannot rule (its money became unknown, or a rule point it leaves
+    /// not settled).
+    pub ends_unknown: usize,
+    /// Each changed win's point change (B's points less A's), with how many wins had it.
+    pub point_changes: std::collections::BTreeMap<i64, usize>,
+    /// Games where both rule sets end: `placement[a][b]` counts the players placed `a + 1`
+    /// under A and `b + 1` under B.
+    pub placement: [[usize; 4]; 4],
+    /// By A's place, the sum of (B's placement points less A's), in tenths of a point, and
+    /// how many players it sums (where both rule sets compute points).
+    pub points_shift: [(i64, usize); 4],
+}
+
+impl Aggregate {
+    /// Adds one game's diff.
+    pub fn add(&mut self, d: &GameDiff) {
+        if d.a.unsupported.is_some() || d.b.unsupported.is_some() {
+            return;
+        }
+        self.games += 1;
+        self.games_changed += usize::from(!d.changes.is_empty());
+        self.wins_changed += d.wins_changed();
+        self.wins_invalid += d.wins_invalid();
+        self.wins_made_valid += d.count(|c| matches!(c, Change::WinInvalid { side: Side::A, .. }));
+        self.draws_changed += d.draws_changed();
+        self.placements_changed += usize::from(d.placements_changed());
+        self.ends_unknown += usize::from(matches!(d.b.end, CourseEnd::Unknown { .. }));
+        for c in &d.changes {
+            if let Change::WinValue { a, b, .. } = c {
+                *self
+                    .point_changes
+                    .entry(i64::from(b.points) - i64::from(a.points))
+                    .or_default() += 1;
+            }
+        }
+        if let (CourseEnd::Ended { standing: sa, .. }, CourseEnd::Ended { standing: sb, .. }) =
+            (&d.a.end, &d.b.end)
+        {
+            for s in Seat::ALL {
+                let (pa, pb) = (usize::from(sa.place[s]), usize::from(sb.place[s]));
+                if pa < 4 && pb < 4 {
+                    self.placement[pa][pb] += 1;
+                    if let (Some(a), Some(b)) = (sa.points, sb.points) {
+                        let shift = &mut self.points_shift[pa];
+                        shift.0 += i64::from(b[s].0) - i64::from(a[s].0);
+                        shift.1 += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The rule points where `b` differs from `a`, each with `a` changed in that point alone to
+/// `b`'s value: what `--explain` replays to tell which rule point causes which change.
+pub fn single_changes(a: &RuleSet, b: &RuleSet) -> Vec<(&'static str, RuleSet)> {
+    haifu_ruleset::FIELDS
+        .iter()
+        .filter_map(|f| {
+            let to = (f.get)(b);
+            if (f.get)(a) == to {
+                return None;
+            }
+            let mut one = *a;
+            one.set(f.name, &to).ok()?;
+            Some((f.name, one))
+        })
+        .collect()
+}
+
+/// For each win `diff` finds changed (valid under both and worth otherwise, or valid under
+/// one only), by its event: the rule points whose change alone (see [`single_changes`])
+/// changes that win too. An empty list: no single rule point does; it takes several together.
+pub fn explain(
+    log: &GameLog,
+    a: &RuleSet,
+    d: &GameDiff,
+    singles: &[(&'static str, RuleSet)],
+) -> std::collections::BTreeMap<usize, Vec<&'static str>> {
+    let win_event = |c: &Change| match c {
+        Change::WinValue { event, .. } | Change::WinInvalid { event, .. } => Some(*event),
+        _ => None,
+    };
+    let mut out: std::collections::BTreeMap<usize, Vec<&'static str>> = d
+        .changes
+        .iter()
+        .filter_map(win_event)
+        .map(|e| (e, Vec::new()))
+        .collect();
+    if out.is_empty() {
+        return out;
+    }
+    for (name, one) in singles {
+        for c in diff(log, a, one).changes.iter() {
+            if let Some(e) = win_event(c)
+                && let Some(fields) = out.get_mut(&e)
+            {
+                fields.push(name);
+            }
+        }
+    }
+    out
+}

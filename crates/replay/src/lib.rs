@@ -35,7 +35,10 @@ use haifu_ruleset::{Players, Preset, RuleError, RuleSet, RuleSpec, SpecBase};
 use haifu_tenhou::PlayerCount;
 
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
-pub use diff::{Change, GameDiff, Side, diff, end_text, scores_text, value_text};
+pub use diff::{
+    Aggregate, Change, GameDiff, Side, diff, end_text, explain, scores_text, single_changes,
+    value_text,
+};
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
