@@ -53,8 +53,12 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let found = files::collect(&args.files);
     let progress = Progress::new(found.len() as u64, "converting");
     if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: cannot create the folder: {e}",
+                crate::files::shown(dir)
+            )
+        })?;
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -66,7 +70,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         let path = match item {
             Found::File(p) => p,
             Found::Error(p, e) => {
-                progress.println(format!("{}: {e}", p.display()));
+                progress.println(format!("{}: {e}", crate::files::shown(&p)));
                 failed += 1;
                 continue;
             }
@@ -95,14 +99,17 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         if !written_to.insert(target.clone()) {
             progress.println(format!(
                 "{}: not written: {} already holds the game of an earlier file of this run",
-                path.display(),
-                target.display()
+                crate::files::shown(&path),
+                crate::files::shown(&target)
             ));
             failed += 1;
             continue;
         }
         if let Err(e) = std::fs::write(&target, &converted) {
-            progress.println(format!("{}: cannot write it: {e}", target.display()));
+            progress.println(format!(
+                "{}: cannot write it: {e}",
+                crate::files::shown(&target)
+            ));
             failed += 1;
         }
     }
@@ -131,12 +138,37 @@ fn convert_one(
     output::read_log(path, log)?;
     let bytes = match to {
         Target::Json => {
-            let mut line = serde_json::to_vec(&*log)
-                .map_err(|e| format!("{}: cannot write it as JSON: {e}", path.display()))?;
+            let mut line = serde_json::to_vec(&*log).map_err(|e| {
+                format!(
+                    "{}: cannot write it as JSON: {e}",
+                    crate::files::shown(path)
+                )
+            })?;
             line.push(b'\n');
             line
         }
-        Target::Haifu => haifu_notation::write(log).into_bytes(),
+        Target::Haifu => {
+            let text = haifu_notation::write(log);
+            // The text must read back to the same game; where the notation cannot say what
+            // the log holds (a divergent log: a tile in play twice, say), say so instead of
+            // writing text that fails later.
+            match haifu_notation::read(&text) {
+                Ok(back) if back == *log => {}
+                Ok(_) => {
+                    return Err(format!(
+                        "{}: cannot be written as haifu text: the text would read back as another game (the log is likely divergent: `haifu verify` says where)",
+                        crate::files::shown(path)
+                    ));
+                }
+                Err(e) => {
+                    return Err(format!(
+                        "{}: cannot be written as haifu text: the text written would not read back (at {e}); `haifu verify` says where the log diverges",
+                        crate::files::shown(path)
+                    ));
+                }
+            }
+            text.into_bytes()
+        }
     };
     Ok((bytes, output::unknown_note(path, log)))
 }
@@ -147,7 +179,7 @@ fn haifu_source(path: &Path) -> Option<Result<haifu_notation::Document, String>>
     if path.extension().is_none_or(|e| e != "haifu") {
         return None;
     }
-    let shown = path.display().to_string();
+    let shown = crate::files::shown(path);
     Some(
         std::fs::read(path)
             .map_err(|e| format!("{shown}: {e}"))

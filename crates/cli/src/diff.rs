@@ -39,9 +39,10 @@ pub(crate) struct DiffArgs {
     /// at a time on A (slower: one more replay per differing rule point).
     #[arg(long)]
     explain: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    /// Worker threads (default and most: one per core). The output is the same at any
+    /// number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 }
 
 /// Output formats of `diff`.
@@ -151,7 +152,7 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     };
     let found = files::collect(&args.paths);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(crate::files::workers(args.jobs))
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
     let progress = Progress::new(found.len() as u64, "comparing");
@@ -226,10 +227,13 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
 
 fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> Outcome {
     let (file, result) = match item {
-        Found::Error(path, e) => (path.clone(), Err(format!("{}: {e}", path.display()))),
+        Found::Error(path, e) => (
+            path.clone(),
+            Err(format!("{}: {e}", crate::files::shown(path))),
+        ),
         Found::File(path) => {
             let result = output::read_log(path, log).and_then(|()| {
-                let in_file = |e: String| format!("{}: {e}", path.display());
+                let in_file = |e: String| format!("{}: {e}", crate::files::shown(path));
                 let (ra, _) = plan.a.for_log(log).map_err(in_file)?;
                 let (rb, _) = plan.b.for_log(log).map_err(in_file)?;
                 let diff = haifu_replay::diff(log, &ra, &rb);
@@ -310,7 +314,7 @@ fn event_of(c: &Change) -> Option<usize> {
 }
 
 fn write_text(out: &mut impl Write, outcome: &Outcome, colour: bool) -> std::io::Result<()> {
-    let file = outcome.file.display();
+    let file = crate::files::shown(&outcome.file);
     match &outcome.result {
         Err(message) => {
             let first = message.lines().next().unwrap_or("");
@@ -481,7 +485,7 @@ fn kind(c: &Change) -> (&'static str, Option<String>, Option<usize>) {
 fn write_json(out: &mut impl Write, outcome: &Outcome, first: &mut bool) -> std::io::Result<()> {
     let game = match &outcome.result {
         Err(message) => JsonGame {
-            file: outcome.file.display().to_string(),
+            file: crate::files::shown(&outcome.file),
             error: Some(message),
             unsupported: None,
             changes: Vec::new(),
@@ -491,7 +495,7 @@ fn write_json(out: &mut impl Write, outcome: &Outcome, first: &mut bool) -> std:
         Ok(c) => {
             let d = &c.diff;
             JsonGame {
-                file: outcome.file.display().to_string(),
+                file: crate::files::shown(&outcome.file),
                 error: None,
                 unsupported: d.a.unsupported.as_deref().or(d.b.unsupported.as_deref()),
                 changes: d

@@ -1,12 +1,18 @@
-//! Finding the log files a command should read.
+//! Finding the log files a command should read, and reading them within limits.
 //!
 //! Paths named on the command line are read whatever their extension. Directories are walked
-//! recursively in name order, and there only files with a known log extension are read
-//! (`.xml`, `.mjlog`, `.haifu`). A directory may hold a `.haifuignore` file: one pattern per line
-//! (`#` starts a comment; `*` matches any run of characters), matched against the names of the
-//! entries of that directory and of every directory below it; a matching entry is skipped.
+//! recursively in name order (`walkdir`), following symbolic links with loop detection, each
+//! file read once however many paths lead to it; there only regular files with a known log
+//! extension are read (`.xml`, `.mjlog`, `.haifu`); anything else that is not a regular file
+//! (a FIFO, a device, a socket) is reported and skipped. A directory may hold a
+//! `.haifuignore` file: one pattern per line (`#` starts a comment; `*` matches any run of
+//! characters), matched against the names of the entries of that directory and of every
+//! directory below it; a matching entry is skipped.
 
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The extensions read when walking directories.
 pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog", "haifu"];
@@ -15,16 +21,126 @@ pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog", "haifu"];
 pub(crate) enum Found {
     /// A file to read.
     File(PathBuf),
-    /// A path that could not be listed or does not exist.
+    /// A path that could not be listed, does not exist, or is no regular file.
     Error(PathBuf, std::io::Error),
+}
+
+/// The largest file read and the most a gzipped log may decompress to (`--max-size`).
+static MAX_SIZE: AtomicU64 = AtomicU64::new(64 << 20);
+
+/// Sets the size limit for this run.
+pub(crate) fn set_max_size(bytes: u64) {
+    MAX_SIZE.store(bytes, Ordering::Relaxed);
+}
+
+/// The size limit for this run.
+pub(crate) fn max_size() -> u64 {
+    MAX_SIZE.load(Ordering::Relaxed)
+}
+
+/// Reads `--max-size`: bytes, or a number with a `K`, `M` or `G` suffix (powers of 1024).
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.as_bytes().last() {
+        Some(b'K' | b'k') => (&text[..text.len() - 1], 1 << 10),
+        Some(b'M' | b'm') => (&text[..text.len() - 1], 1 << 20),
+        Some(b'G' | b'g') => (&text[..text.len() - 1], 1 << 30),
+        _ => (text, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("{text:?} is not a size: bytes, or a number with K, M or G"))
+}
+
+/// Worker threads for `--jobs`: as asked, but at most one per core (0: rayon's default, one
+/// per core).
+pub(crate) fn workers(jobs: Option<u16>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    jobs.map_or(0, |j| usize::from(j).min(cores))
+}
+
+/// A path as messages show it, without loss: a name that is not UTF-8 has its other bytes
+/// escaped as `\xNN` (and a backslash as `\\`), so two names never look the same.
+pub(crate) fn shown(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return text.to_owned();
+        }
+        let mut out = String::new();
+        for chunk in bytes.utf8_chunks() {
+            out.push_str(&chunk.valid().replace('\\', "\\\\"));
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
+/// What a path that is no regular file is.
+fn what_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        } else if t.is_socket() {
+            return "a socket";
+        } else if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = meta;
+    "not a regular file"
+}
+
+fn not_regular(meta: &std::fs::Metadata) -> std::io::Error {
+    std::io::Error::other(format!("{}: only regular files are read", what_kind(meta)))
+}
+
+/// Reads a whole log file: only a regular file, at most [`max_size`] bytes.
+pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let limit = max_size();
+    let too_large = || {
+        std::io::Error::other(format!(
+            "the file holds more than {limit} bytes (raise the limit with --max-size)"
+        ))
+    };
+    if meta.len() > limit {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    // The size read, not the size claimed: a file that grows is still cut at the limit.
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 /// Expands `paths` into the files to read, in order.
 pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
     let mut out = Vec::new();
+    let mut seen = HashSet::new();
     for path in paths {
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut Vec::new(), &mut out),
+            Ok(meta) if meta.is_dir() => walk(path, &mut seen, &mut out),
             Ok(_) => out.push(Found::File(path.clone())),
             Err(e) => out.push(Found::Error(path.clone(), e)),
         }
@@ -32,47 +148,81 @@ pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
     out
 }
 
-fn walk(dir: &Path, inherited: &mut Vec<String>, out: &mut Vec<Found>) {
-    let depth = inherited.len();
+/// The `.haifuignore` patterns of `dir`, after those inherited from its parents.
+fn ignore_patterns(dir: &Path, inherited: &[String]) -> Vec<String> {
+    let mut patterns = inherited.to_vec();
     if let Ok(text) = std::fs::read_to_string(dir.join(".haifuignore")) {
-        inherited.extend(
+        patterns.extend(
             text.lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with('#'))
                 .map(str::to_owned),
         );
     }
-    let mut entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .collect::<Vec<_>>(),
-        Err(e) => {
-            out.push(Found::Error(dir.to_path_buf(), e));
-            inherited.truncate(depth);
-            return;
-        }
-    };
-    entries.sort();
-    for path in entries {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name.starts_with('.') || inherited.iter().any(|p| glob_match(p, &name)) {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, inherited, out);
-        } else if path
+    patterns
+}
+
+fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
+    // Each directory's patterns (its own and its parents'), filled as the walk enters it.
+    let mut patterns: HashMap<PathBuf, Vec<String>> = HashMap::new();
+    patterns.insert(root.to_path_buf(), ignore_patterns(root, &[]));
+    let walker = walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() == 0 {
+                return true;
+            }
+            let name = e.file_name().to_string_lossy();
+            let parent = e.path().parent().and_then(|p| patterns.get(p));
+            let ignored = parent.is_some_and(|ps| ps.iter().any(|p| glob_match(p, &name)));
+            if name.starts_with('.') || ignored {
+                return false;
+            }
+            if e.file_type().is_dir() {
+                let inherited = parent.cloned().unwrap_or_default();
+                patterns.insert(
+                    e.path().to_path_buf(),
+                    ignore_patterns(e.path(), &inherited),
+                );
+            }
+            true
+        });
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                // A symbolic link back to an ancestor is a loop: its files are reached
+                // through the ancestor already, so it is passed over.
+                if e.loop_ancestor().is_some() {
+                    continue;
+                }
+                let path = e.path().map(Path::to_path_buf).unwrap_or_default();
+                out.push(Found::Error(path, std::io::Error::other(e.to_string())));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let known = path
             .extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| LOG_EXTENSIONS.contains(&e))
-        {
-            out.push(Found::File(path));
+            .is_some_and(|e| LOG_EXTENSIONS.contains(&e));
+        if entry.file_type().is_dir() || !known {
+            continue;
+        }
+        if !entry.file_type().is_file() {
+            if let Ok(meta) = entry.metadata() {
+                out.push(Found::Error(path.to_path_buf(), not_regular(&meta)));
+            }
+            continue;
+        }
+        // Reached by two paths (a link to a file or folder met elsewhere): read once.
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if seen.insert(canonical) {
+            out.push(Found::File(path.to_path_buf()));
         }
     }
-    inherited.truncate(depth);
 }
 
 /// Whether `name` matches `pattern`, where `*` matches any run of characters.
@@ -102,7 +252,7 @@ fn glob_match(pattern: &str, name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::glob_match;
+    use super::{glob_match, parse_size};
 
     #[test]
     fn globs() {
@@ -112,5 +262,16 @@ mod tests {
         assert!(glob_match("err", "err"));
         assert!(glob_match("a*b*c", "aXXbYc"));
         assert!(!glob_match("a*b*c", "aXXbY"));
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("2K"), Ok(2048));
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("1g"), Ok(1 << 30));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("-1").is_err());
     }
 }

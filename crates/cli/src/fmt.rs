@@ -94,7 +94,7 @@ fn format_path(named: &Path, check: bool, out: &mut impl Write) -> std::io::Resu
         let path = match item {
             Found::File(p) => p,
             Found::Error(p, e) => {
-                eprintln!("{}: {e}", p.display());
+                eprintln!("{}: {e}", crate::files::shown(&p));
                 tally.failed += 1;
                 continue;
             }
@@ -103,7 +103,7 @@ fn format_path(named: &Path, check: bool, out: &mut impl Write) -> std::io::Resu
             if path == named {
                 eprintln!(
                     "{}: not haifu text (a `.haifu` file): `haifu convert --to haifu` writes a log in the notation",
-                    path.display()
+                    crate::files::shown(&path)
                 );
                 tally.failed += 1;
             }
@@ -184,7 +184,7 @@ fn write_diff(
 /// Formats one file: rewrites it (atomically, through a temporary file beside it) or, with
 /// `check`, prints its diff.
 fn format_file(path: &Path, check: bool, out: &mut impl Write) -> Result<Outcome, FmtError> {
-    let shown = path.display().to_string();
+    let shown = crate::files::shown(path);
     let bytes = std::fs::read(path).map_err(|e| FmtError::Input(format!("{shown}: {e}")))?;
     let Some(canonical) = canonical(&bytes, &shown)? else {
         return Ok(Outcome::Canonical);

@@ -25,6 +25,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The largest log file read, and the most a gzipped log may decompress to: bytes, or
+    /// with a K, M or G suffix.
+    #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = files::parse_size)]
+    max_size: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +79,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    files::set_max_size(cli.max_size);
     let result = match &cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Score(args) => return score::run(args),

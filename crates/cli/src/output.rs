@@ -11,13 +11,17 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// Reads the log at `path` into `log`, setting the game id from the file name. On failure,
 /// the message is `FILE:LINE:COL: message` (or `FILE: message` when there is no position).
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Every file starts from a clean state, whatever the last file on this worker left.
+    log.clear();
+    let shown = crate::files::shown(path);
+    let bytes = crate::files::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
     if path.extension().is_some_and(|e| e == "haifu") {
         // The haifu notation carries its own game id.
         return haifu_notation::read_bytes_into(&bytes, log)
-            .map_err(|e| e.display_in(&path.display().to_string()).to_string());
+            .map_err(|e| e.display_in(&shown).to_string());
     }
-    haifu_tenhou::read_into(&bytes, log).map_err(|e| format!("{}:{e}", path.display()))?;
+    haifu_tenhou::read_into_limited(&bytes, log, crate::files::max_size())
+        .map_err(|e| format!("{shown}:{e}"))?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
@@ -41,7 +45,7 @@ pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {
     let first = log.unknown.first()?;
     Some(format!(
         "{}: note: {} attribute(s) the reader does not know were kept verbatim (the first: `{}` on <{}>)",
-        path.display(),
+        crate::files::shown(path),
         log.unknown.len(),
         first.name,
         first.element

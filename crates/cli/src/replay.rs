@@ -43,7 +43,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         let path = match item {
             Found::File(p) => p,
             Found::Error(p, e) => {
-                eprintln!("{}: {e}", p.display());
+                eprintln!("{}: {e}", crate::files::shown(&p));
                 failed = true;
                 continue;
             }
@@ -56,7 +56,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         let rules = match choice.for_log(&log) {
             Ok((rules, _)) => rules,
             Err(e) => {
-                eprintln!("{}: {e}", path.display());
+                eprintln!("{}: {e}", crate::files::shown(&path));
                 failed = true;
                 continue;
             }
@@ -71,7 +71,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
                     replay.rounds.iter().map(|r| r.label.to_string()).collect();
                 eprintln!(
                     "{}: no round {round} in this game (its rounds: {})",
-                    path.display(),
+                    crate::files::shown(&path),
                     known.join(" ")
                 );
                 failed = true;
@@ -81,7 +81,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         shown += 1;
         divergent |= replay.verdict.status() == Status::Divergent;
         let heading = if headed {
-            format!("== {}\n", path.display())
+            format!("== {}\n", crate::files::shown(&path))
         } else {
             String::new()
         };

@@ -66,11 +66,11 @@ fn read_file(path: &Path) -> anyhow::Result<RuleSet> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         anyhow::anyhow!(
             "{}: not a preset ({}) nor a readable rule file: {e}",
-            path.display(),
+            crate::files::shown(path),
             Preset::ALL.map(Preset::name).join(", ")
         )
     })?;
-    Ok(RuleSet::from_toml(&text, &path.display().to_string())?)
+    Ok(RuleSet::from_toml(&text, &crate::files::shown(path))?)
 }
 
 /// Arguments of `haifu rules`.

@@ -27,9 +27,10 @@ pub(crate) struct VerifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Worker threads (default: one per core).
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    /// Worker threads (default and most: one per core). The output is the same at any
+    /// number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 }
 
 /// Output formats.
@@ -103,6 +104,13 @@ struct JsonGame<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rules_source: Option<&'a str>,
     divergences: Vec<JsonDivergence>,
+    /// Divergences found beyond the first ones kept, counted only.
+    #[serde(skip_serializing_if = "is_zero")]
+    divergences_left_out: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize)]
@@ -124,7 +132,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.paths);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(crate::files::workers(args.jobs))
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
     let progress = Progress::new(found.len() as u64, "verifying");
@@ -201,7 +209,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
     match item {
         Found::Error(path, e) => GameOutcome {
             file: path.clone(),
-            result: Err(format!("{}: {e}", path.display())),
+            result: Err(format!("{}: {e}", crate::files::shown(path))),
             unknown: 0,
             lines: haifu_notation::SourceLines::default(),
             rules_source: None,
@@ -212,7 +220,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 output::read_log(path, log).and_then(|()| {
                     let (rules, from) = choice
                         .for_log(log)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                        .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
                     source = Some(from);
                     Ok(std::panic::catch_unwind(AssertUnwindSafe(|| {
                         haifu_replay::verify(log, &rules)
@@ -267,7 +275,7 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
                 Status::Conforming => summary.games_conforming += 1,
                 Status::Divergent => {
                     summary.games_divergent += 1;
-                    summary.divergences += v.divergences.len();
+                    summary.divergences += v.divergence_count();
                 }
                 Status::Unsupported => summary.unsupported += 1,
             }
@@ -276,7 +284,7 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
 }
 
 fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
-    let file = outcome.file.display();
+    let file = crate::files::shown(&outcome.file);
     match &outcome.result {
         // The located message went to stderr; its first line is repeated here, so that the
         // report read alone says what is wrong.
@@ -309,7 +317,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                     writeln!(
                         out,
                         "{file}: divergent ({} divergences)",
-                        v.divergences.len()
+                        v.divergence_count()
                     )?;
                     for d in &v.divergences {
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
@@ -318,6 +326,14 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                             .line(d)
                             .map_or_else(String::new, |l| format!(" (line {l})"));
                         writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
+                    }
+                    if v.divergences_left_out > 0 {
+                        writeln!(
+                            out,
+                            "  … and {} more divergences, counted but not kept (a verdict keeps the first {} found)",
+                            v.divergences_left_out,
+                            Verdict::KEPT
+                        )?;
                     }
                     Ok(())
                 }
@@ -333,16 +349,17 @@ fn write_json(
 ) -> std::io::Result<()> {
     let game = match &outcome.result {
         Err(message) => JsonGame {
-            file: outcome.file.display().to_string(),
+            file: crate::files::shown(&outcome.file),
             status: "error",
             end_recorded: None,
             error: Some(message),
             rules: None,
             rules_source: None,
             divergences: Vec::new(),
+            divergences_left_out: 0,
         },
         Ok(v) => JsonGame {
-            file: outcome.file.display().to_string(),
+            file: crate::files::shown(&outcome.file),
             status: v.status().as_str(),
             end_recorded: (v.status() == Status::Conforming).then_some(v.checked.end_recorded),
             error: None,
@@ -359,6 +376,7 @@ fn write_json(
                     detail: d.kind.to_string(),
                 })
                 .collect(),
+            divergences_left_out: v.divergences_left_out,
         },
     };
     if !std::mem::take(first) {
@@ -371,7 +389,7 @@ fn write_json(
 /// error, skipped when unsupported.
 fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
     let escape = |s: &str| quick_xml::escape::escape(s).into_owned();
-    let file = escape(&outcome.file.display().to_string());
+    let file = escape(&crate::files::shown(&outcome.file));
     write!(out, "<testcase classname=\"haifu.verify\" name=\"{file}\"")?;
     match &outcome.result {
         Err(message) => {
@@ -399,7 +417,7 @@ fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<(
                 writeln!(
                     out,
                     ">\n<failure message=\"{} divergences\">",
-                    v.divergences.len()
+                    v.divergence_count()
                 )?;
                 for d in &v.divergences {
                     let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());

@@ -71,6 +71,14 @@ pub enum ParseErrorKind {
         /// The decompressor's message.
         detail: String,
     },
+    /// Gzip data that decompresses to more than the limit, or that memory cannot hold.
+    #[error("gzip data decompresses to more than {limit} bytes: {detail}")]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+        /// What to do about it.
+        detail: &'static str,
+    },
     /// A syntax error inside the format (malformed markup).
     #[error("malformed input: {detail}")]
     Syntax {

@@ -52,6 +52,21 @@ impl fmt::Display for InFile<'_> {
         let column = usize::try_from(e.location.column).unwrap_or(1).max(1) - 1;
         let before = e.line_text.get(..column.min(e.line_text.len()));
         let indent = before.map_or(column, |b| b.chars().count());
+        // A long line is quoted as a window around the column, not whole.
+        const WINDOW: usize = 240;
+        let length = shown.chars().count();
+        let (shown, indent) = if length > WINDOW {
+            let start = indent.saturating_sub(WINDOW / 2).min(length - WINDOW);
+            let cut: String = shown.chars().skip(start).take(WINDOW).collect();
+            let head = if start > 0 { "…" } else { "" };
+            let tail = if start + WINDOW < length { "…" } else { "" };
+            (
+                format!("{head}{cut}{tail}"),
+                indent - start + head.chars().count(),
+            )
+        } else {
+            (shown, indent)
+        };
         writeln!(f, "{pad} |")?;
         writeln!(f, "{number} | {shown}")?;
         write!(f, "{pad} | {}^", " ".repeat(indent))

@@ -6,7 +6,9 @@ use proptest::prelude::*;
 const BASE: &str = include_str!("../../../corpus/parse/haifu/ok/calls.haifu");
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400),
+    ))]
 
     #[test]
     fn mutated_text_never_panics(

@@ -165,9 +165,13 @@ fn settle(
         });
         return;
     }
-    let before = verdict.divergences.len();
-    let cut_off = settle::check(first_dealer, rules, summaries, &mut verdict.divergences);
-    if verdict.divergences.len() == before {
+    let mut found = Vec::new();
+    let cut_off = settle::check(first_dealer, rules, summaries, &mut found);
+    let settled = found.is_empty();
+    for d in found {
+        verdict.push(d);
+    }
+    if settled {
         verdict.checked.settled = true;
         verdict.checked.end_recorded = !cut_off;
     }

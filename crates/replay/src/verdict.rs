@@ -395,8 +395,11 @@ pub struct Verdict {
     pub draws: usize,
     /// What was checked.
     pub checked: Checked,
-    /// Every divergence, in the order found.
+    /// The divergences, in game order: at most [`Verdict::KEPT`] of them (the first found),
+    /// so that memory stays flat whatever a log holds.
     pub divergences: Vec<Divergence>,
+    /// Divergences found beyond [`Verdict::KEPT`]: counted, not kept.
+    pub divergences_left_out: usize,
     /// The rule set the game was checked under (`None` when it was not replayed). JSON
     /// writes it as a `--rules` value that reads back to it (`tenhou,length=tonpuusen`).
     #[serde(serialize_with = "rules_spec")]
@@ -419,9 +422,22 @@ impl Verdict {
         Verdict::default()
     }
 
-    /// Records a divergence.
+    /// The most divergences a verdict keeps; the others are counted in
+    /// [`Verdict::divergences_left_out`].
+    pub const KEPT: usize = 1000;
+
+    /// Records a divergence (or counts it, beyond [`Verdict::KEPT`]).
     pub fn push(&mut self, divergence: Divergence) {
-        self.divergences.push(divergence);
+        if self.divergences.len() < Verdict::KEPT {
+            self.divergences.push(divergence);
+        } else {
+            self.divergences_left_out += 1;
+        }
+    }
+
+    /// How many divergences were found, kept or not.
+    pub fn divergence_count(&self) -> usize {
+        self.divergences.len() + self.divergences_left_out
     }
 
     /// The overall status: divergent if anything other than "unsupported" diverged.
@@ -475,5 +491,31 @@ mod tests {
         assert_eq!("e1".parse::<RoundLabel>().unwrap().to_string(), "E1.0");
         assert!("E5.0".parse::<RoundLabel>().is_err());
         assert!("X1.0".parse::<RoundLabel>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod cap_tests {
+    use super::*;
+
+    #[test]
+    fn a_verdict_keeps_the_first_divergences_and_counts_the_rest() {
+        let mut v = Verdict::new();
+        for e in 0..Verdict::KEPT + 5 {
+            v.push(Divergence {
+                round: None,
+                event: Some(e),
+                kind: DivergenceKind::Unsupported {
+                    reason: String::new(),
+                },
+            });
+        }
+        assert_eq!(v.divergences.len(), Verdict::KEPT);
+        assert_eq!(v.divergences_left_out, 5);
+        assert_eq!(v.divergence_count(), Verdict::KEPT + 5);
+        assert_eq!(
+            v.divergences.last().and_then(|d| d.event),
+            Some(Verdict::KEPT - 1)
+        );
     }
 }

@@ -38,5 +38,7 @@ pub mod wall;
 
 pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFives, Room, Speed};
 pub use meld::{MeldError, decode_meld};
-pub use reader::{game_id_from_file_name, read, read_into};
+pub use reader::{
+    DEFAULT_DECOMPRESSED_LIMIT, game_id_from_file_name, read, read_into, read_into_limited,
+};
 pub use rules::{Declared, EraSource, TenhouEra, declared_rules, era_of, rules_of};

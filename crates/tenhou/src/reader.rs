@@ -29,25 +29,58 @@ pub fn read(bytes: &[u8]) -> Result<GameLog, ParseError> {
     Ok(log)
 }
 
+/// The most a gzipped log may decompress to with [`read_into`]: 64 MiB, some hundred times
+/// the largest real log.
+pub const DEFAULT_DECOMPRESSED_LIMIT: u64 = 64 << 20;
+
 /// Like [`read`], but fills `log` (cleared first), so a caller reading many files reuses one
-/// log's allocations. On error the log's contents are unspecified.
+/// log's allocations. On error the log's contents are unspecified. Gzipped input may
+/// decompress to at most [`DEFAULT_DECOMPRESSED_LIMIT`] bytes.
 pub fn read_into(bytes: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
+    read_into_limited(bytes, log, DEFAULT_DECOMPRESSED_LIMIT)
+}
+
+/// Like [`read_into`], with gzipped input decompressing to at most `limit` bytes. Nothing is
+/// reserved from a size the input claims: the buffer grows as data comes, and running out of
+/// memory for it is this input's error, not the process's end.
+pub fn read_into_limited(bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ParseError> {
     log.clear();
     if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut xml = Vec::with_capacity(bytes.len() * 8);
-        flate2::read::MultiGzDecoder::new(bytes)
-            .read_to_end(&mut xml)
-            .map_err(|e| {
-                ParseError::new(
-                    Location { line: 1, column: 1 },
-                    ParseErrorKind::BadGzip {
-                        detail: e.to_string(),
-                    },
-                )
-            })?;
+        let xml = gunzip(bytes, limit)?;
         return Parser::new(&xml, log).run();
     }
     Parser::new(bytes, log).run()
+}
+
+/// Decompresses `bytes` into at most `limit` bytes.
+fn gunzip(bytes: &[u8], limit: u64) -> Result<Vec<u8>, ParseError> {
+    let at = Location { line: 1, column: 1 };
+    let mut decoder = flate2::read::MultiGzDecoder::new(bytes).take(limit.saturating_add(1));
+    let mut xml = Vec::new();
+    let mut chunk = [0u8; 1 << 16];
+    loop {
+        let n = decoder.read(&mut chunk).map_err(|e| {
+            ParseError::new(
+                at,
+                ParseErrorKind::BadGzip {
+                    detail: e.to_string(),
+                },
+            )
+        })?;
+        if n == 0 {
+            return Ok(xml);
+        }
+        let too_large = |detail| ParseError::new(at, ParseErrorKind::TooLarge { limit, detail });
+        if xml.try_reserve(n).is_err() {
+            return Err(too_large("there is not the memory to hold it"));
+        }
+        xml.extend_from_slice(&chunk[..n]);
+        if xml.len() as u64 > limit {
+            return Err(too_large(
+                "raise the limit with --max-size if the log is real",
+            ));
+        }
+    }
 }
 
 /// The game id in a file name such as `2015070411gm-00a9-0000-b8b13fcc&tw=1.mjlog`, or

@@ -1,0 +1,196 @@
+//! Hostile input: files and folders that used to crash, hang or exhaust the machine, or made
+//! the output depend on `--jobs`. Each is reported as an input error (exit 2) with the file
+//! named, and the rest of the batch is still reported.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn haifu(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(args)
+        .output()
+        .expect("haifu runs")
+}
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("haifu-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn scenario(name: &str) -> PathBuf {
+    haifu_testkit::workspace_root().join(format!("corpus/scenarios/{name}.haifu"))
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_huge_file_with_the_gzip_magic_is_an_error_not_a_crash() {
+    let dir = folder("gzip-magic");
+    let big = dir.join("x.mjlog");
+    std::fs::write(&big, [0x1f, 0x8b]).expect("writes");
+    // Sparse: three gigabytes claimed, nothing written.
+    std::fs::File::options()
+        .write(true)
+        .open(&big)
+        .and_then(|f| f.set_len(3 << 30))
+        .expect("grows");
+    let good = scenario("abortive/kaze4");
+    let out = haifu(&["verify".as_ref(), big.as_os_str(), good.as_os_str()]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("x.mjlog: the file holds more than"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("kaze4.haifu: conforming"), "{stdout}");
+}
+
+#[test]
+fn decompression_is_capped() {
+    use std::io::Write as _;
+    let dir = folder("gzip-bomb");
+    let bomb = dir.join("bomb.mjlog");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&vec![b' '; 8 << 20]).expect("compresses");
+    std::fs::write(&bomb, gz.finish().expect("compresses")).expect("writes");
+    let out = haifu(&[
+        "verify".as_ref(),
+        "--max-size".as_ref(),
+        "1M".as_ref(),
+        bomb.as_os_str(),
+    ]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("gzip data decompresses to more than 1048576 bytes"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_walked_once_and_special_files_skipped() {
+    let dir = folder("links");
+    std::os::unix::fs::symlink(".", dir.join("a")).expect("links");
+    std::os::unix::fs::symlink(".", dir.join("b")).expect("links");
+    std::fs::copy(scenario("abortive/kaze4"), dir.join("g.haifu")).expect("copies");
+    let fifo = dir.join("x.xml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(stdout.matches("g.haifu: conforming").count(), 1, "{stdout}");
+    if made.is_ok_and(|s| s.success()) {
+        assert!(
+            stderr.contains("x.xml: a FIFO: only regular files are read"),
+            "{stderr}"
+        );
+        assert_eq!(out.status.code(), Some(2));
+    }
+    let out = haifu(&["verify".as_ref(), "/dev/zero".as_ref()]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("/dev/zero: a device"), "{stderr}");
+}
+
+/// A mixed folder: good, divergent, unreadable, not UTF-8, with unknown attributes.
+fn mixed(dir: &Path) {
+    for (name, from) in [
+        ("1-good.haifu", "abortive/kaze4"),
+        ("3-divergent.haifu", "illegal/kuikae-same-tile"),
+    ] {
+        std::fs::copy(scenario(from), dir.join(name)).expect("copies");
+    }
+    let good = std::fs::read_to_string(scenario("abortive/reach4")).expect("reads");
+    let divergent = good.replacen("deltas 0 +1000 -1000 0", "deltas 0 +1100 -1100 0", 1);
+    std::fs::write(dir.join("2-changed.haifu"), divergent).expect("writes");
+    std::fs::write(dir.join("4-broken.haifu"), "haifu 1\nround X\n").expect("writes");
+    std::fs::write(dir.join("5-latin1.haifu"), b"haifu 1\nsource \xe9\n").expect("writes");
+    let unknown = good.replacen("source haifu", "source haifu\nunknown GO foo \"bar\"", 1);
+    std::fs::write(dir.join("6-unknown.haifu"), unknown).expect("writes");
+}
+
+#[test]
+fn the_output_is_the_same_at_any_number_of_jobs() {
+    let dir = folder("jobs");
+    mixed(&dir);
+    for format in ["text", "json"] {
+        let runs: Vec<Vec<u8>> = ["1", "2", "8"]
+            .iter()
+            .map(|jobs| {
+                haifu(&[
+                    "verify".as_ref(),
+                    "--format".as_ref(),
+                    format.as_ref(),
+                    "--jobs".as_ref(),
+                    jobs.as_ref(),
+                    dir.as_os_str(),
+                ])
+                .stdout
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1], "{format}: --jobs 1 and 2");
+        assert_eq!(runs[0], runs[2], "{format}: --jobs 1 and 8");
+    }
+    let out = haifu(&[
+        "verify".as_ref(),
+        "--jobs".as_ref(),
+        "0".as_ref(),
+        dir.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_are_shown_without_loss() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = folder("names");
+    let name = std::ffi::OsStr::from_bytes(b"bad\xff.haifu");
+    std::fs::write(dir.join(name), "haifu 1\nround X\n").expect("writes");
+    let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
+    let (stdout, stderr) = text(&out);
+    assert!(stderr.contains("bad\\xFF.haifu"), "{stderr}");
+    assert!(stdout.contains("bad\\xFF.haifu"), "{stdout}");
+}
+
+#[test]
+fn a_log_the_notation_cannot_hold_is_not_converted() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let first = &haifu_testkit::manifest(&dir)[0].file;
+    let xml = std::fs::read_to_string(dir.join(first)).expect("reads");
+    // One draw tag written twice: a tile in play twice, which a verdict reports and the
+    // notation cannot say.
+    let at = xml
+        .match_indices("<T")
+        .map(|(i, _)| i)
+        .find(|&i| xml.as_bytes().get(i + 2).is_some_and(u8::is_ascii_digit))
+        .expect("a draw");
+    let end = at + xml[at..].find("/>").expect("its end") + 2;
+    let doubled = format!("{}{}{}", &xml[..end], &xml[at..end], &xml[end..]);
+    let work = folder("convert");
+    let file = work.join("doubled.xml");
+    std::fs::write(&file, doubled).expect("writes");
+    let out = haifu(&[
+        "convert".as_ref(),
+        "--to".as_ref(),
+        "haifu".as_ref(),
+        file.as_os_str(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "nothing is written");
+    assert!(
+        stderr.contains("doubled.xml: cannot be written as haifu text"),
+        "{stderr}"
+    );
+}
