@@ -270,11 +270,11 @@ impl<'a> Cursor<'a> {
             while let Some(&c) = b.get(i)
                 && c.is_ascii_digit()
             {
-                x = x * 10 + i64::from(c - b'0');
-                i += 1;
-                if i - start > 18 {
+                if i - start >= 18 {
                     return None;
                 }
+                x = x * 10 + i64::from(c - b'0');
+                i += 1;
             }
             if i == start || (negative && x == 0) {
                 return None;
@@ -359,7 +359,8 @@ impl<'a> Cursor<'a> {
             while let Some(&c) = b.get(*i)
                 && c.is_ascii_digit()
             {
-                v = v * 10 + u64::from(c - b'0');
+                // Past `max` digits the token is not for this path: no overflow on the way.
+                v = v.saturating_mul(10).saturating_add(u64::from(c - b'0'));
                 *i += 1;
             }
             (*i > start && *i - start <= max).then_some(v)

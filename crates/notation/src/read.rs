@@ -2587,11 +2587,11 @@ fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
         while let Some(&c) = b.get(at)
             && c.is_ascii_digit()
         {
-            value = value * 10 + u32::from(c - b'0');
-            at += 1;
-            if at - start > 9 {
+            if at - start >= 9 {
                 return None;
             }
+            value = value * 10 + u32::from(c - b'0');
+            at += 1;
         }
         let digits = at - start;
         let word_start = at;

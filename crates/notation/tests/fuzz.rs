@@ -42,3 +42,20 @@ proptest! {
         }
     }
 }
+
+/// Found by the AFL++ `notation` target: long runs of digits where the fast paths read a
+/// number (a `round` line's counters, a `win` line's points) overflowed. They are read as
+/// errors (or by the general path) now.
+#[test]
+fn long_numbers_are_errors_not_overflows() {
+    let base = BASE.to_owned();
+    for (from, to) in [
+        ("round E1.0", "round E1.99999999999999999999999999"),
+        ("3han 5200\n", "3han 99999999999999999999\n"),
+        ("3han 5200\n", "3han 4294967296\n"),
+        ("sticks 0", "sticks 1234567890123456789012345"),
+    ] {
+        let text = base.replacen(from, to, 1);
+        let _ = haifu_notation::read(&text);
+    }
+}
