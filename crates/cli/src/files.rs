@@ -3,7 +3,8 @@
 //! Paths named on the command line are read whatever their extension. Directories are walked
 //! recursively in name order (`walkdir`), following symbolic links with loop detection, each
 //! file read once however many paths lead to it; there only regular files with a known log
-//! extension are read (`.xml`, `.mjlog`, `.haifu`); anything else that is not a regular file
+//! extension are read (`.xml`, `.mjlog`, `.haifu`, and gzipped `.xml.gz`, `.mjlog.gz`); anything
+//! else that is not a regular file
 //! (a FIFO, a device, a socket) is reported and skipped. A directory may hold a
 //! `.haifuignore` file: one pattern per line (`#` starts a comment; `*` matches any run of
 //! characters), matched against the names of the entries of that directory and of every
@@ -134,6 +135,24 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Whether a file met in a folder is read: a known log extension, or a gzipped log
+/// (`.xml.gz`, `.mjlog.gz`; the mjlog reader knows gzip by its magic bytes).
+fn is_log_name(path: &Path) -> bool {
+    let ext = |p: &Path| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+    };
+    match ext(path).as_deref() {
+        Some(e) if LOG_EXTENSIONS.contains(&e) => true,
+        Some("gz") => {
+            let inner = path.file_stem().map(Path::new);
+            matches!(inner.and_then(ext).as_deref(), Some("xml" | "mjlog"))
+        }
+        _ => false,
+    }
+}
+
 /// Expands `paths` into the files to read, in order.
 pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
     let mut out = Vec::new();
@@ -204,10 +223,7 @@ fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
             }
         };
         let path = entry.path();
-        let known = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| LOG_EXTENSIONS.contains(&e));
+        let known = is_log_name(path);
         if entry.file_type().is_dir() || !known {
             continue;
         }

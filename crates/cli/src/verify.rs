@@ -27,6 +27,14 @@ pub(crate) struct VerifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Count a record that stops before the game's end as divergent (by default it conforms,
+    /// and says that its end is not recorded).
+    #[arg(long)]
+    require_end: bool,
+    /// Accept paths that hold no log file at all (by default an input error: a mistyped
+    /// folder should not pass a CI job).
+    #[arg(long)]
+    allow_empty: bool,
     /// Worker threads (default and most: one per core). The output is the same at any
     /// number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -131,6 +139,16 @@ const BATCH_PER_THREAD: usize = 32;
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.paths);
+    if found.is_empty() && !args.allow_empty {
+        anyhow::bail!(
+            "no log file in {}: nothing to verify (--allow-empty accepts that)",
+            args.paths
+                .iter()
+                .map(|p| files::shown(p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::files::workers(args.jobs))
         .build()?;
@@ -152,7 +170,13 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         let outcomes: Vec<GameOutcome> = pool.install(|| {
             chunk
                 .par_iter()
-                .map_init(GameLog::new, |log, item| process(item, log, &choice))
+                .map_init(GameLog::new, |log, item| {
+                    let mut outcome = process(item, log, &choice);
+                    if args.require_end {
+                        require_end(&mut outcome);
+                    }
+                    outcome
+                })
                 .collect()
         });
         for outcome in outcomes {
@@ -176,17 +200,17 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let written = match args.format {
         Format::Text => writeln!(
             out,
-            "{} files, {} games, {} rounds ({} wins, {} draws): {} conforming, {} divergent, {} unsupported, {} errors; {} divergences",
-            summary.files,
-            summary.games,
-            summary.rounds,
-            summary.wins,
-            summary.draws,
+            "{}, {}, {} ({}, {}): {} conforming, {} divergent, {} unsupported, {}; {}",
+            output::count(summary.files, "file"),
+            output::count(summary.games, "game"),
+            output::count(summary.rounds, "round"),
+            output::count(summary.wins, "win"),
+            output::count(summary.draws, "draw"),
             summary.games_conforming,
             summary.games_divergent,
             summary.unsupported,
-            summary.errors,
-            summary.divergences
+            output::count(summary.errors, "error"),
+            output::count(summary.divergences, "divergence")
         ),
         Format::Json => serde_json::to_string(&summary)
             .map_err(std::io::Error::from)
@@ -253,6 +277,23 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
     }
 }
 
+/// Under `--require-end`: a conforming record that stops before the game's end diverges.
+fn require_end(outcome: &mut GameOutcome) {
+    if let Ok(v) = &mut outcome.result
+        && v.status() == Status::Conforming
+        && !v.checked.end_recorded
+    {
+        v.push(Divergence {
+            round: None,
+            event: None,
+            kind: DivergenceKind::FlowMismatch {
+                computed: "the game's end, which --require-end asks for".to_owned(),
+                recorded: "a record that stops before the game ends".to_owned(),
+            },
+        });
+    }
+}
+
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     panic
         .downcast_ref::<&str>()
@@ -268,14 +309,24 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
         Err(_) => summary.errors += 1,
         Ok(v) => {
             summary.games += 1;
-            summary.rounds += v.rounds;
-            summary.wins += v.wins;
-            summary.draws += v.draws;
+            // The rounds, wins and draws of a game the engine does not support are not
+            // checked: they are not counted as if they were.
+            if v.status() != Status::Unsupported {
+                summary.rounds += v.rounds;
+                summary.wins += v.wins;
+                summary.draws += v.draws;
+            }
             match v.status() {
                 Status::Conforming => summary.games_conforming += 1,
                 Status::Divergent => {
                     summary.games_divergent += 1;
-                    summary.divergences += v.divergence_count();
+                    // A note that a game is unsupported is not a divergence.
+                    let notes = v
+                        .divergences
+                        .iter()
+                        .filter(|d| matches!(d.kind, DivergenceKind::Unsupported { .. }))
+                        .count();
+                    summary.divergences += v.divergence_count() - notes;
                 }
                 Status::Unsupported => summary.unsupported += 1,
             }
@@ -303,7 +354,11 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                     } else {
                         "; the game's end is not recorded"
                     };
-                    writeln!(out, "{file}: conforming ({} rounds{end})", v.rounds)
+                    writeln!(
+                        out,
+                        "{file}: conforming ({}{end})",
+                        output::count(v.rounds, "round")
+                    )
                 }
                 Status::Unsupported => {
                     let reason = v
@@ -316,8 +371,8 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                 Status::Divergent => {
                     writeln!(
                         out,
-                        "{file}: divergent ({} divergences)",
-                        v.divergence_count()
+                        "{file}: divergent ({})",
+                        output::count(v.divergence_count(), "divergence")
                     )?;
                     for d in &v.divergences {
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());

@@ -425,7 +425,7 @@ fn verify_says_when_a_record_stops_before_the_game_ends() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(
-        stdout.contains("conforming (1 rounds; the game's end is not recorded)"),
+        stdout.contains("conforming (1 round; the game's end is not recorded)"),
         "{stdout}"
     );
     let out = haifu()

@@ -318,14 +318,7 @@ fn win_refusal(verdict: &Verdict, event: usize) -> WinRuled {
 }
 
 fn end_reason(reason: haifu_rules::flow::EndReason) -> String {
-    use haifu_rules::flow::EndReason;
-    match reason {
-        EndReason::Busting(_) => "busting".to_owned(),
-        EndReason::AgariYame => "agari-yame".to_owned(),
-        EndReason::TenpaiYame => "tenpai-yame".to_owned(),
-        EndReason::LastHand => "the last hand".to_owned(),
-        EndReason::HardStop => "the hard stop".to_owned(),
-    }
+    reason.to_string()
 }
 
 /// The flow outcome and score changes of a round under the rule set, from `setup` (the rule

@@ -225,7 +225,7 @@ impl<'a> RoundReplay<'a> {
             ActionError::Furiten { seat, reason } => {
                 let kind = DivergenceKind::Furiten {
                     seat: *seat,
-                    reason: format!("{reason:?}"),
+                    reason: reason.to_string(),
                 };
                 self.diverge(verdict, index, kind);
                 self.round = None;

@@ -116,7 +116,7 @@ pub(crate) fn check(
             Some(Next::GameOver(end)) => push(
                 at(round.start_index),
                 DivergenceKind::FlowMismatch {
-                    computed: format!("the game is over ({:?})", end.reason),
+                    computed: format!("the game is over ({})", end.reason),
                     recorded: format!("a round {}", setup_text(&round.setup)),
                 },
             ),
@@ -385,7 +385,7 @@ pub(crate) fn check(
                 push(
                     at(last_index),
                     DivergenceKind::FlowMismatch {
-                        computed: format!("the game ends ({:?})", end.reason),
+                        computed: format!("the game ends ({})", end.reason),
                         recorded: "the game goes on".to_owned(),
                     },
                 );

@@ -123,13 +123,7 @@ impl fmt::Display for FuritenText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             None => write!(f, "furiten ends"),
-            Some(FuritenReason::OwnDiscard { kind }) => write!(f, "furiten: own discard {kind}"),
-            Some(FuritenReason::PassedThisTurn { tile }) => {
-                write!(f, "furiten: passed {tile} this turn")
-            }
-            Some(FuritenReason::PassedAfterRiichi { tile }) => {
-                write!(f, "furiten: passed {tile} after riichi")
-            }
+            Some(reason) => write!(f, "furiten: {reason}"),
         }
     }
 }

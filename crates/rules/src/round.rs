@@ -95,6 +95,18 @@ pub enum FuritenReason {
     },
 }
 
+impl std::fmt::Display for FuritenReason {
+    /// As messages and the referee's sheet write it: `own discard 7p`, `passed 6s this turn`,
+    /// `passed 6s after riichi`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FuritenReason::OwnDiscard { kind } => write!(f, "own discard {kind}"),
+            FuritenReason::PassedThisTurn { tile } => write!(f, "passed {tile} this turn"),
+            FuritenReason::PassedAfterRiichi { tile } => write!(f, "passed {tile} after riichi"),
+        }
+    }
+}
+
 /// A change the referee notes while playing an action, for the referee's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ruling {

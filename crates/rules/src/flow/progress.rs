@@ -86,6 +86,23 @@ pub enum EndReason {
     HardStop,
 }
 
+impl std::fmt::Display for EndReason {
+    /// As messages write it: `busting: seat B below zero`, `agari-yame`, `tenpai-yame`, `the last
+    /// hand`, `the hard stop`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EndReason::Busting(seats) => {
+                let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                write!(f, "busting: seat {} below zero", names.join(", seat "))
+            }
+            EndReason::AgariYame => f.write_str("agari-yame"),
+            EndReason::TenpaiYame => f.write_str("tenpai-yame"),
+            EndReason::LastHand => f.write_str("the last hand"),
+            EndReason::HardStop => f.write_str("the hard stop"),
+        }
+    }
+}
+
 /// What comes after a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Next {
