@@ -165,13 +165,9 @@ fn settle(
         });
         return;
     }
-    let mut found = Vec::new();
-    let cut_off = settle::check(first_dealer, rules, summaries, &mut found);
-    let settled = found.is_empty();
-    for d in found {
-        verdict.push(d);
-    }
-    if settled {
+    let before = verdict.divergence_count();
+    let cut_off = settle::check(first_dealer, rules, summaries, verdict);
+    if verdict.divergence_count() == before {
         verdict.checked.settled = true;
         verdict.checked.end_recorded = !cut_off;
     }

@@ -93,7 +93,7 @@ pub(crate) fn check(
     first_dealer: Seat,
     ruleset: &RuleSet,
     rounds: &[RoundSummary<'_>],
-    out: &mut Vec<Divergence>,
+    out: &mut crate::Verdict,
 ) -> bool {
     let rules = Flow::new(&ruleset.flow);
     let mut expected = Some(Next::Round(rules.first_round(first_dealer)));
