@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -27,6 +27,13 @@ pub(crate) struct VerifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Known divergences (a file `--write-baseline` wrote): they are listed as known and do
+    /// not fail the run; only new ones do. Those of the baseline no longer found are listed.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write every divergence found to FILE, as a baseline for `--baseline`.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
     /// Count a record that stops before the game's end as divergent (by default it conforms,
     /// and says that its end is not recorded).
     #[arg(long)]
@@ -51,6 +58,12 @@ enum Format {
     /// JUnit XML for CI: one test case per game (skipped when unsupported), failing with its
     /// divergences or its read error.
     Junit,
+    /// Markdown for a pull request comment or a job summary: the summary, then each game that
+    /// does not conform with its divergences.
+    Markdown,
+    /// GitHub Actions workflow commands: one `::error` annotation per divergence and per
+    /// unreadable file (with the line of a haifu text file), a `::notice` per unsupported game.
+    Github,
 }
 
 /// The result for one file.
@@ -162,7 +175,16 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         Format::Text => b"",
         Format::Json => b"{\"games\":[",
         Format::Junit => b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"haifu verify\">\n<testsuite name=\"haifu verify\">\n",
+        Format::Markdown => b"## haifu verify\n\n",
+        Format::Github => b"",
     };
+    let known = match &args.baseline {
+        Some(path) => Some(Baseline::read(path)?),
+        None => None,
+    };
+    let mut found_entries: Vec<BaselineEntry> = Vec::new();
+    let mut seen_known = std::collections::HashSet::new();
+    let mut new_divergences = 0usize;
     if let Err(e) = out.write_all(opening) {
         return output::write_failed(e);
     }
@@ -182,6 +204,17 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         for outcome in outcomes {
             progress.inc();
             tally(&mut summary, &outcome);
+            for entry in baseline_entries(&outcome) {
+                match &known {
+                    Some(b) if b.entries.contains(&entry) => {
+                        seen_known.insert(entry.clone());
+                    }
+                    _ => new_divergences += 1,
+                }
+                if args.write_baseline.is_some() {
+                    found_entries.push(entry);
+                }
+            }
             // Read errors go to stderr in every format, as FILE:LINE:COL: message.
             if let Err(message) = &outcome.result {
                 progress.println(message.clone());
@@ -190,6 +223,8 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 Format::Text => write_text(&mut out, &outcome),
                 Format::Json => write_json(&mut out, &outcome, &mut first),
                 Format::Junit => write_junit(&mut out, &outcome),
+                Format::Markdown => write_markdown(&mut out, &outcome),
+                Format::Github => write_github(&mut out, &outcome),
             };
             if let Err(e) = written {
                 return output::write_failed(e);
@@ -216,13 +251,58 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             .map_err(std::io::Error::from)
             .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
         Format::Junit => out.write_all(b"</testsuite>\n</testsuites>\n"),
+        Format::Markdown => writeln!(
+            out,
+            "\n**{}**: {} conforming, {} divergent, {} unsupported, {}; {} ({}).",
+            output::count(summary.files, "file"),
+            summary.games_conforming,
+            summary.games_divergent,
+            summary.unsupported,
+            output::count(summary.errors, "error"),
+            output::count(summary.divergences, "divergence"),
+            output::count(summary.rounds, "round")
+        ),
+        Format::Github => writeln!(
+            out,
+            "::notice title=haifu verify::{} files: {} conforming, {} divergent, {} unsupported, {} errors; {} divergences",
+            summary.files,
+            summary.games_conforming,
+            summary.games_divergent,
+            summary.unsupported,
+            summary.errors,
+            summary.divergences
+        ),
     };
     if let Err(e) = written.and_then(|()| out.flush()) {
         return output::write_failed(e);
     }
+    if let Some(path) = &args.write_baseline {
+        Baseline {
+            entries: found_entries.into_iter().collect(),
+        }
+        .write(path)?;
+    }
+    if let Some(b) = &known {
+        let gone = b
+            .entries
+            .iter()
+            .filter(|e| !seen_known.contains(*e))
+            .count();
+        eprintln!(
+            "baseline {}: {} known divergences found again, {} no longer found, {} new",
+            crate::files::shown(args.baseline.as_deref().unwrap_or(Path::new(""))),
+            seen_known.len(),
+            gone,
+            new_divergences
+        );
+    }
+    let divergent = match known {
+        Some(_) => new_divergences > 0,
+        None => summary.games_divergent > 0,
+    };
     Ok(if summary.errors > 0 {
         ExitCode::from(2)
-    } else if summary.games_divergent > 0 {
+    } else if divergent {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -486,6 +566,151 @@ fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<(
                     )?;
                 }
                 writeln!(out, "</failure>\n</testcase>")
+            }
+        },
+    }
+}
+
+/// A divergence as a baseline knows it: the file, the round, the kind and the text (not the
+/// event index, which moves when a log is edited).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
+struct BaselineEntry {
+    file: String,
+    round: Option<String>,
+    kind: String,
+    detail: String,
+}
+
+/// Known divergences, as `--write-baseline` writes them.
+#[derive(Serialize, serde::Deserialize)]
+struct Baseline {
+    entries: std::collections::BTreeSet<BaselineEntry>,
+}
+
+impl Baseline {
+    fn read(path: &Path) -> anyhow::Result<Baseline> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", crate::files::shown(path)))?;
+        serde_json::from_str(&text).map_err(|e| {
+            anyhow::anyhow!(
+                "{}:{}:{}: not a baseline that --write-baseline wrote: {e}",
+                crate::files::shown(path),
+                e.line(),
+                e.column()
+            )
+        })
+    }
+
+    fn write(&self, path: &Path) -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(path, text + "\n").map_err(|e| {
+            anyhow::anyhow!(
+                "{}: cannot write the baseline: {e}",
+                crate::files::shown(path)
+            )
+        })
+    }
+}
+
+/// The divergences of one file as baseline entries (the game's unsupported note is none).
+fn baseline_entries(outcome: &GameOutcome) -> Vec<BaselineEntry> {
+    let Ok(v) = &outcome.result else {
+        return Vec::new();
+    };
+    v.divergences
+        .iter()
+        .filter(|d| !matches!(d.kind, DivergenceKind::Unsupported { .. }))
+        .map(|d| BaselineEntry {
+            file: crate::files::shown(&outcome.file),
+            round: d.round.map(|r| r.to_string()),
+            kind: d.kind.name().to_owned(),
+            detail: d.kind.to_string(),
+        })
+        .collect()
+}
+
+/// Markdown: nothing for a conforming game; a line for an error or an unsupported game; a
+/// folded list of divergences for a divergent one.
+fn write_markdown(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
+    let file = crate::files::shown(&outcome.file).replace('`', "'");
+    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    match &outcome.result {
+        Err(message) => writeln!(
+            out,
+            "- :x: `{file}`: {}",
+            cell(message.lines().next().unwrap_or(""))
+        ),
+        Ok(v) => match v.status() {
+            Status::Conforming => Ok(()),
+            Status::Unsupported => writeln!(out, "- :grey_question: `{file}`: unsupported"),
+            Status::Divergent => {
+                writeln!(
+                    out,
+                    "<details><summary><code>{file}</code>: {}</summary>\n",
+                    output::count(v.divergence_count(), "divergence")
+                )?;
+                writeln!(out, "| round | line | kind | detail |\n|---|---|---|---|")?;
+                for d in v.divergences.iter().take(50) {
+                    writeln!(
+                        out,
+                        "| {} | {} | `{}` | {} |",
+                        d.round.map_or_else(|| "game".to_owned(), |r| r.to_string()),
+                        outcome.line(d).map_or_else(String::new, |l| l.to_string()),
+                        d.kind.name(),
+                        cell(&d.kind.to_string())
+                    )?;
+                }
+                let more = v.divergence_count().saturating_sub(50);
+                if more > 0 {
+                    writeln!(out, "\n… and {more} more.")?;
+                }
+                writeln!(out, "\n</details>")
+            }
+        },
+    }
+}
+
+/// A GitHub workflow command's message or property, escaped as GitHub reads them.
+fn github_escape(text: &str, property: bool) -> String {
+    let mut out = text
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A");
+    if property {
+        out = out.replace(':', "%3A").replace(',', "%2C");
+    }
+    out
+}
+
+/// GitHub annotations: one per divergence (at its line in a haifu text file), per error and
+/// per unsupported game.
+fn write_github(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
+    let file = github_escape(&crate::files::shown(&outcome.file), true);
+    match &outcome.result {
+        Err(message) => writeln!(
+            out,
+            "::error file={file},title=unreadable::{}",
+            github_escape(message.lines().next().unwrap_or(""), false)
+        ),
+        Ok(v) => match v.status() {
+            Status::Conforming => Ok(()),
+            Status::Unsupported => {
+                writeln!(out, "::notice file={file},title=unsupported::not checked")
+            }
+            Status::Divergent => {
+                for d in &v.divergences {
+                    let line = outcome
+                        .line(d)
+                        .map_or_else(String::new, |l| format!(",line={l}"));
+                    let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+                    writeln!(
+                        out,
+                        "::error file={file}{line},title={}::{}",
+                        github_escape(d.kind.name(), true),
+                        github_escape(&format!("{round}: {}", d.kind), false)
+                    )?;
+                }
+                Ok(())
             }
         },
     }

@@ -638,3 +638,64 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
     // Self-contained: no script, nothing fetched.
     assert!(!page.contains("<script") && !page.contains("src=") && !page.contains("href="));
 }
+
+#[test]
+fn a_baseline_gates_on_new_divergences_only() {
+    let dir = std::env::temp_dir().join(format!("haifu-baseline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let kaze4 = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu"),
+    )
+    .expect("reads");
+    let changed = |delta: &str| {
+        kaze4.replacen(
+            "deltas 0 +1000 -1000 0",
+            &format!("deltas 0 +{delta} -{delta} 0"),
+            1,
+        )
+    };
+    std::fs::write(dir.join("a.haifu"), changed("1100")).expect("writes");
+    let baseline = dir.join("baseline.json");
+    let run = |extra: &[&std::ffi::OsStr]| {
+        haifu()
+            .arg("verify")
+            .args(extra)
+            .arg(dir.join("a.haifu"))
+            .output()
+            .expect("runs")
+    };
+    assert_eq!(
+        run(&["--write-baseline".as_ref(), baseline.as_os_str()])
+            .status
+            .code(),
+        Some(1)
+    );
+    // Known divergences do not fail the run; a new one does.
+    assert_eq!(
+        run(&["--baseline".as_ref(), baseline.as_os_str()])
+            .status
+            .code(),
+        Some(0)
+    );
+    std::fs::write(dir.join("a.haifu"), changed("1200")).expect("writes");
+    let out = run(&["--baseline".as_ref(), baseline.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 no longer found, 1 new"));
+    // GitHub annotations name the file and the line; Markdown folds the divergences.
+    let out = run(&["--format".as_ref(), "github".as_ref()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.starts_with("::error file=")
+            && l.contains(",line=")
+            && l.contains("title=payment_mismatch::E1.0: ")),
+        "{text}"
+    );
+    let out = run(&["--format".as_ref(), "markdown".as_ref()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("## haifu verify"), "{text}");
+    assert!(
+        text.contains("<details><summary>") && text.contains("| E1.0 |"),
+        "{text}"
+    );
+}
