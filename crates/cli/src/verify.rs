@@ -174,7 +174,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let opening: &[u8] = match args.format {
         Format::Text => b"",
         Format::Json => b"{\"games\":[",
-        Format::Junit => b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"haifu verify\">\n<testsuite name=\"haifu verify\">\n",
+        Format::Junit => b"",
         Format::Markdown => b"## haifu verify\n\n",
         Format::Github => b"",
     };
@@ -183,6 +183,8 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let mut found_entries: Vec<BaselineEntry> = Vec::new();
+    // JUnit is written whole at the end: the report states its counts first.
+    let mut suite = quick_junit::TestSuite::new("haifu verify");
     let mut seen_known = std::collections::HashSet::new();
     let mut new_divergences = 0usize;
     if let Err(e) = out.write_all(opening) {
@@ -222,7 +224,10 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             let written = match args.format {
                 Format::Text => write_text(&mut out, &outcome),
                 Format::Json => write_json(&mut out, &outcome, &mut first),
-                Format::Junit => write_junit(&mut out, &outcome),
+                Format::Junit => {
+                    suite.add_test_case(junit_case(&outcome));
+                    Ok(())
+                }
                 Format::Markdown => write_markdown(&mut out, &outcome),
                 Format::Github => write_github(&mut out, &outcome),
             };
@@ -250,7 +255,16 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         Format::Json => serde_json::to_string(&summary)
             .map_err(std::io::Error::from)
             .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
-        Format::Junit => out.write_all(b"</testsuite>\n</testsuites>\n"),
+        Format::Junit => {
+            let mut report = quick_junit::Report::new("haifu verify");
+            report.add_test_suite(std::mem::replace(
+                &mut suite,
+                quick_junit::TestSuite::new("haifu verify"),
+            ));
+            report
+                .serialize(&mut out)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        }
         Format::Markdown => writeln!(
             out,
             "\n**{}**: {} conforming, {} divergent, {} unsupported, {}; {} ({}).",
@@ -454,13 +468,33 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                         "{file}: divergent ({})",
                         output::count(v.divergence_count(), "divergence")
                     )?;
-                    for d in &v.divergences {
+                    // A flood (a corrupted seed makes every draw diverge) is shown as its
+                    // first lines and a count by kind.
+                    const SHOWN: usize = 20;
+                    for d in v.divergences.iter().take(SHOWN) {
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                         let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
                         let line = outcome
                             .line(d)
                             .map_or_else(String::new, |l| format!(" (line {l})"));
                         writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
+                    }
+                    if v.divergences.len() > SHOWN {
+                        let mut kinds: Vec<(&str, usize)> = Vec::new();
+                        for d in &v.divergences[SHOWN..] {
+                            match kinds.iter_mut().find(|(k, _)| *k == d.kind.name()) {
+                                Some((_, n)) => *n += 1,
+                                None => kinds.push((d.kind.name(), 1)),
+                            }
+                        }
+                        let by_kind: Vec<String> =
+                            kinds.iter().map(|(k, n)| format!("{k} x{n}")).collect();
+                        writeln!(
+                            out,
+                            "  … {} more: {} (all of them in --format json)",
+                            v.divergences.len() - SHOWN,
+                            by_kind.join(", ")
+                        )?;
                     }
                     if v.divergences_left_out > 0 {
                         writeln!(
@@ -522,53 +556,52 @@ fn write_json(
 
 /// One JUnit test case: named by the file; failed with the divergences, errored with the read
 /// error, skipped when unsupported.
-fn write_junit(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
-    let escape = |s: &str| quick_xml::escape::escape(s).into_owned();
-    let file = escape(&crate::files::shown(&outcome.file));
-    write!(out, "<testcase classname=\"haifu.verify\" name=\"{file}\"")?;
-    match &outcome.result {
+/// One game as a JUnit test case: passed when it conforms, skipped when unsupported, failed
+/// with its divergences, or in error when unreadable.
+fn junit_case(outcome: &GameOutcome) -> quick_junit::TestCase {
+    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus};
+    let file = crate::files::shown(&outcome.file);
+    let status = match &outcome.result {
         Err(message) => {
-            writeln!(
-                out,
-                ">\n<error message=\"unreadable or malformed\">{}</error>\n</testcase>",
-                escape(message)
-            )
+            let mut st = TestCaseStatus::non_success(NonSuccessKind::Error);
+            st.set_message("unreadable or malformed")
+                .set_description(message.as_str());
+            st
         }
         Ok(v) => match v.status() {
-            Status::Conforming => writeln!(out, "/>"),
+            Status::Conforming => TestCaseStatus::success(),
             Status::Unsupported => {
                 let reason = v
                     .divergences
                     .first()
                     .map(|d| d.kind.to_string())
                     .unwrap_or_default();
-                writeln!(
-                    out,
-                    ">\n<skipped message=\"{}\"/>\n</testcase>",
-                    escape(&reason)
-                )
+                let mut st = TestCaseStatus::skipped();
+                st.set_message(reason);
+                st
             }
             Status::Divergent => {
-                writeln!(
-                    out,
-                    ">\n<failure message=\"{} divergences\">",
-                    v.divergence_count()
-                )?;
-                for d in &v.divergences {
-                    let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
-                    let line = outcome
-                        .line(d)
-                        .map_or_else(String::new, |l| format!(" (line {l})"));
-                    writeln!(
-                        out,
-                        "{}",
-                        escape(&format!("{round}{line}: {}: {}", d.kind.name(), d.kind))
-                    )?;
-                }
-                writeln!(out, "</failure>\n</testcase>")
+                let lines: Vec<String> = v
+                    .divergences
+                    .iter()
+                    .map(|d| {
+                        let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+                        let line = outcome
+                            .line(d)
+                            .map_or_else(String::new, |l| format!(" (line {l})"));
+                        format!("{round}{line}: {}: {}", d.kind.name(), d.kind)
+                    })
+                    .collect();
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                st.set_message(output::count(v.divergence_count(), "divergence"))
+                    .set_description(lines.join("\n"));
+                st
             }
         },
-    }
+    };
+    let mut case = TestCase::new(file, status);
+    case.set_classname("haifu.verify");
+    case
 }
 
 /// A divergence as a baseline knows it: the file, the round, the kind and the text (not the
