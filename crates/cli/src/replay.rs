@@ -25,6 +25,19 @@ pub(crate) struct ReplayArgs {
     round: Option<RoundLabel>,
     #[arg(long, default_value = "auto", value_name = "RULES", help = crate::rules::RULES_HELP)]
     rules: String,
+    /// Output format: the sheet as text, or JSON Lines (one object per game: its file, its
+    /// verdict and its rounds, each with its typed lines).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Output formats of `replay`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Format {
+    /// The referee's sheet.
+    Text,
+    /// One JSON object per game, a line each.
+    Json,
 }
 
 /// Prints the sheets in file order; the exit code follows the verdicts (2 if a file is
@@ -80,12 +93,30 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         }
         shown += 1;
         divergent |= replay.verdict.status() == Status::Divergent;
-        let heading = if headed {
-            format!("== {}\n", crate::files::shown(&path))
-        } else {
-            String::new()
+        let (heading, text) = match args.format {
+            Format::Text => (
+                if headed {
+                    format!("== {}\n", crate::files::shown(&path))
+                } else {
+                    String::new()
+                },
+                haifu_replay::render(&replay, args.round),
+            ),
+            Format::Json => {
+                let rounds: Vec<&haifu_replay::RoundSheet> = replay
+                    .rounds
+                    .iter()
+                    .filter(|r| args.round.is_none_or(|want| r.label == want))
+                    .collect();
+                let game = serde_json::json!({
+                    "file": crate::files::shown(&path),
+                    "verdict": replay.verdict,
+                    "status": replay.verdict.status().as_str(),
+                    "rounds": rounds,
+                });
+                (String::new(), format!("{game}\n"))
+            }
         };
-        let text = haifu_replay::render(&replay, args.round);
         if let Err(e) = out
             .write_all(heading.as_bytes())
             .and_then(|()| out.write_all(text.as_bytes()))

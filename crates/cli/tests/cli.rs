@@ -699,3 +699,30 @@ fn a_baseline_gates_on_new_divergences_only() {
         "{text}"
     );
 }
+
+#[test]
+fn replay_writes_json_lines() {
+    let scenario =
+        haifu_testkit::workspace_root().join("corpus/scenarios/furiten/same-turn-cleared.haifu");
+    let out = haifu()
+        .args(["replay", "--format", "json", "--round", "S4.0"])
+        .arg(&scenario)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 1);
+    let game: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(game["status"], "conforming");
+    let lines = game["rounds"][0]["lines"].as_array().expect("lines");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["type"] == "furiten" && l["reason"] == "passed 1m this turn")
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["type"] == "win" && l["computed"]["points"] == 1300)
+    );
+}

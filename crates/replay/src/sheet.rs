@@ -10,7 +10,7 @@ use haifu_tiles::{BySeat, Meld, Seat, Tile};
 use crate::{Divergence, RoundLabel, Verdict};
 
 /// A replayed game: the verdict and, for each round, its sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GameReplay {
     /// The verdict, as [`crate::verify`] gives it.
     pub verdict: Verdict,
@@ -19,7 +19,7 @@ pub struct GameReplay {
 }
 
 /// One round's sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RoundSheet {
     /// The round.
     pub label: RoundLabel,
@@ -36,7 +36,8 @@ pub struct RoundSheet {
 }
 
 /// One line of a round's sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum SheetLine {
     /// A riichi declaration, at the seat's `turn`-th discard.
     Riichi {
@@ -62,6 +63,7 @@ pub enum SheetLine {
         /// Who.
         seat: Seat,
         /// Why, or `None` when it ends.
+        #[serde(serialize_with = "furiten_words")]
         reason: Option<FuritenReason>,
         /// The number of discards the seat had made at the time.
         turn: u8,
@@ -80,7 +82,7 @@ pub enum SheetLine {
 }
 
 /// A win on the sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct WinLine {
     /// The winner.
     pub winner: Seat,
@@ -98,7 +100,7 @@ pub struct WinLine {
 }
 
 /// The engine's value of a win, for the sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Valuation {
     /// Yaku names (romaji) with their han; yakuman with 13 per yakuman.
     pub yaku: Vec<(&'static str, u8)>,
@@ -129,6 +131,17 @@ impl fmt::Display for FuritenText {
 }
 
 struct FuritenText(Option<FuritenReason>);
+
+/// A furiten reason in JSON: its words (`passed 6s this turn`), or null when furiten ends.
+fn furiten_words<S: serde::Serializer>(
+    reason: &Option<FuritenReason>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match reason {
+        Some(r) => s.collect_str(r),
+        None => s.serialize_none(),
+    }
+}
 
 /// Renders a replay as the referee's sheet; with `round`, only that round.
 ///
