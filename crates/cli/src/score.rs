@@ -13,15 +13,26 @@ use serde_json::{Value, json};
 
 /// Arguments of `haifu score`.
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("method").required(true).args(["tsumo", "ron"]))]
+#[command(group = clap::ArgGroup::new("method").args(["tsumo", "ron"]))]
 #[command(group = clap::ArgGroup::new("riichi_kind").args(["riichi", "double_riichi"]))]
 pub(crate) struct ScoreArgs {
     /// The concealed tiles without the winning tile, e.g. `234067m678p1s` (`0` is a red five).
-    #[arg(value_name = "CONCEALED", allow_hyphen_values = false)]
-    concealed: String,
+    #[arg(
+        value_name = "CONCEALED",
+        allow_hyphen_values = false,
+        required_unless_present = "han"
+    )]
+    concealed: Option<String>,
     /// The winning tile, e.g. `1s`.
-    #[arg(long = "win", value_name = "TILE")]
-    win: String,
+    #[arg(long = "win", value_name = "TILE", required_unless_present = "han")]
+    win: Option<String>,
+    /// Instead of a hand: look up what `--han` han and `--fu` fu pay, dealer and non-dealer,
+    /// ron and tsumo, under the rule set (limits and kiriage included).
+    #[arg(long, value_name = "N", requires = "fu", conflicts_with = "concealed")]
+    han: Option<u8>,
+    /// The fu for `--han`.
+    #[arg(long, value_name = "N", requires = "han")]
+    fu: Option<u8>,
     /// Won by self-draw.
     #[arg(long)]
     tsumo: bool,
@@ -111,8 +122,8 @@ fn bad_input(e: &SpecError) -> ExitCode {
 
 fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
     let mut spec = WinSpec::new();
-    spec.add_concealed(&args.concealed)?;
-    spec.set_winning_tile(&args.win)?;
+    spec.add_concealed(args.concealed.as_deref().unwrap_or_default())?;
+    spec.set_winning_tile(args.win.as_deref().unwrap_or_default())?;
     for m in &args.melds {
         spec.add_meld(m)?;
     }
@@ -158,10 +169,6 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
 /// Scores the hand and prints it; exit 0 for a win, 1 for a hand that is not a win (with the
 /// reason), 2 for bad input (with the offending text).
 pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
-    let spec = match build(args) {
-        Ok(s) => s,
-        Err(e) => return bad_input(&e),
-    };
     let rules = match crate::rules::RuleChoice::parse(&args.rules).map(|c| c.fixed()) {
         Ok(Some(rules)) => rules,
         Ok(None) => {
@@ -174,6 +181,17 @@ pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
             eprintln!("haifu score: {e:#}");
             return ExitCode::from(2);
         }
+    };
+    if let (Some(han), Some(fu)) = (args.han, args.fu) {
+        return lookup(&rules, han, fu, args.format);
+    }
+    if !args.tsumo && !args.ron {
+        eprintln!("haifu score: say how the hand was won: --tsumo or --ron");
+        return ExitCode::from(2);
+    }
+    let spec = match build(args) {
+        Ok(s) => s,
+        Err(e) => return bad_input(&e),
     };
     let Some(win) = spec.win() else {
         eprintln!("haifu score: --win is required");
@@ -396,4 +414,56 @@ fn text(spec: &WinSpec, s: &Score) -> String {
     }
     let _ = writeln!(out, "; winner receives {}", s.total_received());
     out
+}
+
+/// `--han N --fu N`: what such a hand pays under `rules`, dealer and non-dealer, ron and tsumo
+/// (honba and sticks aside).
+fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
+    use haifu_rules::flow::{Role, WinValue};
+    let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
+    let base = i32::try_from(base).unwrap_or(i32::MAX);
+    let anyone = haifu_tiles::Seat::ALL[0];
+    let ron = |role| match WinValue::ron_from_base(anyone, base, role) {
+        Ok(WinValue::Ron { points, .. }) => points,
+        _ => 0,
+    };
+    let tsumo = |role| match WinValue::tsumo_from_base(base, role) {
+        Ok(WinValue::Tsumo {
+            dealer_pays,
+            non_dealer_pays,
+        }) => (dealer_pays, non_dealer_pays),
+        _ => (0, 0),
+    };
+    let (nd_dealer, nd_other) = tsumo(Role::NonDealer);
+    let (_, d_each) = tsumo(Role::Dealer);
+    match format {
+        Format::Text => emit(&format!(
+            "{han} han {fu} fu under {}: base {base}, {}\n  non-dealer: ron {}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {}, tsumo {d_each} all ({} in all)\n",
+            rules.spec(),
+            limit.name(),
+            ron(Role::NonDealer),
+            nd_dealer + 2 * nd_other,
+            ron(Role::Dealer),
+            3 * d_each
+        )),
+        Format::Json => emit(&format!(
+            "{}\n",
+            json!({
+                "han": han,
+                "fu": fu,
+                "rules": rules.spec(),
+                "base_points": base,
+                "limit": limit.name(),
+                "non_dealer": {
+                    "ron": ron(Role::NonDealer),
+                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + 2 * nd_other},
+                },
+                "dealer": {
+                    "ron": ron(Role::Dealer),
+                    "tsumo": {"each_pays": d_each, "total": 3 * d_each},
+                },
+            })
+        )),
+    }
+    ExitCode::SUCCESS
 }

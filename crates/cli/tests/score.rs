@@ -252,3 +252,25 @@ fn rule_set_mistakes_and_impossible_situations_exit_2() {
         "{stderr}"
     );
 }
+
+#[test]
+fn han_and_fu_look_up_the_payments() {
+    // 3 han 30 fu: base 30 x 2^5 = 960; non-dealer ron 3840 -> 3900, tsumo 1000/2000; dealer
+    // ron 5760 -> 5800, tsumo 1920 -> 2000 all.
+    let v = {
+        let out = haifu(&["--han", "3", "--fu", "30", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0));
+        json(&out)
+    };
+    assert_eq!(v["base_points"], 960);
+    assert_eq!(v["non_dealer"]["ron"], 3900);
+    assert_eq!(v["non_dealer"]["tsumo"]["dealer_pays"], 2000);
+    assert_eq!(v["non_dealer"]["tsumo"]["others_pay"], 1000);
+    assert_eq!(v["dealer"]["ron"], 5800);
+    assert_eq!(v["dealer"]["tsumo"]["each_pays"], 2000);
+    // Kiriage under WRC: 4 han 30 fu is a mangan's 8000.
+    let out = haifu(&[
+        "--han", "4", "--fu", "30", "--rules", "wrc", "--format", "json",
+    ]);
+    assert_eq!(json(&out)["non_dealer"]["ron"], 8000);
+}
