@@ -34,6 +34,10 @@ pub(crate) struct VerifyArgs {
     /// Write every divergence found to FILE, as a baseline for `--baseline`.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
+    /// Also fail (exit 1) on games the engine does not support (three-player games today),
+    /// which are otherwise skipped.
+    #[arg(long, value_name = "WHAT", value_parser = ["unsupported"])]
+    fail_on: Option<String>,
     /// Count a record that stops before the game's end as divergent (by default it conforms,
     /// and says that its end is not recorded).
     #[arg(long)]
@@ -313,7 +317,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let divergent = match known {
         Some(_) => new_divergences > 0,
         None => summary.games_divergent > 0,
-    };
+    } || (args.fail_on.is_some() && summary.unsupported > 0);
     Ok(if summary.errors > 0 {
         ExitCode::from(2)
     } else if divergent {

@@ -194,3 +194,107 @@ fn a_log_the_notation_cannot_hold_is_not_converted() {
         "{stderr}"
     );
 }
+
+/// Whether a line shows Rust's debug formatting: a struct or enum variant with braces, an
+/// `Option` or a list of numbers where names belong.
+fn debug_text(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let braces = bytes.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_alphabetic()
+            && w[1] == b' '
+            && w[2] == b'{'
+            && bytes[..=i]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .last()
+                .is_some_and(u8::is_ascii_uppercase)
+    });
+    // A bare variant in parentheses: `(LastHand)`, `(AgariYame)`.
+    let variant = line.split('(').skip(1).any(|rest| {
+        let word: String = rest
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        rest[word.len()..].starts_with(')')
+            && word.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+    });
+    braces || variant || line.contains("Some(") || line.contains("None)") || line.contains("\": [4")
+}
+
+#[test]
+fn the_debug_text_detector_catches_what_it_must() {
+    assert!(debug_text(
+        "furiten: seat C wins by ron while furiten (OwnDiscard { kind: P7 })"
+    ));
+    assert!(debug_text(
+        "next: the engine has the game ends (LastHand), the log has …"
+    ));
+    assert!(!debug_text("E1.0: the game ends (the last hand)"));
+    assert!(!debug_text(
+        "seat C wins by ron while furiten (own discard 7p)"
+    ));
+}
+
+#[test]
+fn no_rust_debug_text_in_what_people_read() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let work = folder("debug-text");
+    // Tampered copies of real games (written to a temporary folder only): a changed score,
+    // a changed draw, and the originals of a sanma and a chip-room game.
+    let manifest = haifu_testkit::manifest(&dir);
+    for (i, entry) in manifest.iter().step_by(101).take(5).enumerate() {
+        let xml = std::fs::read_to_string(dir.join(&entry.file)).expect("reads");
+        let tampered = match i % 3 {
+            0 => xml.replacen("ten=\"30,", "ten=\"40,", 1),
+            1 => xml.replacen("<D", "<E", 1),
+            _ => xml,
+        };
+        std::fs::write(work.join(&entry.file), tampered).expect("writes");
+    }
+    let scenario = scenario("furiten/own-discard-ron-bad");
+    let runs: Vec<Vec<&std::ffi::OsStr>> = vec![
+        vec!["verify".as_ref(), work.as_os_str()],
+        vec![
+            "verify".as_ref(),
+            "--format".as_ref(),
+            "json".as_ref(),
+            work.as_os_str(),
+        ],
+        vec!["verify".as_ref(), scenario.as_os_str()],
+        vec!["replay".as_ref(), work.as_os_str()],
+        vec![
+            "diff".as_ref(),
+            "--against".as_ref(),
+            "wrc".as_ref(),
+            work.as_os_str(),
+        ],
+        vec![
+            "diff".as_ref(),
+            "--against".as_ref(),
+            "mahjong-soul".as_ref(),
+            "--format".as_ref(),
+            "json".as_ref(),
+            work.as_os_str(),
+        ],
+        vec![
+            "score".as_ref(),
+            "111m333p555s777s9m".as_ref(),
+            "--win".as_ref(),
+            "9m".as_ref(),
+            "--ron".as_ref(),
+            "--format".as_ref(),
+            "json".as_ref(),
+        ],
+    ];
+    for args in runs {
+        let out = haifu(&args);
+        let (stdout, stderr) = text(&out);
+        for line in stdout.lines().chain(stderr.lines()) {
+            assert!(!debug_text(line), "{args:?}: {line}");
+        }
+    }
+}
