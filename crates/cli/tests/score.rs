@@ -80,7 +80,7 @@ fn yakuman_json_counts_yakuman() {
     assert_eq!(v["limit"], "yakuman");
     assert_eq!(v["yakuman"], 1);
     assert_eq!(v["points"], 32000);
-    assert_eq!(v["yaku"][0]["name"], "kokushi 13-wait");
+    assert_eq!(v["yaku"][0]["name"], "kokushi-13");
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn a_counted_yakuman_says_so_and_a_real_one_wins_a_tie() {
         "S",
     ]);
     assert_eq!(v["counted_yakuman"], false);
-    assert_eq!(v["yaku"][0]["name"], "suuankou tanki");
+    assert_eq!(v["yaku"][0]["name"], "suuankou-tanki");
 }
 
 #[test]

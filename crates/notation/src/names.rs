@@ -4,65 +4,19 @@ use haifu_log::{DrawKind, FuritenReason, RuleFlags};
 use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Yaku};
 
-/// The notation's yaku names: those of [`Yaku::ALL`] in its order, then dora, ura and aka
-/// (see [`source_at`]).
-const YAKU: [&str; 55] = [
-    "menzen-tsumo",
-    "riichi",
-    "ippatsu",
-    "chankan",
-    "rinshan",
-    "haitei",
-    "houtei",
-    "pinfu",
-    "tanyao",
-    "iipeikou",
-    "seat-east",
-    "seat-south",
-    "seat-west",
-    "seat-north",
-    "round-east",
-    "round-south",
-    "round-west",
-    "round-north",
-    "haku",
-    "hatsu",
-    "chun",
-    "double-riichi",
-    "chiitoitsu",
-    "chanta",
-    "ittsu",
-    "sanshoku",
-    "sanshoku-doukou",
-    "sankantsu",
-    "toitoi",
-    "sanankou",
-    "shousangen",
-    "honroutou",
-    "ryanpeikou",
-    "junchan",
-    "honitsu",
-    "chinitsu",
-    "renhou",
-    "tenhou",
-    "chiihou",
-    "daisangen",
-    "suuankou",
-    "suuankou-tanki",
-    "tsuuiisou",
-    "ryuuiisou",
-    "chinroutou",
-    "chuuren",
-    "junsei-chuuren",
-    "kokushi",
-    "kokushi-13",
-    "daisuushii",
-    "shousuushii",
-    "suukantsu",
-    "dora",
-    "ura",
-    "aka",
-];
+/// The notation's yaku names: the vocabulary's (those of [`Yaku::ALL`] in its order), then
+/// dora, ura and aka (see [`source_at`]).
+const YAKU: [&str; 55] = {
+    let mut names = ["dora"; 55];
+    let mut i = 0;
+    while i < Yaku::ALL.len() {
+        names[i] = Yaku::ALL[i].name();
+        i += 1;
+    }
+    names[53] = "ura";
+    names[54] = "aka";
+    names
+};
 
 /// The source a slot of [`YAKU`] names.
 const fn source_at(slot: usize) -> HanSource {

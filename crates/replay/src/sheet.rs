@@ -265,7 +265,7 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
             let riichi = v
                 .yaku
                 .iter()
-                .any(|(n, _)| *n == "riichi" || *n == "double riichi");
+                .any(|(n, _)| *n == "riichi" || *n == "double-riichi");
             let mut extra = String::new();
             if v.limit != "yakuman" {
                 for (name, count, shown) in [

@@ -347,8 +347,8 @@ fn yaku_in_another_order_are_named_apart() {
     assert_first_divergence(
         &reordered,
         "win_mismatch",
-        "win yaku order: the engine has riichi 1, rinshan kaihou 1, menzen tsumo 1, ura 0, \
-         the log has menzen tsumo 1, riichi 1, rinshan kaihou 1, ura 0",
+        "win yaku order: the engine has riichi 1, rinshan 1, menzen-tsumo 1, ura 0, \
+         the log has menzen-tsumo 1, riichi 1, rinshan 1, ura 0",
     );
     // Another yaku altogether is a plain yaku mismatch.
     let other = text.replacen("rinshan 1, menzen-tsumo 1", "haitei 1, menzen-tsumo 1", 1);

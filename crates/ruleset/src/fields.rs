@@ -441,7 +441,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "double_yakuman",
         hand.double_yakuman,
-        "Suuankou tanki, junsei chuuren, kokushi 13-wait and daisuushii count twice."
+        "suuankou-tanki, junsei-chuuren, kokushi-13 and daisuushii count twice."
     ),
     field!(
         "yakuman_stacking",
