@@ -147,6 +147,13 @@ struct JsonDivergence {
     line: Option<u32>,
     kind: &'static str,
     detail: String,
+    /// For a kind that compares values: what is compared, the engine's and the log's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded: Option<String>,
 }
 
 /// Files replayed in parallel per batch; results are printed in file order after each batch,
@@ -541,12 +548,18 @@ fn write_json(
             divergences: v
                 .divergences
                 .iter()
-                .map(|d| JsonDivergence {
-                    round: d.round.map(|r| r.to_string()),
-                    event: d.event,
-                    line: outcome.line(d),
-                    kind: d.kind.name(),
-                    detail: d.kind.to_string(),
+                .map(|d| {
+                    let compared = d.kind.compared();
+                    JsonDivergence {
+                        round: d.round.map(|r| r.to_string()),
+                        event: d.event,
+                        line: outcome.line(d),
+                        kind: d.kind.name(),
+                        detail: d.kind.to_string(),
+                        field: compared.map(|c| c.0.to_owned()),
+                        engine: compared.map(|c| c.1.to_owned()),
+                        recorded: compared.map(|c| c.2.to_owned()),
+                    }
                 })
                 .collect(),
             divergences_left_out: v.divergences_left_out,
@@ -608,14 +621,54 @@ fn junit_case(outcome: &GameOutcome) -> quick_junit::TestCase {
     case
 }
 
-/// A divergence as a baseline knows it: the file, the round, the kind and the text (not the
-/// event index, which moves when a log is edited).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
+/// A divergence as a baseline knows it: matched by the file, the round, the kind and what
+/// is compared (not by the event index, which moves when a log is edited, nor by the values,
+/// which a fix elsewhere may move); the text is kept for people.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 struct BaselineEntry {
     file: String,
     round: Option<String>,
     kind: String,
+    #[serde(default)]
+    field: Option<String>,
     detail: String,
+}
+
+impl BaselineEntry {
+    fn key(&self) -> (&str, Option<&str>, &str, Option<&str>) {
+        (
+            &self.file,
+            self.round.as_deref(),
+            &self.kind,
+            self.field.as_deref(),
+        )
+    }
+}
+
+impl PartialEq for BaselineEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for BaselineEntry {}
+
+impl std::hash::Hash for BaselineEntry {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl PartialOrd for BaselineEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for BaselineEntry {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 /// Known divergences, as `--write-baseline` writes them.
@@ -661,6 +714,7 @@ fn baseline_entries(outcome: &GameOutcome) -> Vec<BaselineEntry> {
             file: crate::files::shown(&outcome.file),
             round: d.round.map(|r| r.to_string()),
             kind: d.kind.name().to_owned(),
+            field: d.kind.compared().map(|c| c.0.to_owned()),
             detail: d.kind.to_string(),
         })
         .collect()

@@ -678,10 +678,30 @@ fn a_baseline_gates_on_new_divergences_only() {
             .code(),
         Some(0)
     );
+    // The same divergence with another value is still the known one.
     std::fs::write(dir.join("a.haifu"), changed("1200")).expect("writes");
-    let out = run(&["--baseline".as_ref(), baseline.as_os_str()]);
+    assert_eq!(
+        run(&["--baseline".as_ref(), baseline.as_os_str()])
+            .status
+            .code(),
+        Some(0)
+    );
+    // A second game tampered with: exactly its divergence is new.
+    std::fs::write(dir.join("b.haifu"), changed("1300")).expect("writes");
+    let out = haifu()
+        .args(["verify", "--baseline"])
+        .arg(&baseline)
+        .arg(dir.join("a.haifu"))
+        .arg(dir.join("b.haifu"))
+        .output()
+        .expect("runs");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1 no longer found, 1 new"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("1 known divergences found again, 0 no longer found, 1 new"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // GitHub annotations name the file and the line; Markdown folds the divergences.
     let out = run(&["--format".as_ref(), "github".as_ref()]);
     let text = String::from_utf8_lossy(&out.stdout);

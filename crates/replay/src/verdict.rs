@@ -211,6 +211,50 @@ pub enum DivergenceKind {
 }
 
 impl DivergenceKind {
+    /// For a kind that compares values: what is compared, the engine's value and the log's
+    /// (an expectation's: what the scenario expects and what the referee finds), as text.
+    pub fn compared(&self) -> Option<(&str, &str, &str)> {
+        match self {
+            DivergenceKind::WallMismatch {
+                computed, recorded, ..
+            } => Some(("wall", computed, recorded)),
+            DivergenceKind::WinMismatch {
+                field,
+                computed,
+                recorded,
+            } => Some((field, computed, recorded)),
+            DivergenceKind::DrawMismatch {
+                field,
+                computed,
+                recorded,
+            } => Some((field, computed, recorded)),
+            DivergenceKind::ScoreMismatch {
+                what,
+                computed,
+                recorded,
+            }
+            | DivergenceKind::PaymentMismatch {
+                what,
+                computed,
+                recorded,
+            }
+            | DivergenceKind::FinalMismatch {
+                what,
+                computed,
+                recorded,
+            } => Some((what, computed, recorded)),
+            DivergenceKind::FlowMismatch { computed, recorded } => {
+                Some(("next", computed, recorded))
+            }
+            DivergenceKind::ExpectationFailed {
+                expected, found, ..
+            } => Some(("expectation", found, expected)),
+            _ => None,
+        }
+    }
+}
+
+impl DivergenceKind {
     /// The snake_case name of the kind, as in JSON.
     pub fn name(&self) -> &'static str {
         match self {
