@@ -99,10 +99,18 @@ pub struct RoundStart {
     pub honba: u32,
     /// Riichi sticks on the table.
     pub sticks: u32,
-    /// The two dice as faces 1..=6.
-    pub dice: [u8; 2],
+    /// The two dice as faces 1..=6, when the format records them (tenhou.net/6 JSON does
+    /// not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
     /// The first dora indicator.
     pub dora_indicator: Tile,
+    /// The kan dora indicators of the round, in order, when the format lists them without
+    /// saying when each was revealed (tenhou.net/6 JSON): the referee reveals each at the
+    /// moment the rule set makes it due. Empty for formats that record every reveal as an
+    /// [`Event::NewDora`] in its place (Tenhou mjlog, the notation).
+    #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
+    pub untimed_dora: ArrayVec<Tile, 4>,
     /// Each seat's score at the start of the round, in points.
     pub scores: BySeat<i32>,
     /// The dealer.
@@ -165,8 +173,10 @@ pub struct RecordedWin {
     pub melds: ArrayVec<Meld, 4>,
     /// The winning tile.
     pub winning_tile: Tile,
-    /// Fu as recorded (present even for limit hands).
-    pub fu: u32,
+    /// Fu as recorded: Tenhou records them for every hand, limit hands included; `None`
+    /// where the format leaves them out (tenhou.net/6 JSON writes none for a limit hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fu: Option<u32>,
     /// The hand's value as recorded, without honba and sticks: for a ron what the discarder
     /// pays, for a tsumo the sum of the payments.
     pub points: i32,

@@ -1163,8 +1163,9 @@ impl<'t, 'l> Reader<'t, 'l> {
             round_number: s.number,
             honba: s.honba,
             sticks: s.sticks.unwrap_or(0),
-            dice: s.dice.unwrap_or([1, 1]),
+            dice: s.dice,
             dora_indicator: dora,
+            untimed_dora: ArrayVec::new(),
             scores,
             dealer,
             hands,
@@ -1555,11 +1556,13 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
         }
         let end = shift(pos, cur.offset());
-        let fu = fu.ok_or_else(|| {
-            end.err(ErrorKind::EndOfLine {
-                expected: "the fu, e.g. 30fu",
-            })
-        })?;
+        // A limit hand may leave its fu out (a record converted from a format without
+        // them); a hand under the limits needs them to be valued.
+        if fu.is_none() && limit == Limit::None {
+            return Err(end.err(ErrorKind::EndOfLine {
+                expected: "the fu, e.g. 30fu (only a limit hand may leave them out)",
+            }));
+        }
         let points = points.ok_or_else(|| {
             end.err(ErrorKind::EndOfLine {
                 expected: "the points, e.g. 3900",
@@ -2546,7 +2549,7 @@ fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)>
 struct WinHead<'t> {
     winner: Seat,
     from: Seat,
-    fu: u32,
+    fu: Option<u32>,
     han: Option<(Pos<'t>, u32)>,
     points: i32,
     limit: Limit,
@@ -2612,7 +2615,11 @@ fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
         head: WinHead {
             winner,
             from,
-            fu: fu?,
+            fu: if fu.is_none() && limit == Limit::None {
+                return None;
+            } else {
+                fu
+            },
             han: None,
             points: points?,
             limit,

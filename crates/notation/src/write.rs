@@ -366,15 +366,17 @@ impl Writer<'_, '_> {
         let t = &mut self.table;
         let _ = write!(
             self.out,
-            "\nround {}{}.{} dealer {} sticks {} dice {} {} dora ",
+            "\nround {}{}.{} dealer {} sticks {}",
             start.round_wind.letter(),
             start.round_number,
             start.honba,
             seat_letter(start.dealer),
             start.sticks,
-            start.dice[0],
-            start.dice[1],
         );
+        if let Some([a, b]) = start.dice {
+            let _ = write!(self.out, " dice {a} {b}");
+        }
+        self.out.push_str(" dora ");
         let default = t.resolve_enter(plain(start.dora_indicator), t.wall_dora());
         write_tiles(self.out, &[spell(start.dora_indicator, default)]);
         t.new_dora(start.dora_indicator);
@@ -451,7 +453,9 @@ impl Writer<'_, '_> {
         } else {
             let _ = write!(self.out, " ron {}", seat_letter(w.from));
         }
-        let _ = write!(self.out, " {}fu", w.fu);
+        if let Some(fu) = w.fu {
+            let _ = write!(self.out, " {fu}fu");
+        }
         if !w.yaku.is_empty() {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let _ = write!(self.out, " {han}han");

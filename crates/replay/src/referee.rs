@@ -112,6 +112,9 @@ struct RoundReplay<'a> {
     valuation: Option<Valuation>,
     /// A scenario's expectations waiting for this round's outcome.
     pending: crate::expect::Pending,
+    /// The round's kan dora indicators a format lists without their moments (tenhou.net/6),
+    /// still to be revealed, in order.
+    untimed_dora: ArrayVec<Tile, 4>,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -133,6 +136,7 @@ impl<'a> RoundReplay<'a> {
             turns: BySeat::default(),
             valuation: None,
             pending: crate::expect::Pending::default(),
+            untimed_dora: ArrayVec::new(),
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -163,6 +167,28 @@ impl<'a> RoundReplay<'a> {
         self.turns = BySeat::default();
         self.valuation = None;
         self.pending = crate::expect::Pending::default();
+        self.untimed_dora.clone_from(&start.untimed_dora);
+        self.untimed_dora.reverse();
+    }
+
+    /// Reveals the format's untimed kan dora indicators that the rule set makes due by now,
+    /// as a log that records the moments would have shown them.
+    fn reveal_untimed_dora(&mut self, index: usize, verdict: &mut Verdict) {
+        let Some(round) = &mut self.round else { return };
+        while round.dora_due()
+            && let Some(indicator) = self.untimed_dora.pop()
+        {
+            let event = Event::NewDora { indicator };
+            match round.reveal_dora(indicator) {
+                Ok(()) => {
+                    verdict.checked.actions += 1;
+                    if let Some(sheet) = &mut self.sheet {
+                        note(sheet, &mut self.turns, event, round.rulings());
+                    }
+                }
+                Err(e) => return self.illegal(verdict, index, describe(event), &e),
+            }
+        }
     }
 
     fn setup(start: &RoundStart) -> RoundSetup {
@@ -294,6 +320,9 @@ impl<'a> RoundReplay<'a> {
         if self.ron_refused && !matches!(event, Event::Win(_)) {
             self.ron_refused = false;
             self.round = None;
+        }
+        if !self.untimed_dora.is_empty() {
+            self.reveal_untimed_dora(index, verdict);
         }
         // What the settlement needs is taken from the log even when the engine has stopped.
         match event {
@@ -606,8 +635,12 @@ impl<'a> RoundReplay<'a> {
                 names_text(&recorded.yakuman),
             );
         }
-        if u32::from(score.fu) != recorded.fu {
-            mismatch("fu", score.fu.to_string(), recorded.fu.to_string());
+        // A format that leaves the fu of a limit hand out (tenhou.net/6) has nothing to
+        // compare them with.
+        if let Some(fu) = recorded.fu
+            && u32::from(score.fu) != fu
+        {
+            mismatch("fu", score.fu.to_string(), fu.to_string());
         }
         if i64::from(score.points) != i64::from(recorded.points) {
             mismatch(

@@ -77,7 +77,10 @@ fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
         Limit::None => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let han = u8::try_from(han).unwrap_or(u8::MAX);
-            hand_base(hand, han, u8::try_from(w.fu).unwrap_or(u8::MAX)).0
+            // A hand under the limits always records its fu; without them, the fewest
+            // a hand can have.
+            let fu = w.fu.map_or(20, |f| u8::try_from(f).unwrap_or(u8::MAX));
+            hand_base(hand, han, fu).0
         }
         Limit::Yakuman => {
             limit_base(Limit::Yakuman) * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1)

@@ -91,8 +91,8 @@ pub struct WinLine {
     /// The engine's value: yaku (name, han), fu, han, points, limit; `None` when the engine
     /// could not value it (the divergence says why).
     pub computed: Option<Valuation>,
-    /// The recorded fu, points and limit.
-    pub recorded: (u32, i32, haifu_tiles::Limit),
+    /// The recorded fu (when the format records them), points and limit.
+    pub recorded: (Option<u32>, i32, haifu_tiles::Limit),
     /// The recorded score changes.
     pub deltas: BySeat<i32>,
     /// The liable seat (pao), as recorded.
@@ -292,11 +292,9 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
         None => writeln!(out, "  win seat {} {how}{pao}: not valued", w.winner)?,
     }
     let limit = w.recorded.2.name();
-    writeln!(
-        out,
-        "    recorded {} fu {} {limit} | deltas {}",
-        w.recorded.0,
-        w.recorded.1,
-        seat_scores(&w.deltas)
-    )
+    match w.recorded.0 {
+        Some(fu) => write!(out, "    recorded {fu} fu ")?,
+        None => write!(out, "    recorded ")?,
+    }
+    writeln!(out, "{} {limit} | deltas {}", w.recorded.1, seat_scores(&w.deltas))
 }

@@ -108,14 +108,17 @@ impl RoundCheck {
         verdict.checked.walls += 1;
         if let Some((a, b)) = r.wall.dice() {
             let computed = [a + 1, b + 1];
-            if computed != start.dice {
+            // A format without dice has none to check.
+            if let Some(recorded) = start.dice
+                && computed != recorded
+            {
                 let text = |d: [u8; 2]| format!("{}+{}", d[0], d[1]);
                 r.mismatch(
                     verdict,
                     index,
                     WallItem::Dice,
                     text(computed),
-                    text(start.dice),
+                    text(recorded),
                 );
             }
         }

@@ -62,7 +62,7 @@ fn kiriage_changes_exactly_the_wins_recorded_at_base_1920() {
         let expected: BTreeSet<usize> = wins(&log)
             .filter(|(_, w)| {
                 let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
-                !chips && w.limit == Limit::None && w.fu << (2 + han) == 1920
+                !chips && w.limit == Limit::None && w.fu.is_some_and(|fu| fu << (2 + han) == 1920)
             })
             .map(|(i, _)| i)
             .collect();

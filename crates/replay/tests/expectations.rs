@@ -47,7 +47,7 @@ fn a_true_win_expectation_passes_and_a_false_one_fails() {
         event: at,
         kind: ExpectationKind::Win {
             seat: win.winner,
-            fu: Some(win.fu),
+            fu: win.fu,
             han: None,
             points: Some(points),
             limit: Some(win.limit),

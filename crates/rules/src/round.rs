@@ -1434,6 +1434,15 @@ impl Round {
         Ok(())
     }
 
+    /// Whether a kan dora indicator is due now, so that [`Round::reveal_dora`] would take
+    /// one: a kan's indicator the rule set reveals at once, or an open kan's once its player
+    /// has drawn the replacement tile and is about to discard. Considers only the kan dora timing
+    /// ([`haifu_ruleset::RoundRules::kan_dora`]); ignores whether the dead wall has one left.
+    pub fn dora_due(&self) -> bool {
+        self.dora_due_now > 0
+            || (self.dora_due_at_discard > 0 && matches!(self.phase, Phase::Discard { .. }))
+    }
+
     /// A new dora indicator is revealed.
     ///
     /// It considers whether a kan has one due now: an ankan at once, an open kan's when its

@@ -28,7 +28,7 @@ fn every_recorded_win_scores_as_recorded() {
         let want_yaku: Vec<_> = rec.yaku.iter().map(|y| (y.source, y.han)).collect();
         let got_yakuman: Vec<_> = got.yakuman.iter().map(|y| y.yaku).collect();
         let want_yakuman: Vec<_> = rec.yakuman.to_vec();
-        let got_line = (u32::from(got.fu), i64::from(got.points), got.limit);
+        let got_line = (Some(u32::from(got.fu)), i64::from(got.points), got.limit);
         let want_line = (rec.fu, i64::from(rec.points), rec.limit);
         if got_line != want_line || got_yaku != want_yaku || got_yakuman != want_yakuman {
             failures.push(format!(

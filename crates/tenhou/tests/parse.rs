@@ -339,13 +339,12 @@ fn render_event(out: &mut String, event: Event<'_>) {
 fn render_round_start(out: &mut String, r: &RoundStart) {
     let _ = writeln!(
         out,
-        "round_start {}{} honba {} sticks {} dice {}+{} dora {} dealer {} scores {}",
+        "round_start {}{} honba {} sticks {} dice {} dora {} dealer {} scores {}",
         r.round_wind,
         r.round_number,
         r.honba,
         r.sticks,
-        r.dice[0],
-        r.dice[1],
+        r.dice.map_or("-".to_owned(), |[a, b]| format!("{a}+{b}")),
         r.dora_indicator,
         r.dealer,
         seats(&r.scores)
@@ -398,7 +397,7 @@ fn render_win(out: &mut String, w: &RecordedWin) {
     let _ = writeln!(
         out,
         "  fu {} points {} limit {} yaku {} yakuman {}",
-        w.fu,
+        w.fu.map_or("-".to_owned(), |f| f.to_string()),
         w.points,
         limit_code,
         if yaku.is_empty() {

@@ -42,6 +42,36 @@ pub fn tenhou_corpus() -> Option<PathBuf> {
     None
 }
 
+/// A folder of the shared real corpus (`tenhou6`, `majsoul`, …): from `HAIFU_SHARED_CORPUS`
+/// (the folder holding them), else `../shared/corpus` beside the workspace; `None` (after
+/// printing that the test skipped) when it is missing outside CI.
+///
+/// # Panics
+///
+/// Under `CI=true` when the folder is missing: CI must check against the real logs.
+pub fn shared_corpus(name: &str) -> Option<PathBuf> {
+    let root = std::env::var_os("HAIFU_SHARED_CORPUS").map_or_else(
+        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus")),
+        PathBuf::from,
+    );
+    let dir = root.join(name);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "the real corpus folder is missing at {} (set HAIFU_SHARED_CORPUS); CI needs it",
+        dir.display()
+    );
+    use std::io::Write as _;
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: the real corpus folder is not at {} (set HAIFU_SHARED_CORPUS)",
+        dir.display()
+    );
+    None
+}
+
 /// The workspace's root directory (for the project's own `corpus/` and `snapshots/`).
 pub fn workspace_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
