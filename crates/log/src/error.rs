@@ -139,6 +139,15 @@ pub enum ParseErrorKind {
         /// The id.
         id: u32,
     },
+    /// A value of a JSON format that is not what its place holds: `path` names the place in
+    /// the format's own terms (`log[2] seat B's discards, item 7`).
+    #[error("{path}: {detail}")]
+    Element {
+        /// Where in the document, in the format's terms.
+        path: String,
+        /// What is wrong and what was expected.
+        detail: String,
+    },
     /// An action by a seat that has no player (seat 3 in sanma).
     #[error("<{element}> is for seat {seat}, which has no player in this game")]
     EmptySeat {

@@ -293,6 +293,10 @@ pub struct RecordedDraw {
     /// The hands shown: tenpai hands at an exhaustive draw, the declarer's hand for
     /// kyuushu kyuuhai; `None` for a seat that showed nothing.
     pub shown: BySeat<Option<ArrayVec<Tile, 14>>>,
+    /// Whether the record leaves out who was tenpai (a tenhou.net/6 nagashi mangan): `shown`
+    /// then says nothing about tenpai, and no tenpai is compared.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tenpai_unrecorded: bool,
     /// Each seat's score before, in points.
     pub scores: BySeat<i32>,
     /// Each seat's change, in points.

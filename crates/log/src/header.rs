@@ -271,6 +271,17 @@ impl GameLog {
         self.slots.push(Slot::GameEnd(index(self.ends.len())));
         self.ends.push(end);
     }
+
+    /// Gives the `win`-th recorded win (or else the `draw`-th draw) the game's final result,
+    /// for a format that states it after its last round (tenhou.net/6 `sc`). Does nothing
+    /// when there is no such outcome.
+    pub fn set_final_result(&mut self, win: Option<usize>, draw: Option<usize>, end: FinalResult) {
+        if let Some(w) = win.and_then(|i| self.wins.get_mut(i)) {
+            w.final_result = Some(end);
+        } else if let Some(d) = draw.and_then(|i| self.draws.get_mut(i)) {
+            d.final_result = Some(end);
+        }
+    }
 }
 
 impl Serialize for GameLog {
@@ -296,11 +307,57 @@ impl Serialize for GameLog {
     }
 }
 
+/// Whether a format states the game's end (its final result) whenever the game ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndRecord {
+    /// Always (Tenhou mjlog's `owari`, the notation's `end`): a last round without one says
+    /// the game goes on.
+    #[default]
+    Always,
+    /// Only when the record has it (tenhou.net/6 `sc` is optional): a log whose last round
+    /// ends the game without one does not record the end.
+    Optional,
+}
+
+impl EndRecord {
+    /// Whether this is [`EndRecord::Always`] (for serialisation).
+    pub fn is_always(&self) -> bool {
+        *self == EndRecord::Always
+    }
+}
+
+/// Whether the order of a win's yaku list is the referee's own (Tenhou writes its yaku in a
+/// fixed order, part of the record) or an exporter's (Mahjong Soul exports and hand
+/// transcriptions list them as they please).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum YakuOrder {
+    /// The referee's order: a list in another order is a divergence.
+    #[default]
+    Referee,
+    /// An exporter's: only the yaku and their han are compared.
+    Exporter,
+}
+
+impl YakuOrder {
+    /// Whether this is [`YakuOrder::Referee`] (for serialisation).
+    pub fn is_referee(&self) -> bool {
+        *self == YakuOrder::Referee
+    }
+}
+
 /// The header of a game. What it holds is what the log states; nothing is inferred from it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Header {
     /// The source format, e.g. `"tenhou-mjlog"`.
     pub format: String,
+    /// Whether the format always states the game's end.
+    #[serde(default, skip_serializing_if = "EndRecord::is_always")]
+    pub end_record: EndRecord,
+    /// Whose order a win's yaku list is in.
+    #[serde(default, skip_serializing_if = "YakuOrder::is_referee")]
+    pub yaku_order: YakuOrder,
     /// The format's version as written (`mjloggm ver`), if any.
     pub version: Option<String>,
     /// The game id, when the file name (or the log) carries one, e.g.
@@ -340,9 +397,15 @@ pub struct RuleFlags {
     pub csrule: Option<String>,
     /// A rule set declared by name rather than by Tenhou's bits: a haifu notation file's
     /// `rules PRESET key=value…` line for a preset other than Tenhou's, as a `--rules` value
-    /// (`wrc2015,red_fives=true`).
+    /// (`wrc2015,red_fives=true`), or the rule set another format's declaration maps to
+    /// (a tenhou.net/6 `rule.disp` naming a Mahjong Soul room).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spec: Option<String>,
+    /// Why the log declares no rule set haifu can name, when it does not: what it says
+    /// instead (a tenhou.net/6 `rule.disp` of a tournament, or none). `--rules auto` then
+    /// asks for a rule set rather than guessing one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undeclared: Option<String>,
 }
 
 /// A player as the log introduces them.

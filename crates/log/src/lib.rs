@@ -28,7 +28,7 @@ pub use event::{
     RoundStart, YakuHan,
 };
 pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound};
-pub use header::{GameLog, Header, Player, RuleFlags, UnknownAttribute};
+pub use header::{EndRecord, GameLog, Header, Player, RuleFlags, UnknownAttribute, YakuOrder};
 pub use points::Tenths;
 #[cfg(test)]
 mod tests {

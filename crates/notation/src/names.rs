@@ -5,9 +5,9 @@ use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Yaku};
 
 /// The notation's yaku names: the vocabulary's (those of [`Yaku::ALL`] in its order), then
-/// dora, ura and aka (see [`source_at`]).
-const YAKU: [&str; 55] = {
-    let mut names = ["dora"; 55];
+/// dora, ura, aka and kita (see [`source_at`]).
+const YAKU: [&str; 56] = {
+    let mut names = ["dora"; 56];
     let mut i = 0;
     while i < Yaku::ALL.len() {
         names[i] = Yaku::ALL[i].name();
@@ -15,6 +15,7 @@ const YAKU: [&str; 55] = {
     }
     names[53] = "ura";
     names[54] = "aka";
+    names[55] = "kita";
     names
 };
 
@@ -24,6 +25,7 @@ const fn source_at(slot: usize) -> HanSource {
         52 => HanSource::Dora,
         53 => HanSource::Ura,
         54 => HanSource::Aka,
+        55 => HanSource::Kita,
         _ => HanSource::Yaku(Yaku::ALL[slot]),
     }
 }
@@ -34,6 +36,7 @@ pub(crate) fn source_name(source: HanSource) -> &'static str {
         HanSource::Dora => 52,
         HanSource::Ura => 53,
         HanSource::Aka => 54,
+        HanSource::Kita => 55,
         // Every yaku is in `Yaku::ALL`.
         HanSource::Yaku(y) => Yaku::ALL.iter().position(|x| *x == y).unwrap_or(0),
     };

@@ -2016,6 +2016,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             honba,
             sticks,
             shown: d.shown,
+            tenpai_unrecorded: false,
             scores,
             deltas,
             chips: d.chips,

@@ -61,6 +61,9 @@ pub struct DeclaredRules {
 /// A [`RuleError`] when a notation file's declared rule set does not read (a key or value
 /// the reader let through but the rule set refuses).
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
+    if let Some(what) = &log.header.rules.undeclared {
+        return Err(RuleError::Undeclared(what.clone()));
+    }
     let tenhou = haifu_tenhou::declared_rules(log);
     let Some(spec) = &log.header.rules.spec else {
         return Ok(DeclaredRules {
@@ -166,7 +169,13 @@ fn settle(
         return;
     }
     let before = verdict.divergence_count();
-    let cut_off = settle::check(first_dealer, rules, summaries, verdict);
+    let cut_off = settle::check(
+        first_dealer,
+        rules,
+        summaries,
+        log.header.end_record,
+        verdict,
+    );
     if verdict.divergence_count() == before {
         verdict.checked.settled = true;
         verdict.checked.end_recorded = !cut_off;

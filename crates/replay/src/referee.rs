@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
-use haifu_log::{DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
+use haifu_log::{
+    DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart, YakuOrder,
+};
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
     AbortiveDraw, ActionError, HanSource, Payer, Round, RoundSetup, Ruling, Score, ScoreError,
@@ -63,6 +65,7 @@ pub(crate) fn check<'a>(
                 }
                 None => round.insert(RoundReplay::start(start, rules, index, verdict)),
             };
+            r.yaku_order = log.header.yaku_order;
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
                 dealer: start.dealer,
@@ -115,6 +118,8 @@ struct RoundReplay<'a> {
     /// The round's kan dora indicators a format lists without their moments (tenhou.net/6),
     /// still to be revealed, in order.
     untimed_dora: ArrayVec<Tile, 4>,
+    /// Whose order the log's yaku lists are in.
+    yaku_order: YakuOrder,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -137,6 +142,7 @@ impl<'a> RoundReplay<'a> {
             valuation: None,
             pending: crate::expect::Pending::default(),
             untimed_dora: ArrayVec::new(),
+            yaku_order: YakuOrder::Referee,
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -605,11 +611,8 @@ impl<'a> RoundReplay<'a> {
             sorted.sort_unstable();
             let mut recorded_sorted = recorded_yaku.clone();
             recorded_sorted.sort_unstable();
-            let field = if sorted.as_slice() == recorded_sorted.as_slice() {
-                "yaku order"
-            } else {
-                "yaku"
-            };
+            let same_set = sorted.as_slice() == recorded_sorted.as_slice();
+            let field = if same_set { "yaku order" } else { "yaku" };
             // Ura dora listed without the indicators that give them: say so (a hand-written
             // record that leaves out its `ura` line).
             let hint = if recorded.ura_indicators.is_empty()
@@ -621,11 +624,14 @@ impl<'a> RoundReplay<'a> {
             } else {
                 ""
             };
-            mismatch(
-                field,
-                yaku_text(&yaku),
-                format!("{}{hint}", yaku_text(&recorded_yaku)),
-            );
+            // An exporter's order is no ruling.
+            if !(same_set && self.yaku_order == YakuOrder::Exporter) {
+                mismatch(
+                    field,
+                    yaku_text(&yaku),
+                    format!("{}{hint}", yaku_text(&recorded_yaku)),
+                );
+            }
         }
         let yakuman: ArrayVec<Yaku, 8> = score.yakuman.iter().map(|y| y.yaku).collect();
         if yakuman.as_slice() != recorded.yakuman.as_slice() {
@@ -764,7 +770,7 @@ impl<'a> RoundReplay<'a> {
                     });
                 }
                 if abortive.is_none() {
-                    if tenpai != shown {
+                    if tenpai != shown && !recorded.tenpai_unrecorded {
                         let kind = DivergenceKind::DrawMismatch {
                             field: "tenpai",
                             computed: seats_text(tenpai),

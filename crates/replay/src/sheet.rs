@@ -296,5 +296,10 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
         Some(fu) => write!(out, "    recorded {fu} fu ")?,
         None => write!(out, "    recorded ")?,
     }
-    writeln!(out, "{} {limit} | deltas {}", w.recorded.1, seat_scores(&w.deltas))
+    writeln!(
+        out,
+        "{} {limit} | deltas {}",
+        w.recorded.1,
+        seat_scores(&w.deltas)
+    )
 }

@@ -87,6 +87,11 @@ pub enum RuleError {
     /// An override that is not `key=value`.
     #[error("an override is key=value (such as kiriage_mangan=true), not {0:?}")]
     BadOverride(String),
+    /// A log that declares no rule set haifu can name, asked for its own (`--rules auto`).
+    #[error(
+        "the log declares no rule set haifu knows ({0}): name one with --rules (a preset such as jpml, or a rule file)"
+    )]
+    Undeclared(String),
 }
 
 impl RuleError {
@@ -97,7 +102,7 @@ impl RuleError {
             | RuleError::UnknownPreset { at, .. }
             | RuleError::UnknownKey { at, .. }
             | RuleError::BadValue { at, .. } => *at = Some(loc),
-            RuleError::BadOverride(_) => {}
+            RuleError::BadOverride(_) | RuleError::Undeclared(_) => {}
         }
         self
     }

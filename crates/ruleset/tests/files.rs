@@ -129,7 +129,7 @@ fn located(text: &str) -> (Location, String) {
         | RuleError::UnknownPreset { at, .. }
         | RuleError::UnknownKey { at, .. }
         | RuleError::BadValue { at, .. } => at.clone().expect("located"),
-        RuleError::BadOverride(_) => panic!("not a file error"),
+        RuleError::BadOverride(_) | RuleError::Undeclared(_) => panic!("not a file error"),
     };
     (at, e.to_string())
 }

@@ -14,9 +14,11 @@ pub fn han_source(id: u8) -> Option<HanSource> {
     }
 }
 
-/// Tenhou's id of a yaku list entry: the inverse of [`han_source`].
+/// Tenhou's id of a yaku list entry: the inverse of [`han_source`]. Kita, which Tenhou
+/// counts among the dora, has no id of its own: it gets dora's.
 pub fn han_source_id(source: HanSource) -> u8 {
     match source {
+        HanSource::Kita => 52,
         HanSource::Dora => 52,
         HanSource::Ura => 53,
         HanSource::Aka => 54,

@@ -1235,6 +1235,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             honba,
             sticks,
             shown,
+            tenpai_unrecorded: false,
             scores,
             deltas,
             chips,

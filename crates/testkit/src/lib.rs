@@ -51,7 +51,12 @@ pub fn tenhou_corpus() -> Option<PathBuf> {
 /// Under `CI=true` when the folder is missing: CI must check against the real logs.
 pub fn shared_corpus(name: &str) -> Option<PathBuf> {
     let root = std::env::var_os("HAIFU_SHARED_CORPUS").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus")),
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/corpus"
+            ))
+        },
         PathBuf::from,
     );
     let dir = root.join(name);

@@ -300,16 +300,20 @@ pub enum HanSource {
     Ura,
     /// Red fives (aka dora).
     Aka,
+    /// North tiles set aside in three-player games (kita, nukidora), listed apart by
+    /// Mahjong Soul (`抜きドラ`).
+    Kita,
 }
 
 impl HanSource {
-    /// The name: the yaku's, or `dora`, `ura`, `aka`.
+    /// The name: the yaku's, or `dora`, `ura`, `aka`, `kita`.
     pub const fn name(self) -> &'static str {
         match self {
             HanSource::Yaku(y) => y.name(),
             HanSource::Dora => "dora",
             HanSource::Ura => "ura",
             HanSource::Aka => "aka",
+            HanSource::Kita => "kita",
         }
     }
 
@@ -319,6 +323,7 @@ impl HanSource {
             "dora" => Some(HanSource::Dora),
             "ura" => Some(HanSource::Ura),
             "aka" => Some(HanSource::Aka),
+            "kita" => Some(HanSource::Kita),
             _ => Yaku::from_name(name).map(HanSource::Yaku),
         }
     }
@@ -398,7 +403,12 @@ mod tests {
             assert_eq!(HanSource::from_name(y.name()), Some(HanSource::Yaku(y)));
         }
         assert_eq!(Yaku::ALL.iter().filter(|y| y.is_yakuman()).count(), 15);
-        for s in [HanSource::Dora, HanSource::Ura, HanSource::Aka] {
+        for s in [
+            HanSource::Dora,
+            HanSource::Ura,
+            HanSource::Aka,
+            HanSource::Kita,
+        ] {
             assert_eq!(HanSource::from_name(s.name()), Some(s));
         }
         assert_eq!(HanSource::from_name("yaku60"), None);

@@ -1,0 +1,376 @@
+//! The words of a tenhou.net/6 record: yaku names, value strings, outcome words and the
+//! rule names of `rule.disp`.
+
+use haifu_log::DrawKind;
+use haifu_tiles::{HanSource, Limit, Wind, Yaku};
+
+/// A yaku or dora name as tenhou.net/6 writes it (the Japanese names of Tenhou's viewer,
+/// which Mahjong Soul exporters also write), to what it names. `None` for a name it does not
+/// know. `round_wind` and `seat_wind` resolve the generic wind names some exporters write
+/// (`役牌:場風牌`, `役牌:自風牌`).
+pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
+    let yaku = match name {
+        "門前清自摸和" => Yaku::MenzenTsumo,
+        "立直" | "Riichi" => Yaku::Riichi,
+        "一発" => Yaku::Ippatsu,
+        "槍槓" => Yaku::Chankan,
+        "嶺上開花" => Yaku::RinshanKaihou,
+        "海底摸月" => Yaku::Haitei,
+        "河底撈魚" => Yaku::Houtei,
+        "平和" => Yaku::Pinfu,
+        "断幺九" => Yaku::Tanyao,
+        "一盃口" => Yaku::Iipeikou,
+        "自風 東" => Yaku::SeatWindEast,
+        "自風 南" => Yaku::SeatWindSouth,
+        "自風 西" => Yaku::SeatWindWest,
+        "自風 北" => Yaku::SeatWindNorth,
+        "場風 東" => Yaku::RoundWindEast,
+        "場風 南" => Yaku::RoundWindSouth,
+        "場風 西" => Yaku::RoundWindWest,
+        "場風 北" => Yaku::RoundWindNorth,
+        "役牌:場風牌" => round_wind_yaku(round_wind),
+        "役牌:自風牌" => seat_wind_yaku(seat_wind),
+        "役牌 白" | "役牌:白" => Yaku::Haku,
+        "役牌 發" | "役牌:發" => Yaku::Hatsu,
+        "役牌 中" | "役牌:中" => Yaku::Chun,
+        "両立直" | "ダブル立直" => Yaku::DoubleRiichi,
+        "七対子" => Yaku::Chiitoitsu,
+        "混全帯幺九" => Yaku::Chanta,
+        "一気通貫" => Yaku::Ittsu,
+        "三色同順" => Yaku::SanshokuDoujun,
+        "三色同刻" => Yaku::SanshokuDoukou,
+        "三槓子" => Yaku::Sankantsu,
+        "対々和" => Yaku::Toitoi,
+        "三暗刻" => Yaku::Sanankou,
+        "小三元" => Yaku::Shousangen,
+        "混老頭" => Yaku::Honroutou,
+        "二盃口" => Yaku::Ryanpeikou,
+        "純全帯幺九" => Yaku::Junchan,
+        "混一色" => Yaku::Honitsu,
+        "清一色" => Yaku::Chinitsu,
+        "人和" => Yaku::Renhou,
+        "天和" => Yaku::Tenhou,
+        "地和" => Yaku::Chiihou,
+        "大三元" => Yaku::Daisangen,
+        "四暗刻" => Yaku::Suuankou,
+        "四暗刻単騎" => Yaku::SuuankouTanki,
+        "字一色" => Yaku::Tsuuiisou,
+        "緑一色" => Yaku::Ryuuiisou,
+        "清老頭" => Yaku::Chinroutou,
+        "九蓮宝燈" => Yaku::Chuuren,
+        "純正九蓮宝燈" => Yaku::JunseiChuuren,
+        "国士無双" => Yaku::Kokushi,
+        "国士無双１３面" | "国士無双13面" | "国士無双十三面" => {
+            Yaku::Kokushi13Wait
+        }
+        "大四喜" => Yaku::Daisuushii,
+        "小四喜" => Yaku::Shousuushii,
+        "四槓子" => Yaku::Suukantsu,
+        "ドラ" | "Dora" => return Some(HanSource::Dora),
+        "裏ドラ" | "Ura Dora" => return Some(HanSource::Ura),
+        "赤ドラ" | "Red Five" => return Some(HanSource::Aka),
+        "抜きドラ" => return Some(HanSource::Kita),
+        _ => return None,
+    };
+    Some(HanSource::Yaku(yaku))
+}
+
+const fn round_wind_yaku(wind: Wind) -> Yaku {
+    match wind {
+        Wind::East => Yaku::RoundWindEast,
+        Wind::South => Yaku::RoundWindSouth,
+        Wind::West => Yaku::RoundWindWest,
+        Wind::North => Yaku::RoundWindNorth,
+    }
+}
+
+const fn seat_wind_yaku(wind: Wind) -> Yaku {
+    match wind {
+        Wind::East => Yaku::SeatWindEast,
+        Wind::South => Yaku::SeatWindSouth,
+        Wind::West => Yaku::SeatWindWest,
+        Wind::North => Yaku::SeatWindNorth,
+    }
+}
+
+/// The Japanese name tenhou.net/6 writes for a yaku or dora: [`han_source`] backwards, to
+/// check that every yaku has a name.
+#[cfg(test)]
+fn han_source_name(source: HanSource) -> &'static str {
+    let yaku = match source {
+        HanSource::Dora => return "ドラ",
+        HanSource::Ura => return "裏ドラ",
+        HanSource::Aka => return "赤ドラ",
+        HanSource::Kita => return "抜きドラ",
+        HanSource::Yaku(y) => y,
+    };
+    match yaku {
+        Yaku::MenzenTsumo => "門前清自摸和",
+        Yaku::Riichi => "立直",
+        Yaku::Ippatsu => "一発",
+        Yaku::Chankan => "槍槓",
+        Yaku::RinshanKaihou => "嶺上開花",
+        Yaku::Haitei => "海底摸月",
+        Yaku::Houtei => "河底撈魚",
+        Yaku::Pinfu => "平和",
+        Yaku::Tanyao => "断幺九",
+        Yaku::Iipeikou => "一盃口",
+        Yaku::SeatWindEast => "自風 東",
+        Yaku::SeatWindSouth => "自風 南",
+        Yaku::SeatWindWest => "自風 西",
+        Yaku::SeatWindNorth => "自風 北",
+        Yaku::RoundWindEast => "場風 東",
+        Yaku::RoundWindSouth => "場風 南",
+        Yaku::RoundWindWest => "場風 西",
+        Yaku::RoundWindNorth => "場風 北",
+        Yaku::Haku => "役牌 白",
+        Yaku::Hatsu => "役牌 發",
+        Yaku::Chun => "役牌 中",
+        Yaku::DoubleRiichi => "両立直",
+        Yaku::Chiitoitsu => "七対子",
+        Yaku::Chanta => "混全帯幺九",
+        Yaku::Ittsu => "一気通貫",
+        Yaku::SanshokuDoujun => "三色同順",
+        Yaku::SanshokuDoukou => "三色同刻",
+        Yaku::Sankantsu => "三槓子",
+        Yaku::Toitoi => "対々和",
+        Yaku::Sanankou => "三暗刻",
+        Yaku::Shousangen => "小三元",
+        Yaku::Honroutou => "混老頭",
+        Yaku::Ryanpeikou => "二盃口",
+        Yaku::Junchan => "純全帯幺九",
+        Yaku::Honitsu => "混一色",
+        Yaku::Chinitsu => "清一色",
+        Yaku::Renhou => "人和",
+        Yaku::Tenhou => "天和",
+        Yaku::Chiihou => "地和",
+        Yaku::Daisangen => "大三元",
+        Yaku::Suuankou => "四暗刻",
+        Yaku::SuuankouTanki => "四暗刻単騎",
+        Yaku::Tsuuiisou => "字一色",
+        Yaku::Ryuuiisou => "緑一色",
+        Yaku::Chinroutou => "清老頭",
+        Yaku::Chuuren => "九蓮宝燈",
+        Yaku::JunseiChuuren => "純正九蓮宝燈",
+        Yaku::Kokushi => "国士無双",
+        Yaku::Kokushi13Wait => "国士無双１３面",
+        Yaku::Daisuushii => "大四喜",
+        Yaku::Shousuushii => "小四喜",
+        Yaku::Suukantsu => "四槓子",
+    }
+}
+
+/// The outcome word that opens a round's result, to what it records: `None` is a win
+/// (`和了`); otherwise the kind of draw and, for the exhaustive draws that name them, which
+/// seats were tenpai ([`Tenpai`]).
+pub(crate) fn outcome(word: &str) -> Option<Option<(DrawKind, Tenpai)>> {
+    Some(Some(match word {
+        "和了" => return Some(None),
+        "流局" => (DrawKind::Exhaustive, Tenpai::FromDeltas),
+        "全員聴牌" => (DrawKind::Exhaustive, Tenpai::All),
+        "全員不聴" => (DrawKind::Exhaustive, Tenpai::None),
+        "流し満貫" => (DrawKind::NagashiMangan, Tenpai::NotRecorded),
+        "九種九牌" => (DrawKind::KyuushuKyuuhai, Tenpai::NotRecorded),
+        "四風連打" => (DrawKind::SuufonRenda, Tenpai::NotRecorded),
+        "四家立直" => (DrawKind::SuuchaRiichi, Tenpai::NotRecorded),
+        "四槓散了" => (DrawKind::Suukaikan, Tenpai::NotRecorded),
+        "三家和了" => (DrawKind::Sanchahou, Tenpai::NotRecorded),
+        _ => return None,
+    }))
+}
+
+/// The outcome words, for messages.
+pub(crate) const OUTCOMES: &str =
+    "和了, 流局, 全員聴牌, 全員不聴, 流し満貫, 九種九牌, 四風連打, 四家立直, 四槓散了 or 三家和了";
+
+/// Which seats an exhaustive draw's record says were tenpai.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tenpai {
+    /// Those with a positive score change (`流局` with its changes).
+    FromDeltas,
+    /// Every seat (`全員聴牌`).
+    All,
+    /// No seat (`全員不聴`).
+    None,
+    /// The record does not say (nagashi mangan, abortive draws).
+    NotRecorded,
+}
+
+/// A win's value string (`30符2飜2000点`, `満貫2000-4000点`, `40符1飜700点∀`), read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Value {
+    /// The fu, when written (not for limit hands).
+    pub(crate) fu: Option<u32>,
+    /// The limit word, or none.
+    pub(crate) limit: Limit,
+    /// The payments: a ron's one number, a tsumo's `non-dealer-dealer` pair, or a dealer's
+    /// tsumo paid alike by all (`∀`).
+    pub(crate) pay: Pay,
+}
+
+/// The payments a value string states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pay {
+    /// One number: a ron's payment.
+    One(i32),
+    /// `a-b`: a non-dealer's tsumo, `a` from each non-dealer and `b` from the dealer.
+    Split(i32, i32),
+    /// `a点∀`: a dealer's tsumo, `a` from each.
+    All(i32),
+}
+
+const LIMITS: [(&str, Limit); 6] = [
+    ("数え役満", Limit::Yakuman),
+    ("三倍満", Limit::Sanbaiman),
+    ("倍満", Limit::Baiman),
+    ("跳満", Limit::Haneman),
+    ("満貫", Limit::Mangan),
+    ("役満", Limit::Yakuman),
+];
+
+/// Reads a value string; `None` when it has another shape.
+pub(crate) fn value(s: &str) -> Option<Value> {
+    let (fu, limit, rest) = if let Some((fu, rest)) = s.split_once('符') {
+        let (_han, rest) = rest.split_once('飜')?;
+        (Some(fu.parse().ok()?), Limit::None, rest)
+    } else {
+        let (word, limit) = LIMITS.iter().find(|(w, _)| s.starts_with(w))?;
+        (None, *limit, &s[word.len()..])
+    };
+    // A limit word may follow the fu and han in some exporters' strings (`30符4飜満貫…`).
+    let (limit, rest) = match LIMITS.iter().find(|(w, _)| rest.starts_with(w)) {
+        Some((word, l)) if limit == Limit::None => (*l, &rest[word.len()..]),
+        _ => (limit, rest),
+    };
+    let num = |t: &str| t.parse::<i32>().ok().filter(|n| *n >= 0);
+    let pay = if let Some(all) = rest.strip_suffix("点∀") {
+        Pay::All(num(all)?)
+    } else {
+        let body = rest.strip_suffix('点')?;
+        match body.split_once('-') {
+            Some((a, b)) => Pay::Split(num(a)?, num(b)?),
+            None => Pay::One(num(body)?),
+        }
+    };
+    Some(Value { fu, limit, pay })
+}
+
+/// What a `rule.disp` declares, as far as haifu can name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Declared {
+    /// A Tenhou lobby: its GO type bits.
+    Tenhou(u32),
+    /// A Mahjong Soul room: the rule set as a `--rules` value.
+    MahjongSoul(String),
+    /// Nothing haifu can name.
+    Unknown,
+}
+
+/// Reads a `rule.disp`: a Tenhou lobby name (`鳳南喰赤`, `三般東喰赤速`) or a Mahjong Soul
+/// room (`玉の間南`, `三金の間赤`, `Gold Room South`).
+pub(crate) fn declared(disp: &str, players: u8) -> Declared {
+    if disp.contains("の間") || disp.contains("Room") {
+        let mut spec = String::from("mahjong-soul");
+        if disp.contains('東') || disp.contains("East") {
+            spec.push_str(",length=tonpuusen");
+        }
+        if players == 3 {
+            spec.push_str(",players=3");
+        }
+        return Declared::MahjongSoul(spec);
+    }
+    match tenhou_lobby(disp) {
+        Some(bits) => Declared::Tenhou(bits),
+        None => Declared::Unknown,
+    }
+}
+
+/// Tenhou's GO type bits for a lobby name: an optional `三` (sanma), the room (`般`, `上`,
+/// `特`, `鳳`), `東` or `南`, then any of `喰` (open tanyao), `赤` (red fives), `速` (fast).
+/// Against human players always (bit 0x01).
+fn tenhou_lobby(disp: &str) -> Option<u32> {
+    let mut chars = disp.chars().peekable();
+    let mut bits = 0x01;
+    if chars.peek() == Some(&'三') {
+        bits |= 0x10;
+        chars.next();
+    }
+    bits |= match chars.next()? {
+        '般' => 0x00,
+        '上' => 0x80,
+        '特' => 0x20,
+        '鳳' => 0xA0,
+        _ => return None,
+    };
+    bits |= match chars.next()? {
+        '東' => 0x00,
+        '南' => 0x08,
+        _ => return None,
+    };
+    let (mut kuitan, mut aka) = (false, false);
+    for c in chars {
+        match c {
+            '喰' => kuitan = true,
+            '赤' => aka = true,
+            '速' => bits |= 0x40,
+            _ => return None,
+        }
+    }
+    if !kuitan {
+        bits |= 0x04;
+    }
+    if !aka {
+        bits |= 0x02;
+    }
+    Some(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_strings_read() {
+        let v = value("30符2飜2000点").unwrap();
+        assert_eq!(
+            (v.fu, v.limit, v.pay),
+            (Some(30), Limit::None, Pay::One(2000))
+        );
+        let v = value("満貫2000-4000点").unwrap();
+        assert_eq!(
+            (v.fu, v.limit, v.pay),
+            (None, Limit::Mangan, Pay::Split(2000, 4000))
+        );
+        let v = value("40符1飜700点∀").unwrap();
+        assert_eq!(
+            (v.fu, v.limit, v.pay),
+            (Some(40), Limit::None, Pay::All(700))
+        );
+        let v = value("役満8000-16000点").unwrap();
+        assert_eq!(v.limit, Limit::Yakuman);
+        assert_eq!(value("三倍満24000点").unwrap().limit, Limit::Sanbaiman);
+        assert_eq!(value("30符"), None);
+        assert_eq!(value("満貫-1点"), None);
+    }
+
+    #[test]
+    fn lobby_names_read_and_write_back() {
+        assert_eq!(tenhou_lobby("鳳南喰赤"), Some(0xA9));
+        assert_eq!(tenhou_lobby("般東喰"), Some(0x03));
+        assert_eq!(tenhou_lobby("三鳳南喰赤"), Some(0xB9));
+        assert_eq!(tenhou_lobby("上東喰赤速"), Some(0xC1));
+        assert_eq!(tenhou_lobby("特南喰赤"), Some(0x29));
+        assert_eq!(tenhou_lobby("第39期"), None);
+    }
+
+    #[test]
+    fn every_yaku_name_reads_back() {
+        for yaku in Yaku::ALL {
+            let name = han_source_name(HanSource::Yaku(yaku));
+            assert_eq!(
+                han_source(name, Wind::East, Wind::East),
+                Some(HanSource::Yaku(yaku))
+            );
+        }
+    }
+}

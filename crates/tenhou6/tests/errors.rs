@@ -1,0 +1,103 @@
+//! Malformed tenhou.net/6 records, written here by hand: each is a located error naming
+//! the element and what was expected, never a panic.
+
+use haifu_log::GameLog;
+
+/// A minimal record around one round's 17 elements (`round` is their JSON text).
+fn record(round: &str) -> String {
+    format!(
+        "{{\"name\":[\"a\",\"b\",\"c\",\"d\"],\"rule\":{{\"disp\":\"般南喰赤\",\"aka\":1}},\n\"log\":[\n{round}\n]}}"
+    )
+}
+
+/// A round whose seats hold legal hands and nothing happens: everyone draws nothing.
+fn round_with(first_hand: &str, first_draws: &str, result: &str) -> String {
+    format!(
+        "[[0,0,0],[25000,25000,25000,25000],[11],[],\n{first_hand},{first_draws},[],\n[21,21,21,22,22,22,23,23,23,24,24,24,25],[],[],\n[31,31,31,32,32,32,33,33,33,34,34,34,35],[],[],\n[41,41,41,42,42,42,43,43,43,44,44,44,45],[],[],\n{result}]"
+    )
+}
+
+fn error(text: &str) -> String {
+    let mut log = GameLog::new();
+    haifu_tenhou6::read(text.as_bytes(), &mut log)
+        .expect_err("the record is refused")
+        .to_string()
+}
+
+const HAND: &str = "[12,12,12,13,13,13,14,14,14,15,15,15,16]";
+
+#[test]
+fn truncated_json_is_located_at_its_end() {
+    let text = record(&round_with(HAND, "[]", "[\"流局\"]"));
+    let cut = &text[..text.find("[\"流局").expect("the result")];
+    let e = error(cut);
+    assert!(e.contains("ends early"), "{e}");
+    assert!(e.starts_with("8:1:"), "{e}");
+}
+
+#[test]
+fn a_wrong_type_names_the_element() {
+    let text = record(&round_with(HAND, "[\"x\"]", "[\"流局\"]")).replace("[0,0,0]", "[0,\"a\",0]");
+    let e = error(&text);
+    assert!(
+        e.starts_with(
+            "3:7: log[0] [round, honba, sticks]: invalid type: string \"a\", expected u32"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_unknown_outcome_word_lists_the_known_ones() {
+    let text = record(&round_with(HAND, "[]", "[\"流れ\"]"));
+    let e = error(&text);
+    assert!(
+        e.starts_with("8:1: log[0] result: \"流れ\": expected 和了, 流局"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_tile_code_out_of_range_is_refused() {
+    let text = record(&round_with(
+        "[12,12,12,13,13,13,14,14,14,15,15,15,58]",
+        "[]",
+        "[\"流局\"]",
+    ));
+    let e = error(&text);
+    assert!(
+        e.starts_with("4:1: log[0] seat A's starting hand: item 12 is 58: expected a tile code"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_fifth_copy_is_refused() {
+    // A 2m is the dora indicator, seat A holds three and draws a fifth.
+    let text = record(&round_with(HAND, "[12]", "[\"流局\"]")).replace("[11]", "[12]");
+    let e = error(&text);
+    assert!(
+        e.contains("seat A's draws: item 0 (2m): a fifth copy"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_discard_of_a_tile_not_held_is_refused() {
+    let text =
+        record(&round_with(HAND, "[17]", "[\"流局\"]")).replacen(",[],\n[21", ",[19],\n[21", 1);
+    let e = error(&text);
+    assert!(
+        e.contains("seat A's discards: item 0: seat A discards 9m and holds none"),
+        "{e}"
+    );
+}
+
+#[test]
+fn empty_and_non_json_inputs_are_refused() {
+    assert!(error("   ").contains("empty"));
+    let e = error("{\"log\": [");
+    assert!(e.contains("ends early"), "{e}");
+    let e = error("{\"log\": []}");
+    assert!(e.contains("a round in `log`"), "{e}");
+}
