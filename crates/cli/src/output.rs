@@ -24,19 +24,71 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     log.clear();
     let shown = crate::files::shown(path);
     let bytes = crate::files::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
-    if path.extension().is_some_and(|e| e == "haifu") {
-        // The haifu notation carries its own game id.
-        return haifu_notation::read_bytes_into(&bytes, log)
-            .map_err(|e| e.display_in(&shown).to_string());
+    match Format::of(path, &bytes) {
+        Format::Notation => {
+            // The haifu notation carries its own game id.
+            return haifu_notation::read_bytes_into(&bytes, log)
+                .map_err(|e| e.display_in(&shown).to_string());
+        }
+        Format::Mjlog => haifu_tenhou::read_into_limited(&bytes, log, crate::files::max_size())
+            .map_err(|e| format!("{shown}:{e}"))?,
+        Format::Tenhou6 => {
+            haifu_tenhou6::read(&bytes, log).map_err(|e| format!("{shown}:{e}"))?;
+        }
+        Format::Unknown => {
+            return Err(format!(
+                "{shown}: not a game record haifu reads: expected {}",
+                Format::READ
+            ));
+        }
     }
-    haifu_tenhou::read_into_limited(&bytes, log, crate::files::max_size())
-        .map_err(|e| format!("{shown}:{e}"))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
+    // A Tenhou game id in the file name dates the game when the record does not.
+    if log.header.game_id.is_none() {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
+    }
     Ok(())
+}
+
+/// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// Tenhou's mjlog XML, plain or gzipped.
+    Mjlog,
+    /// tenhou.net/6 JSON.
+    Tenhou6,
+    /// The haifu notation.
+    Notation,
+    /// None of them.
+    Unknown,
+}
+
+impl Format {
+    /// The formats read, for messages.
+    pub(crate) const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line) or the haifu notation (.haifu)";
+
+    /// The format of `bytes` read from `path`: gzip or `<` is mjlog, `{` with a `"log"` key
+    /// tenhou.net/6, a `.haifu` name or text opening with a comment or a keyword the notation.
+    pub(crate) fn of(path: &Path, bytes: &[u8]) -> Format {
+        if path.extension().is_some_and(|e| e == "haifu") {
+            return Format::Notation;
+        }
+        let first = bytes.iter().position(|b| !b.is_ascii_whitespace());
+        match first.map(|i| bytes[i]) {
+            _ if bytes.starts_with(&[0x1f, 0x8b]) => Format::Mjlog,
+            Some(b'<') => Format::Mjlog,
+            Some(b'{') if haifu_tenhou6::looks_like(bytes) => Format::Tenhou6,
+            Some(b'{') => Format::Unknown,
+            // The notation opens with a comment or a keyword.
+            Some(b'#' | b'a'..=b'z') => Format::Notation,
+            // An empty file: the mjlog reader says it is empty.
+            None => Format::Mjlog,
+            Some(_) => Format::Unknown,
+        }
+    }
 }
 
 /// The haifu record in `bytes` with its comments, or its located message (`shown` names the

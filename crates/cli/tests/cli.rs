@@ -746,3 +746,45 @@ fn replay_writes_json_lines() {
             .any(|l| l["type"] == "win" && l["computed"]["points"] == 1300)
     );
 }
+
+#[test]
+fn verify_reads_tenhou6_records_by_their_content() {
+    let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    // The JPML transcriptions name no rule set: `auto` asks for one (exit 2)…
+    let pro = six.join("pro");
+    let out = haifu().arg("verify").arg(&pro).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("declares no rule set haifu knows") && text.contains("--rules"),
+        "{text}"
+    );
+    // …and under JPML's rules two conform and the third shows its transcriber's slip.
+    let out = haifu()
+        .args(["verify", "--rules", "jpml"])
+        .arg(&pro)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2 conforming, 1 divergent"), "{text}");
+    assert!(text.contains("E2.0 event 105: flow_mismatch"), "{text}");
+}
+
+#[test]
+fn an_input_in_no_known_format_names_the_formats_read() {
+    let path = temp_file("notes.txt", b"12 34 56\n");
+    let out = haifu().arg("verify").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("not a game record haifu reads: expected Tenhou mjlog XML")
+            && text.contains("tenhou.net/6 JSON"),
+        "{text}"
+    );
+    let path = temp_file("other.json", b"{\"head\": {}}\n");
+    let out = haifu().arg("verify").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
