@@ -185,12 +185,16 @@ impl<'i> Reader<'i, '_> {
         }
         for (i, raw) in game.log.iter().enumerate() {
             let index = self.log.round_starts().len();
-            let path = format!("log[{i}]");
+            let path = Name {
+                round: i,
+                seat: None,
+                what: "",
+            };
             let place = Place {
                 raw: raw.get(),
                 path: &path,
             };
-            self.round(place, index)?;
+            self.round(place, i, index)?;
         }
         if let Some(sc) = game.sc {
             self.final_result(sc)?;
@@ -324,7 +328,12 @@ impl<'i> Reader<'i, '_> {
         Ok(())
     }
 
-    fn round(&mut self, place: Place<'i, '_>, index: usize) -> Result<(), ParseError> {
+    fn round(
+        &mut self,
+        place: Place<'i, '_>,
+        number: usize,
+        index: usize,
+    ) -> Result<(), ParseError> {
         let elements: Vec<&'i RawValue> = self.parse(place)?;
         if elements.len() != 17 {
             return Err(self.err(
@@ -335,9 +344,15 @@ impl<'i> Reader<'i, '_> {
                 ),
             ));
         }
-        let path = place.path;
-        let el = |i: usize, name: &str| -> (&'i str, String) {
-            (elements[i].get(), format!("{path} {name}"))
+        let el = |i: usize, what: &'static str| -> (&'i str, Name) {
+            (
+                elements[i].get(),
+                Name {
+                    round: number,
+                    seat: None,
+                    what,
+                },
+            )
         };
         let (raw, name) = el(0, "[round, honba, sticks]");
         let (kyoku, honba, sticks): (u8, u32, u32) = self.parse(Place { raw, path: &name })?;
@@ -375,12 +390,15 @@ impl<'i> Reader<'i, '_> {
             ura_tiles.push(self.enter(&mut pool, code, ura_place, i)?);
         }
         let mut seats: [SeatArrays<'i>; 4] = Default::default();
-        let mut names_buf: [[String; 3]; 4] = Default::default();
+        let names_buf: [[Name; 3]; 4] = Seat::ALL.map(|seat| {
+            ["starting hand", "draws", "discards"].map(|what| Name {
+                round: number,
+                seat: Some(seat),
+                what,
+            })
+        });
         for seat in Seat::ALL {
             let base = 4 + seat.index() * 3;
-            for (k, what) in ["starting hand", "draws", "discards"].iter().enumerate() {
-                names_buf[seat.index()][k] = format!("{path} seat {seat}'s {what}");
-            }
             seats[seat.index()].raw = [
                 elements[base].get(),
                 elements[base + 1].get(),
@@ -1046,6 +1064,26 @@ impl<'i> Reader<'i, '_> {
     }
 }
 
+/// The name of an element of a round, rendered only for a message: `log[2] seat B's
+/// discards`, `log[2] result`.
+#[derive(Clone, Copy)]
+struct Name {
+    round: usize,
+    seat: Option<Seat>,
+    what: &'static str,
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "log[{}]", self.round)?;
+        match self.seat {
+            Some(seat) => write!(f, " seat {seat}'s {}", self.what),
+            None if self.what.is_empty() => Ok(()),
+            None => write!(f, " {}", self.what),
+        }
+    }
+}
+
 /// The per-seat arrays of a round, raw.
 #[derive(Default)]
 struct SeatArrays<'a> {
@@ -1056,7 +1094,7 @@ struct SeatArrays<'a> {
 
 struct Turns<'s, 'a> {
     seats: &'s [SeatArrays<'a>; 4],
-    names: &'s [[String; 3]; 4],
+    names: &'s [[Name; 3]; 4],
 }
 
 impl<'a> Turns<'_, 'a> {
