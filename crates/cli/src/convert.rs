@@ -13,8 +13,9 @@ use crate::output::{self, Progress};
 /// Arguments of `haifu convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// Log files to convert (Tenhou mjlog XML, plain or gzipped, or haifu text). Directories
-    /// are walked for `.xml`, `.mjlog` and `.haifu` files.
+    /// Log files to convert (Tenhou mjlog XML, plain or gzipped, tenhou.net/6 JSON or haifu
+    /// text, told apart by content), or `-` for standard input. Directories are walked for
+    /// `.xml`, `.mjlog`, `.json` and `.haifu` files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The output format.
@@ -35,6 +36,9 @@ enum Target {
     /// The haifu text notation (NOTATION.md), one record after another (a `.haifu` input
     /// keeps its comments). A file reads as one record: for several games, use --out-dir.
     Haifu,
+    /// tenhou.net/6 JSON, one record a line, for viewers and other tools; the exact rule set
+    /// rides along in `rule.haifu`. It has no wall, dice, seed or physical copies.
+    Tenhou6,
 }
 
 impl Target {
@@ -43,6 +47,7 @@ impl Target {
         match self {
             Target::Json => "json",
             Target::Haifu => "haifu",
+            Target::Tenhou6 => "tenhou6.json",
         }
     }
 }
@@ -147,7 +152,14 @@ fn convert_one(
             line.push(b'\n');
             line
         }
+        Target::Tenhou6 => tenhou6(path, log)?,
         Target::Haifu => {
+            if let Some(what) = unsayable(log) {
+                return Err(format!(
+                    "{}: cannot be written as haifu text: the notation cannot say {what}",
+                    crate::files::shown(path)
+                ));
+            }
             let text = haifu_notation::write(log);
             // The text must read back to the same game; where the notation cannot say what
             // the log holds (a divergent log: a tile in play twice, say), say so instead of
@@ -171,6 +183,51 @@ fn convert_one(
         }
     };
     Ok((bytes, output::unknown_note(path, log)))
+}
+
+/// What `log` holds that the notation cannot say (a tenhou.net/6 record's), if anything.
+fn unsayable(log: &GameLog) -> Option<&'static str> {
+    if log
+        .round_starts()
+        .iter()
+        .any(|r| !r.untimed_dora.is_empty())
+    {
+        Some("kan dora indicators listed without their moments (tenhou.net/6)")
+    } else if log.header.end_record == haifu_log::EndRecord::Optional {
+        Some("that the record may leave the game's end out (tenhou.net/6 without `sc`)")
+    } else if log.header.yaku_order == haifu_log::YakuOrder::Exporter {
+        Some("that the yaku lists are in an exporter's order, not the referee's")
+    } else {
+        None
+    }
+}
+
+/// `log` as a tenhou.net/6 line under the rule set it declares, refused when the record
+/// would not read back with the same rounds, wins and draws.
+fn tenhou6(path: &Path, log: &GameLog) -> Result<Vec<u8>, String> {
+    let shown = crate::files::shown(path);
+    let rules = haifu_replay::declared_rules(log).ok().map(|d| d.rules);
+    let mut text = haifu_tenhou6::write(log, rules.as_ref())
+        .map_err(|e| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}"))?;
+    let mut back = GameLog::new();
+    match haifu_tenhou6::read(text.as_bytes(), &mut back) {
+        Ok(())
+            if back.round_starts().len() == log.round_starts().len()
+                && back.wins().len() == log.wins().len()
+                && back.draws().len() == log.draws().len() => {}
+        Ok(()) => {
+            return Err(format!(
+                "{shown}: cannot be written as tenhou.net/6 JSON: the record would read back as another game"
+            ));
+        }
+        Err(e) => {
+            return Err(format!(
+                "{shown}: cannot be written as tenhou.net/6 JSON: the record written would not read back (at {e}); `haifu verify` says where the log diverges"
+            ));
+        }
+    }
+    text.push('\n');
+    Ok(text.into_bytes())
 }
 
 /// For a `.haifu` file, the record with its comments (or the located message of why it does

@@ -109,13 +109,32 @@ fn not_regular(meta: &std::fs::Metadata) -> std::io::Error {
     std::io::Error::other(format!("{}: only regular files are read", what_kind(meta)))
 }
 
-/// Reads a whole log file: only a regular file, at most [`max_size`] bytes.
+/// Whether `path` names standard input (`-`).
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads a whole log file: only a regular file (or standard input, `-`), at most
+/// [`max_size`] bytes.
 pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let limit = max_size();
+    if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(std::io::Error::other(format!(
+                "standard input holds more than {limit} bytes (raise the limit with --max-size)"
+            )));
+        }
+        return Ok(bytes);
+    }
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         return Err(not_regular(&meta));
     }
-    let limit = max_size();
     let too_large = || {
         std::io::Error::other(format!(
             "the file holds more than {limit} bytes (raise the limit with --max-size)"
@@ -158,6 +177,10 @@ pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for path in paths {
+        if is_stdin(path) {
+            out.push(Found::File(path.clone()));
+            continue;
+        }
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut seen, &mut out),
             Ok(_) => out.push(Found::File(path.clone())),

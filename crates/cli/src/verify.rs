@@ -17,8 +17,9 @@ use crate::output::{self, Progress};
 /// Arguments of `haifu verify`.
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
-    /// Log files or directories: Tenhou mjlog XML (plain or gzipped) or haifu text. Directories
-    /// are walked recursively for `.xml`, `.mjlog` and `.haifu` files (a `.haifuignore` file in
+    /// Log files or directories, or `-` for standard input: Tenhou mjlog XML (plain or
+    /// gzipped), tenhou.net/6 JSON or haifu text, told apart by content. Directories are walked
+    /// recursively for `.xml`, `.mjlog`, `.json` and `.haifu` files (a `.haifuignore` file in
     /// a directory lists names to skip there and below).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,

@@ -788,3 +788,43 @@ fn an_input_in_no_known_format_names_the_formats_read() {
     let out = haifu().arg("verify").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn convert_to_tenhou6_and_verify_from_standard_input() {
+    let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let g3 = six.join("pro/pro_jpml_39th-judan-final_g3.json");
+    let converted = stdout_of_success(&[
+        "convert".as_ref(),
+        g3.as_os_str(),
+        "--to".as_ref(),
+        "tenhou6".as_ref(),
+    ]);
+    let mut child = haifu()
+        .args(["verify", "-", "--rules", "jpml"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&converted).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    // The transcriber's slip, and nothing else, as from the original.
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("-: divergent (1 divergence)"), "{text}");
+    assert!(text.contains("E2.0 event 105: flow_mismatch"), "{text}");
+    // The notation cannot say what such a record leaves open: convert says so, exit 2.
+    let out = haifu()
+        .arg("convert")
+        .arg(&g3)
+        .args(["--to", "haifu"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the notation cannot say"));
+}

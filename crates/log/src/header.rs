@@ -383,7 +383,8 @@ pub struct RuleFlags {
     pub go_type: u32,
     /// Tenhou's lobby number (GO `lobby`); absent before about 2010-09.
     pub lobby: Option<u32>,
-    /// Private-lobby title (GO `title`), from 2023-era logs.
+    /// Private-lobby title (GO `title`), from 2023-era logs; a tenhou.net/6 record's
+    /// `rule.disp` as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Private-lobby rule string (GO `rule`), as written.

@@ -172,10 +172,33 @@ pub(crate) fn write_rules(rules: &RuleFlags, out: &mut String) {
         out.push_str("rules ");
         out.push_str(name);
     }
-    for o in overrides.split(',').filter(|o| !o.is_empty()) {
+    for o in top_level_items(overrides).filter(|o| !o.is_empty()) {
         out.push(' ');
         out.push_str(o);
     }
+}
+
+/// The comma-separated items of a rule spec's overrides, commas inside a table, an array or a
+/// string left alone (`final_points={return_score=30000,uma=[20,10,-10,-20]}` is one item).
+fn top_level_items(s: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0i32;
+    let mut quoted = false;
+    let mut start = 0;
+    let mut items = Vec::new();
+    for (i, c) in s.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '{' | '[' if !quoted => depth += 1,
+            '}' | ']' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                items.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&s[start..]);
+    items.into_iter()
 }
 
 /// Writes `rules tenhou` and the words of Tenhou's GO type flags.

@@ -107,6 +107,20 @@ impl RuleSet {
         out
     }
 
+    /// The set written as a `--rules` value with every rule point, equal to its preset's or
+    /// not (`tenhou,players=3,red_fives=true,…`): it reads back to this set whatever it is
+    /// applied to, where [`RuleSet::spec`] needs the preset as its start.
+    pub fn full_spec(&self) -> String {
+        let mut out = self.base.name().to_owned();
+        for f in FIELDS {
+            out.push(',');
+            out.push_str(f.name);
+            out.push('=');
+            out.push_str(&override_text(&(f.get)(self)));
+        }
+        out
+    }
+
     /// The whole set as a TOML rule file: `base`, then every field with a comment saying
     /// what it decides. [`RuleSet::from_toml`] reads it back to the same set.
     pub fn to_toml(&self) -> String {

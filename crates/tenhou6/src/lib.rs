@@ -40,8 +40,10 @@
 
 mod names;
 mod read;
+mod write;
 
 pub use read::read;
+pub use write::{WriteError, write};
 
 /// The format's name in messages.
 pub const FORMAT: &str = "tenhou.net/6 JSON";

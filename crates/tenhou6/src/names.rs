@@ -93,10 +93,8 @@ const fn seat_wind_yaku(wind: Wind) -> Yaku {
     }
 }
 
-/// The Japanese name tenhou.net/6 writes for a yaku or dora: [`han_source`] backwards, to
-/// check that every yaku has a name.
-#[cfg(test)]
-fn han_source_name(source: HanSource) -> &'static str {
+/// The Japanese name tenhou.net/6 writes for a yaku or dora: [`han_source`] backwards.
+pub(crate) fn han_source_name(source: HanSource) -> &'static str {
     let yaku = match source {
         HanSource::Dora => return "ドラ",
         HanSource::Ura => return "裏ドラ",
@@ -262,6 +260,8 @@ pub(crate) enum Declared {
     Tenhou(u32),
     /// A Mahjong Soul room: the rule set as a `--rules` value.
     MahjongSoul(String),
+    /// haifu's own `haifu:SPEC` (what its writer gives a rule set no lobby or room names).
+    Haifu(String),
     /// Nothing haifu can name.
     Unknown,
 }
@@ -269,6 +269,9 @@ pub(crate) enum Declared {
 /// Reads a `rule.disp`: a Tenhou lobby name (`鳳南喰赤`, `三般東喰赤速`) or a Mahjong Soul
 /// room (`玉の間南`, `三金の間赤`, `Gold Room South`).
 pub(crate) fn declared(disp: &str, players: u8) -> Declared {
+    if let Some(spec) = disp.strip_prefix("haifu:") {
+        return Declared::Haifu(spec.to_owned());
+    }
     if disp.contains("の間") || disp.contains("Room") {
         let mut spec = String::from("mahjong-soul");
         if disp.contains('東') || disp.contains("East") {
@@ -325,6 +328,31 @@ fn tenhou_lobby(disp: &str) -> Option<u32> {
     Some(bits)
 }
 
+/// The lobby name for GO type bits (the writer's side of [`tenhou_lobby`]).
+pub(crate) fn lobby_name(bits: u32) -> String {
+    let mut s = String::new();
+    if bits & 0x10 != 0 {
+        s.push('三');
+    }
+    s.push(match bits & 0xA0 {
+        0x80 => '上',
+        0x20 => '特',
+        0xA0 => '鳳',
+        _ => '般',
+    });
+    s.push(if bits & 0x08 != 0 { '南' } else { '東' });
+    if bits & 0x04 == 0 {
+        s.push('喰');
+    }
+    if bits & 0x02 == 0 {
+        s.push('赤');
+    }
+    if bits & 0x40 != 0 {
+        s.push('速');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +389,9 @@ mod tests {
         assert_eq!(tenhou_lobby("上東喰赤速"), Some(0xC1));
         assert_eq!(tenhou_lobby("特南喰赤"), Some(0x29));
         assert_eq!(tenhou_lobby("第39期"), None);
+        for bits in [0xA9, 0x03, 0xB9, 0xC1, 0x0F, 0x29] {
+            assert_eq!(tenhou_lobby(&lobby_name(bits)), Some(bits));
+        }
     }
 
     #[test]

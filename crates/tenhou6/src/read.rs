@@ -84,6 +84,13 @@ struct Game<'a> {
 struct RuleField {
     #[serde(default)]
     disp: Option<String>,
+    /// haifu's own field: the exact rule set as a `--rules` value with every rule point
+    /// (what haifu's writer stores; viewers ignore it).
+    #[serde(default)]
+    haifu: Option<String>,
+    /// haifu's own field: `"exporter"` when the yaku lists are in an exporter's order.
+    #[serde(default)]
+    haifu_yaku_order: Option<String>,
     #[serde(default)]
     aka: Option<u8>,
     #[serde(default)]
@@ -178,10 +185,25 @@ impl<'i> Reader<'i, '_> {
         })
     }
 
-    fn game(&mut self, game: &Game<'i>, _at: usize) -> Result<(), ParseError> {
+    fn game(&mut self, game: &Game<'i>, at: usize) -> Result<(), ParseError> {
         self.games += 1;
         if self.games == 1 {
             self.header(game)?;
+        } else if game.log.len() != 1 || self.log.round_starts().len() != self.games - 1 {
+            // One object a line is one game only when each holds one round.
+            let bytes = self.input.as_bytes();
+            let start = at
+                + bytes[at..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+            return Err(ParseError::new(
+                Location::of_offset(bytes, start),
+                ParseErrorKind::Element {
+                    path: "a second record".to_owned(),
+                    detail: "a file holds one game: one record, or one record a line each holding one round (convert --to tenhou6 --out-dir writes a file per game)".to_owned(),
+                },
+            ));
         }
         for (i, raw) in game.log.iter().enumerate() {
             let index = self.log.round_starts().len();
@@ -241,6 +263,19 @@ impl<'i> Reader<'i, '_> {
             _ => [true; 3],
         };
         let header = &mut self.log.header;
+        if !disp.is_empty() {
+            header.rules.title = Some(disp.to_owned());
+        }
+        if rule.and_then(|r| r.haifu_yaku_order.as_deref()) == Some("exporter") {
+            header.yaku_order = YakuOrder::Exporter;
+        }
+        if let Some(spec) = rule.and_then(|r| r.haifu.clone()) {
+            if let Declared::Tenhou(bits) = names::declared(disp, self.players) {
+                header.rules.go_type = bits;
+            }
+            header.rules.spec = Some(spec);
+            return Ok(());
+        }
         match names::declared(disp, self.players) {
             Declared::Tenhou(bits) => {
                 header.rules.go_type = bits;
@@ -254,6 +289,7 @@ impl<'i> Reader<'i, '_> {
                 }
                 header.rules.spec = Some(spec);
             }
+            Declared::Haifu(spec) => header.rules.spec = Some(spec),
             Declared::Unknown => {
                 header.yaku_order = YakuOrder::Exporter;
                 header.rules.undeclared = Some(if disp.is_empty() {
@@ -605,7 +641,7 @@ impl<'i> Reader<'i, '_> {
                 table.riichi_pending = Some(seat);
             }
             // A call on this discard is the claimer's next draw entry.
-            let mut claim = None;
+            let mut claim: Option<(Seat, Call, usize)> = None;
             for step in 1..n {
                 let t = Seat::ALL[(i + usize::from(step)) % usize::from(n)];
                 if let Some(Item::Text(text)) = table.next_take(turns, t).copied()
@@ -618,13 +654,21 @@ impl<'i> Reader<'i, '_> {
                     if call.source(t, n) == Some(seat)
                         && call.called() == (tile.kind(), tile.is_red_five() && self.is_red(tile))
                     {
-                        if claim.is_some() {
-                            return Err(self.err(
-                                place,
-                                format!("item {at}: two seats call seat {seat}'s discard"),
-                            ));
+                        // A pon or kan takes the discard before a chi: a chi in the other
+                        // seat's next entry is then a call on a later discard.
+                        match &claim {
+                            Some((_, other, _)) if other.marker == 'c' && call.marker != 'c' => {
+                                claim = Some((t, call, at));
+                            }
+                            Some((_, other, _)) if other.marker != 'c' && call.marker == 'c' => {}
+                            Some(_) => {
+                                return Err(self.err(
+                                    place,
+                                    format!("item {at}: two seats call seat {seat}'s discard"),
+                                ));
+                            }
+                            None => claim = Some((t, call, at)),
                         }
-                        claim = Some((t, call, at));
                     }
                 }
             }

@@ -180,3 +180,75 @@ fn every_tenhou_record_reads() {
     }
     assert_eq!(n, 46);
 }
+
+/// Every real Tenhou game written as tenhou.net/6 and read back gets the verdict of its
+/// mjlog: status, rounds, wins, draws and each divergence (the wall checks aside).
+#[test]
+fn every_tenhou_game_written_as_tenhou6_reads_back_to_the_same_verdict() {
+    let Some(xml) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let mut failures = Vec::new();
+    let mut games = 0;
+    let mut six_log = GameLog::new();
+    for entry in haifu_testkit::manifest(&xml) {
+        let bytes = std::fs::read(xml.join(&entry.file)).expect("the corpus file reads");
+        let mut xml_log = haifu_tenhou::read(&bytes).expect("the mjlog reads");
+        xml_log.header.game_id =
+            haifu_tenhou::game_id_from_file_name(&entry.file).map(str::to_owned);
+        let rules = declared_rules(&xml_log).expect("Tenhou rules").rules;
+        let text = haifu_tenhou6::write(&xml_log, Some(&rules)).expect("the game writes");
+        if let Err(e) = haifu_tenhou6::read(text.as_bytes(), &mut six_log) {
+            failures.push(format!(
+                "{}: the written record does not read: {e}",
+                entry.file
+            ));
+            continue;
+        }
+        let six_rules = declared_rules(&six_log).expect("Tenhou rules").rules;
+        let (a, b) = (verify(&xml_log, &rules), verify(&six_log, &six_rules));
+        let (ta, tb) = (verdict_text(&a), verdict_text(&b));
+        if ta != tb {
+            failures.push(format!("{}:\n mjlog:   {ta} tenhou6: {tb}", entry.file));
+        }
+        games += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {games}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(games, 516);
+}
+
+/// Every tenhou.net/6 record of the corpus written again by haifu reads back to the same
+/// verdict (under its own rules, or JPML's for the transcriptions that declare none).
+#[test]
+fn every_tenhou6_record_written_again_reads_back_to_the_same_verdict() {
+    let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let mut n = 0;
+    for sub in ["tenhou", "majsoul", "pro"] {
+        for entry in std::fs::read_dir(six.join(sub)).expect("the folder reads") {
+            let path = entry.expect("an entry").path();
+            let log = read6(&path);
+            let declared = declared_rules(&log).ok().map(|d| d.rules);
+            let text = haifu_tenhou6::write(&log, declared.as_ref()).expect("the record writes");
+            let mut back = GameLog::new();
+            haifu_tenhou6::read(text.as_bytes(), &mut back)
+                .unwrap_or_else(|e| panic!("{}: written again: {e}", path.display()));
+            let rules = declared.unwrap_or_else(jpml);
+            let again = declared_rules(&back).map_or_else(|_| jpml(), |d| d.rules);
+            assert_eq!(
+                verdict_text(&verify(&log, &rules)),
+                verdict_text(&verify(&back, &again)),
+                "{}",
+                path.display()
+            );
+            n += 1;
+        }
+    }
+    assert_eq!(n, 54);
+}
