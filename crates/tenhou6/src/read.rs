@@ -40,7 +40,10 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
         )
     })?;
     if text.trim().is_empty() {
-        return Err(ParseError::new(Location::default(), ParseErrorKind::Empty));
+        return Err(ParseError::new(
+            Location::of_offset(input, 0),
+            ParseErrorKind::Empty,
+        ));
     }
     let mut reader = Reader {
         input: text,
