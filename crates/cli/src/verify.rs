@@ -123,6 +123,13 @@ struct JsonGame<'a> {
     end_recorded: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    /// The game's own counts, as its log records them (for comparing two forms of a game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rounds: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wins: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draws: Option<usize>,
     /// The rule set the game was checked under, as a `--rules` value.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<String>,
@@ -534,6 +541,9 @@ fn write_json(
             status: "error",
             end_recorded: None,
             error: Some(message),
+            rounds: None,
+            wins: None,
+            draws: None,
             rules: None,
             rules_source: None,
             divergences: Vec::new(),
@@ -544,6 +554,9 @@ fn write_json(
             status: v.status().as_str(),
             end_recorded: (v.status() == Status::Conforming).then_some(v.checked.end_recorded),
             error: None,
+            rounds: Some(v.rounds),
+            wins: Some(v.wins),
+            draws: Some(v.draws),
             rules: v.rules.map(|r| r.spec()),
             rules_source: outcome.rules_source.as_deref(),
             divergences: v

@@ -88,10 +88,19 @@ pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
             ),
         )
     } else {
-        (RuleSet::preset(preset), format!("the rules line ({spec})"))
+        (RuleSet::preset(preset), declared_by(log, spec))
     };
     parsed.apply(&mut rules)?;
     Ok(DeclaredRules { rules, source })
+}
+
+/// Where a rule set declared by name comes from, for reports.
+fn declared_by(log: &GameLog, spec: &str) -> String {
+    match (log.header.format.as_str(), &log.header.rules.title) {
+        ("tenhou6", Some(disp)) => format!("the tenhou.net/6 rule.disp {disp:?} ({spec})"),
+        ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
+        _ => format!("the rules line ({spec})"),
+    }
 }
 
 /// Replays `log` under `rules` and returns the verdict.
