@@ -1171,6 +1171,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             hands,
             shuffle: s.shuffle,
             chips: s.chips,
+            wall: None,
         };
         self.table.begin(&start);
         self.log.push_round_start(start);

@@ -992,6 +992,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             hands,
             shuffle,
             chips,
+            wall: None,
         };
         let index = self.log.len();
         self.log.push_round_start(start);

@@ -51,6 +51,8 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
         players: 4,
         red: [true; 3],
         games: 0,
+        seats: Default::default(),
+        hands: Default::default(),
         last_outcome: None,
     };
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Game<'_>>();
@@ -68,8 +70,10 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
 /// A record: the fields the reader uses; the viewer's other fields are ignored.
 #[derive(Deserialize)]
 struct Game<'a> {
+    /// Each round's elements, unread (one pass over the text finds them; each is read once,
+    /// typed, where it is used, and located by its slice of the input when it is wrong).
     #[serde(borrow)]
-    log: Vec<&'a RawValue>,
+    log: Vec<Vec<&'a RawValue>>,
     #[serde(default)]
     name: Option<Vec<String>>,
     #[serde(default)]
@@ -140,6 +144,32 @@ impl<'de: 'a, 'a> Deserialize<'de> for Item<'a> {
     }
 }
 
+/// A JSON array read into an existing vector.
+struct SeqInto<'v, T>(&'v mut Vec<T>);
+
+impl<'de, T: Deserialize<'de>> de::DeserializeSeed<'de> for SeqInto<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for SeqInto<'_, T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array")
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(item) = seq.next_element()? {
+            self.0.push(item);
+        }
+        Ok(())
+    }
+}
+
 /// Where the reader is, for messages.
 #[derive(Clone, Copy)]
 struct Place<'a, 'p> {
@@ -157,6 +187,10 @@ struct Reader<'i, 'l> {
     red: [bool; 3],
     /// Records read (objects).
     games: usize,
+    /// Each seat's draw and discard arrays, kept from round to round for their allocations.
+    seats: [SeatArrays<'i>; 4],
+    /// The hands' tiles, kept likewise.
+    hands: [Vec<Tile>; 4],
     /// The last round's result: where it is, and the index of the last win or draw (for the
     /// final result).
     last_outcome: Option<Outcome>,
@@ -175,6 +209,26 @@ impl<'i> Reader<'i, '_> {
 
     fn err(&self, place: Place<'_, '_>, detail: impl Into<String>) -> ParseError {
         element_error(self.input, place, detail.into())
+    }
+
+    /// Reads the array at `place` into `out` (cleared first), reusing its allocation.
+    fn parse_into<T: Deserialize<'i>>(
+        &self,
+        place: Place<'i, '_>,
+        out: &mut Vec<T>,
+    ) -> Result<(), ParseError> {
+        out.clear();
+        let mut de = serde_json::Deserializer::from_str(place.raw);
+        de::DeserializeSeed::deserialize(SeqInto(out), &mut de)
+            .and_then(|()| de.end())
+            .map_err(|e| {
+                json_error(
+                    self.input,
+                    self.offset(place.raw),
+                    &e,
+                    &place.path.to_string(),
+                )
+            })
     }
 
     fn parse<'r, T: Deserialize<'r>>(&self, place: Place<'r, '_>) -> Result<T, ParseError> {
@@ -208,18 +262,19 @@ impl<'i> Reader<'i, '_> {
                 },
             ));
         }
-        for (i, raw) in game.log.iter().enumerate() {
+        for (i, elements) in game.log.iter().enumerate() {
             let index = self.log.round_starts().len();
             let path = Name {
                 round: i,
                 seat: None,
                 what: "",
             };
+            // The round is placed at its first element (or the record, for an empty one).
             let place = Place {
-                raw: raw.get(),
+                raw: elements.first().map_or(&self.input[at..], |e| e.get()),
                 path: &path,
             };
-            self.round(place, i, index)?;
+            self.round(place, elements, i, index)?;
         }
         if let Some(sc) = game.sc {
             self.final_result(sc)?;
@@ -250,12 +305,12 @@ impl<'i> Reader<'i, '_> {
             }
         }
         // Three players when the first round seats none at D: an empty hand and no score.
-        let first = game.log.first().map(|r| r.get());
-        self.players = match first.map(|raw| self.seat_d_empty(raw)) {
-            Some(Ok(true)) => 3,
-            Some(Err(e)) => return Err(e),
-            _ => 4,
-        };
+        let seat_d_empty = game
+            .log
+            .first()
+            .and_then(|r| r.get(13))
+            .is_some_and(|hand| hand.get().trim_start_matches('[').trim_start() == "]");
+        self.players = if seat_d_empty { 3 } else { 4 };
         let rule = game.rule.as_ref();
         let disp = rule.and_then(|r| r.disp.as_deref()).unwrap_or("");
         let aka_all = rule.and_then(|r| r.aka);
@@ -306,16 +361,6 @@ impl<'i> Reader<'i, '_> {
             header.rules.go_type |= 0x10;
         }
         Ok(())
-    }
-
-    fn seat_d_empty(&self, raw: &'i str) -> Result<bool, ParseError> {
-        let elements: Vec<&RawValue> = self.parse(Place {
-            raw,
-            path: &"log[0]",
-        })?;
-        Ok(elements
-            .get(13)
-            .is_some_and(|hand| hand.get().trim_start_matches('[').trim_start() == "]"))
     }
 
     fn final_result(&mut self, sc: &'i RawValue) -> Result<(), ParseError> {
@@ -370,10 +415,10 @@ impl<'i> Reader<'i, '_> {
     fn round(
         &mut self,
         place: Place<'i, '_>,
+        elements: &[&'i RawValue],
         number: usize,
         index: usize,
     ) -> Result<(), ParseError> {
-        let elements: Vec<&'i RawValue> = self.parse(place)?;
         if elements.len() != 17 {
             return Err(self.err(
                 place,
@@ -410,11 +455,12 @@ impl<'i> Reader<'i, '_> {
         let mut pool = Pool::new(self.red);
         let (raw, name) = el(2, "dora indicators");
         let dora_place = Place { raw, path: &name };
-        let dora: Vec<u32> = self.parse(dora_place)?;
+        // At most five indicators: a sixth is refused by the array's type.
+        let dora: ArrayVec<u32, 5> = self.parse(dora_place)?;
         let (raw, name) = el(3, "ura indicators");
         let ura_place = Place { raw, path: &name };
-        let ura: Vec<u32> = self.parse(ura_place)?;
-        if dora.is_empty() || dora.len() > 5 {
+        let ura: ArrayVec<u32, 5> = self.parse(ura_place)?;
+        if dora.is_empty() {
             return Err(self.err(dora_place, "expected 1 to 5 indicators"));
         }
         if ura.len() > 5 {
@@ -428,7 +474,7 @@ impl<'i> Reader<'i, '_> {
         for (i, &code) in ura.iter().enumerate() {
             ura_tiles.push(self.enter(&mut pool, code, ura_place, i)?);
         }
-        let mut seats: [SeatArrays<'i>; 4] = Default::default();
+        let mut seats = std::mem::take(&mut self.seats);
         let names_buf: [[Name; 3]; 4] = Seat::ALL.map(|seat| {
             ["starting hand", "draws", "discards"].map(|what| Name {
                 round: number,
@@ -444,14 +490,15 @@ impl<'i> Reader<'i, '_> {
                 elements[base + 2].get(),
             ];
         }
-        let mut table = Table::new(n);
+        // The hands keep their allocations from round to round.
+        let mut table = Table::new(n, std::mem::take(&mut self.hands));
         for seat in Seat::ALL {
             let s = &mut seats[seat.index()];
             let hand_place = Place {
                 raw: s.raw[0],
                 path: &names_buf[seat.index()][0],
             };
-            let hand: Vec<u32> = self.parse(hand_place)?;
+            let hand: ArrayVec<u32, 14> = self.parse(hand_place)?;
             let expected = if seat.index() < usize::from(n) { 13 } else { 0 };
             if hand.len() != expected {
                 return Err(self.err(
@@ -463,14 +510,20 @@ impl<'i> Reader<'i, '_> {
                 let tile = self.enter(&mut pool, code, hand_place, i)?;
                 table.hands[seat.index()].push(tile);
             }
-            s.takes = self.parse(Place {
-                raw: s.raw[1],
-                path: &names_buf[seat.index()][1],
-            })?;
-            s.discards = self.parse(Place {
-                raw: s.raw[2],
-                path: &names_buf[seat.index()][2],
-            })?;
+            self.parse_into(
+                Place {
+                    raw: s.raw[1],
+                    path: &names_buf[seat.index()][1],
+                },
+                &mut s.takes,
+            )?;
+            self.parse_into(
+                Place {
+                    raw: s.raw[2],
+                    path: &names_buf[seat.index()][2],
+                },
+                &mut s.discards,
+            )?;
             if seat.index() >= usize::from(n) && !(s.takes.is_empty() && s.discards.is_empty()) {
                 return Err(self.err(
                     hand_place,
@@ -497,6 +550,7 @@ impl<'i> Reader<'i, '_> {
             hands: start_hands,
             shuffle: None,
             chips: None,
+            wall: None,
         };
         self.log.push_round_start(start);
         table.scores = scores;
@@ -515,7 +569,10 @@ impl<'i> Reader<'i, '_> {
             honba,
             sticks,
         };
-        self.result(&mut table, &mut pool, end, &result, index)
+        let outcome = self.result(&mut table, &mut pool, end, &result, index);
+        self.seats = seats;
+        self.hands = table.hands;
+        outcome
     }
 
     /// Whether `tile` is a red five under this record's red fives (copy 0 of a five is a
@@ -1198,10 +1255,13 @@ struct Table {
 }
 
 impl Table {
-    fn new(players: u8) -> Table {
+    fn new(players: u8, mut hands: [Vec<Tile>; 4]) -> Table {
+        for hand in &mut hands {
+            hand.clear();
+        }
         Table {
             players,
-            hands: Default::default(),
+            hands,
             melds: Default::default(),
             kita: [0; 4],
             drawn: [None; 4],
@@ -1232,14 +1292,14 @@ impl Table {
     }
 
     /// A tile of `kind` the seat holds, red or not as asked: the drawn tile first when it
-    /// matches, else the lowest id.
+    /// matches, else the first in the hand's order.
     fn held(&self, seat: usize, kind: TileKind, red: bool, reds: [bool; 3]) -> Option<Tile> {
         let red_suit = suit_index(kind).is_some_and(|s| reds[s]) && kind.number() == 5;
         let fits = |t: &Tile| t.kind() == kind && (!red_suit || t.is_red_five() == red);
         if let Some(d) = self.drawn[seat].filter(fits) {
             return Some(d);
         }
-        self.hands[seat].iter().copied().filter(fits).min()
+        self.hands[seat].iter().copied().find(fits)
     }
 
     fn remove(&mut self, seat: usize, tile: Tile) {
@@ -1306,6 +1366,21 @@ fn suit_index(kind: TileKind) -> Option<usize> {
 /// A tile code's kind and whether it is a red five: 11–19 man, 21–29 pin, 31–39 sou,
 /// 41–47 the honours (east, south, west, north, white, green, red), 51–53 red fives.
 pub(crate) fn code_kind(code: u32) -> Option<(TileKind, bool)> {
+    CODES.get(code as usize).copied().flatten()
+}
+
+/// [`code_kind`] for every code below 54, worked out once.
+static CODES: [Option<(TileKind, bool)>; 54] = {
+    let mut table = [None; 54];
+    let mut code = 0;
+    while code < 54 {
+        table[code] = code_kind_of(code as u32);
+        code += 1;
+    }
+    table
+};
+
+const fn code_kind_of(code: u32) -> Option<(TileKind, bool)> {
     let (suit, number, red) = match code {
         11..=19 => (Suit::Manzu, code - 10, false),
         21..=29 => (Suit::Pinzu, code - 20, false),
@@ -1316,7 +1391,10 @@ pub(crate) fn code_kind(code: u32) -> Option<(TileKind, bool)> {
         53 => (Suit::Souzu, 5, true),
         _ => return None,
     };
-    TileKind::from_suit_number(suit, u8::try_from(number).ok()?).map(|k| (k, red))
+    match TileKind::from_suit_number(suit, number as u8) {
+        Some(k) => Some((k, red)),
+        None => None,
+    }
 }
 
 /// A tile code for messages: the notation's spelling (`5m`, `0m` for the red five).
