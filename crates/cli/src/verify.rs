@@ -80,6 +80,8 @@ struct GameOutcome {
     /// For a divergent game read from haifu text: where its events and expectations were
     /// written.
     lines: haifu_notation::SourceLines,
+    /// For a divergent game read from mjlog XML: where each event's tag is.
+    locations: Vec<haifu_log::Location>,
     /// Where the rule set came from (the log's declaration, or `--rules`).
     rules_source: Option<String>,
 }
@@ -88,11 +90,31 @@ impl GameOutcome {
     /// The line of the text a divergence concerns, when the game came from haifu text: a
     /// failed expectation's `expect` line, or the line of the event.
     fn line(&self, d: &Divergence) -> Option<u32> {
+        self.place(d).map(|(line, _)| line)
+    }
+
+    /// Where in its file a divergence's event is: the line (haifu text: a failed
+    /// expectation's `expect` line, or the event's line), with the column of the event's
+    /// tag for mjlog XML.
+    fn place(&self, d: &Divergence) -> Option<(u32, Option<u32>)> {
+        if let Some(at) = d.event.and_then(|e| self.locations.get(e)) {
+            return Some((at.line, Some(at.column)));
+        }
         match d.kind {
             DivergenceKind::ExpectationFailed { expectation, .. } => {
                 self.lines.expectations.get(expectation).copied()
             }
             _ => d.event.and_then(|e| self.lines.events.get(e).copied()),
+        }
+        .map(|line| (line, None))
+    }
+
+    /// The place as text for a person: ` (line 12)`, ` (line 1, column 5203)`, or nothing.
+    fn place_text(&self, d: &Divergence) -> String {
+        match self.place(d) {
+            Some((line, Some(column))) => format!(" (line {line}, column {column})"),
+            Some((line, None)) => format!(" (line {line})"),
+            None => String::new(),
         }
     }
 }
@@ -150,9 +172,12 @@ fn is_zero(n: &usize) -> bool {
 struct JsonDivergence {
     round: Option<String>,
     event: Option<usize>,
-    /// The line of a haifu text file the event was written on.
+    /// The line of the file the event comes from (haifu text, mjlog XML).
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<u32>,
+    /// The column of the event's tag (mjlog XML).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<u32>,
     kind: &'static str,
     detail: String,
     /// For a kind that compares values: what is compared, the engine's and the log's.
@@ -349,6 +374,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             result: Err(format!("{}: {e}", crate::files::shown(path))),
             unknown: 0,
             lines: haifu_notation::SourceLines::default(),
+            locations: Vec::new(),
             rules_source: None,
         },
         Found::File(path) => {
@@ -379,11 +405,27 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 }
                 _ => haifu_notation::SourceLines::default(),
             };
+            // Likewise, the place of each tag of a divergent mjlog.
+            let mut locations = Vec::new();
+            if let Ok(v) = &result
+                && v.status() == Status::Divergent
+                && let Ok(bytes) = crate::files::read_file(path)
+                && output::Format::of(path, &bytes) == output::Format::Mjlog
+            {
+                let mut again = GameLog::new();
+                let limit = crate::files::max_size();
+                if haifu_tenhou::read_into_with_locations(&bytes, &mut again, limit, &mut locations)
+                    .is_err()
+                {
+                    locations.clear();
+                }
+            }
             GameOutcome {
                 file: path.clone(),
                 result,
                 unknown: log.unknown.len(),
                 lines,
+                locations,
                 rules_source: source,
             }
         }
@@ -493,9 +535,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                     for d in v.divergences.iter().take(SHOWN) {
                         let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                         let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
-                        let line = outcome
-                            .line(d)
-                            .map_or_else(String::new, |l| format!(" (line {l})"));
+                        let line = outcome.place_text(d);
                         writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
                     }
                     if v.divergences.len() > SHOWN {
@@ -568,6 +608,7 @@ fn write_json(
                         round: d.round.map(|r| r.to_string()),
                         event: d.event,
                         line: outcome.line(d),
+                        column: outcome.place(d).and_then(|(_, c)| c),
                         kind: d.kind.name(),
                         detail: d.kind.to_string(),
                         field: compared.map(|c| c.0.to_owned()),
@@ -760,7 +801,11 @@ fn write_markdown(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Resul
                         out,
                         "| {} | {} | `{}` | {} |",
                         d.round.map_or_else(|| "game".to_owned(), |r| r.to_string()),
-                        outcome.line(d).map_or_else(String::new, |l| l.to_string()),
+                        match outcome.place(d) {
+                            Some((l, Some(c))) => format!("{l}:{c}"),
+                            Some((l, None)) => l.to_string(),
+                            None => String::new(),
+                        },
                         d.kind.name(),
                         cell(&d.kind.to_string())
                     )?;
@@ -804,9 +849,11 @@ fn write_github(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<
             }
             Status::Divergent => {
                 for d in &v.divergences {
-                    let line = outcome
-                        .line(d)
-                        .map_or_else(String::new, |l| format!(",line={l}"));
+                    let line = match outcome.place(d) {
+                        Some((l, Some(c))) => format!(",line={l},col={c}"),
+                        Some((l, None)) => format!(",line={l}"),
+                        None => String::new(),
+                    };
                     let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
                     writeln!(
                         out,

@@ -404,6 +404,9 @@ pub(crate) fn check(
                 expected = None;
             }
             (Next::GameOver(end), None) => {
+                // The log plays on where the engine ends the game: the rounds after it are
+                // followed from the log's own scores.
+                chain = None;
                 push(
                     at(last_index),
                     DivergenceKind::FlowMismatch {

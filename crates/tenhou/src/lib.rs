@@ -40,5 +40,6 @@ pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFiv
 pub use meld::{MeldError, decode_meld};
 pub use reader::{
     DEFAULT_DECOMPRESSED_LIMIT, game_id_from_file_name, read, read_into, read_into_limited,
+    read_into_with_locations,
 };
 pub use rules::{Declared, EraSource, TenhouEra, declared_rules, era_of, rules_of};

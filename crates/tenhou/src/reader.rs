@@ -52,6 +52,54 @@ pub fn read_into_limited(bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<
     Parser::new(bytes, log).run()
 }
 
+/// Like [`read_into_limited`], and gives the place of the tag each event comes from:
+/// `locations[i]` is the line and column (in the decompressed XML, for gzipped input) of
+/// event `i`'s tag. Slower than [`read_into_limited`]: for the logs whose messages need it.
+///
+/// # Errors
+///
+/// As [`read_into_limited`].
+pub fn read_into_with_locations(
+    bytes: &[u8],
+    log: &mut GameLog,
+    limit: u64,
+    locations: &mut Vec<Location>,
+) -> Result<(), ParseError> {
+    log.clear();
+    locations.clear();
+    let unzipped;
+    let xml = if bytes.starts_with(&[0x1f, 0x8b]) {
+        unzipped = gunzip(bytes, limit)?;
+        &unzipped[..]
+    } else {
+        bytes
+    };
+    let mut parser = Parser::new(xml, log);
+    parser.positions = Some(Vec::new());
+    let result = parser.run_keeping();
+    let offsets = parser.positions.take().unwrap_or_default();
+    result?;
+    // One pass over the text: the offsets only grow.
+    let (mut line, mut line_start, mut scanned) = (1u32, 0usize, 0usize);
+    for offset in offsets {
+        let offset = offset.min(xml.len());
+        if offset >= scanned {
+            for (i, &b) in xml[scanned..offset].iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = scanned + i + 1;
+                }
+            }
+            scanned = offset;
+        }
+        locations.push(Location {
+            line,
+            column: u32::try_from(offset.saturating_sub(line_start) + 1).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(())
+}
+
 /// Decompresses `bytes` into at most `limit` bytes.
 fn gunzip(bytes: &[u8], limit: u64) -> Result<Vec<u8>, ParseError> {
     let at = Location { line: 1, column: 1 };
@@ -159,6 +207,8 @@ struct Parser<'a, 'l> {
     after_win: bool,
     /// The tile each seat drew and still holds undiscarded, for tsumogiri.
     drawn: [Option<Tile>; 4],
+    /// When asked for: for each event, the offset of the tag it comes from.
+    positions: Option<Vec<usize>>,
 }
 
 impl<'a, 'l> Parser<'a, 'l> {
@@ -172,6 +222,14 @@ impl<'a, 'l> Parser<'a, 'l> {
             round_open: false,
             after_win: false,
             drawn: [None; 4],
+            positions: None,
+        }
+    }
+
+    /// Notes that the events pushed since the last note come from the tag at `at`.
+    fn mark(&mut self, at: usize) {
+        if let Some(p) = &mut self.positions {
+            p.resize(self.log.len(), at);
         }
     }
 
@@ -194,6 +252,11 @@ impl<'a, 'l> Parser<'a, 'l> {
     }
 
     fn run(mut self) -> Result<(), ParseError> {
+        self.run_keeping()
+    }
+
+    /// [`Parser::run`] without consuming the parser (for what it noted on the way).
+    fn run_keeping(&mut self) -> Result<(), ParseError> {
         let first = self.skip_ws(0);
         if first >= self.input.len() {
             return Err(self.err(0, ParseErrorKind::Empty));
@@ -224,6 +287,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             if depth == 1 {
                 let at = skip_xml_ws(input, pos);
                 if let Some(len) = self.quick_draw_or_discard(at) {
+                    self.mark(at);
                     pos = at + len;
                     continue;
                 }
@@ -231,6 +295,7 @@ impl<'a, 'l> Parser<'a, 'l> {
                 a.used = 0;
                 if let Some((name, len)) = scan_empty_tag(input, at, &mut a.items) {
                     self.element(name, &mut a, None)?;
+                    self.mark(at);
                     pos = at + len;
                     continue;
                 }
@@ -308,6 +373,7 @@ impl<'a, 'l> Parser<'a, 'l> {
                     a.at = at;
                     a.used = 0;
                     self.element(e.name().as_ref(), &mut a, Some(&e))?;
+                    self.mark(at);
                 }
                 XmlEvent::End(e) => {
                     // Inside the root, `root_end_tag` reads the end tag; outside it, this
