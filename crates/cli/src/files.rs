@@ -172,9 +172,26 @@ fn is_log_name(path: &Path) -> bool {
     }
 }
 
+/// A file met in a folder and not read, and why.
+#[derive(Debug)]
+pub(crate) struct Skipped {
+    /// The file (or hidden folder).
+    pub(crate) path: PathBuf,
+    /// Why it was passed over.
+    pub(crate) why: &'static str,
+}
+
 /// Expands `paths` into the files to read, in order.
 pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
+    collect_with_skipped(paths).0
+}
+
+/// Expands `paths` into the files to read, in order, and the entries of their folders that
+/// are passed over (hidden, named in a `.haifuignore`, not a log's name, or a file reached
+/// twice).
+pub(crate) fn collect_with_skipped(paths: &[PathBuf]) -> (Vec<Found>, Vec<Skipped>) {
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     let mut seen = HashSet::new();
     for path in paths {
         if is_stdin(path) {
@@ -182,12 +199,12 @@ pub(crate) fn collect(paths: &[PathBuf]) -> Vec<Found> {
             continue;
         }
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut seen, &mut out),
+            Ok(meta) if meta.is_dir() => walk(path, &mut seen, &mut out, &mut skipped),
             Ok(_) => out.push(Found::File(path.clone())),
             Err(e) => out.push(Found::Error(path.clone(), e)),
         }
     }
-    out
+    (out, skipped)
 }
 
 /// The `.haifuignore` patterns of `dir`, after those inherited from its parents.
@@ -204,7 +221,14 @@ fn ignore_patterns(dir: &Path, inherited: &[String]) -> Vec<String> {
     patterns
 }
 
-fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
+fn walk(
+    root: &Path,
+    seen: &mut HashSet<PathBuf>,
+    out: &mut Vec<Found>,
+    skipped: &mut Vec<Skipped>,
+) {
+    // Filled by the entry filter and by the loop over what it lets through.
+    let passed_over = std::cell::RefCell::new(std::mem::take(skipped));
     // Each directory's patterns (its own and its parents'), filled as the walk enters it.
     let mut patterns: HashMap<PathBuf, Vec<String>> = HashMap::new();
     patterns.insert(root.to_path_buf(), ignore_patterns(root, &[]));
@@ -220,6 +244,17 @@ fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
             let parent = e.path().parent().and_then(|p| patterns.get(p));
             let ignored = parent.is_some_and(|ps| ps.iter().any(|p| glob_match(p, &name)));
             if name.starts_with('.') || ignored {
+                // `.haifuignore` itself is the walk's own file, not a skipped log.
+                if name != ".haifuignore" {
+                    passed_over.borrow_mut().push(Skipped {
+                        path: e.path().to_path_buf(),
+                        why: if ignored {
+                            "named in a .haifuignore"
+                        } else {
+                            "hidden"
+                        },
+                    });
+                }
                 return false;
             }
             if e.file_type().is_dir() {
@@ -246,8 +281,14 @@ fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
             }
         };
         let path = entry.path();
-        let known = is_log_name(path);
-        if entry.file_type().is_dir() || !known {
+        if entry.file_type().is_dir() {
+            continue;
+        }
+        if !is_log_name(path) {
+            passed_over.borrow_mut().push(Skipped {
+                path: path.to_path_buf(),
+                why: "not a log's name (.xml, .mjlog, .json, .haifu, .xml.gz, .mjlog.gz)",
+            });
             continue;
         }
         if !entry.file_type().is_file() {
@@ -260,8 +301,14 @@ fn walk(root: &Path, seen: &mut HashSet<PathBuf>, out: &mut Vec<Found>) {
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         if seen.insert(canonical) {
             out.push(Found::File(path.to_path_buf()));
+        } else {
+            passed_over.borrow_mut().push(Skipped {
+                path: path.to_path_buf(),
+                why: "the same file as one read through another path",
+            });
         }
     }
+    *skipped = passed_over.into_inner();
 }
 
 /// Whether `name` matches `pattern`, where `*` matches any run of characters.

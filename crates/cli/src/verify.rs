@@ -51,6 +51,11 @@ pub(crate) struct VerifyArgs {
     /// number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    /// Show every divergence of a round that has many of one kind (by default the first
+    /// three of each kind and a count), and list on stderr the files of the folders that
+    /// were not read, with why.
+    #[arg(long, short = 'v')]
+    verbose: bool,
 }
 
 /// Output formats.
@@ -131,6 +136,11 @@ struct Summary {
     divergences: usize,
     errors: usize,
     unsupported: usize,
+    /// Entries of the folders not read (hidden, ignored, not a log's name, met twice).
+    skipped: usize,
+    /// The divergences kept, by kind (those counted beyond a game's first thousand are in
+    /// `divergences` only).
+    divergences_by_kind: std::collections::BTreeMap<&'static str, usize>,
     /// Attributes the reader did not know, kept verbatim (a format change worth a look).
     unknown_attributes: usize,
 }
@@ -195,7 +205,7 @@ const BATCH_PER_THREAD: usize = 32;
 
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
-    let found = files::collect(&args.paths);
+    let (found, skipped) = files::collect_with_skipped(&args.paths);
     if found.is_empty() && !args.allow_empty {
         anyhow::bail!(
             "no log file in {}: nothing to verify (--allow-empty accepts that)",
@@ -213,7 +223,15 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let progress = Progress::new(found.len() as u64, "verifying");
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        skipped: skipped.len(),
+        ..Summary::default()
+    };
+    if args.verbose {
+        for s in &skipped {
+            eprintln!("{}: skipped: {}", files::shown(&s.path), s.why);
+        }
+    }
     let mut first = true;
     let opening: &[u8] = match args.format {
         Format::Text => b"",
@@ -261,12 +279,15 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                     found_entries.push(entry);
                 }
             }
-            // Read errors go to stderr in every format, as FILE:LINE:COL: message.
-            if let Err(message) = &outcome.result {
+            // Read errors are said once: in the text report, or on stderr beside a report
+            // made for machines (as FILE:LINE:COL: message).
+            if let Err(message) = &outcome.result
+                && !matches!(args.format, Format::Text)
+            {
                 progress.println(message.clone());
             }
             let written = match args.format {
-                Format::Text => write_text(&mut out, &outcome),
+                Format::Text => write_text(&mut out, &outcome, args.verbose),
                 Format::Json => write_json(&mut out, &outcome, &mut first),
                 Format::Junit => {
                     suite.add_test_case(junit_case(&outcome));
@@ -284,7 +305,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let written = match args.format {
         Format::Text => writeln!(
             out,
-            "{}, {}, {} ({}, {}): {} conforming, {} divergent, {} unsupported, {}; {}",
+            "{}, {}, {} ({}, {}): {} conforming, {} divergent, {} unsupported, {}; {}{}",
             output::count(summary.files, "file"),
             output::count(summary.games, "game"),
             output::count(summary.rounds, "round"),
@@ -294,8 +315,27 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             summary.games_divergent,
             summary.unsupported,
             output::count(summary.errors, "error"),
-            output::count(summary.divergences, "divergence")
-        ),
+            output::count(summary.divergences, "divergence"),
+            match summary.skipped {
+                0 => String::new(),
+                n if args.verbose => format!("; {} skipped", output::count(n, "file")),
+                n => format!(
+                    "; {} skipped (--verbose lists them)",
+                    output::count(n, "file")
+                ),
+            }
+        )
+        .and_then(|()| {
+            if summary.divergences_by_kind.is_empty() {
+                return Ok(());
+            }
+            let kinds: Vec<String> = summary
+                .divergences_by_kind
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            writeln!(out, "divergences by kind: {}", kinds.join(", "))
+        }),
         Format::Json => serde_json::to_string(&summary)
             .map_err(std::io::Error::from)
             .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
@@ -482,6 +522,14 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
                         .filter(|d| matches!(d.kind, DivergenceKind::Unsupported { .. }))
                         .count();
                     summary.divergences += v.divergence_count() - notes;
+                    for d in &v.divergences {
+                        if !matches!(d.kind, DivergenceKind::Unsupported { .. }) {
+                            *summary
+                                .divergences_by_kind
+                                .entry(d.kind.name())
+                                .or_default() += 1;
+                        }
+                    }
                 }
                 Status::Unsupported => summary.unsupported += 1,
             }
@@ -489,15 +537,13 @@ fn tally(summary: &mut Summary, outcome: &GameOutcome) {
     }
 }
 
-fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()> {
+fn write_text(out: &mut impl Write, outcome: &GameOutcome, verbose: bool) -> std::io::Result<()> {
     let file = crate::files::shown(&outcome.file);
     match &outcome.result {
-        // The located message went to stderr; its first line is repeated here, so that the
-        // report read alone says what is wrong.
+        // The located message, whole (a notation error's caret lines included).
         Err(message) => {
-            let first = message.lines().next().unwrap_or("");
             let shown = format!("{file}:");
-            let what = first.strip_prefix(&shown).unwrap_or(first).trim_start();
+            let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
             writeln!(out, "{file}: error: {what}")
         }
         Ok(v) => {
@@ -529,32 +575,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
                         "{file}: divergent ({})",
                         output::count(v.divergence_count(), "divergence")
                     )?;
-                    // A flood (a corrupted seed makes every draw diverge) is shown as its
-                    // first lines and a count by kind.
-                    const SHOWN: usize = 20;
-                    for d in v.divergences.iter().take(SHOWN) {
-                        let round = d.round.map_or_else(|| "game".to_owned(), |r| r.to_string());
-                        let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
-                        let line = outcome.place_text(d);
-                        writeln!(out, "  {round}{event}{line}: {}: {}", d.kind.name(), d.kind)?;
-                    }
-                    if v.divergences.len() > SHOWN {
-                        let mut kinds: Vec<(&str, usize)> = Vec::new();
-                        for d in &v.divergences[SHOWN..] {
-                            match kinds.iter_mut().find(|(k, _)| *k == d.kind.name()) {
-                                Some((_, n)) => *n += 1,
-                                None => kinds.push((d.kind.name(), 1)),
-                            }
-                        }
-                        let by_kind: Vec<String> =
-                            kinds.iter().map(|(k, n)| format!("{k} x{n}")).collect();
-                        writeln!(
-                            out,
-                            "  … {} more: {} (all of them in --format json)",
-                            v.divergences.len() - SHOWN,
-                            by_kind.join(", ")
-                        )?;
-                    }
+                    write_divergences(out, outcome, &v.divergences, verbose)?;
                     if v.divergences_left_out > 0 {
                         writeln!(
                             out,
@@ -568,6 +589,61 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome) -> std::io::Result<()
             }
         }
     }
+}
+
+/// A divergent game's divergences, round by round in the order first met. A flood (a
+/// corrupted seed makes every draw of a round diverge) shows the first [`PER_KIND`] of each
+/// kind in a round and a count of the rest, unless `verbose`.
+fn write_divergences(
+    out: &mut impl Write,
+    outcome: &GameOutcome,
+    divergences: &[Divergence],
+    verbose: bool,
+) -> std::io::Result<()> {
+    const PER_KIND: usize = 3;
+    let mut rounds: Vec<(Option<haifu_replay::RoundLabel>, Vec<&Divergence>)> = Vec::new();
+    for d in divergences {
+        match rounds.iter_mut().find(|(r, _)| *r == d.round) {
+            Some((_, list)) => list.push(d),
+            None => rounds.push((d.round, vec![d])),
+        }
+    }
+    for (round, list) in &rounds {
+        let label = round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+        let mut kinds: Vec<(&str, usize)> = Vec::new();
+        for d in list {
+            let seen = match kinds.iter_mut().find(|(k, _)| *k == d.kind.name()) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    kinds.push((d.kind.name(), 1));
+                    1
+                }
+            };
+            if verbose || seen <= PER_KIND {
+                let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
+                let place = outcome.place_text(d);
+                writeln!(
+                    out,
+                    "  {label}{event}{place}: {}: {}",
+                    d.kind.name(),
+                    d.kind
+                )?;
+            }
+        }
+        if !verbose {
+            for (kind, n) in kinds.iter().filter(|(_, n)| *n > PER_KIND) {
+                writeln!(
+                    out,
+                    "  {label}: … {} more {kind} in this round (--verbose shows each)",
+                    n - PER_KIND
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn write_json(

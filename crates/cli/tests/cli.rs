@@ -128,6 +128,17 @@ fn verify_exit_codes() {
     );
     let out = haifu().arg("verify").arg(&bad).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
+    // Said once: in the text report, not again on stderr.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("the file ends early").count(), 1, "{stdout}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("the file ends early"));
+    // Beside a report for machines, on stderr.
+    let out = haifu()
+        .args(["verify", "--format", "json"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("the file ends early"), "{stderr}");
     let out = haifu()

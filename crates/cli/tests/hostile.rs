@@ -46,9 +46,10 @@ fn a_huge_file_with_the_gzip_magic_is_an_error_not_a_crash() {
     let out = haifu(&["verify".as_ref(), big.as_os_str(), good.as_os_str()]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
+    // Said once, in the report.
     assert!(
-        stderr.contains("x.mjlog: the file holds more than"),
-        "{stderr}"
+        stdout.contains("x.mjlog: error: the file holds more than"),
+        "{stdout}"
     );
     assert!(stdout.contains("kaze4.haifu: conforming"), "{stdout}");
 }
@@ -67,11 +68,11 @@ fn decompression_is_capped() {
         "1M".as_ref(),
         bomb.as_os_str(),
     ]);
-    let (_, stderr) = text(&out);
+    let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("gzip data decompresses to more than 1048576 bytes"),
-        "{stderr}"
+        stdout.contains("gzip data decompresses to more than 1048576 bytes"),
+        "{stdout}"
     );
 }
 
@@ -89,15 +90,15 @@ fn symlink_loops_are_walked_once_and_special_files_skipped() {
     assert_eq!(stdout.matches("g.haifu: conforming").count(), 1, "{stdout}");
     if made.is_ok_and(|s| s.success()) {
         assert!(
-            stderr.contains("x.xml: a FIFO: only regular files are read"),
-            "{stderr}"
+            stdout.contains("x.xml: error: a FIFO: only regular files are read"),
+            "{stdout} {stderr}"
         );
         assert_eq!(out.status.code(), Some(2));
     }
     let out = haifu(&["verify".as_ref(), "/dev/zero".as_ref()]);
-    let (_, stderr) = text(&out);
+    let (stdout, _) = text(&out);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr.contains("/dev/zero: a device"), "{stderr}");
+    assert!(stdout.contains("/dev/zero: error: a device"), "{stdout}");
 }
 
 /// A mixed folder: good, divergent, unreadable, not UTF-8, with unknown attributes.
@@ -156,9 +157,8 @@ fn file_names_are_shown_without_loss() {
     let name = std::ffi::OsStr::from_bytes(b"bad\xff.haifu");
     std::fs::write(dir.join(name), "haifu 1\nround X\n").expect("writes");
     let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
-    let (stdout, stderr) = text(&out);
-    assert!(stderr.contains("bad\\xFF.haifu"), "{stderr}");
-    assert!(stdout.contains("bad\\xFF.haifu"), "{stdout}");
+    let (stdout, _) = text(&out);
+    assert!(stdout.contains("bad\\xFF.haifu: error:"), "{stdout}");
 }
 
 #[test]
@@ -297,4 +297,40 @@ fn no_rust_debug_text_in_what_people_read() {
             assert!(!debug_text(line), "{args:?}: {line}");
         }
     }
+}
+
+/// A corrupted seed makes every draw of every round diverge: the report shows the first
+/// three of each kind in a round and a count of the rest; `--verbose` shows each; the
+/// summary counts them by kind; files of the folder that are not logs are counted as
+/// skipped and, with `--verbose`, listed.
+#[test]
+fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
+    let Some(corpus) = haifu_testkit::tenhou_corpus() else { return };
+    let name = "2009082713gm-00e1-0000-8820f355.xml";
+    let log = std::fs::read_to_string(corpus.join(name)).expect("reads");
+    let dir = folder("flood");
+    std::fs::write(dir.join(name), log.replacen("DF9E506C", "DF9E506D", 1)).expect("writes");
+    std::fs::write(dir.join("notes.txt"), "not a log").expect("writes");
+    let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
+    let (stdout, _) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let e1 = stdout.lines().filter(|l| l.starts_with("  E1.0 event")).count();
+    assert!(e1 <= 9, "at most three lines per kind in a round:\n{stdout}");
+    assert!(
+        stdout.contains("  E1.0: … ") && stdout.contains(" more wall_mismatch in this round"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("divergences by kind: "), "{stdout}");
+    assert!(
+        stdout.contains("; 1 file skipped (--verbose lists them)"),
+        "{stdout}"
+    );
+    let out = haifu(&["verify".as_ref(), "--verbose".as_ref(), dir.as_os_str()]);
+    let (verbose, stderr) = text(&out);
+    assert!(!verbose.contains("in this round"), "{verbose}");
+    assert!(
+        verbose.lines().filter(|l| l.starts_with("  E1.0 event")).count() > e1,
+        "{verbose}"
+    );
+    assert!(stderr.contains("notes.txt: skipped: not a log's name"), "{stderr}");
 }
