@@ -65,8 +65,8 @@ enum Format {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
-    /// JUnit XML for CI: one test case per game (skipped when unsupported), failing with its
-    /// divergences or its read error.
+    /// JUnit XML for CI: a test suite per folder, one test case per game (skipped when
+    /// unsupported), failing with its divergences or its read error.
     Junit,
     /// Markdown for a pull request comment or a job summary: the summary, then each game that
     /// does not conform with its divergences.
@@ -245,8 +245,9 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let mut found_entries: Vec<BaselineEntry> = Vec::new();
-    // JUnit is written whole at the end: the report states its counts first.
-    let mut suite = quick_junit::TestSuite::new("haifu verify");
+    // JUnit is written whole at the end: the report states its counts first. One suite per
+    // folder, in the order first met.
+    let mut suites: Vec<quick_junit::TestSuite> = Vec::new();
     let mut seen_known = std::collections::HashSet::new();
     let mut new_divergences = 0usize;
     if let Err(e) = out.write_all(opening) {
@@ -290,6 +291,15 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 Format::Text => write_text(&mut out, &outcome, args.verbose),
                 Format::Json => write_json(&mut out, &outcome, &mut first),
                 Format::Junit => {
+                    let folder = junit_suite_name(&outcome.file);
+                    let suite = match suites.iter().position(|s| s.name.as_str() == folder) {
+                        Some(i) => &mut suites[i],
+                        None => {
+                            suites.push(quick_junit::TestSuite::new(folder));
+                            let last = suites.len() - 1;
+                            &mut suites[last]
+                        }
+                    };
                     suite.add_test_case(junit_case(&outcome));
                     Ok(())
                 }
@@ -341,10 +351,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             .and_then(|s| writeln!(out, "],\"summary\":{s}}}")),
         Format::Junit => {
             let mut report = quick_junit::Report::new("haifu verify");
-            report.add_test_suite(std::mem::replace(
-                &mut suite,
-                quick_junit::TestSuite::new("haifu verify"),
-            ));
+            report.add_test_suites(std::mem::take(&mut suites));
             report
                 .serialize(&mut out)
                 .map_err(|e| std::io::Error::other(e.to_string()))
@@ -362,13 +369,13 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         ),
         Format::Github => writeln!(
             out,
-            "::notice title=haifu verify::{} files: {} conforming, {} divergent, {} unsupported, {} errors; {} divergences",
-            summary.files,
+            "::notice title=haifu verify::{}: {} conforming, {} divergent, {} unsupported, {}; {}",
+            output::count(summary.files, "file"),
             summary.games_conforming,
             summary.games_divergent,
             summary.unsupported,
-            summary.errors,
-            summary.divergences
+            output::count(summary.errors, "error"),
+            output::count(summary.divergences, "divergence")
         ),
     };
     if let Err(e) = written.and_then(|()| out.flush()) {
@@ -706,6 +713,18 @@ fn write_json(
 /// error, skipped when unsupported.
 /// One game as a JUnit test case: passed when it conforms, skipped when unsupported, failed
 /// with its divergences, or in error when unreadable.
+/// The JUnit suite a game belongs to: its folder as given (`.` for a file named alone, `-`
+/// for standard input).
+fn junit_suite_name(file: &Path) -> String {
+    if crate::files::is_stdin(file) {
+        return "-".to_owned();
+    }
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => crate::files::shown(p),
+        _ => ".".to_owned(),
+    }
+}
+
 fn junit_case(outcome: &GameOutcome) -> quick_junit::TestCase {
     use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus};
     let file = crate::files::shown(&outcome.file);

@@ -839,3 +839,67 @@ fn convert_to_tenhou6_and_verify_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the notation cannot say"));
 }
+
+/// The JUnit report read back with the crate that wrote it: a suite per folder, a test case
+/// per game, a failure per divergent game, the counts CI servers read on each suite.
+#[test]
+fn the_junit_report_reads_back_with_its_counts() {
+    let root = haifu_testkit::workspace_root().join("corpus/scenarios/abortive");
+    let kaze4 = std::fs::read_to_string(root.join("kaze4.haifu")).expect("reads");
+    let dir = std::env::temp_dir().join(format!("haifu-junit-{}", std::process::id()));
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("folder");
+    }
+    std::fs::write(dir.join("a/kaze4.haifu"), &kaze4).expect("writes");
+    std::fs::write(dir.join("b/kaze4.haifu"), &kaze4).expect("writes");
+    // The same game with one win's points moved: divergent.
+    let moved = kaze4.replacen("30fu 1han 1000", "30fu 1han 1100", 1);
+    assert_ne!(moved, kaze4, "the scenario has the win this test moves");
+    std::fs::write(dir.join("b/moved.haifu"), moved).expect("writes");
+    let out = haifu()
+        .args(["verify", "--format", "junit"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let xml = String::from_utf8(out.stdout).expect("UTF-8");
+    let report = quick_junit::Report::deserialize_from_str(&xml).expect("reads back");
+    assert_eq!((report.tests, report.failures, report.errors), (3, 1, 0));
+    let suites: Vec<(String, usize, usize)> = report
+        .test_suites
+        .iter()
+        .map(|s| (s.name.to_string(), s.tests, s.failures))
+        .collect();
+    let shown = dir.display().to_string();
+    assert_eq!(
+        suites,
+        [(format!("{shown}/a"), 1, 0), (format!("{shown}/b"), 2, 1)]
+    );
+    assert_eq!(report.test_suites[1].test_cases.len(), 2);
+}
+
+/// What a CI shows, snapshotted: the GitHub annotations and the Markdown job summary of a
+/// folder with a conforming game and a divergent one (paths relative to the folder run in).
+#[test]
+fn github_annotations_and_markdown_summary() {
+    let root = haifu_testkit::workspace_root().join("corpus/scenarios/abortive");
+    let kaze4 = std::fs::read_to_string(root.join("kaze4.haifu")).expect("reads");
+    let dir = std::env::temp_dir().join(format!("haifu-ci-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("games")).expect("folder");
+    std::fs::write(dir.join("games/kaze4.haifu"), &kaze4).expect("writes");
+    let moved = kaze4.replacen("30fu 1han 1000", "30fu 1han 1100", 1);
+    std::fs::write(dir.join("games/moved.haifu"), moved).expect("writes");
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(haifu_testkit::workspace_root().join("snapshots/cli"));
+    settings.set_prepend_module_to_snapshot(false);
+    for format in ["github", "markdown"] {
+        let out = haifu()
+            .current_dir(&dir)
+            .args(["verify", "--format", format, "games"])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        settings.bind(|| insta::assert_snapshot!(format!("verify-{format}"), text));
+    }
+}
