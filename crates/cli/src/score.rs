@@ -16,7 +16,8 @@ use serde_json::{Value, json};
 #[command(group = clap::ArgGroup::new("method").args(["tsumo", "ron"]))]
 #[command(group = clap::ArgGroup::new("riichi_kind").args(["riichi", "double_riichi"]))]
 pub(crate) struct ScoreArgs {
-    /// The concealed tiles without the winning tile, e.g. `234067m678p1s` (`0` is a red five).
+    /// The concealed tiles without the winning tile, e.g. `234067m678p1s` (`0` is a red five),
+    /// or with it (14 tiles less three per meld), `--win` then naming which one it is.
     #[arg(
         value_name = "CONCEALED",
         allow_hyphen_values = false,
@@ -52,6 +53,10 @@ pub(crate) struct ScoreArgs {
     /// Dora indicators (not the dora), e.g. `4p1z`.
     #[arg(long, value_name = "INDICATORS")]
     dora: Option<String>,
+    /// Dora as a count (the han they give), beside or instead of `--dora` indicators: for
+    /// test cases that state the count, not the tiles.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    dora_count: u8,
     /// Ura dora indicators (riichi only).
     #[arg(long, value_name = "INDICATORS")]
     ura: Option<String>,
@@ -86,10 +91,13 @@ pub(crate) struct ScoreArgs {
     /// set's `renhou`; none on Tenhou).
     #[arg(long)]
     renhou: bool,
-    /// Honba counters on the table.
+    /// Honba counters on the table. In a double ron, who is paid them is the rule set's
+    /// `multiple_ron_bonus`: on Tenhou only the winner nearest the discarder (score the other
+    /// winner's hand with --honba 0 --sticks 0); in other rule sets each winner.
     #[arg(long, value_name = "N", default_value_t = 0)]
     honba: u32,
-    /// Riichi sticks on the table (the winner collects them).
+    /// Riichi sticks on the table: the winner collects them (in a double ron, the winner
+    /// nearest the discarder).
     #[arg(long, value_name = "N", default_value_t = 0)]
     sticks: u32,
     /// The rule set: a preset (see `haifu rules list`) or a TOML rule file, then any
@@ -122,8 +130,16 @@ fn bad_input(e: &SpecError) -> ExitCode {
 
 fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
     let mut spec = WinSpec::new();
-    spec.add_concealed(args.concealed.as_deref().unwrap_or_default())?;
-    spec.set_winning_tile(args.win.as_deref().unwrap_or_default())?;
+    let concealed = args.concealed.as_deref().unwrap_or_default();
+    let win = args.win.as_deref().unwrap_or_default();
+    // A hand written with its winning tile: the tiles less three per meld make 14.
+    let tiles = haifu_tiles::parse_kinds(concealed).map_or(0, |k| k.len());
+    if tiles + 3 * args.melds.len() == 14 {
+        spec.add_hand_with_winning_tile(concealed, win)?;
+    } else {
+        spec.add_concealed(concealed)?;
+        spec.set_winning_tile(win)?;
+    }
     for m in &args.melds {
         spec.add_meld(m)?;
     }
@@ -132,6 +148,7 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
     if let Some(d) = &args.dora {
         spec.add_dora_indicators(d)?;
     }
+    spec.dora_count = args.dora_count;
     if let Some(u) = &args.ura {
         spec.add_ura_indicators(u)?;
     }

@@ -773,7 +773,7 @@ fn junit_case(outcome: &GameOutcome) -> quick_junit::TestCase {
 
 /// A divergence as a baseline knows it: matched by the file, the round, the kind and what
 /// is compared (not by the event index, which moves when a log is edited, nor by the values,
-/// which a fix elsewhere may move); the text is kept for people.
+/// which a fix elsewhere may move), or by its text when it compares no values.
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
 struct BaselineEntry {
     file: String,
@@ -785,12 +785,14 @@ struct BaselineEntry {
 }
 
 impl BaselineEntry {
-    fn key(&self) -> (&str, Option<&str>, &str, Option<&str>) {
+    /// The file, round and kind, then what is compared, or the text for a kind that
+    /// compares no values (two wall mismatches of a round are two entries).
+    fn key(&self) -> (&str, Option<&str>, &str, &str) {
         (
             &self.file,
             self.round.as_deref(),
             &self.kind,
-            self.field.as_deref(),
+            self.field.as_deref().unwrap_or(&self.detail),
         )
     }
 }

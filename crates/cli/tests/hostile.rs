@@ -305,7 +305,9 @@ fn no_rust_debug_text_in_what_people_read() {
 /// skipped and, with `--verbose`, listed.
 #[test]
 fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
-    let Some(corpus) = haifu_testkit::tenhou_corpus() else { return };
+    let Some(corpus) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
     let name = "2009082713gm-00e1-0000-8820f355.xml";
     let log = std::fs::read_to_string(corpus.join(name)).expect("reads");
     let dir = folder("flood");
@@ -314,8 +316,14 @@ fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
     let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
     let (stdout, _) = text(&out);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    let e1 = stdout.lines().filter(|l| l.starts_with("  E1.0 event")).count();
-    assert!(e1 <= 9, "at most three lines per kind in a round:\n{stdout}");
+    let e1 = stdout
+        .lines()
+        .filter(|l| l.starts_with("  E1.0 event"))
+        .count();
+    assert!(
+        e1 <= 9,
+        "at most three lines per kind in a round:\n{stdout}"
+    );
     assert!(
         stdout.contains("  E1.0: … ") && stdout.contains(" more wall_mismatch in this round"),
         "{stdout}"
@@ -329,8 +337,15 @@ fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
     let (verbose, stderr) = text(&out);
     assert!(!verbose.contains("in this round"), "{verbose}");
     assert!(
-        verbose.lines().filter(|l| l.starts_with("  E1.0 event")).count() > e1,
+        verbose
+            .lines()
+            .filter(|l| l.starts_with("  E1.0 event"))
+            .count()
+            > e1,
         "{verbose}"
     );
-    assert!(stderr.contains("notes.txt: skipped: not a log's name"), "{stderr}");
+    assert!(
+        stderr.contains("notes.txt: skipped: not a log's name"),
+        "{stderr}"
+    );
 }

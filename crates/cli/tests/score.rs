@@ -274,3 +274,57 @@ fn han_and_fu_look_up_the_payments() {
     ]);
     assert_eq!(json(&out)["non_dealer"]["ron"], 8000);
 }
+
+#[test]
+fn a_hand_with_its_winning_tile_and_dora_as_a_count() {
+    // Riichi, pinfu, tanyao, dora 1: 4 han 30 fu, a non-dealer's ron, 7700 (as above), the
+    // hand written with its winning tile among its fourteen.
+    let with_win = [
+        "234m55567p234678s",
+        "--win",
+        "4s",
+        "--ron",
+        "--riichi",
+        "--dora",
+        "3m",
+        "--seat",
+        "S",
+    ];
+    assert_eq!(score_json(&with_win)["points"], 7700);
+    // The dora as a count: one (the 4m the 3m indicator gives).
+    let counted = [
+        "234m55567p23678s",
+        "--win",
+        "4s",
+        "--ron",
+        "--riichi",
+        "--dora-count",
+        "1",
+        "--seat",
+        "S",
+    ];
+    let v = score_json(&counted);
+    assert_eq!(
+        (v["han"].clone(), v["points"].clone()),
+        (4.into(), 7700.into())
+    );
+    // A count beside an indicator adds to it: 5 han, mangan.
+    let both = [
+        "234m55567p23678s",
+        "--win",
+        "4s",
+        "--ron",
+        "--riichi",
+        "--dora",
+        "3m",
+        "--dora-count",
+        "1",
+        "--seat",
+        "S",
+    ];
+    assert_eq!(score_json(&both)["points"], 8000);
+    // A winning tile the fourteen do not hold is bad input.
+    let out = haifu(&["234m55567p234678s", "--win", "9s", "--ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the hand has no such tile to win on"));
+}

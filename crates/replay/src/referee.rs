@@ -578,6 +578,7 @@ impl<'a> RoundReplay<'a> {
             seat_wind: context.seat_wind,
             round_wind: context.round_wind,
             dora_indicators: &context.dora_indicators,
+            dora_count: 0,
             ura_indicators: &recorded.ura_indicators,
             riichi: context.riichi,
             situation: context.situation,

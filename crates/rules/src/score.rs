@@ -162,6 +162,10 @@ pub struct Win<'a> {
     pub round_wind: Wind,
     /// Dora indicators (not the dora themselves).
     pub dora_indicators: &'a [Tile],
+    /// Dora counted apart from the indicators, added to those they give (a count given
+    /// directly, as other projects' test cases give it; 0 in a game, where every dora comes
+    /// from an indicator).
+    pub dora_count: u8,
     /// Ura dora indicators; only with riichi.
     pub ura_indicators: &'a [Tile],
     /// Riichi.
@@ -543,7 +547,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 .map(|i| all.get(i.kind().dora_from_indicator()))
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
-        let dora = dora_of(win.dora_indicators);
+        let dora = dora_of(win.dora_indicators).saturating_add(win.dora_count);
         let ura = match rules.hand.ura_dora {
             UraDora::Counted => dora_of(win.ura_indicators),
             UraDora::NotCounted => 0,

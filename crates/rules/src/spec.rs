@@ -63,6 +63,8 @@ pub struct WinSpec {
     pub round_wind: Wind,
     /// Dora indicators.
     pub dora_indicators: ArrayVec<Tile, 5>,
+    /// Dora given as a count, beside those of the indicators.
+    pub dora_count: u8,
     /// Ura dora indicators.
     pub ura_indicators: ArrayVec<Tile, 5>,
     /// Riichi.
@@ -98,6 +100,7 @@ impl WinSpec {
             seat_wind: Wind::East,
             round_wind: Wind::East,
             dora_indicators: ArrayVec::new(),
+            dora_count: 0,
             ura_indicators: ArrayVec::new(),
             riichi: RiichiDeclaration::None,
             situation: Situation::NONE,
@@ -163,6 +166,36 @@ impl WinSpec {
                 .try_push(t)
                 .map_err(|_| "more than 13 concealed tiles".to_owned())
         })
+    }
+
+    /// Reads a hand written with its winning tile among its concealed tiles (as some test
+    /// suites write hands), e.g. `2340678m678p11s` with `win` = `1s`: the tiles, then one
+    /// of them equal to `win` (a red five only for `0`) taken out as the winning tile.
+    pub fn add_hand_with_winning_tile(&mut self, text: &str, win: &str) -> Result<(), SpecError> {
+        let mut tiles: ArrayVec<Tile, 14> = ArrayVec::new();
+        WinSpec::read(&mut self.hand_pool, "concealed tiles", text, 0, &mut |t| {
+            tiles
+                .try_push(t)
+                .map_err(|_| "more than 14 tiles with the winning tile".to_owned())
+        })?;
+        let wanted = parse_tiles(win).map_err(|e| notation_error("--win", win, &e))?;
+        let bad = |reason: &str| SpecError {
+            what: "--win",
+            text: win.to_owned(),
+            at: None,
+            reason: reason.to_owned(),
+        };
+        let [wanted] = wanted[..] else {
+            return Err(bad("the winning tile is exactly one tile"));
+        };
+        let at = tiles
+            .iter()
+            .rposition(|t| t.kind() == wanted.kind() && t.is_red_five() == wanted.is_red_five())
+            .ok_or_else(|| bad("the hand has no such tile to win on"))?;
+        let winning = tiles.remove(at);
+        self.concealed.extend(tiles.into_iter().take(13));
+        self.winning_tile = Some(winning);
+        Ok(())
     }
 
     /// Sets the winning tile, e.g. `1s` or `0p`.
@@ -295,6 +328,7 @@ impl WinSpec {
             seat_wind: self.seat_wind,
             round_wind: self.round_wind,
             dora_indicators: &self.dora_indicators,
+            dora_count: self.dora_count,
             ura_indicators: &self.ura_indicators,
             riichi: self.riichi,
             situation: self.situation,

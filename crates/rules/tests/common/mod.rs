@@ -65,6 +65,7 @@ impl WinCase {
             seat_wind: self.seat_wind,
             round_wind: self.round_wind,
             dora_indicators: &self.dora,
+            dora_count: 0,
             ura_indicators: &self.ura,
             riichi: self.riichi,
             situation: self.situation,
