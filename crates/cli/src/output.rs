@@ -35,6 +35,9 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
         Format::Tenhou6 => {
             haifu_tenhou6::read(&bytes, log).map_err(|e| format!("{shown}:{e}"))?;
         }
+        Format::Majsoul => {
+            haifu_majsoul::read(&bytes, log).map_err(|e| format!("{shown}:{e}"))?;
+        }
         Format::Unknown => {
             return Err(format!(
                 "{shown}: not a game record haifu reads: expected {}",
@@ -60,6 +63,8 @@ pub(crate) enum Format {
     Mjlog,
     /// tenhou.net/6 JSON.
     Tenhou6,
+    /// A decoded Mahjong Soul game record.
+    Majsoul,
     /// The haifu notation.
     Notation,
     /// None of them.
@@ -68,10 +73,10 @@ pub(crate) enum Format {
 
 impl Format {
     /// The formats read, for messages.
-    pub(crate) const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line) or the haifu notation (.haifu)";
+    pub(crate) const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}) or the haifu notation (.haifu)";
 
     /// The format of `bytes` read from `path`: gzip or `<` is mjlog, `{` with a `"log"` key
-    /// tenhou.net/6, a `.haifu` name or text opening with a comment or a keyword the notation.
+    /// tenhou.net/6, `{` with `"head"` and a `RecordNewRound` a Mahjong Soul record, a `.haifu` name or text opening with a comment or a keyword the notation.
     pub(crate) fn of(path: &Path, bytes: &[u8]) -> Format {
         if path.extension().is_some_and(|e| e == "haifu") {
             return Format::Notation;
@@ -81,6 +86,7 @@ impl Format {
             _ if bytes.starts_with(&[0x1f, 0x8b]) => Format::Mjlog,
             Some(b'<') => Format::Mjlog,
             Some(b'{') if haifu_tenhou6::looks_like(bytes) => Format::Tenhou6,
+            Some(b'{') if haifu_majsoul::looks_like(bytes) => Format::Majsoul,
             Some(b'{') => Format::Unknown,
             // The notation opens with a comment or a keyword.
             Some(b'#' | b'a'..=b'z') => Format::Notation,

@@ -903,3 +903,29 @@ fn github_annotations_and_markdown_summary() {
         settings.bind(|| insta::assert_snapshot!(format!("verify-{format}"), text));
     }
 }
+
+#[test]
+fn mahjong_soul_records_verify_and_convert_to_tenhou6() {
+    let Some(dir) = haifu_testkit::shared_corpus("majsoul") else {
+        return;
+    };
+    let out = haifu().arg("verify").arg(&dir).output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 files, 3 games, 35 rounds"), "{text}");
+    assert!(text.contains("3 conforming, 0 divergent"), "{text}");
+    // Written as tenhou.net/6 (no wall there) and read back: still conforming.
+    let out_dir = std::env::temp_dir().join(format!("haifu-ms6-{}", std::process::id()));
+    let status = haifu()
+        .arg("convert")
+        .arg(&dir)
+        .args(["--to", "tenhou6", "--out-dir"])
+        .arg(&out_dir)
+        .status()
+        .expect("runs");
+    assert!(status.success());
+    let out = haifu().arg("verify").arg(&out_dir).output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 conforming"), "{text}");
+}

@@ -4,11 +4,14 @@
 //! # What is checked today
 //!
 //! - **The wall.** When the log carries a seed (Tenhou `SHUFFLE seed`, or the 2008–2009
-//!   per-round `INIT shuffle`), every round's wall is rebuilt and the log is checked against
-//!   it: the dice, the first dora indicator, each seat's starting hand, every live-wall draw in
-//!   order, every replacement draw after a kan or kita, every new dora indicator, and the
-//!   dora and ura indicators each win records, and that an exhaustive draw comes exactly at
-//!   the end of the live wall. This holds for three-player games too.
+//!   per-round `INIT shuffle`), every round's wall is rebuilt, and when a round states its
+//!   wall (Mahjong Soul's `paishan`, [`haifu_log::RoundStart::wall`]) that wall is taken; the
+//!   log is checked against it: the dice, the first dora indicator, each seat's starting
+//!   hand, every live-wall draw in order, every replacement draw after a kan or kita, every
+//!   new dora indicator, and the dora and ura indicators each win records, and that an
+//!   exhaustive draw comes exactly at the end of the live wall (what a stated wall holds:
+//!   Mahjong Soul's older records leave out the deal and the dealer's first draw). This holds
+//!   for three-player games too.
 //!
 //! The rules engine's rulings (legality, furiten, each win's value, draws, flow) join as the
 //! engine grows; a log whose structure the engine does not support yet (three-player games)
@@ -99,6 +102,7 @@ fn declared_by(log: &GameLog, spec: &str) -> String {
     match (log.header.format.as_str(), &log.header.rules.title) {
         ("tenhou6", Some(disp)) => format!("the tenhou.net/6 rule.disp {disp:?} ({spec})"),
         ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
+        ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),
         _ => format!("the rules line ({spec})"),
     }
 }

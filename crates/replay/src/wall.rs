@@ -1,10 +1,11 @@
-//! Checks a log against the walls rebuilt from its seed.
+//! Checks a log against the walls rebuilt from its seed, or against the walls it states
+//! ([`RoundStart::wall`], Mahjong Soul's `paishan`).
 
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RoundStart};
 use haifu_tenhou::PlayerCount;
 use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
-use haifu_tiles::{MeldKind, Seat, Tile, TileList};
+use haifu_tiles::{BySeat, MeldKind, Seat, Tile, TileList};
 
 use crate::verdict::tile_text;
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict, WallItem};
@@ -17,8 +18,9 @@ enum Source {
     PerRound,
 }
 
-/// Checks every round of a log against its rebuilt wall (see the crate docs). Rounds without
-/// a seed are not checked: their draws are taken from the log as they are.
+/// Checks every round of a log against its rebuilt wall (see the crate docs), or against the
+/// wall the round states ([`RoundStart::wall`]), which comes first when a round has both.
+/// Rounds with neither are not checked: their draws are taken from the log as they are.
 pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) {
     let players = match players {
         PlayerCount::Four => Players::Four,
@@ -40,10 +42,12 @@ pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) 
         },
         None => Source::PerRound,
     };
-    let mut round: Option<RoundCheck> = None;
+    let mut round: Option<RoundCheck<'_>> = None;
     for (index, event) in log.events().enumerate() {
         if let Event::RoundStart(start) = event {
-            let wall = match &mut source {
+            // A seed's generator runs on across rounds: take its wall even for a round that
+            // states its own, so that the next round's comes out right.
+            let seeded = match &mut source {
                 Source::Game(generator) => Some(generator.next_round()),
                 Source::PerRound => match start.shuffle.as_deref().map(InitShuffle::parse) {
                     Some(Ok(key)) => Some(key.wall(players)),
@@ -59,6 +63,18 @@ pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) 
                     }
                     None => None,
                 },
+            };
+            let wall = match start.wall.as_deref().map(StatedWall::new) {
+                Some(Ok(stated)) => Some(RoundWall::Stated(stated)),
+                Some(Err(reason)) => {
+                    verdict.push(Divergence {
+                        round: Some(RoundLabel::of(start)),
+                        event: Some(index),
+                        kind: DivergenceKind::BadSeed { reason },
+                    });
+                    None
+                }
+                None => seeded.map(RoundWall::Seeded),
             };
             round = wall.map(|wall| RoundCheck::start(wall, start, index, verdict));
             continue;
@@ -81,9 +97,183 @@ fn id_set(tiles: &[Tile]) -> [u64; 3] {
     set
 }
 
+/// The number of tiles in the dead wall, in every layout.
+const DEAD_WALL: usize = 14;
+
+/// A wall as a log states it ([`RoundStart::wall`]), in Mahjong Soul's layout: the deal and
+/// the live wall from the front, the dead wall the last 14 tiles (see that field's docs).
+struct StatedWall<'a> {
+    tiles: &'a [Tile],
+    /// The number of seats that play: 4 or 3.
+    seats: usize,
+    /// Whether the deal is in it (a whole wall), or only what follows it.
+    dealt_included: bool,
+}
+
+impl<'a> StatedWall<'a> {
+    /// The wall of `tiles`, whose length says its layout: 136 or 83 tiles for four players
+    /// (the whole wall, or what follows the deal), 108 or 68 for three.
+    fn new(tiles: &'a [Tile]) -> Result<StatedWall<'a>, String> {
+        let (seats, dealt_included) = match tiles.len() {
+            136 => (4, true),
+            83 => (4, false),
+            108 => (3, true),
+            68 => (3, false),
+            n => {
+                return Err(format!(
+                    "the round states a wall of {n} tiles: expected 136 (or 83 after the deal) for four players, 108 (or 68) for three"
+                ));
+            }
+        };
+        Ok(StatedWall {
+            tiles,
+            seats,
+            dealt_included,
+        })
+    }
+
+    /// The tiles dealt before the dealer's first discard: 13 a seat and the dealer's first
+    /// draw.
+    fn dealt(&self) -> usize {
+        13 * self.seats + 1
+    }
+
+    /// The replacement tiles at the end of the dead wall: 4, or 8 in sanma.
+    fn rinshan_len(&self) -> usize {
+        if self.seats == 4 { 4 } else { 8 }
+    }
+
+    /// The tile `back` places from the end (0 is the last).
+    fn back(&self, back: usize) -> Option<Tile> {
+        let i = self.tiles.len().checked_sub(back + 1)?;
+        self.tiles.get(i).copied()
+    }
+
+    fn dora_indicator(&self, n: usize) -> Option<Tile> {
+        (n < 5)
+            .then(|| self.back(self.rinshan_len() + 2 * n))
+            .flatten()
+    }
+
+    fn ura_indicator(&self, n: usize) -> Option<Tile> {
+        (n < 5)
+            .then(|| self.back(self.rinshan_len() + 1 + 2 * n))
+            .flatten()
+    }
+
+    fn rinshan_draw(&self, k: usize) -> Option<Tile> {
+        (k < self.rinshan_len()).then(|| self.back(k)).flatten()
+    }
+
+    /// Live draws after `replacements` replacement draws: 70 minus them (55 in sanma).
+    fn live_draw_count(&self, replacements: usize) -> usize {
+        let whole = if self.seats == 4 { 136 } else { 108 };
+        (whole - self.dealt() + 1 - DEAD_WALL).saturating_sub(replacements)
+    }
+
+    /// Live draw `i` (0 is the dealer's first draw): `None` when the wall does not state it
+    /// (the dealer's first draw, in a wall that starts after the deal), else the tile there
+    /// (`None` inside past the end of the live wall).
+    fn live_draw(&self, i: usize) -> Option<Option<Tile>> {
+        if i >= self.live_draw_count(0) {
+            return Some(None);
+        }
+        let at = if self.dealt_included {
+            self.dealt() - 1 + i
+        } else {
+            i.checked_sub(1)?
+        };
+        Some(self.tiles.get(at).copied())
+    }
+
+    /// The starting hands in dealing order, when the wall states the deal.
+    fn haipai(&self, dealer: Seat) -> Option<BySeat<Option<[Tile; 13]>>> {
+        if !self.dealt_included {
+            return None;
+        }
+        let n = self.seats;
+        let mut hands = BySeat::from_array([None; 4]);
+        if dealer.index() >= n {
+            return Some(hands);
+        }
+        for offset in 0..n {
+            let mut hand = [self.tiles[0]; 13];
+            for (j, slot) in hand.iter_mut().enumerate() {
+                let at = if j < 12 {
+                    (j / 4) * 4 * n + offset * 4 + j % 4
+                } else {
+                    12 * n + offset
+                };
+                *slot = self.tiles[at];
+            }
+            hands[Seat::ALL[(dealer.index() + offset) % n]] = Some(hand);
+        }
+        Some(hands)
+    }
+}
+
+/// A round's wall: rebuilt from a seed, or as the log states it.
+enum RoundWall<'a> {
+    Seeded(Wall),
+    Stated(StatedWall<'a>),
+}
+
+impl RoundWall<'_> {
+    fn dice(&self) -> Option<(u8, u8)> {
+        match self {
+            RoundWall::Seeded(w) => w.dice(),
+            RoundWall::Stated(_) => None,
+        }
+    }
+
+    fn dora_indicator(&self, n: usize) -> Option<Tile> {
+        match self {
+            RoundWall::Seeded(w) => w.dora_indicator(n),
+            RoundWall::Stated(w) => w.dora_indicator(n),
+        }
+    }
+
+    fn ura_indicator(&self, n: usize) -> Option<Tile> {
+        match self {
+            RoundWall::Seeded(w) => w.ura_indicator(n),
+            RoundWall::Stated(w) => w.ura_indicator(n),
+        }
+    }
+
+    fn rinshan_draw(&self, k: usize) -> Option<Tile> {
+        match self {
+            RoundWall::Seeded(w) => w.rinshan_draw(k),
+            RoundWall::Stated(w) => w.rinshan_draw(k),
+        }
+    }
+
+    fn live_draw_count(&self, replacements: usize) -> usize {
+        match self {
+            RoundWall::Seeded(w) => w.live_draw_count(replacements),
+            RoundWall::Stated(w) => w.live_draw_count(replacements),
+        }
+    }
+
+    /// Live draw `i`: `None` when the wall does not state it, else the tile there.
+    fn live_draw(&self, i: usize) -> Option<Option<Tile>> {
+        match self {
+            RoundWall::Seeded(w) => Some(w.live_draw(i)),
+            RoundWall::Stated(w) => w.live_draw(i),
+        }
+    }
+
+    /// The starting hands, when the wall states the deal.
+    fn haipai(&self, dealer: Seat) -> Option<BySeat<Option<[Tile; 13]>>> {
+        match self {
+            RoundWall::Seeded(w) => Some(w.haipai(dealer)),
+            RoundWall::Stated(w) => w.haipai(dealer),
+        }
+    }
+}
+
 /// The state of one round's wall check.
-struct RoundCheck {
-    wall: Wall,
+struct RoundCheck<'a> {
+    wall: RoundWall<'a>,
     label: RoundLabel,
     /// Live draws so far.
     live: usize,
@@ -95,8 +285,13 @@ struct RoundCheck {
     revealed: usize,
 }
 
-impl RoundCheck {
-    fn start(wall: Wall, start: &RoundStart, index: usize, verdict: &mut Verdict) -> RoundCheck {
+impl<'a> RoundCheck<'a> {
+    fn start(
+        wall: RoundWall<'a>,
+        start: &RoundStart,
+        index: usize,
+        verdict: &mut Verdict,
+    ) -> RoundCheck<'a> {
         let r = RoundCheck {
             wall,
             label: RoundLabel::of(start),
@@ -129,7 +324,10 @@ impl RoundCheck {
             r.wall.dora_indicator(0),
             start.dora_indicator,
         );
-        let dealt = r.wall.haipai(start.dealer);
+        // A wall stated from after the deal does not state the starting hands.
+        let Some(dealt) = r.wall.haipai(start.dealer) else {
+            return r;
+        };
         for seat in Seat::ALL {
             // Compare as sets of tile ids, on the stack: the log lists a hand in its own
             // order. The dealt tiles are distinct, so equal lengths and equal sets mean equal
@@ -226,10 +424,15 @@ impl RoundCheck {
                     self.rinshan_next = None;
                 } else {
                     let at = self.live;
-                    let computed = (at < self.wall.live_draw_count(self.rinshan))
-                        .then(|| self.wall.live_draw(at))
-                        .flatten();
-                    self.tile(verdict, index, WallItem::LiveDraw(at), computed, tile);
+                    let stated = self.wall.live_draw(at);
+                    // A draw the wall does not state (the dealer's first, in a wall stated
+                    // from after the deal) is not checked.
+                    if let Some(stated) = stated {
+                        let computed = (at < self.wall.live_draw_count(self.rinshan))
+                            .then_some(stated)
+                            .flatten();
+                        self.tile(verdict, index, WallItem::LiveDraw(at), computed, tile);
+                    }
                     self.live += 1;
                 }
             }
