@@ -10,7 +10,7 @@ use haifu_log::{
     YakuOrder,
 };
 use haifu_tiles::{
-    BySeat, HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind, Yaku,
+    BySeat, CopyPool, HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind, Yaku,
 };
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -426,10 +426,12 @@ fn suit_index(kind: TileKind) -> Option<usize> {
     }
 }
 
-/// The copies of each kind taken.
+/// The copies of each kind taken: [`CopyPool`]'s rule, with the kinds a three-player game
+/// does not play refused.
 #[derive(Clone)]
 struct Pool {
-    used: [u8; 34],
+    copies: CopyPool,
+    /// The suits (man, pin, sou) with a red five.
     red: [bool; 3],
     /// A three-player game: no 2m–8m.
     sanma: bool,
@@ -438,56 +440,29 @@ struct Pool {
 impl Pool {
     fn new(red: [bool; 3], sanma: bool) -> Pool {
         Pool {
-            used: [0; 34],
+            copies: CopyPool::with_red_fives(red),
             red,
             sanma,
         }
     }
 
     fn is_used(&self, tile: Tile) -> bool {
-        self.used[tile.kind().index()] & (1 << tile.copy()) != 0
+        self.copies.is_taken(tile)
     }
 
     fn mark(&mut self, tile: Tile) {
-        self.used[tile.kind().index()] |= 1 << tile.copy();
+        self.copies.mark(tile);
     }
 
-    /// The first free copy of `face`, skipping those in `reserved`: a red five copy 0, a
-    /// plain five copies 1, 2, 3 (then 0 in a suit without a red five), any other kind
-    /// copies 0 to 3.
+    /// The copy of `face` by [`CopyPool`]'s rule, skipping those in `reserved`.
     fn take(&mut self, face: Face, reserved: Option<&Pool>) -> Result<Tile, String> {
         let kind = face.kind;
         if self.sanma && kind.suit() == Suit::Manzu && (2..=8).contains(&kind.number()) {
             return Err("2m–8m are not played with three players".to_owned());
         }
-        let five = kind.number() == 5 && suit_index(kind).is_some();
-        let red_suit = five && suit_index(kind).is_some_and(|s| self.red[s]);
-        let order: &[u8] = if face.red {
-            if !red_suit {
-                return Err("a red five where the rules have none in this suit".to_owned());
-            }
-            &[0]
-        } else if red_suit {
-            &[1, 2, 3]
-        } else if five {
-            &[1, 2, 3, 0]
-        } else {
-            &[0, 1, 2, 3]
-        };
-        let blocked = self.used[kind.index()] | reserved.map_or(0, |r| r.used[kind.index()]);
-        let copy = order
-            .iter()
-            .copied()
-            .find(|c| blocked & (1 << c) == 0)
-            .ok_or_else(|| {
-                if face.red {
-                    "a second red five of this suit".to_owned()
-                } else {
-                    format!("a fifth copy of {face} in the round")
-                }
-            })?;
-        self.used[kind.index()] |= 1 << copy;
-        Tile::from_kind(kind, copy).ok_or_else(|| "no such copy".to_owned())
+        self.copies
+            .take_avoiding(kind, face.red, reserved.map(|r| &r.copies))
+            .map_err(|e| format!("{e} in the round"))
     }
 }
 

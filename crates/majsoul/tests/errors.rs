@@ -153,7 +153,7 @@ fn a_second_red_five_is_located_at_the_tile() {
     let e = read(&text).unwrap_err();
     let (path, detail) = element(&e);
     assert_eq!(path, "records[0] RecordNewRound.tiles1[1]");
-    assert_eq!(detail, "0s: a second red five of this suit");
+    assert_eq!(detail, "0s: a second red five of 5s in the round");
     assert_eq!(e.location, at(&text, "\"0s\"", 1));
 }
 

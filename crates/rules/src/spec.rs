@@ -2,7 +2,7 @@
 //! line (`234067m678p1s`, `pon:555z`, `E`), with errors that point at the bad character.
 
 use arrayvec::ArrayVec;
-use haifu_tiles::{Meld, MeldKind, NotationError, Tile, TileKind, Wind, parse_tiles};
+use haifu_tiles::{CopyPool, Meld, MeldKind, NotationError, Tile, TileKind, Wind, parse_tiles};
 use thiserror::Error;
 
 use crate::score::{RiichiDeclaration, Situation, Win, WinMethod};
@@ -19,28 +19,6 @@ pub struct SpecError {
     pub at: Option<usize>,
     /// Why.
     pub reason: String,
-}
-
-/// Assigns physical copies to tiles read from text, across several strings, so that no two
-/// tiles of one hand share an id: `0` takes the red copy, a plain tile the lowest free copy
-/// (a plain five leaving the red copy for last).
-#[derive(Clone, Copy, Debug)]
-struct CopyPool([u8; 34]);
-
-impl CopyPool {
-    fn take(&mut self, kind: TileKind, red: bool) -> Option<Tile> {
-        let used = &mut self.0[kind.index()];
-        let order: &[u8] = if red {
-            &[0]
-        } else if matches!(kind, TileKind::M5 | TileKind::P5 | TileKind::S5) {
-            &[1, 2, 3, 0]
-        } else {
-            &[0, 1, 2, 3]
-        };
-        let copy = order.iter().copied().find(|c| *used & (1 << c) == 0)?;
-        *used |= 1 << copy;
-        Tile::from_kind(kind, copy)
-    }
 }
 
 /// An owned winning hand and its situation; [`WinSpec::win`] lends it to [`crate::score()`].
@@ -106,8 +84,8 @@ impl WinSpec {
             situation: Situation::NONE,
             honba: 0,
             riichi_sticks: 0,
-            hand_pool: CopyPool([0; 34]),
-            indicator_pool: CopyPool([0; 34]),
+            hand_pool: CopyPool::new(),
+            indicator_pool: CopyPool::new(),
         }
     }
 
@@ -132,7 +110,7 @@ impl WinSpec {
         }
         for (i, t) in tiles.iter().enumerate() {
             let at = digit_at.get(i).copied();
-            let tile = pool.take(t.kind(), t.is_red_five()).ok_or_else(|| SpecError {
+            let tile = pool.take(t.kind(), t.is_red_five()).map_err(|_| SpecError {
                 what,
                 text: text.to_owned(),
                 at,

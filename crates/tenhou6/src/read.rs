@@ -7,7 +7,7 @@ use haifu_log::{
     EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, Tenths, YakuHan, YakuOrder,
 };
-use haifu_tiles::{BySeat, HanSource, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind};
+use haifu_tiles::{BySeat, CopyPool, HanSource, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use serde_json::value::RawValue;
@@ -452,7 +452,7 @@ impl<'i> Reader<'i, '_> {
         let round_wind = Wind::from_index(kyoku / 4);
         let (raw, name) = el(1, "scores");
         let scores: [i32; 4] = self.parse(Place { raw, path: &name })?;
-        let mut pool = Pool::new(self.red);
+        let mut pool = CopyPool::with_red_fives(self.red);
         let (raw, name) = el(2, "dora indicators");
         let dora_place = Place { raw, path: &name };
         // At most five indicators: a sixth is refused by the array's type.
@@ -584,7 +584,7 @@ impl<'i> Reader<'i, '_> {
     /// Takes a copy for a tile entering play (a starting hand, a draw, an indicator).
     fn enter(
         &self,
-        pool: &mut Pool,
+        pool: &mut CopyPool,
         code: u32,
         place: Place<'_, '_>,
         item: usize,
@@ -608,7 +608,7 @@ impl<'i> Reader<'i, '_> {
     fn play(
         &mut self,
         table: &mut Table,
-        pool: &mut Pool,
+        pool: &mut CopyPool,
         turns: &Turns<'_, 'i>,
         dealer: Seat,
     ) -> Result<End, ParseError> {
@@ -890,7 +890,7 @@ impl<'i> Reader<'i, '_> {
     fn result(
         &mut self,
         table: &mut Table,
-        pool: &mut Pool,
+        pool: &mut CopyPool,
         end: End,
         ctx: &ResultCtx<'i, '_>,
         _index: usize,
@@ -1309,48 +1309,6 @@ impl Table {
         if self.drawn[seat] == Some(tile) {
             self.drawn[seat] = None;
         }
-    }
-}
-
-/// The copies of each kind in play this round.
-struct Pool {
-    used: [u8; 34],
-    red: [bool; 3],
-}
-
-impl Pool {
-    fn new(red: [bool; 3]) -> Pool {
-        Pool { used: [0; 34], red }
-    }
-
-    fn take(&mut self, kind: TileKind, red: bool) -> Result<Tile, String> {
-        let red_suit = suit_index(kind).is_some_and(|s| self.red[s]) && kind.number() == 5;
-        let order: &[u8] = if red {
-            if !red_suit {
-                return Err("a red five where the rules have none in this suit".to_owned());
-            }
-            &[0]
-        } else if red_suit {
-            &[1, 2, 3]
-        } else if kind.number() == 5 && suit_index(kind).is_some() {
-            &[1, 2, 3, 0]
-        } else {
-            &[0, 1, 2, 3]
-        };
-        let taken = &mut self.used[kind.index()];
-        let copy = order
-            .iter()
-            .copied()
-            .find(|c| *taken & (1 << c) == 0)
-            .ok_or_else(|| {
-                if red {
-                    "a second red five of this suit".to_owned()
-                } else {
-                    "a fifth copy of this tile in the round".to_owned()
-                }
-            })?;
-        *taken |= 1 << copy;
-        Tile::from_kind(kind, copy).ok_or_else(|| "no such copy".to_owned())
     }
 }
 

@@ -14,6 +14,7 @@
 //!
 //! This crate knows nothing about rules or log formats. It depends on no other haifu crate.
 
+mod copies;
 mod counts;
 mod kind;
 mod meld;
@@ -22,6 +23,7 @@ mod seat;
 mod tile;
 mod yaku;
 
+pub use copies::{CopyError, CopyPool};
 pub use counts::{TileCounts, TileSet};
 pub use kind::{Suit, TileKind};
 pub use meld::{Meld, MeldKind};

@@ -147,8 +147,8 @@ pub fn parse_kinds(s: &str) -> Result<Vec<TileKind>, NotationError> {
     Ok(out)
 }
 
-/// Reads physical tiles from the notation, in the order written, assigning copies
-/// deterministically:
+/// Reads physical tiles from the notation, in the order written, assigning copies by
+/// [`crate::CopyPool`]'s rule (not knowing which suits have red fives):
 ///
 /// - `0` is the red five (copy 0 of that five: ids 16, 52, 88);
 /// - any other tile takes the lowest free copy, and a plain five takes copies 1, 2, 3 before
@@ -156,28 +156,17 @@ pub fn parse_kinds(s: &str) -> Result<Vec<TileKind>, NotationError> {
 ///
 /// A fifth copy of a kind, or a second red five of a suit, is an error.
 pub fn parse_tiles(s: &str) -> Result<Vec<Tile>, NotationError> {
-    let mut used = [0u8; 34]; // bit c = copy c taken
+    let mut pool = crate::CopyPool::new();
     let mut reds = [false; 34]; // a red five was written
     let mut out = Vec::with_capacity(s.len());
     scan(s, |kind, red, at| {
         if red && std::mem::replace(&mut reds[kind.index()], true) {
             return Err(NotationError::SecondRedFive { at, kind });
         }
-        let taken = &mut used[kind.index()];
-        let order: &[u8] = if red {
-            &[0]
-        } else if matches!(kind, TileKind::M5 | TileKind::P5 | TileKind::S5) {
-            &[1, 2, 3, 0]
-        } else {
-            &[0, 1, 2, 3]
-        };
-        let copy = order
-            .iter()
-            .copied()
-            .find(|c| *taken & (1 << c) == 0)
-            .ok_or(NotationError::FifthCopy { at, kind })?;
-        *taken |= 1 << copy;
-        out.extend(Tile::from_kind(kind, copy));
+        let tile = pool
+            .take(kind, red)
+            .map_err(|_| NotationError::FifthCopy { at, kind })?;
+        out.push(tile);
         Ok(())
     })?;
     Ok(out)

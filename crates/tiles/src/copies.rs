@@ -1,0 +1,166 @@
+//! Physical copies for tiles known only by kind: one rule for every reader that needs it.
+
+use thiserror::Error;
+
+use crate::{Suit, Tile, TileKind};
+
+/// Gives physical copies to tiles written by kind (the compact notation, tenhou.net/6 codes,
+/// Mahjong Soul's tile names), one round or hand at a time, so that no two tiles share an id:
+///
+/// - a red five is copy 0 (ids 16, 52, 88);
+/// - a plain five takes copies 1, 2, 3, and copy 0 last, only in a suit without a red five;
+/// - any other kind takes its lowest free copy.
+///
+/// Which suits have a red five may be known ([`CopyPool::with_red_fives`]: a red five in a
+/// suit without one is refused, and a plain five never takes copy 0 in a suit with one) or
+/// not ([`CopyPool::new`]: a red five is always copy 0, a plain five takes copy 0 last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyPool {
+    /// Bit `c` of entry `k`: copy `c` of kind `k` is taken.
+    used: [u8; 34],
+    /// The suits (man, pin, sou) with a red five, when known.
+    red: Option<[bool; 3]>,
+}
+
+/// Why a tile could not be given a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum CopyError {
+    /// All four copies of the kind are taken.
+    #[error("a fifth copy of {0}")]
+    FifthCopy(TileKind),
+    /// The red five of the suit is taken.
+    #[error("a second red five of {0}")]
+    SecondRedFive(TileKind),
+    /// A red five in a suit the rules give none.
+    #[error("a red five of {0} where the rules have none in that suit")]
+    NoRedFive(TileKind),
+}
+
+impl CopyPool {
+    /// An empty pool that does not know which suits have a red five.
+    pub const fn new() -> CopyPool {
+        CopyPool {
+            used: [0; 34],
+            red: None,
+        }
+    }
+
+    /// An empty pool for a game whose red fives are in these suits (man, pin, sou).
+    pub const fn with_red_fives(suits: [bool; 3]) -> CopyPool {
+        CopyPool {
+            used: [0; 34],
+            red: Some(suits),
+        }
+    }
+
+    /// Gives a tile of `kind` (a red five when `red`) its copy, as the type's rule says.
+    ///
+    /// # Errors
+    ///
+    /// A [`CopyError`] when no copy is left for it.
+    pub fn take(&mut self, kind: TileKind, red: bool) -> Result<Tile, CopyError> {
+        self.take_avoiding(kind, red, None)
+    }
+
+    /// Like [`CopyPool::take`], also leaving alone the copies `reserved` has taken (a wall's
+    /// tiles, say, while the tiles dealt before it are given theirs).
+    ///
+    /// # Errors
+    ///
+    /// A [`CopyError`] when no copy is left for it.
+    pub fn take_avoiding(
+        &mut self,
+        kind: TileKind,
+        red: bool,
+        reserved: Option<&CopyPool>,
+    ) -> Result<Tile, CopyError> {
+        let suit = match kind.suit() {
+            Suit::Manzu => Some(0),
+            Suit::Pinzu => Some(1),
+            Suit::Souzu => Some(2),
+            Suit::Jihai => None,
+        };
+        let five = kind.number() == 5 && suit.is_some();
+        let red_suit = match (self.red, suit) {
+            (Some(suits), Some(s)) => five && suits[s],
+            _ => false,
+        };
+        let order: &[u8] = if red {
+            if !five || (self.red.is_some() && !red_suit) {
+                return Err(CopyError::NoRedFive(kind));
+            }
+            &[0]
+        } else if red_suit {
+            &[1, 2, 3]
+        } else if five {
+            &[1, 2, 3, 0]
+        } else {
+            &[0, 1, 2, 3]
+        };
+        let blocked = self.used[kind.index()] | reserved.map_or(0, |r| r.used[kind.index()]);
+        let copy = order
+            .iter()
+            .copied()
+            .find(|c| blocked & (1 << c) == 0)
+            .ok_or(if red {
+                CopyError::SecondRedFive(kind)
+            } else {
+                CopyError::FifthCopy(kind)
+            })?;
+        self.used[kind.index()] |= 1 << copy;
+        Tile::from_kind(kind, copy).ok_or(CopyError::FifthCopy(kind))
+    }
+
+    /// Whether `tile`'s copy is taken.
+    pub fn is_taken(&self, tile: Tile) -> bool {
+        self.used[tile.kind().index()] & (1 << tile.copy()) != 0
+    }
+
+    /// Takes `tile`'s copy (a tile whose copy is known).
+    pub fn mark(&mut self, tile: Tile) {
+        self.used[tile.kind().index()] |= 1 << tile.copy();
+    }
+}
+
+impl Default for CopyPool {
+    fn default() -> CopyPool {
+        CopyPool::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule() {
+        let mut p = CopyPool::with_red_fives([true, true, true]);
+        assert_eq!(p.take(TileKind::M5, true).map(Tile::copy), Ok(0));
+        assert_eq!(
+            p.take(TileKind::M5, true),
+            Err(CopyError::SecondRedFive(TileKind::M5))
+        );
+        for copy in 1..=3 {
+            assert_eq!(p.take(TileKind::M5, false).map(Tile::copy), Ok(copy));
+        }
+        assert_eq!(
+            p.take(TileKind::M5, false),
+            Err(CopyError::FifthCopy(TileKind::M5))
+        );
+        let mut p = CopyPool::with_red_fives([false; 3]);
+        assert_eq!(
+            p.take(TileKind::P5, true),
+            Err(CopyError::NoRedFive(TileKind::P5))
+        );
+        for copy in [1, 2, 3, 0] {
+            assert_eq!(p.take(TileKind::P5, false).map(Tile::copy), Ok(copy));
+        }
+        let mut p = CopyPool::new();
+        assert_eq!(p.take(TileKind::S5, true).map(Tile::copy), Ok(0));
+        assert_eq!(p.take(TileKind::Chun, false).map(Tile::copy), Ok(0));
+        assert_eq!(
+            p.take(TileKind::M1, true),
+            Err(CopyError::NoRedFive(TileKind::M1))
+        );
+    }
+}
