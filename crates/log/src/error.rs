@@ -47,6 +47,52 @@ impl ParseError {
     pub fn new(location: Location, kind: ParseErrorKind) -> ParseError {
         ParseError { location, kind }
     }
+
+    /// A JSON format's error from `serde_json` while reading the element that starts at byte
+    /// `base` of `input` (serde_json counts lines and columns within what it read), located
+    /// in `input` and named `path` in the format's terms: JSON that ends early is
+    /// [`ParseErrorKind::Truncated`] (at the input's end), bad syntax
+    /// [`ParseErrorKind::Syntax`], a value of the wrong type or shape
+    /// [`ParseErrorKind::Element`].
+    pub fn from_json(input: &str, base: usize, e: &serde_json::Error, path: &str) -> ParseError {
+        let element = input.get(base..).unwrap_or("");
+        let mut line_start = base;
+        let mut line = 1;
+        if e.line() > 1 {
+            for (i, b) in element.bytes().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    if line == e.line() {
+                        line_start = base + i + 1;
+                        break;
+                    }
+                }
+            }
+        }
+        let at = if e.is_eof() {
+            input.len()
+        } else {
+            line_start + e.column().saturating_sub(1)
+        };
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(p) => message[..p].to_owned(),
+            None => message,
+        };
+        let kind = if e.is_eof() {
+            ParseErrorKind::Truncated {
+                expected: format!("the rest of {path} (the JSON ends early)"),
+            }
+        } else if e.is_syntax() {
+            ParseErrorKind::Syntax { detail: message }
+        } else {
+            ParseErrorKind::Element {
+                path: path.to_owned(),
+                detail: message,
+            }
+        };
+        ParseError::new(Location::of_offset(input.as_bytes(), at), kind)
+    }
 }
 
 /// What went wrong while reading a log. Element and attribute names are those of the input

@@ -64,8 +64,8 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
         return Err(ParseError::new(Location::default(), ParseErrorKind::Empty));
     }
     let ctx = Ctx { input: text };
-    let root: &RawValue =
-        serde_json::from_str(text).map_err(|e| ctx.json_error(0, &e, "the record"))?;
+    let root: &RawValue = serde_json::from_str(text)
+        .map_err(|e| ParseError::from_json(ctx.input, 0, &e, "the record"))?;
     let root = Obj::new(&ctx, root, String::new()).map_err(|_| {
         ParseError::new(
             Location::of_offset(input, 0),
@@ -141,53 +141,10 @@ impl<'a> Ctx<'a> {
         )
     }
 
-    /// A serde_json error inside the element starting at byte `base`, located in the input.
-    fn json_error(&self, base: usize, e: &serde_json::Error, path: &str) -> ParseError {
-        let input = self.input;
-        // serde_json counts lines (from 1) and columns (from 1, in bytes) within what it read.
-        let element = input.get(base..).unwrap_or("");
-        let mut line_start = base;
-        let mut line = 1;
-        if e.line() > 1 {
-            for (i, b) in element.bytes().enumerate() {
-                if b == b'\n' {
-                    line += 1;
-                    if line == e.line() {
-                        line_start = base + i + 1;
-                        break;
-                    }
-                }
-            }
-        }
-        let at = if e.is_eof() {
-            input.len()
-        } else {
-            line_start + e.column().saturating_sub(1)
-        };
-        let message = e.to_string();
-        let message = match message.rfind(" at line ") {
-            Some(p) => message[..p].to_owned(),
-            None => message,
-        };
-        let kind = if e.is_eof() {
-            ParseErrorKind::Truncated {
-                expected: format!("the rest of {path} (the JSON ends early)"),
-            }
-        } else if e.is_syntax() {
-            ParseErrorKind::Syntax { detail: message }
-        } else {
-            ParseErrorKind::Element {
-                path: path.to_owned(),
-                detail: message,
-            }
-        };
-        ParseError::new(Location::of_offset(input.as_bytes(), at), kind)
-    }
-
     /// Reads `raw` as a `T`, an error naming `path`.
     fn parse<T: Deserialize<'a>>(&self, raw: &'a RawValue, path: &str) -> Result<T, ParseError> {
         serde_json::from_str(raw.get())
-            .map_err(|e| self.json_error(self.offset(raw.get()), &e, path))
+            .map_err(|e| ParseError::from_json(self.input, self.offset(raw.get()), &e, path))
     }
 }
 

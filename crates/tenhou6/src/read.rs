@@ -61,7 +61,7 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
         match stream.next() {
             None => break,
             Some(Ok(game)) => reader.game(&game, at)?,
-            Some(Err(e)) => return Err(json_error(text, 0, &e, "the record")),
+            Some(Err(e)) => return Err(ParseError::from_json(text, 0, &e, "the record")),
         }
     }
     reader.finish()
@@ -222,7 +222,7 @@ impl<'i> Reader<'i, '_> {
         de::DeserializeSeed::deserialize(SeqInto(out), &mut de)
             .and_then(|()| de.end())
             .map_err(|e| {
-                json_error(
+                ParseError::from_json(
                     self.input,
                     self.offset(place.raw),
                     &e,
@@ -233,7 +233,7 @@ impl<'i> Reader<'i, '_> {
 
     fn parse<'r, T: Deserialize<'r>>(&self, place: Place<'r, '_>) -> Result<T, ParseError> {
         serde_json::from_str(place.raw).map_err(|e| {
-            json_error(
+            ParseError::from_json(
                 self.input,
                 self.offset(place.raw),
                 &e,
@@ -1474,46 +1474,4 @@ fn element_error(input: &str, place: Place<'_, '_>, detail: String) -> ParseErro
             detail,
         },
     )
-}
-
-/// A serde_json error inside the element starting at byte `base`, located in the input.
-fn json_error(input: &str, base: usize, e: &serde_json::Error, path: &str) -> ParseError {
-    // serde_json counts lines and columns within the text it read (the element).
-    let element = &input[base.min(input.len())..];
-    let mut offset = base;
-    let mut line = 1;
-    for (i, c) in element.char_indices() {
-        if line == e.line() {
-            offset = base + i;
-            break;
-        }
-        if c == '\n' {
-            line += 1;
-        }
-    }
-    // The end of the text, for JSON that stops early (the stream reader counts from 1:0).
-    let at = if e.is_eof() {
-        input.len()
-    } else {
-        offset + e.column().saturating_sub(1)
-    };
-    let location = Location::of_offset(input.as_bytes(), at);
-    let message = e.to_string();
-    let message = match message.rfind(" at line ") {
-        Some(p) => message[..p].to_owned(),
-        None => message,
-    };
-    let kind = if e.is_eof() {
-        ParseErrorKind::Truncated {
-            expected: format!("the rest of {path} (the JSON ends early)"),
-        }
-    } else if e.is_syntax() {
-        ParseErrorKind::Syntax { detail: message }
-    } else {
-        ParseErrorKind::Element {
-            path: path.to_owned(),
-            detail: message,
-        }
-    };
-    ParseError::new(location, kind)
 }
