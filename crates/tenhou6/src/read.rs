@@ -1294,8 +1294,11 @@ impl Table {
     /// A tile of `kind` the seat holds, red or not as asked: the drawn tile first when it
     /// matches, else the first in the hand's order.
     fn held(&self, seat: usize, kind: TileKind, red: bool, reds: [bool; 3]) -> Option<Tile> {
-        let red_suit = suit_index(kind).is_some_and(|s| reds[s]) && kind.number() == 5;
-        let fits = |t: &Tile| t.kind() == kind && (!red_suit || t.is_red_five() == red);
+        let red_suit = kind.number() == 5 && suit_index(kind).is_some_and(|s| reds[s]);
+        // The ids of a kind are 4k..4k+3; in a suit with a red five, copy 0 is the red one.
+        let first = kind as u8 * 4;
+        let fits =
+            |t: &Tile| t.id().wrapping_sub(first) < 4 && (!red_suit || (t.id() == first) == red);
         if let Some(d) = self.drawn[seat].filter(fits) {
             return Some(d);
         }

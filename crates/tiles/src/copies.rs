@@ -74,41 +74,52 @@ impl CopyPool {
         red: bool,
         reserved: Option<&CopyPool>,
     ) -> Result<Tile, CopyError> {
-        let suit = match kind.suit() {
-            Suit::Manzu => Some(0),
-            Suit::Pinzu => Some(1),
-            Suit::Souzu => Some(2),
-            Suit::Jihai => None,
-        };
-        let five = kind.number() == 5 && suit.is_some();
-        let red_suit = match (self.red, suit) {
-            (Some(suits), Some(s)) => five && suits[s],
-            _ => false,
-        };
-        let order: &[u8] = if red {
-            if !five || (self.red.is_some() && !red_suit) {
+        let k = kind.index();
+        let blocked = self.used[k] | reserved.map_or(0, |r| r.used[k]);
+        let copy = if red {
+            if !self.red_allowed(kind) {
                 return Err(CopyError::NoRedFive(kind));
             }
-            &[0]
-        } else if red_suit {
-            &[1, 2, 3]
-        } else if five {
-            &[1, 2, 3, 0]
+            if blocked & 1 != 0 {
+                return Err(CopyError::SecondRedFive(kind));
+            }
+            0
         } else {
-            &[0, 1, 2, 3]
-        };
-        let blocked = self.used[kind.index()] | reserved.map_or(0, |r| r.used[kind.index()]);
-        let copy = order
-            .iter()
-            .copied()
-            .find(|c| blocked & (1 << c) == 0)
-            .ok_or(if red {
-                CopyError::SecondRedFive(kind)
+            // The lowest free copy of 1, 2, 3, then 0 unless copy 0 is a red five's.
+            let plain_five = kind.number() == 5 && kind.suit() != Suit::Jihai;
+            let free = !blocked & 0b1111;
+            let first_plain = match plain_five {
+                true => free & 0b1110,
+                false => free,
+            };
+            if first_plain != 0 {
+                first_plain.trailing_zeros() as u8
+            } else if plain_five && free & 1 != 0 && !self.red_five_in_suit(kind) {
+                0
             } else {
-                CopyError::FifthCopy(kind)
-            })?;
-        self.used[kind.index()] |= 1 << copy;
+                return Err(CopyError::FifthCopy(kind));
+            }
+        };
+        self.used[k] |= 1 << copy;
         Tile::from_kind(kind, copy).ok_or(CopyError::FifthCopy(kind))
+    }
+
+    /// Whether a red five of `kind` may be given: a five, in a suit with one when known.
+    fn red_allowed(&self, kind: TileKind) -> bool {
+        kind.number() == 5
+            && kind.suit() != Suit::Jihai
+            && (self.red.is_none() || self.red_five_in_suit(kind))
+    }
+
+    /// Whether `kind`'s suit is known to have a red five.
+    fn red_five_in_suit(&self, kind: TileKind) -> bool {
+        let suit = match kind.suit() {
+            Suit::Manzu => 0,
+            Suit::Pinzu => 1,
+            Suit::Souzu => 2,
+            Suit::Jihai => return false,
+        };
+        self.red.is_some_and(|suits| suits[suit])
     }
 
     /// Whether `tile`'s copy is taken.
