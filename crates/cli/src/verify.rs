@@ -153,6 +153,10 @@ struct JsonGame<'a> {
     /// that stops before it).
     #[serde(skip_serializing_if = "Option::is_none")]
     end_recorded: Option<bool>,
+    /// For a conforming game: whether the log starts at the game's start (false for an
+    /// excerpt, or a scenario of the last hands, followed from its first round).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_recorded: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     /// The game's own counts, as its log records them (for comparing two forms of a game).
@@ -557,6 +561,11 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome, verbose: bool) -> std
             let status = v.status();
             match status {
                 Status::Conforming => {
+                    let start = if v.checked.start_recorded {
+                        ""
+                    } else {
+                        "; it starts mid-game"
+                    };
                     let end = if v.checked.end_recorded {
                         ""
                     } else {
@@ -564,7 +573,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome, verbose: bool) -> std
                     };
                     writeln!(
                         out,
-                        "{file}: conforming ({}{end})",
+                        "{file}: conforming ({}{start}{end})",
                         output::count(v.rounds, "round")
                     )
                 }
@@ -663,6 +672,7 @@ fn write_json(
             file: crate::files::shown(&outcome.file),
             status: "error",
             end_recorded: None,
+            start_recorded: None,
             error: Some(message),
             rounds: None,
             wins: None,
@@ -676,6 +686,7 @@ fn write_json(
             file: crate::files::shown(&outcome.file),
             status: v.status().as_str(),
             end_recorded: (v.status() == Status::Conforming).then_some(v.checked.end_recorded),
+            start_recorded: (v.status() == Status::Conforming).then_some(v.checked.start_recorded),
             error: None,
             rounds: Some(v.rounds),
             wins: Some(v.wins),

@@ -327,6 +327,27 @@ impl EndRecord {
     }
 }
 
+/// Whether a format's record always starts at the game's start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartRecord {
+    /// Always (Tenhou mjlog, Mahjong Soul records): a first round other than the game's
+    /// first, with other scores than the start, is a divergence.
+    #[default]
+    Always,
+    /// The record may begin at any round, its setup stating the scores, honba, sticks and
+    /// dealer there (an excerpt, a scenario of the last hands): the game is followed from
+    /// that round, and its start is not recorded.
+    Optional,
+}
+
+impl StartRecord {
+    /// Whether this is [`StartRecord::Always`] (for serialisation).
+    pub fn is_always(&self) -> bool {
+        *self == StartRecord::Always
+    }
+}
+
 /// Whether the order of a win's yaku list is the referee's own (Tenhou writes its yaku in a
 /// fixed order, part of the record) or an exporter's (Mahjong Soul exports and hand
 /// transcriptions list them as they please).
@@ -352,6 +373,9 @@ impl YakuOrder {
 pub struct Header {
     /// The source format, e.g. `"tenhou-mjlog"`.
     pub format: String,
+    /// Whether the format always starts at the game's start.
+    #[serde(default, skip_serializing_if = "StartRecord::is_always")]
+    pub start_record: StartRecord,
     /// Whether the format always states the game's end.
     #[serde(default, skip_serializing_if = "EndRecord::is_always")]
     pub end_record: EndRecord,

@@ -28,7 +28,9 @@ pub use event::{
     RoundStart, YakuHan,
 };
 pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound};
-pub use header::{EndRecord, GameLog, Header, Player, RuleFlags, UnknownAttribute, YakuOrder};
+pub use header::{
+    EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
+};
 pub use points::Tenths;
 #[cfg(test)]
 mod tests {

@@ -377,6 +377,8 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
                 self.finish_line(cur, pos)?;
                 self.log.header.format = "haifu".to_owned();
+                // A record may begin at any round (NOTATION.md, "Starting anywhere").
+                self.log.header.start_record = haifu_log::StartRecord::Optional;
                 // A record without a `rules` line is played under `rules tenhou`.
                 self.log.header.rules.go_type = names::TENHOU_DEFAULT;
                 self.stage = Stage::Header;
@@ -448,6 +450,11 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.once(1, "source", wpos)?;
                 let (p, f) = self.need(cur, pos, "the source format, e.g. tenhou-mjlog")?;
                 self.log.header.format = string_at(p, f)?;
+                // A record converted from a format that always starts at the game's start
+                // keeps that guarantee.
+                if matches!(self.log.header.format.as_str(), "tenhou-mjlog" | "majsoul") {
+                    self.log.header.start_record = haifu_log::StartRecord::Always;
+                }
                 if let Some((c, v)) = cur.next_token() {
                     self.log.header.version = Some(string_at(shift(pos, c), v)?);
                 }

@@ -133,12 +133,11 @@ pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
     let mut verdict = Verdict::new();
     let mut sheets = Vec::new();
     let summaries = crate::referee::check(log, *rules, &mut verdict, Some(&mut sheets));
-    let first_dealer = log
-        .header
-        .first_dealer
-        .or_else(|| log.round_starts().first().map(|r| r.dealer))
-        .unwrap_or(Seat::ALL[0]);
-    follow(first_dealer, rules, &summaries, &verdict)
+    let (first_dealer, excerpt) = match log.round_starts().first() {
+        Some(first) => crate::game_start(log, first),
+        None => (Seat::ALL[0], false),
+    };
+    follow(first_dealer, excerpt, rules, &summaries, &verdict)
 }
 
 fn label_of(setup: &RoundSetup) -> RoundLabel {
@@ -183,6 +182,7 @@ fn ruling_text(kind: &DivergenceKind) -> String {
 
 fn follow(
     first_dealer: Seat,
+    excerpt: bool,
     ruleset: &RuleSet,
     summaries: &[RoundSummary<'_>],
     verdict: &Verdict,
@@ -194,7 +194,11 @@ fn follow(
         Unknown,
     }
     let flow = Flow::new(&ruleset.flow);
-    let mut state = State::Next(flow.first_round(first_dealer));
+    // An excerpt is followed from its first round as it stands.
+    let mut state = State::Next(match (excerpt, summaries.first()) {
+        (true, Some(first)) => first.setup,
+        _ => flow.first_round(first_dealer),
+    });
     let mut rounds = Vec::with_capacity(summaries.len());
     let mut end = None;
     for round in summaries {

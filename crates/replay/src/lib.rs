@@ -157,6 +157,34 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict
 }
 
+/// Where `log`'s game starts: its first dealer (stated, else the first round's dealer moved
+/// back by the round's number), and whether the log is an excerpt — a record that may begin
+/// at any round ([`haifu_log::StartRecord::Optional`]) and does, to be followed from its
+/// first round as it stands. A first round at E1.0, without honba or sticks, dealt by the
+/// first dealer, every seat at one score, is the game's start (whether that score is the
+/// rule set's is the settlement's to check).
+pub(crate) fn game_start(
+    log: &GameLog,
+    first: &haifu_log::RoundStart,
+) -> (haifu_tiles::Seat, bool) {
+    let one_score = first
+        .scores
+        .iter()
+        .all(|s| s == first.scores.get(haifu_tiles::Seat::ALL[0]));
+    let excerpt = log.header.start_record == haifu_log::StartRecord::Optional
+        && !(first.round_wind == haifu_tiles::Wind::East
+            && first.round_number == 1
+            && first.honba == 0
+            && first.sticks == 0
+            && log.header.first_dealer.is_none_or(|d| d == first.dealer)
+            && one_score);
+    let first_dealer = log.header.first_dealer.unwrap_or_else(|| {
+        let back = first.round_number.saturating_sub(1) % 4;
+        first.dealer.after(4 - back)
+    });
+    (first_dealer, excerpt)
+}
+
 /// Checks the payments and the flow of the game under `rules`.
 fn settle(
     log: &GameLog,
@@ -167,10 +195,10 @@ fn settle(
     let Some(first) = log.round_starts().first() else {
         return;
     };
-    let first_dealer = log.header.first_dealer.unwrap_or(first.dealer);
+    let (first_dealer, excerpt) = game_start(log, first);
     // Every seat starts with the rule set's score: other starting scores are a divergence of
     // the first round (the settlement cannot go on without them).
-    if first.scores.iter().any(|s| *s != rules.flow.start_score) {
+    if !excerpt && first.scores.iter().any(|s| *s != rules.flow.start_score) {
         verdict.push(Divergence {
             round: Some(RoundLabel::of(first)),
             event: Some(0),
@@ -186,11 +214,13 @@ fn settle(
         first_dealer,
         rules,
         summaries,
+        excerpt,
         log.header.end_record,
         verdict,
     );
     if verdict.divergence_count() == before {
         verdict.checked.settled = true;
         verdict.checked.end_recorded = !cut_off;
+        verdict.checked.start_recorded = !excerpt;
     }
 }

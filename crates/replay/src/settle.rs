@@ -96,11 +96,17 @@ pub(crate) fn check(
     first_dealer: Seat,
     ruleset: &RuleSet,
     rounds: &[RoundSummary<'_>],
+    excerpt: bool,
     end_record: EndRecord,
     out: &mut crate::Verdict,
 ) -> bool {
     let rules = Flow::new(&ruleset.flow);
-    let mut expected = Some(Next::Round(rules.first_round(first_dealer)));
+    // An excerpt is followed from its first round as it stands.
+    let first = match (excerpt, rounds.first()) {
+        (true, Some(r)) => r.setup,
+        _ => rules.first_round(first_dealer),
+    };
+    let mut expected = Some(Next::Round(first));
     // Whether a round is left open (no outcome): the record stops there.
     let mut open = false;
     // The engine's scores at the start of the next round, once it has settled one.

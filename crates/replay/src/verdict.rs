@@ -426,6 +426,9 @@ pub struct Checked {
     /// Whether the log records the game's end. A log that stops while the game goes on (cut
     /// off, or a scenario that ends early) is not divergent for that: its end is unknown.
     pub end_recorded: bool,
+    /// Whether the log starts at the game's start. A format that may begin at any round (an
+    /// excerpt, a scenario of the last hands) is followed from its first round instead.
+    pub start_recorded: bool,
 }
 
 /// The referee's verdict on one game.

@@ -417,3 +417,24 @@ fn an_open_kan_indicator_shown_early_says_when_it_is_due() {
         "too early: an open kan's indicator comes when its player discards",
     );
 }
+
+/// A record that begins at the all-last is followed from there: its start is not recorded,
+/// its end is.
+#[test]
+fn a_record_may_start_at_the_all_last() {
+    let log = haifu_notation::read(&scenario("flow/all-last-alone.haifu")).expect("reads");
+    let verdict = verify_declared(&log);
+    assert_eq!(
+        verdict.status(),
+        Status::Conforming,
+        "{:?}",
+        verdict.divergences
+    );
+    assert!(!verdict.checked.start_recorded);
+    assert!(verdict.checked.end_recorded);
+    // The same round in a format that always starts at the game's start is a divergence.
+    let mut strict = log.clone();
+    strict.header.start_record = haifu_log::StartRecord::Always;
+    let verdict = verify_declared(&strict);
+    assert_eq!(verdict.status(), Status::Divergent);
+}

@@ -286,6 +286,8 @@ impl<'i> Reader<'i, '_> {
         let header = &mut self.log.header;
         header.format = "tenhou6".to_owned();
         header.end_record = EndRecord::Optional;
+        // Excerpts of one round are common (review tools cut them from games).
+        header.start_record = haifu_log::StartRecord::Optional;
         header.first_dealer = Some(Seat::ALL[0]);
         header.game_id = game
             .reference
