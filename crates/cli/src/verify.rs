@@ -43,6 +43,10 @@ pub(crate) struct VerifyArgs {
     /// and says that its end is not recorded).
     #[arg(long)]
     require_end: bool,
+    /// Count a record that begins mid-game (a tenhou.net/6 excerpt, a scenario of the last
+    /// hands) as divergent (by default it is followed from its first round, and says so).
+    #[arg(long)]
+    require_start: bool,
     /// Accept paths that hold no log file at all (by default an input error: a mistyped
     /// folder should not pass a CI job).
     #[arg(long)]
@@ -263,6 +267,9 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 .par_iter()
                 .map_init(GameLog::new, |log, item| {
                     let mut outcome = process(item, log, &choice);
+                    if args.require_start {
+                        require_start(&mut outcome);
+                    }
                     if args.require_end {
                         require_end(&mut outcome);
                     }
@@ -495,6 +502,23 @@ fn require_end(outcome: &mut GameOutcome) {
             kind: DivergenceKind::FlowMismatch {
                 computed: "the game's end, which --require-end asks for".to_owned(),
                 recorded: "a record that stops before the game ends".to_owned(),
+            },
+        });
+    }
+}
+
+/// Under `--require-start`: a conforming record that begins mid-game diverges.
+fn require_start(outcome: &mut GameOutcome) {
+    if let Ok(v) = &mut outcome.result
+        && v.status() == Status::Conforming
+        && !v.checked.start_recorded
+    {
+        v.push(Divergence {
+            round: None,
+            event: None,
+            kind: DivergenceKind::FlowMismatch {
+                computed: "the game's start, which --require-start asks for".to_owned(),
+                recorded: "a record that begins mid-game".to_owned(),
             },
         });
     }

@@ -929,3 +929,21 @@ fn mahjong_soul_records_verify_and_convert_to_tenhou6() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("3 conforming"), "{text}");
 }
+
+#[test]
+fn a_record_that_begins_mid_game_says_so_and_require_start_fails_it() {
+    let file = haifu_testkit::workspace_root().join("corpus/scenarios/flow/all-last-alone.haifu");
+    let out = haifu().arg("verify").arg(&file).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("conforming (1 round; it starts mid-game)"),
+        "{text}"
+    );
+    let out = haifu()
+        .args(["verify", "--require-start"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+}
