@@ -56,9 +56,136 @@ pub enum ExpectationKind {
     Next(NextRound),
     /// The event just before is illegal under the rules (e.g. kuikae, a fifth kan).
     Illegal {
+        /// Why, in the referee's words ([`Refusal`]), compared with its refusal when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refusal: Option<Refusal>,
         /// A short reason, as the scenario's author wrote it (free text, not checked).
         reason: Option<String>,
     },
+}
+
+/// Why the referee refuses an action: a short fixed vocabulary that scenarios name in
+/// `expect illegal KIND` and the referee compares with its own refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refusal {
+    /// Not the seat's turn, or an action out of the turn's order.
+    NotYourTurn,
+    /// A tile the seat does not hold.
+    NotHeld,
+    /// A tile already in play elsewhere (drawn twice, say).
+    TileInPlay,
+    /// A draw from an empty wall.
+    WallExhausted,
+    /// A call or ron on a tile that is not the last discard (or the kan tile a chankan may
+    /// rob).
+    NotTheLastDiscard,
+    /// A chi from a seat other than the one to the left.
+    ChiNotFromLeft,
+    /// Tiles that do not make the meld named (a chi that is no run, a pon of two kinds).
+    BadMeld,
+    /// A discard the kuikae rule refuses right after a call.
+    Kuikae,
+    /// A kan the rules refuse (a fifth, one after riichi that changes the waits, okurikan).
+    NoKan,
+    /// A riichi the rules refuse (an open hand, not tenpai, too few points or tiles).
+    RiichiRefused,
+    /// After riichi, a discard other than the drawn tile.
+    RiichiTsumogiri,
+    /// A riichi deposit out of place (not due, or missing).
+    Deposit,
+    /// A kan dora indicator revealed at the wrong moment, or missing.
+    DoraTiming,
+    /// A win the seat cannot claim (not its tile, not its turn, a ron on a robbed ankan
+    /// without kokushi…).
+    NoWin,
+    /// A complete hand without a yaku.
+    NoYaku,
+    /// A hand that is not complete.
+    NotComplete,
+    /// A ron by a furiten seat.
+    Furiten,
+    /// A second ron where only the claimant nearest the discarder wins (head bump).
+    HeadBump,
+    /// A draw whose condition does not hold (nine kinds short, the fourth wind differs…).
+    NoDraw,
+    /// An abortive draw the rule set does not play.
+    AbortiveNotPlayed,
+    /// An action after the round is over.
+    RoundOver,
+    /// A ruling that depends on a rule point the rule set leaves not settled.
+    NotSettled,
+    /// Something the engine does not support yet.
+    Unsupported,
+}
+
+impl Refusal {
+    /// Every refusal.
+    pub const ALL: [Refusal; 23] = [
+        Refusal::NotYourTurn,
+        Refusal::NotHeld,
+        Refusal::TileInPlay,
+        Refusal::WallExhausted,
+        Refusal::NotTheLastDiscard,
+        Refusal::ChiNotFromLeft,
+        Refusal::BadMeld,
+        Refusal::Kuikae,
+        Refusal::NoKan,
+        Refusal::RiichiRefused,
+        Refusal::RiichiTsumogiri,
+        Refusal::Deposit,
+        Refusal::DoraTiming,
+        Refusal::NoWin,
+        Refusal::NoYaku,
+        Refusal::NotComplete,
+        Refusal::Furiten,
+        Refusal::HeadBump,
+        Refusal::NoDraw,
+        Refusal::AbortiveNotPlayed,
+        Refusal::RoundOver,
+        Refusal::NotSettled,
+        Refusal::Unsupported,
+    ];
+
+    /// The name the notation writes (`not-held`, `chi-not-from-left`…).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Refusal::NotYourTurn => "not-your-turn",
+            Refusal::NotHeld => "not-held",
+            Refusal::TileInPlay => "tile-in-play",
+            Refusal::WallExhausted => "wall-exhausted",
+            Refusal::NotTheLastDiscard => "not-the-last-discard",
+            Refusal::ChiNotFromLeft => "chi-not-from-left",
+            Refusal::BadMeld => "bad-meld",
+            Refusal::Kuikae => "kuikae",
+            Refusal::NoKan => "no-kan",
+            Refusal::RiichiRefused => "riichi-refused",
+            Refusal::RiichiTsumogiri => "riichi-tsumogiri",
+            Refusal::Deposit => "deposit",
+            Refusal::DoraTiming => "dora-timing",
+            Refusal::NoWin => "no-win",
+            Refusal::NoYaku => "no-yaku",
+            Refusal::NotComplete => "not-complete",
+            Refusal::Furiten => "furiten",
+            Refusal::HeadBump => "head-bump",
+            Refusal::NoDraw => "no-draw",
+            Refusal::AbortiveNotPlayed => "abortive-not-played",
+            Refusal::RoundOver => "round-over",
+            Refusal::NotSettled => "not-settled",
+            Refusal::Unsupported => "unsupported",
+        }
+    }
+
+    /// The refusal a name names.
+    pub fn from_name(name: &str) -> Option<Refusal> {
+        Refusal::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Why a seat is furiten.

@@ -27,7 +27,7 @@ pub use event::{
     ChipAward, ChipScores, DrawKind, Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage,
     RoundStart, YakuHan,
 };
-pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound};
+pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound, Refusal};
 pub use header::{
     EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
 };

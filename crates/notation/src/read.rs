@@ -2146,11 +2146,26 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             "illegal" => {
-                let reason = match cur.next_token() {
+                // An optional refusal kind, then an optional quoted reason.
+                let mut token = cur.next_token();
+                let refusal = match token {
+                    Some((c, t)) if !t.starts_with('"') => {
+                        let r = haifu_log::Refusal::from_name(t).ok_or_else(|| {
+                            shift(pos, c).err(ErrorKind::UnknownKeyword {
+                                word: lex::shorten(t),
+                                expected: REFUSALS,
+                            })
+                        })?;
+                        token = cur.next_token();
+                        Some(r)
+                    }
+                    _ => None,
+                };
+                let reason = match token {
                     Some((c, t)) => Some(string_at(shift(pos, c), t)?),
                     None => None,
                 };
-                ExpectationKind::Illegal { reason }
+                ExpectationKind::Illegal { refusal, reason }
             }
             _ => {
                 return Err(kp.err(ErrorKind::UnknownKeyword {
@@ -2552,6 +2567,9 @@ fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)>
         v.try_push(YakuHan { source, han }).ok()?;
     }
 }
+
+/// The refusal kinds an `expect illegal` may name, for messages.
+const REFUSALS: &str = "a refusal kind (not-your-turn, not-held, tile-in-play, wall-exhausted, not-the-last-discard, chi-not-from-left, bad-meld, kuikae, no-kan, riichi-refused, riichi-tsumogiri, deposit, dora-timing, no-win, no-yaku, not-complete, furiten, head-bump, no-draw, abortive-not-played, round-over, not-settled, unsupported) or a quoted reason";
 
 /// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
 /// fu, han (with its token's place), points and limit code.

@@ -676,8 +676,12 @@ impl Writer<'_, '_> {
                     let _ = write!(self.out, " sticks {s}");
                 }
             }
-            ExpectationKind::Illegal { reason } => {
+            ExpectationKind::Illegal { refusal, reason } => {
                 self.out.push_str("illegal");
+                if let Some(k) = refusal {
+                    self.out.push(' ');
+                    self.out.push_str(k.name());
+                }
                 if let Some(r) = reason {
                     self.out.push(' ');
                     write_string(self.out, r, false);

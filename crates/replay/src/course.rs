@@ -164,7 +164,7 @@ fn refused_in(verdict: &Verdict, label: RoundLabel) -> Option<(usize, String)> {
 /// What the engine refused and why, without the verdict's note on the rest of the round.
 fn ruling_text(kind: &DivergenceKind) -> String {
     match kind {
-        DivergenceKind::IllegalAction { action, reason } => format!("{action}: {reason}"),
+        DivergenceKind::IllegalAction { action, reason, .. } => format!("{action}: {reason}"),
         DivergenceKind::Furiten { seat, reason } => {
             format!("seat {seat} wins by ron while furiten ({reason})")
         }

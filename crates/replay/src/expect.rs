@@ -10,7 +10,9 @@
 //! - `illegal` against the engine's ruling on the action just before: an expected illegal
 //!   action is not a divergence, an action the engine accepts is.
 
-use haifu_log::{DrawKind, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound};
+use haifu_log::{
+    DrawKind, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound, Refusal,
+};
 use haifu_rules::{FuritenReason as Ruled, Score};
 use haifu_tiles::{Limit, Seat};
 
@@ -287,7 +289,13 @@ fn next_text(expected: NextRound) -> String {
 /// refusal is then expected (it is removed from the divergences); an accepted action is a
 /// failed expectation. `checking`: whether the engine still replays the round (after an
 /// earlier refusal it does not, and nothing can be refused).
-pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At, checking: bool) {
+pub(crate) fn illegal(
+    verdict: &mut Verdict,
+    label: Option<RoundLabel>,
+    at: At,
+    checking: bool,
+    expected: Option<Refusal>,
+) {
     let refused = verdict.divergences.iter().rposition(|d| {
         d.event == at.event.checked_sub(1)
             && matches!(
@@ -297,7 +305,23 @@ pub(crate) fn illegal(verdict: &mut Verdict, label: Option<RoundLabel>, at: At, 
     });
     match refused {
         Some(i) => {
-            verdict.divergences.remove(i);
+            let found = verdict.divergences.remove(i);
+            // With a refusal kind named, the refusal must be of that kind.
+            let kind = match &found.kind {
+                DivergenceKind::IllegalAction { refusal, .. } => *refusal,
+                _ => Refusal::Furiten,
+            };
+            if let Some(want) = expected
+                && want != kind
+            {
+                failed(
+                    verdict,
+                    label,
+                    at,
+                    format!("the action before to be illegal: {want}"),
+                    format!("{kind}: {}", found.kind),
+                );
+            }
         }
         None => {
             let before = at.event.checked_sub(1).map_or_else(

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 use haifu_log::{
-    DrawKind, Event, GameLog, RecordedDraw, RecordedWin, RiichiStage, RoundStart, YakuOrder,
+    DrawKind, Event, GameLog, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
+    YakuOrder,
 };
 use haifu_rules::flow::{self, Seats, WinValue};
 use haifu_rules::{
@@ -262,7 +263,7 @@ impl<'a> RoundReplay<'a> {
                 self.diverge(verdict, index, kind);
                 self.round = None;
             }
-            _ => self.refuse(verdict, index, action, error.to_string()),
+            _ => self.refuse(verdict, index, action, error.to_string(), refusal_of(error)),
         }
     }
 
@@ -285,11 +286,22 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    fn refuse(&mut self, verdict: &mut Verdict, index: usize, action: String, reason: String) {
+    fn refuse(
+        &mut self,
+        verdict: &mut Verdict,
+        index: usize,
+        action: String,
+        reason: String,
+        refusal: Refusal,
+    ) {
         self.diverge(
             verdict,
             index,
-            DivergenceKind::IllegalAction { action, reason },
+            DivergenceKind::IllegalAction {
+                action,
+                reason,
+                refusal,
+            },
         );
         self.round = None;
     }
@@ -314,8 +326,8 @@ impl<'a> RoundReplay<'a> {
                     );
                 }
             }
-            haifu_log::ExpectationKind::Illegal { .. } => {
-                crate::expect::illegal(verdict, Some(label), at, self.round.is_some());
+            haifu_log::ExpectationKind::Illegal { refusal, .. } => {
+                crate::expect::illegal(verdict, Some(label), at, self.round.is_some(), *refusal);
             }
             _ => self.pending.add(e, index),
         }
@@ -430,6 +442,7 @@ impl<'a> RoundReplay<'a> {
                 index,
                 format!("seat {winner} ron"),
                 "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins".to_owned(),
+                Refusal::HeadBump,
             );
             return None;
         }
@@ -476,11 +489,16 @@ impl<'a> RoundReplay<'a> {
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
                 let kept = self.keep_for_rons(recorded);
+                let refusal = match e {
+                    ScoreError::NoYaku => Refusal::NoYaku,
+                    _ => Refusal::NotComplete,
+                };
                 self.refuse(
                     verdict,
                     index,
                     format!("seat {winner} {action}"),
                     e.to_string(),
+                    refusal,
                 );
                 self.restore_for_rons(kept);
                 None
@@ -934,4 +952,32 @@ fn names_text(list: &[Yaku]) -> String {
         return "none".to_owned();
     }
     list.iter().map(|y| y.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The kind of an engine's refusal, in the vocabulary scenarios name.
+fn refusal_of(error: &ActionError) -> Refusal {
+    match error {
+        ActionError::RoundOver => Refusal::RoundOver,
+        ActionError::NotSettled { .. } => Refusal::NotSettled,
+        ActionError::AbortiveNotPlayed { .. } => Refusal::AbortiveNotPlayed,
+        ActionError::NotYourTurn { .. } | ActionError::OutOfTurn { .. } => Refusal::NotYourTurn,
+        ActionError::TileInPlay { .. } => Refusal::TileInPlay,
+        ActionError::TileNotInHand { .. } => Refusal::NotHeld,
+        ActionError::WallExhausted => Refusal::WallExhausted,
+        ActionError::NotTheLastDiscard { .. } => Refusal::NotTheLastDiscard,
+        ActionError::ChiNotFromLeft { .. } => Refusal::ChiNotFromLeft,
+        ActionError::BadMeld { .. } => Refusal::BadMeld,
+        ActionError::Kuikae { .. } => Refusal::Kuikae,
+        ActionError::NoKan { .. } => Refusal::NoKan,
+        ActionError::RiichiNotAllowed { .. } => Refusal::RiichiRefused,
+        ActionError::RiichiMustTsumogiri { .. } => Refusal::RiichiTsumogiri,
+        ActionError::DepositNotDue { .. } | ActionError::DepositMissing { .. } => Refusal::Deposit,
+        ActionError::DoraNotDue | ActionError::DoraNotYetDue | ActionError::DoraMissing => {
+            Refusal::DoraTiming
+        }
+        ActionError::NoWin { .. } => Refusal::NoWin,
+        ActionError::Furiten { .. } => Refusal::Furiten,
+        ActionError::DrawNotApplicable { .. } => Refusal::NoDraw,
+        ActionError::Unsupported(_) => Refusal::Unsupported,
+    }
 }

@@ -127,6 +127,8 @@ pub enum DivergenceKind {
         action: String,
         /// The rule it breaks.
         reason: String,
+        /// The kind of refusal, in the vocabulary scenarios name.
+        refusal: haifu_log::Refusal,
     },
     /// A ron by a seat the engine holds furiten; the rest of the round is not checked.
     Furiten {
@@ -292,7 +294,7 @@ impl fmt::Display for DivergenceKind {
             DivergenceKind::SetupInvalid { detail } => {
                 write!(f, "impossible round setup: {detail}")
             }
-            DivergenceKind::IllegalAction { action, reason } => {
+            DivergenceKind::IllegalAction { action, reason, .. } => {
                 write!(
                     f,
                     "{action}: {reason} (the rest of the round is not checked)"

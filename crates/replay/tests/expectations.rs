@@ -123,7 +123,10 @@ fn an_expected_illegal_action_is_not_a_divergence_and_a_legal_one_fails_it() {
         .expect("a draw");
     let illegal = |event| Expectation {
         event,
-        kind: ExpectationKind::Illegal { reason: None },
+        kind: ExpectationKind::Illegal {
+            refusal: None,
+            reason: None,
+        },
     };
     let v = verdict_with(log.clone(), vec![illegal(first_draw + 1)]);
     assert_eq!(

@@ -163,6 +163,30 @@ fn live(log: &GameLog, verdict: &Verdict) -> Result<(), String> {
         if !reported {
             dead.push(format!("{:?} before event {}", e.kind, e.event));
         }
+        // An `illegal` naming its kind must fail when it names another.
+        if let ExpectationKind::Illegal {
+            refusal: Some(kind),
+            reason,
+        } = &e.kind
+        {
+            let other = haifu_log::Refusal::ALL
+                .into_iter()
+                .find(|r| r != kind)
+                .expect("more than one kind");
+            let mut changed = log.clone();
+            changed.expectations[i].kind = ExpectationKind::Illegal {
+                refusal: Some(other),
+                reason: reason.clone(),
+            };
+            let v = verify_declared(&changed);
+            if !v
+                .divergences
+                .iter()
+                .any(|d| d.event == Some(e.event) && d.kind.name() == "expectation_failed")
+            {
+                dead.push(format!("the kind of {:?} before event {}", e.kind, e.event));
+            }
+        }
     }
     if dead.is_empty() {
         Ok(())
@@ -273,7 +297,7 @@ fn files_without_live_expectations_fail() {
     // checked any more) is dead.
     let text = scenario("illegal/discard-not-held.haifu");
     assert_eq!(check_text("ok.haifu", &text), Ok(Expect::Conforming));
-    let illegal = "expect illegal \"A holds no 5s\"\n";
+    let illegal = "expect illegal not-held \"A holds no 5s\"\n";
     let dead = text.replacen(illegal, &format!("{illegal}expect furiten C none\n"), 1);
     assert_ne!(dead, text);
     let got = check_text("dead.haifu", &dead);
@@ -325,7 +349,7 @@ fn a_win_the_engine_finds_no_win_is_an_illegal_action() {
     // Without its `expect illegal`, the yakuless ron (open tanyao without kuitan) is reported
     // as the illegal declaration it is, not as a value mismatch.
     let text = scenario("illegal/open-tanyao-no-kuitan-bad.haifu").replace(
-        "expect illegal \"open tanyao is no yaku without kuitan\"\n",
+        "expect illegal no-yaku \"open tanyao is no yaku without kuitan\"\n",
         "",
     );
     assert_first_divergence(
@@ -437,4 +461,24 @@ fn a_record_may_start_at_the_all_last() {
     strict.header.start_record = haifu_log::StartRecord::Always;
     let verdict = verify_declared(&strict);
     assert_eq!(verdict.status(), Status::Divergent);
+}
+
+/// `expect illegal KIND` holds only when the referee refuses the action for that kind: the
+/// same move expected illegal for another reason fails (a scenario cannot pass for the wrong
+/// reason).
+#[test]
+fn expect_illegal_with_the_wrong_kind_fails() {
+    let text = scenario("illegal/discard-not-held.haifu");
+    assert!(
+        text.contains("expect illegal not-held "),
+        "the scenario names its kind"
+    );
+    let log = haifu_notation::read(&text).expect("reads");
+    assert_eq!(verify_declared(&log).status(), Status::Conforming);
+    let wrong = text.replace("expect illegal not-held ", "expect illegal kuikae ");
+    assert_first_divergence(
+        &wrong,
+        "expectation_failed",
+        "the action before to be illegal: kuikae, the referee finds not-held:",
+    );
 }
