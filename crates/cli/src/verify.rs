@@ -729,9 +729,9 @@ fn write_json(
                         column: outcome.place(d).and_then(|(_, c)| c),
                         kind: d.kind.name(),
                         detail: d.kind.to_string(),
-                        field: compared.map(|c| c.0.to_owned()),
-                        engine: compared.map(|c| c.1.to_owned()),
-                        recorded: compared.map(|c| c.2.to_owned()),
+                        field: compared.as_ref().map(|c| c.0.to_string()),
+                        engine: compared.as_ref().map(|c| c.1.to_owned()),
+                        recorded: compared.as_ref().map(|c| c.2.to_owned()),
                     }
                 })
                 .collect(),
@@ -901,7 +901,7 @@ fn baseline_entries(outcome: &GameOutcome) -> Vec<BaselineEntry> {
             file: crate::files::shown(&outcome.file),
             round: d.round.map(|r| r.to_string()),
             kind: d.kind.name().to_owned(),
-            field: d.kind.compared().map(|c| c.0.to_owned()),
+            field: d.kind.compared().map(|c| c.0.into_owned()),
             detail: d.kind.to_string(),
         })
         .collect()

@@ -214,12 +214,33 @@ pub enum DivergenceKind {
 
 impl DivergenceKind {
     /// For a kind that compares values: what is compared, the engine's value and the log's
-    /// (an expectation's: what the scenario expects and what the referee finds), as text.
-    pub fn compared(&self) -> Option<(&str, &str, &str)> {
-        match self {
+    /// (an expectation's: what the scenario expects and what the referee finds; a wall's:
+    /// the position, the wall's tile and the log's; an illegal action's: the kind of refusal,
+    /// the rule it breaks and the action), as text.
+    pub fn compared(&self) -> Option<(std::borrow::Cow<'_, str>, &str, &str)> {
+        use std::borrow::Cow;
+        let named = |s: &'static str| Cow::Borrowed(s);
+        Some(match self {
             DivergenceKind::WallMismatch {
-                computed, recorded, ..
-            } => Some(("wall", computed, recorded)),
+                item,
+                computed,
+                recorded,
+            } => (Cow::Owned(item.to_string()), computed, recorded),
+            DivergenceKind::IllegalAction {
+                action,
+                reason,
+                refusal,
+            } => (named(refusal.name()), reason, action),
+            _ => {
+                let (field, engine, recorded) = self.compared_values()?;
+                (named(field), engine, recorded)
+            }
+        })
+    }
+
+    /// [`DivergenceKind::compared`] for the kinds whose field is a fixed name.
+    fn compared_values(&self) -> Option<(&'static str, &str, &str)> {
+        match self {
             DivergenceKind::WinMismatch {
                 field,
                 computed,
