@@ -48,6 +48,26 @@ impl ParseError {
         ParseError { location, kind }
     }
 
+    /// `input` as text, for a text format's reader: an error located at the first byte that
+    /// is not UTF-8, or [`ParseErrorKind::Empty`] (at 1:1) when it holds only whitespace.
+    pub fn text_of(input: &[u8]) -> Result<&str, ParseError> {
+        let text = std::str::from_utf8(input).map_err(|e| {
+            ParseError::new(
+                Location::of_offset(input, e.valid_up_to()),
+                ParseErrorKind::Syntax {
+                    detail: "the bytes are not UTF-8 text".to_owned(),
+                },
+            )
+        })?;
+        if text.trim().is_empty() {
+            return Err(ParseError::new(
+                Location::of_offset(input, 0),
+                ParseErrorKind::Empty,
+            ));
+        }
+        Ok(text)
+    }
+
     /// A JSON format's error from `serde_json` while reading the element that starts at byte
     /// `base` of `input` (serde_json counts lines and columns within what it read), located
     /// in `input` and named `path` in the format's terms: JSON that ends early is

@@ -52,17 +52,7 @@ use crate::rules;
 /// naming it (`data.data.actions[12] RecordDiscardTile.tile`) and what was expected.
 pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
     log.clear();
-    let text = std::str::from_utf8(input).map_err(|e| {
-        ParseError::new(
-            Location::of_offset(input, e.valid_up_to()),
-            ParseErrorKind::Syntax {
-                detail: "the bytes are not UTF-8 text".to_owned(),
-            },
-        )
-    })?;
-    if text.trim().is_empty() {
-        return Err(ParseError::new(Location::default(), ParseErrorKind::Empty));
-    }
+    let text = ParseError::text_of(input)?;
     let ctx = Ctx { input: text };
     let root: &RawValue = serde_json::from_str(text)
         .map_err(|e| ParseError::from_json(ctx.input, 0, &e, "the record"))?;

@@ -31,20 +31,7 @@ use crate::names::{self, Declared, Pay, Tenpai};
 /// naming it (`log[2] seat B's discards, item 7`) and what was expected.
 pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
     log.clear();
-    let text = std::str::from_utf8(input).map_err(|e| {
-        ParseError::new(
-            Location::of_offset(input, e.valid_up_to()),
-            ParseErrorKind::Syntax {
-                detail: "the bytes are not UTF-8 text".to_owned(),
-            },
-        )
-    })?;
-    if text.trim().is_empty() {
-        return Err(ParseError::new(
-            Location::of_offset(input, 0),
-            ParseErrorKind::Empty,
-        ));
-    }
+    let text = ParseError::text_of(input)?;
     let mut reader = Reader {
         input: text,
         log,
