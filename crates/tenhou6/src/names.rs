@@ -4,14 +4,17 @@
 use haifu_log::DrawKind;
 use haifu_tiles::{HanSource, Limit, Wind, Yaku};
 
-/// A yaku or dora name as tenhou.net/6 writes it (the Japanese names of Tenhou's viewer,
-/// which Mahjong Soul exporters also write), to what it names. `None` for a name it does not
-/// know. `round_wind` and `seat_wind` resolve the generic wind names some exporters write
-/// (`役牌:場風牌`, `役牌:自風牌`).
+/// A yaku or dora name as tenhou.net/6 writes it (the Japanese names of Tenhou's viewer, and
+/// the Japanese and English names of Mahjong Soul that its exporters write), to what it
+/// names. `None` for a name it does not know (a local yaku of a custom game). `round_wind`
+/// and `seat_wind` resolve the generic wind names (`役牌:場風牌`, `Seat Wind`).
 pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
+    if let Some(source) = english(name, round_wind, seat_wind) {
+        return Some(source);
+    }
     let yaku = match name {
         "門前清自摸和" => Yaku::MenzenTsumo,
-        "立直" | "Riichi" => Yaku::Riichi,
+        "立直" => Yaku::Riichi,
         "一発" => Yaku::Ippatsu,
         "槍槓" => Yaku::Chankan,
         "嶺上開花" => Yaku::RinshanKaihou,
@@ -60,16 +63,74 @@ pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Optio
         "九蓮宝燈" => Yaku::Chuuren,
         "純正九蓮宝燈" => Yaku::JunseiChuuren,
         "国士無双" => Yaku::Kokushi,
-        "国士無双１３面" | "国士無双13面" | "国士無双十三面" => {
+        "国士無双１３面" | "国士無双13面" | "国士無双十三面" | "国士無双十三面待ち" => {
             Yaku::Kokushi13Wait
         }
         "大四喜" => Yaku::Daisuushii,
         "小四喜" => Yaku::Shousuushii,
         "四槓子" => Yaku::Suukantsu,
-        "ドラ" | "Dora" => return Some(HanSource::Dora),
-        "裏ドラ" | "Ura Dora" => return Some(HanSource::Ura),
-        "赤ドラ" | "Red Five" => return Some(HanSource::Aka),
+        "ドラ" => return Some(HanSource::Dora),
+        "裏ドラ" => return Some(HanSource::Ura),
+        "赤ドラ" => return Some(HanSource::Aka),
         "抜きドラ" => return Some(HanSource::Kita),
+        _ => return None,
+    };
+    Some(HanSource::Yaku(yaku))
+}
+
+/// Mahjong Soul's English names (its exporters' English mode).
+fn english(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
+    let yaku = match name {
+        "Fully Concealed Hand" => Yaku::MenzenTsumo,
+        "Riichi" => Yaku::Riichi,
+        "Ippatsu" => Yaku::Ippatsu,
+        "Robbing a Kan" => Yaku::Chankan,
+        "After a Kan" => Yaku::RinshanKaihou,
+        "Under the Sea" => Yaku::Haitei,
+        "Under the River" => Yaku::Houtei,
+        "White Dragon" => Yaku::Haku,
+        "Green Dragon" => Yaku::Hatsu,
+        "Red Dragon" => Yaku::Chun,
+        "Seat Wind" => seat_wind_yaku(seat_wind),
+        "Prevalent Wind" => round_wind_yaku(round_wind),
+        "All Simples" => Yaku::Tanyao,
+        "Pure Double Sequence" => Yaku::Iipeikou,
+        "Pinfu" => Yaku::Pinfu,
+        "Half Outside Hand" => Yaku::Chanta,
+        "Pure Straight" => Yaku::Ittsu,
+        "Mixed Triple Sequence" => Yaku::SanshokuDoujun,
+        "Double Riichi" => Yaku::DoubleRiichi,
+        "Triple Triplets" => Yaku::SanshokuDoukou,
+        "Three Quads" => Yaku::Sankantsu,
+        "All Triplets" => Yaku::Toitoi,
+        "Three Concealed Triplets" => Yaku::Sanankou,
+        "Little Three Dragons" => Yaku::Shousangen,
+        "All Terminals and Honors" => Yaku::Honroutou,
+        "Seven Pairs" => Yaku::Chiitoitsu,
+        "Fully Outside Hand" => Yaku::Junchan,
+        "Half Flush" => Yaku::Honitsu,
+        "Twice Pure Double Sequence" => Yaku::Ryanpeikou,
+        "Full Flush" => Yaku::Chinitsu,
+        "Blessing of Heaven" => Yaku::Tenhou,
+        "Blessing of Earth" => Yaku::Chiihou,
+        "Hand of Man" => Yaku::Renhou,
+        "Big Three Dragons" => Yaku::Daisangen,
+        "Four Concealed Triplets" => Yaku::Suuankou,
+        "Single-wait Four Concealed Triplets" => Yaku::SuuankouTanki,
+        "All Honors" => Yaku::Tsuuiisou,
+        "All Green" => Yaku::Ryuuiisou,
+        "All Terminals" => Yaku::Chinroutou,
+        "Thirteen Orphans" => Yaku::Kokushi,
+        "Thirteen-wait Thirteen Orphans" => Yaku::Kokushi13Wait,
+        "Four Little Winds" => Yaku::Shousuushii,
+        "Four Big Winds" => Yaku::Daisuushii,
+        "Four Quads" => Yaku::Suukantsu,
+        "Nine Gates" => Yaku::Chuuren,
+        "True Nine Gates" => Yaku::JunseiChuuren,
+        "Dora" => return Some(HanSource::Dora),
+        "Ura Dora" => return Some(HanSource::Ura),
+        "Red Five" => return Some(HanSource::Aka),
+        "Kita" => return Some(HanSource::Kita),
         _ => return None,
     };
     Some(HanSource::Yaku(yaku))
@@ -162,24 +223,36 @@ pub(crate) fn han_source_name(source: HanSource) -> &'static str {
 /// (`和了`); otherwise the kind of draw and, for the exhaustive draws that name them, which
 /// seats were tenpai ([`Tenpai`]).
 pub(crate) fn outcome(word: &str) -> Option<Option<(DrawKind, Tenpai)>> {
+    // Tenhou's words, then the Japanese, romaji and English ones of Mahjong Soul exporters.
     Some(Some(match word {
-        "和了" => return Some(None),
-        "流局" => (DrawKind::Exhaustive, Tenpai::FromDeltas),
+        "和了" | "Agari" => return Some(None),
+        "流局" | "Ryuukyoku" | "Exhaustive Draw" => (DrawKind::Exhaustive, Tenpai::FromDeltas),
         "全員聴牌" => (DrawKind::Exhaustive, Tenpai::All),
         "全員不聴" => (DrawKind::Exhaustive, Tenpai::None),
-        "流し満貫" => (DrawKind::NagashiMangan, Tenpai::NotRecorded),
-        "九種九牌" => (DrawKind::KyuushuKyuuhai, Tenpai::NotRecorded),
-        "四風連打" => (DrawKind::SuufonRenda, Tenpai::NotRecorded),
-        "四家立直" => (DrawKind::SuuchaRiichi, Tenpai::NotRecorded),
-        "四槓散了" => (DrawKind::Suukaikan, Tenpai::NotRecorded),
-        "三家和了" => (DrawKind::Sanchahou, Tenpai::NotRecorded),
+        "流し満貫" | "Nagashi Mangan" | "Mangan at Draw" => {
+            (DrawKind::NagashiMangan, Tenpai::NotRecorded)
+        }
+        "九種九牌" | "Kyuushu Kyuuhai" | "Nine Terminal Abortion" => {
+            (DrawKind::KyuushuKyuuhai, Tenpai::NotRecorded)
+        }
+        "四風連打" | "Suufon Renda" | "Four Wind Abortion" => {
+            (DrawKind::SuufonRenda, Tenpai::NotRecorded)
+        }
+        "四家立直" | "Suucha Riichi" | "Four Riichi Abortion" => {
+            (DrawKind::SuuchaRiichi, Tenpai::NotRecorded)
+        }
+        "四槓散了" | "四開槓" | "Suukaikan" | "Four Kan Abortion" => {
+            (DrawKind::Suukaikan, Tenpai::NotRecorded)
+        }
+        "三家和了" | "三家和" | "Sanchahou" | "Three Ron Abortion" => {
+            (DrawKind::Sanchahou, Tenpai::NotRecorded)
+        }
         _ => return None,
     }))
 }
 
 /// The outcome words, for messages.
-pub(crate) const OUTCOMES: &str =
-    "和了, 流局, 全員聴牌, 全員不聴, 流し満貫, 九種九牌, 四風連打, 四家立直, 四槓散了 or 三家和了";
+pub(crate) const OUTCOMES: &str = "和了, 流局, 全員聴牌, 全員不聴, 流し満貫, 九種九牌, 四風連打, 四家立直, 四槓散了 or 三家和了 (or an exporter's 四開槓, 三家和, or its English or romaji words)";
 
 /// Which seats an exhaustive draw's record says were tenpai.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,27 +290,50 @@ pub(crate) enum Pay {
     All(i32),
 }
 
-const LIMITS: [(&str, Limit); 6] = [
+/// Limit words: Tenhou's, then Mahjong Soul exporters' (kiriage named apart, romaji and
+/// English), each before any word it starts with.
+const LIMITS: [(&str, Limit); 16] = [
     ("数え役満", Limit::Yakuman),
     ("三倍満", Limit::Sanbaiman),
     ("倍満", Limit::Baiman),
     ("跳満", Limit::Haneman),
+    ("切り上げ満貫", Limit::Mangan),
     ("満貫", Limit::Mangan),
     ("役満", Limit::Yakuman),
+    ("Kazoe Yakuman", Limit::Yakuman),
+    ("Counted Yakuman", Limit::Yakuman),
+    ("Kiriage Mangan", Limit::Mangan),
+    ("Rounded Mangan", Limit::Mangan),
+    ("Sanbaiman", Limit::Sanbaiman),
+    ("Baiman", Limit::Baiman),
+    ("Haneman", Limit::Haneman),
+    ("Mangan", Limit::Mangan),
+    ("Yakuman", Limit::Yakuman),
 ];
 
 /// Reads a value string; `None` when it has another shape.
 pub(crate) fn value(s: &str) -> Option<Value> {
-    let (fu, limit, rest) = if let Some((fu, rest)) = s.split_once('符') {
-        let (_han, rest) = rest.split_once('飜')?;
-        (Some(fu.parse().ok()?), Limit::None, rest)
+    // Fu and han as `30符2飜`, or in an exporter's English mode `30Fu2Han`.
+    let fu_han = s
+        .split_once('符')
+        .and_then(|(fu, rest)| Some((fu, rest.split_once('飜')?.1)))
+        .or_else(|| {
+            s.split_once("Fu")
+                .and_then(|(fu, rest)| Some((fu, rest.split_once("Han")?.1)))
+        });
+    let (fu, limit, rest) = if let Some((fu, rest)) = fu_han {
+        (
+            Some(fu.trim().parse().ok()?),
+            Limit::None,
+            rest.trim_start(),
+        )
     } else {
         let (word, limit) = LIMITS.iter().find(|(w, _)| s.starts_with(w))?;
-        (None, *limit, &s[word.len()..])
+        (None, *limit, s[word.len()..].trim_start())
     };
     // A limit word may follow the fu and han in some exporters' strings (`30符4飜満貫…`).
     let (limit, rest) = match LIMITS.iter().find(|(w, _)| rest.starts_with(w)) {
-        Some((word, l)) if limit == Limit::None => (*l, &rest[word.len()..]),
+        Some((word, l)) if limit == Limit::None => (*l, rest[word.len()..].trim_start()),
         _ => (limit, rest),
     };
     let num = |t: &str| t.parse::<i32>().ok().filter(|n| *n >= 0);
@@ -378,6 +474,19 @@ mod tests {
         assert_eq!(v.limit, Limit::Yakuman);
         assert_eq!(value("三倍満24000点").unwrap().limit, Limit::Sanbaiman);
         assert_eq!(value("30符"), None);
+        // Mahjong Soul exporters' forms.
+        let v = value("30Fu2Han2000点").unwrap();
+        assert_eq!(
+            (v.fu, v.limit, v.pay),
+            (Some(30), Limit::None, Pay::One(2000))
+        );
+        let v = value("Mangan 2000-4000点").unwrap();
+        assert_eq!((v.limit, v.pay), (Limit::Mangan, Pay::Split(2000, 4000)));
+        assert_eq!(value("切り上げ満貫8000点").unwrap().limit, Limit::Mangan);
+        assert_eq!(
+            value("Counted Yakuman 8000-16000点").unwrap().limit,
+            Limit::Yakuman
+        );
         assert_eq!(value("満貫-1点"), None);
     }
 
@@ -392,6 +501,38 @@ mod tests {
         for bits in [0xA9, 0x03, 0xB9, 0xC1, 0x0F, 0x29] {
             assert_eq!(tenhou_lobby(&lobby_name(bits)), Some(bits));
         }
+    }
+
+    #[test]
+    fn exporters_words_read() {
+        let east = Wind::East;
+        assert_eq!(
+            han_source("Fully Concealed Hand", east, east),
+            Some(HanSource::Yaku(Yaku::MenzenTsumo))
+        );
+        assert_eq!(
+            han_source("Prevalent Wind", Wind::South, east),
+            Some(HanSource::Yaku(Yaku::RoundWindSouth))
+        );
+        assert_eq!(
+            han_source("Seat Wind", east, Wind::West),
+            Some(HanSource::Yaku(Yaku::SeatWindWest))
+        );
+        assert_eq!(
+            han_source("国士無双十三面待ち", east, east),
+            Some(HanSource::Yaku(Yaku::Kokushi13Wait))
+        );
+        assert_eq!(han_source("Kita", east, east), Some(HanSource::Kita));
+        assert_eq!(han_source("八連荘", east, east), None);
+        assert_eq!(
+            outcome("四開槓"),
+            Some(Some((DrawKind::Suukaikan, Tenpai::NotRecorded)))
+        );
+        assert_eq!(
+            outcome("Exhaustive Draw"),
+            Some(Some((DrawKind::Exhaustive, Tenpai::FromDeltas)))
+        );
+        assert_eq!(outcome("Agari"), Some(None));
     }
 
     #[test]
