@@ -77,9 +77,14 @@ fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
         Limit::None => {
             let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
             let han = u8::try_from(han).unwrap_or(u8::MAX);
-            // A hand under the limits always records its fu; without them, the fewest
-            // a hand can have.
-            let fu = w.fu.map_or(20, |f| u8::try_from(f).unwrap_or(u8::MAX));
+            // Formats record the fu of a hand under the limits, but for an exporter's
+            // kiriage mangan (tenhou.net/6 `切り上げ満貫`, fu left out): a kiriage hand is
+            // 4 han 30 fu or 3 han 60 fu.
+            let fu = match w.fu {
+                Some(f) => u8::try_from(f).unwrap_or(u8::MAX),
+                None if han >= 4 => 30,
+                None => 60,
+            };
             hand_base(hand, han, fu).0
         }
         Limit::Yakuman => {

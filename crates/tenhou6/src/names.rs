@@ -290,20 +290,22 @@ pub(crate) enum Pay {
     All(i32),
 }
 
-/// Limit words: Tenhou's, then Mahjong Soul exporters' (kiriage named apart, romaji and
-/// English), each before any word it starts with.
+/// Limit words: Tenhou's, then Mahjong Soul exporters' (romaji and English), each before any
+/// word it starts with. A kiriage mangan (`切り上げ満貫`) is no limit: it is a 4 han 30 fu or
+/// 3 han 60 fu hand paid as a mangan, which haifu records as Tenhou does (no limit, the
+/// mangan's points).
 const LIMITS: [(&str, Limit); 16] = [
     ("数え役満", Limit::Yakuman),
     ("三倍満", Limit::Sanbaiman),
     ("倍満", Limit::Baiman),
     ("跳満", Limit::Haneman),
-    ("切り上げ満貫", Limit::Mangan),
+    ("切り上げ満貫", Limit::None),
     ("満貫", Limit::Mangan),
     ("役満", Limit::Yakuman),
     ("Kazoe Yakuman", Limit::Yakuman),
     ("Counted Yakuman", Limit::Yakuman),
-    ("Kiriage Mangan", Limit::Mangan),
-    ("Rounded Mangan", Limit::Mangan),
+    ("Kiriage Mangan", Limit::None),
+    ("Rounded Mangan", Limit::None),
     ("Sanbaiman", Limit::Sanbaiman),
     ("Baiman", Limit::Baiman),
     ("Haneman", Limit::Haneman),
@@ -482,7 +484,8 @@ mod tests {
         );
         let v = value("Mangan 2000-4000点").unwrap();
         assert_eq!((v.limit, v.pay), (Limit::Mangan, Pay::Split(2000, 4000)));
-        assert_eq!(value("切り上げ満貫8000点").unwrap().limit, Limit::Mangan);
+        let v = value("切り上げ満貫8000点").unwrap();
+        assert_eq!((v.fu, v.limit, v.pay), (None, Limit::None, Pay::One(8000)));
         assert_eq!(
             value("Counted Yakuman 8000-16000点").unwrap().limit,
             Limit::Yakuman
