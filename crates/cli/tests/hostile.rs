@@ -255,6 +255,26 @@ fn no_rust_debug_text_in_what_people_read() {
         };
         std::fs::write(work.join(&entry.file), tampered).expect("writes");
     }
+    // And the other formats, tampered the same way: a Mahjong Soul game in tenhou.net/6
+    // JSON with a win's value changed, the same cut short, and a Mahjong Soul record with a
+    // tile changed.
+    if let Some(six) = haifu_testkit::shared_corpus("tenhou6") {
+        let json =
+            std::fs::read_to_string(six.join("majsoul/ms_jade_south_anon_sample_tenhou.json"))
+                .expect("reads");
+        let changed = json.replacen("30符2飜2000点", "30符2飜2900点", 1);
+        std::fs::write(work.join("six-changed.json"), &changed).expect("writes");
+        std::fs::write(work.join("six-cut.json"), &changed[..changed.len() / 2]).expect("writes");
+    }
+    if let Some(ms) = haifu_testkit::shared_corpus("majsoul") {
+        let name = "241023-8ebc1b25-cd19-4146-888f-59c3b6db234e.json";
+        let json = std::fs::read_to_string(ms.join(name)).expect("reads");
+        std::fs::write(
+            work.join("ms-changed.json"),
+            json.replacen("\"1m\"", "\"9m\"", 1),
+        )
+        .expect("writes");
+    }
     let scenario = scenario("furiten/own-discard-ron-bad");
     let runs: Vec<Vec<&std::ffi::OsStr>> = vec![
         vec!["verify".as_ref(), work.as_os_str()],

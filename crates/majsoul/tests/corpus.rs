@@ -291,3 +291,28 @@ fn the_declared_rules_are_those_the_manifest_names() {
         }
     }
 }
+
+/// The walls state kinds, and the reader gives copies: a changed dealt tile is one
+/// divergence, the starting hand, and the draws of that kind after it are not reported for
+/// the copies the reader had to give differently.
+#[test]
+fn a_changed_dealt_tile_is_one_divergence() {
+    let Some(dir) = haifu_testkit::shared_corpus("majsoul") else {
+        return;
+    };
+    let name = "241023-8ebc1b25-cd19-4146-888f-59c3b6db234e.json";
+    let text = std::fs::read_to_string(dir.join(name)).expect("reads");
+    let changed = text.replacen("\"1m\"", "\"9m\"", 1);
+    assert_ne!(changed, text);
+    let mut log = GameLog::new();
+    haifu_majsoul::read(changed.as_bytes(), &mut log).expect("reads");
+    let rules = haifu_replay::declared_rules(&log).expect("declared").rules;
+    let verdict = haifu_replay::verify(&log, &rules);
+    let kinds: Vec<String> = verdict
+        .divergences
+        .iter()
+        .map(|d| d.kind.to_string())
+        .collect();
+    assert_eq!(kinds.len(), 1, "{kinds:?}");
+    assert!(kinds[0].starts_with("starting hand:"), "{kinds:?}");
+}

@@ -219,6 +219,12 @@ enum RoundWall<'a> {
 }
 
 impl RoundWall<'_> {
+    /// Whether tiles are compared by kind (and red five) only: a stated wall's copies are
+    /// the reader's (the format writes kinds), a seeded wall's are Tenhou's ids.
+    fn by_kind(&self) -> bool {
+        matches!(self, RoundWall::Stated(_))
+    }
+
     fn dice(&self) -> Option<(u8, u8)> {
         match self {
             RoundWall::Seeded(w) => w.dice(),
@@ -334,7 +340,21 @@ impl<'a> RoundCheck<'a> {
             // hands; only a mismatch is sorted, for its message.
             let recorded = &start.hands[seat];
             let computed: ArrayVec<Tile, 13> = dealt[seat].map(ArrayVec::from).unwrap_or_default();
-            if computed.len() != recorded.len() || id_set(&computed) != id_set(recorded) {
+            let differ = if r.wall.by_kind() {
+                // Kinds (and red fives) as multisets.
+                let faces = |t: &[Tile]| {
+                    let mut f: ArrayVec<(u8, bool), 13> = t
+                        .iter()
+                        .map(|t| (t.kind() as u8, t.is_red_five()))
+                        .collect();
+                    f.sort_unstable();
+                    f
+                };
+                faces(&computed) != faces(recorded)
+            } else {
+                computed.len() != recorded.len() || id_set(&computed) != id_set(recorded)
+            };
+            if differ {
                 let mut recorded = recorded.clone();
                 recorded.sort_unstable();
                 let mut computed = computed;
@@ -384,7 +404,15 @@ impl<'a> RoundCheck<'a> {
             WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.wall_draws += 1,
             _ => verdict.checked.indicators += 1,
         }
-        if computed != Some(recorded) {
+        if self.wall.by_kind() {
+            // The format writes kinds: the ids are the reader's, not the log's.
+            let face = |t: Tile| (t.kind(), t.is_red_five());
+            if computed.map(face) != Some(face(recorded)) {
+                let text =
+                    |t: Option<Tile>| t.map_or_else(|| "nothing".to_owned(), |t| t.to_string());
+                self.mismatch(verdict, index, item, text(computed), text(Some(recorded)));
+            }
+        } else if computed != Some(recorded) {
             self.mismatch(
                 verdict,
                 index,
