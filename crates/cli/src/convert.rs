@@ -13,8 +13,8 @@ use crate::output::{self, Progress};
 /// Arguments of `haifu convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// Log files to convert (Tenhou mjlog XML, plain or gzipped, tenhou.net/6 JSON or haifu
-    /// text, told apart by content), or `-` for standard input. Directories are walked for
+    /// Log files to convert (Tenhou mjlog XML, plain or gzipped, tenhou.net/6 JSON, a decoded
+    /// Mahjong Soul record or haifu text, told apart by content), or `-` for standard input. Directories are walked for
     /// `.xml`, `.mjlog`, `.json` and `.haifu` files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,

@@ -14,8 +14,9 @@ use crate::output;
 /// Arguments of `haifu replay`.
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// Game logs (Tenhou mjlog XML, plain or gzipped, or haifu text), or directories, walked
-    /// for `.xml`, `.mjlog` and `.haifu` files as by `verify`. With more than one game, each
+    /// Game logs (Tenhou mjlog XML, plain or gzipped, tenhou.net/6 JSON, a decoded Mahjong
+    /// Soul record or haifu text, told apart by content), or directories, walked for `.xml`,
+    /// `.mjlog`, `.json` and `.haifu` files as by `verify`. With more than one game, each
     /// sheet is headed by a `== FILE` line.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,

@@ -18,7 +18,8 @@ use crate::output::{self, Progress};
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
     /// Log files or directories, or `-` for standard input: Tenhou mjlog XML (plain or
-    /// gzipped), tenhou.net/6 JSON or haifu text, told apart by content. Directories are walked
+    /// gzipped), tenhou.net/6 JSON, a decoded Mahjong Soul record or haifu text, told apart by
+    /// content. Directories are walked
     /// recursively for `.xml`, `.mjlog`, `.json` and `.haifu` files (a `.haifuignore` file in
     /// a directory lists names to skip there and below).
     #[arg(required = true, value_name = "PATH")]
@@ -76,7 +77,8 @@ enum Format {
     /// does not conform with its divergences.
     Markdown,
     /// GitHub Actions workflow commands: one `::error` annotation per divergence and per
-    /// unreadable file (with the line of a haifu text file), a `::notice` per unsupported game.
+    /// unreadable file (at its line in a haifu text file, its line and column in an mjlog), a
+    /// `::notice` per unsupported game.
     Github,
 }
 
