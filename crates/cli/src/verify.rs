@@ -465,18 +465,27 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 }
                 _ => haifu_notation::SourceLines::default(),
             };
-            // Likewise, the place of each tag of a divergent mjlog.
+            // Likewise, the place of each event of a divergent mjlog (its tag) or tenhou.net/6
+            // record (its array item).
             let mut locations = Vec::new();
             if let Ok(v) = &result
                 && v.status() == Status::Divergent
                 && let Ok(bytes) = crate::files::read_file(path)
-                && output::Format::of(path, &bytes) == output::Format::Mjlog
             {
                 let mut again = GameLog::new();
-                let limit = crate::files::max_size();
-                if haifu_tenhou::read_into_with_locations(&bytes, &mut again, limit, &mut locations)
-                    .is_err()
-                {
+                let read = match output::Format::of(path, &bytes) {
+                    output::Format::Mjlog => haifu_tenhou::read_into_with_locations(
+                        &bytes,
+                        &mut again,
+                        crate::files::max_size(),
+                        &mut locations,
+                    ),
+                    output::Format::Tenhou6 => {
+                        haifu_tenhou6::read_with_locations(&bytes, &mut again, &mut locations)
+                    }
+                    _ => Ok(()),
+                };
+                if read.is_err() {
                     locations.clear();
                 }
             }

@@ -42,7 +42,7 @@ mod names;
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, read_with_locations};
 pub use write::{WriteError, write};
 
 /// The format's name in messages.

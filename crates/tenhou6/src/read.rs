@@ -30,6 +30,51 @@ use crate::names::{self, Declared, Pay, Tenpai};
 /// A [`ParseError`] located at the line and column in the JSON of the element at fault,
 /// naming it (`log[2] seat B's discards, item 7`) and what was expected.
 pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
+    read_noting(input, log, None)
+}
+
+/// Like [`read`], and gives the place of each event in the JSON: `locations[i]` is the line
+/// and column of the array item event `i` comes from (a draw, a discard, a call; a round's
+/// start at its first element, its outcome at its result). Slower than [`read`]: for the
+/// records whose messages need it.
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn read_with_locations(
+    input: &[u8],
+    log: &mut GameLog,
+    locations: &mut Vec<Location>,
+) -> Result<(), ParseError> {
+    let mut offsets = Vec::new();
+    read_noting(input, log, Some(&mut offsets))?;
+    // The offsets follow the turns, not the text: each is placed by its line's start.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            input
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect();
+    locations.clear();
+    locations.extend(offsets.into_iter().map(|at| {
+        let line = line_starts.partition_point(|s| *s <= at);
+        let start = line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        Location {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(at - start + 1).unwrap_or(u32::MAX),
+        }
+    }));
+    Ok(())
+}
+
+fn read_noting(
+    input: &[u8],
+    log: &mut GameLog,
+    offsets: Option<&mut Vec<usize>>,
+) -> Result<(), ParseError> {
     log.clear();
     let text = ParseError::text_of(input)?;
     let mut reader = Reader {
@@ -39,6 +84,7 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
         red: [true; 3],
         games: 0,
         seats: Default::default(),
+        positions: offsets.is_some().then(Vec::new),
         hands: Default::default(),
         last_outcome: None,
     };
@@ -51,7 +97,12 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
             Some(Err(e)) => return Err(ParseError::from_json(text, 0, &e, "the record")),
         }
     }
-    reader.finish()
+    let noted = reader.positions.take();
+    reader.finish()?;
+    if let (Some(out), Some(noted)) = (offsets, noted) {
+        *out = noted;
+    }
+    Ok(())
 }
 
 /// A record: the fields the reader uses; the viewer's other fields are ignored.
@@ -176,6 +227,9 @@ struct Reader<'i, 'l> {
     games: usize,
     /// Each seat's draw and discard arrays, kept from round to round for their allocations.
     seats: [SeatArrays<'i>; 4],
+    /// When asked for: for each event, the offset of the array item (or element) it comes
+    /// from.
+    positions: Option<Vec<usize>>,
     /// The hands' tiles, kept likewise.
     hands: [Vec<Tile>; 4],
     /// The last round's result: where it is, and the index of the last win or draw (for the
@@ -542,12 +596,35 @@ impl<'i> Reader<'i, '_> {
             wall: None,
         };
         self.log.push_round_start(start);
+        self.mark(place.raw, None);
         table.scores = scores;
         let turns = Turns {
             seats: &seats,
             names: &names_buf,
         };
         let end = self.play(&mut table, &mut pool, &turns, dealer)?;
+        // Every entry is played: one the turns never reach is not part of the round.
+        for seat in Seat::ALL {
+            let i = seat.index();
+            let (takes, discards) = (seats[i].takes.len(), seats[i].discards.len());
+            for (left, from, place) in [
+                (table.took[i] < takes, table.took[i], turns.take_place(seat)),
+                (
+                    table.discarded[i] < discards,
+                    table.discarded[i],
+                    turns.discard_place(seat),
+                ),
+            ] {
+                if left {
+                    return Err(self.err(
+                        place,
+                        format!(
+                            "items from {from} on are never played: the round ends before them"
+                        ),
+                    ));
+                }
+            }
+        }
         let (raw, name) = el(16, "result");
         let result = ResultCtx {
             place: Place { raw, path: &name },
@@ -559,9 +636,21 @@ impl<'i> Reader<'i, '_> {
             sticks,
         };
         let outcome = self.result(&mut table, &mut pool, end, &result, index);
+        self.mark(raw, None);
         self.seats = seats;
         self.hands = table.hands;
         outcome
+    }
+
+    /// Notes that the events pushed since the last note come from item `item` of the array
+    /// `raw` (or from `raw` itself), when positions are asked for.
+    fn mark(&mut self, raw: &str, item: Option<usize>) {
+        let Some(positions) = &mut self.positions else {
+            return;
+        };
+        let base = (raw.as_ptr() as usize).saturating_sub(self.input.as_ptr() as usize);
+        let at = base + item.map_or(0, |n| item_offset(raw, n));
+        positions.resize(self.log.len(), at);
     }
 
     /// Whether `tile` is a red five under this record's red fives (copy 0 of a five is a
@@ -628,6 +717,7 @@ impl<'i> Reader<'i, '_> {
                 table.hands[i].push(tile);
                 table.drawn[i] = Some(tile);
                 self.log.push_draw_tile(seat, tile);
+                self.mark(place.raw, Some(at));
                 must_draw = false;
                 continue;
             }
@@ -650,6 +740,7 @@ impl<'i> Reader<'i, '_> {
                     None => {
                         let call = parse_call(t).map_err(bad)?;
                         let tile = self.own_kan(table, seat, &call).map_err(bad)?;
+                        self.mark(place.raw, Some(at));
                         // A kan's or kita's tile may be robbed by a ron (chankan).
                         table.robbable = Some((seat, tile));
                         must_draw = true;
@@ -685,6 +776,7 @@ impl<'i> Reader<'i, '_> {
             table.remove(i, tile);
             table.drawn[i] = None;
             self.log.push_discard(seat, tile, code == 60);
+            self.mark(place.raw, Some(at));
             table.last_discard = Some((seat, tile));
             if riichi {
                 table.riichi_pending = Some(seat);
@@ -731,6 +823,7 @@ impl<'i> Reader<'i, '_> {
                 table.took[t.index()] += 1;
                 self.claim(table, t, seat, tile, &call)
                     .map_err(|d| self.err(place, format!("item {at}: {d}")))?;
+                self.mark(place.raw, Some(at));
                 seat = t;
                 if call.marker == 'm' {
                     // The daiminkan's discard slot holds 0; the replacement draw follows.
@@ -1310,6 +1403,39 @@ fn suit_index(kind: TileKind) -> Option<usize> {
         Suit::Pinzu => Some(1),
         Suit::Souzu => Some(2),
         Suit::Jihai => None,
+    }
+}
+
+/// The byte offset of item `n` in the JSON array `raw` (of numbers and plain strings), or of
+/// the array's end when it has fewer items.
+fn item_offset(raw: &str, n: usize) -> usize {
+    let bytes = raw.as_bytes();
+    let mut i = bytes.iter().position(|b| *b == b'[').map_or(0, |p| p + 1);
+    let mut item = 0;
+    loop {
+        while bytes.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if item == n || bytes.get(i).is_none_or(|b| *b == b']') {
+            return i;
+        }
+        // Skip the item: a string to its closing quote, anything else to the next comma.
+        if bytes[i] == b'"' {
+            i += 1;
+            while let Some(&b) = bytes.get(i) {
+                i += if b == b'\\' { 2 } else { 1 };
+                if b == b'"' {
+                    break;
+                }
+            }
+        }
+        while bytes.get(i).is_some_and(|b| *b != b',' && *b != b']') {
+            i += 1;
+        }
+        if bytes.get(i) == Some(&b',') {
+            i += 1;
+        }
+        item += 1;
     }
 }
 

@@ -101,3 +101,40 @@ fn empty_and_non_json_inputs_are_refused() {
     let e = error("{\"log\": []}");
     assert!(e.contains("a round in `log`"), "{e}");
 }
+
+/// Each event's place in the JSON: a draw at its item of the seat's draws, a discard at its
+/// item of the seat's discards, the round's start at its first element.
+#[test]
+fn events_are_located_at_their_array_items() {
+    let text = record(&round_with(HAND, "[17]", "[\"流局\"]")).replacen("[17],[]", "[17],[60]", 1);
+    let mut log = GameLog::new();
+    let mut at = Vec::new();
+    haifu_tenhou6::read_with_locations(text.as_bytes(), &mut log, &mut at)
+        .expect("the record reads");
+    assert_eq!(at.len(), log.len());
+    let place = |needle: &str, nth: usize| {
+        let offset = text.match_indices(needle).nth(nth).expect("in the text").0;
+        let line_start = text[..offset].rfind('\n').map_or(0, |p| p + 1);
+        let line = text[..offset].matches('\n').count() + 1;
+        (line as u32, (offset - line_start + 1) as u32)
+    };
+    let got = |i: usize| (at[i].line, at[i].column);
+    // Event 0: the round's start, at its first element.
+    assert_eq!(got(0), place("[0,0,0]", 0));
+    // Seat A draws 17 (item 0 of its draws) and discards it (item 0 of its discards).
+    assert_eq!(got(1), place("17],[60]", 0));
+    assert_eq!(got(2), place("60]", 0));
+}
+
+#[test]
+fn entries_the_turns_never_reach_are_refused() {
+    // Seat A draws and discards; B has no draw, so the round ends there: A's second
+    // discard is never played.
+    let text =
+        record(&round_with(HAND, "[17]", "[\"流局\"]")).replacen("[17],[]", "[17],[60, 17]", 1);
+    let e = error(&text);
+    assert!(
+        e.contains("seat A's discards: items from 1 on are never played"),
+        "{e}"
+    );
+}
