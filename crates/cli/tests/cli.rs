@@ -781,7 +781,11 @@ fn verify_reads_tenhou6_records_by_their_content() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("2 conforming, 1 divergent"), "{text}");
-    assert!(text.contains("E2.0 event 105: flow_mismatch"), "{text}");
+    // Placed at the round's first element in the JSON.
+    assert!(
+        text.contains("E2.0 event 105 (line 1, column ") && text.contains("): flow_mismatch"),
+        "{text}"
+    );
 }
 
 #[test]
