@@ -483,6 +483,9 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                     output::Format::Tenhou6 => {
                         haifu_tenhou6::read_with_locations(&bytes, &mut again, &mut locations)
                     }
+                    output::Format::Majsoul => {
+                        haifu_majsoul::read_with_locations(&bytes, &mut again, &mut locations)
+                    }
                     _ => Ok(()),
                 };
                 if read.is_err() {

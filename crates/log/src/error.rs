@@ -24,6 +24,37 @@ impl Location {
     }
 }
 
+impl Location {
+    /// The locations of many byte offsets of `input`, in their order (which may be any):
+    /// each placed by a binary search over the line starts, one pass over the input in all.
+    pub fn of_offsets(input: &[u8], offsets: impl IntoIterator<Item = usize>) -> Vec<Location> {
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(
+                input
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        offsets
+            .into_iter()
+            .map(|at| {
+                let at = at.min(input.len());
+                let line = line_starts.partition_point(|s| *s <= at);
+                let start = line_starts
+                    .get(line.saturating_sub(1))
+                    .copied()
+                    .unwrap_or(0);
+                Location {
+                    line: u32::try_from(line).unwrap_or(u32::MAX),
+                    column: u32::try_from(at - start + 1).unwrap_or(u32::MAX),
+                }
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)

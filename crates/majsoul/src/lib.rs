@@ -31,7 +31,7 @@
 mod read;
 mod rules;
 
-pub use read::read;
+pub use read::{read, read_with_locations};
 
 /// The format's name in messages.
 pub const FORMAT: &str = "Mahjong Soul record JSON";

@@ -316,3 +316,24 @@ fn a_changed_dealt_tile_is_one_divergence() {
     assert_eq!(kinds.len(), 1, "{kinds:?}");
     assert!(kinds[0].starts_with("starting hand:"), "{kinds:?}");
 }
+
+/// Each event is placed at the record (action) it comes from, a round's start at its
+/// RecordNewRound: every place is the opening of a JSON object.
+#[test]
+fn every_event_is_placed_at_its_record() {
+    let Some(dir) = haifu_testkit::shared_corpus("majsoul") else {
+        return;
+    };
+    let name = "241023-8ebc1b25-cd19-4146-888f-59c3b6db234e.json";
+    let text = std::fs::read_to_string(dir.join(name)).expect("reads");
+    let mut log = GameLog::new();
+    let mut at = Vec::new();
+    haifu_majsoul::read_with_locations(text.as_bytes(), &mut log, &mut at).expect("reads");
+    assert_eq!(at.len(), log.len());
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, place) in at.iter().enumerate() {
+        let line = lines[place.line as usize - 1];
+        let rest = &line[place.column as usize - 1..];
+        assert!(rest.starts_with('{'), "event {i} at {place}: {line}");
+    }
+}

@@ -48,25 +48,8 @@ pub fn read_with_locations(
 ) -> Result<(), ParseError> {
     let mut offsets = Vec::new();
     read_noting(input, log, Some(&mut offsets))?;
-    // The offsets follow the turns, not the text: each is placed by its line's start.
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(
-            input
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| **b == b'\n')
-                .map(|(i, _)| i + 1),
-        )
-        .collect();
-    locations.clear();
-    locations.extend(offsets.into_iter().map(|at| {
-        let line = line_starts.partition_point(|s| *s <= at);
-        let start = line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
-        Location {
-            line: u32::try_from(line).unwrap_or(u32::MAX),
-            column: u32::try_from(at - start + 1).unwrap_or(u32::MAX),
-        }
-    }));
+    // The offsets follow the turns, not the text.
+    *locations = Location::of_offsets(input, offsets);
     Ok(())
 }
 
