@@ -57,6 +57,10 @@ pub(crate) struct ScoreArgs {
     /// test cases that state the count, not the tiles.
     #[arg(long, value_name = "N", default_value_t = 0)]
     dora_count: u8,
+    /// Norths set aside (kita, three-player rule sets only): each one han of nukidora, and a
+    /// dora again when an indicator points to North.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    kita: u8,
     /// Ura dora indicators (riichi only).
     #[arg(long, value_name = "INDICATORS")]
     ura: Option<String>,
@@ -75,7 +79,7 @@ pub(crate) struct ScoreArgs {
     /// Ron on the last discard.
     #[arg(long)]
     houtei: bool,
-    /// Tsumo on a kan's replacement tile.
+    /// Tsumo on a kan's (or a kita's) replacement tile.
     #[arg(long)]
     rinshan: bool,
     /// Ron on a tile added to a kan.
@@ -149,6 +153,7 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
         spec.add_dora_indicators(d)?;
     }
     spec.dora_count = args.dora_count;
+    spec.kita = args.kita;
     if let Some(u) = &args.ura {
         spec.add_ura_indicators(u)?;
     }
@@ -296,7 +301,12 @@ fn yaku_lines(s: &Score) -> Vec<(String, u8, u8)> {
         .map(|y| (y.yaku.name().to_owned(), 0, y.times))
         .collect();
     v.extend(s.yaku.iter().map(|y| (y.yaku.name().to_owned(), y.han, 0)));
-    for (name, n) in [("dora", s.dora), ("aka", s.aka), ("ura", s.ura)] {
+    for (name, n) in [
+        ("dora", s.dora),
+        ("aka", s.aka),
+        ("ura", s.ura),
+        ("kita", s.kita),
+    ] {
         if n > 0 {
             v.push((name.to_owned(), n, 0));
         }
@@ -336,6 +346,7 @@ fn to_json(s: &Score) -> Value {
         "dora": s.dora,
         "ura": s.ura,
         "aka": s.aka,
+        "kita": s.kita,
         "wait": s.wait.name(),
         "fu_items": fu_items,
         "base_points": s.base_points,
@@ -444,7 +455,8 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
         Ok(WinValue::Ron { points, .. }) => points,
         _ => 0,
     };
-    let tsumo = |role| match WinValue::tsumo_from_base(base, role) {
+    let flow = haifu_rules::flow::Flow::new(&rules.flow, rules.players);
+    let tsumo = |role| match flow.tsumo_value(base, role) {
         Ok(WinValue::Tsumo {
             dealer_pays,
             non_dealer_pays,
@@ -453,15 +465,17 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
     };
     let (nd_dealer, nd_other) = tsumo(Role::NonDealer);
     let (_, d_each) = tsumo(Role::Dealer);
+    // The other players: three, or two at a three-player table.
+    let others = i32::from(rules.players.count()) - 1;
     match format {
         Format::Text => emit(&format!(
             "{han} han {fu} fu under {}: base {base}, {}\n  non-dealer: ron {}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {}, tsumo {d_each} all ({} in all)\n",
             rules.spec(),
             limit.name(),
             ron(Role::NonDealer),
-            nd_dealer + 2 * nd_other,
+            nd_dealer + (others - 1) * nd_other,
             ron(Role::Dealer),
-            3 * d_each
+            others * d_each
         )),
         Format::Json => emit(&format!(
             "{}\n",
@@ -473,11 +487,11 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
                 "limit": limit.name(),
                 "non_dealer": {
                     "ron": ron(Role::NonDealer),
-                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + 2 * nd_other},
+                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + (others - 1) * nd_other},
                 },
                 "dealer": {
                     "ron": ron(Role::Dealer),
-                    "tsumo": {"each_pays": d_each, "total": 3 * d_each},
+                    "tsumo": {"each_pays": d_each, "total": others * d_each},
                 },
             })
         )),

@@ -84,6 +84,11 @@ pub enum Refusal {
     ChiNotFromLeft,
     /// Tiles that do not make the meld named (a chi that is no run, a pon of two kinds).
     BadMeld,
+    /// A chi in a game that has none (three players).
+    NoChi,
+    /// A kita (North set aside) the rules refuse: a four-player game, not a North, not
+    /// after a draw, after riichi a North other than the drawn one.
+    NoKita,
     /// A discard the kuikae rule refuses right after a call.
     Kuikae,
     /// A kan the rules refuse (a fifth, one after riichi that changes the waits, okurikan).
@@ -121,7 +126,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 23] = [
+    pub const ALL: [Refusal; 25] = [
         Refusal::NotYourTurn,
         Refusal::NotHeld,
         Refusal::TileInPlay,
@@ -129,6 +134,8 @@ impl Refusal {
         Refusal::NotTheLastDiscard,
         Refusal::ChiNotFromLeft,
         Refusal::BadMeld,
+        Refusal::NoChi,
+        Refusal::NoKita,
         Refusal::Kuikae,
         Refusal::NoKan,
         Refusal::RiichiRefused,
@@ -157,6 +164,8 @@ impl Refusal {
             Refusal::NotTheLastDiscard => "not-the-last-discard",
             Refusal::ChiNotFromLeft => "chi-not-from-left",
             Refusal::BadMeld => "bad-meld",
+            Refusal::NoChi => "no-chi",
+            Refusal::NoKita => "no-kita",
             Refusal::Kuikae => "kuikae",
             Refusal::NoKan => "no-kan",
             Refusal::RiichiRefused => "riichi-refused",

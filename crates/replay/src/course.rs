@@ -116,17 +116,13 @@ pub enum CourseEnd {
 
 /// The course of `log` under `rules`: its rulings, and its money and flow carried forward.
 pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
-    let players = haifu_tenhou::GameType::new(log.header.rules.go_type).players();
-    if players == haifu_tenhou::PlayerCount::Three || rules.players == haifu_ruleset::Players::Three
-    {
+    if let Some(reason) = crate::table_mismatch(crate::players_of(log), rules) {
         return Course {
             rounds: Vec::new(),
             end: CourseEnd::Unknown {
                 why: "the game is not supported".to_owned(),
             },
-            unsupported: Some(
-                "three-player (sanma) games are not supported by the rules engine yet".to_owned(),
-            ),
+            unsupported: Some(reason),
         };
     }
     // The referee with sheets on: its summaries then carry each win's value as shown.
@@ -134,7 +130,7 @@ pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
     let mut sheets = Vec::new();
     let summaries = crate::referee::check(log, *rules, &mut verdict, Some(&mut sheets));
     let (first_dealer, excerpt) = match log.round_starts().first() {
-        Some(first) => crate::game_start(log, first),
+        Some(first) => crate::game_start(log, first, rules.players),
         None => (Seat::ALL[0], false),
     };
     follow(first_dealer, excerpt, rules, &summaries, &verdict)
@@ -193,7 +189,7 @@ fn follow(
         Over,
         Unknown,
     }
-    let flow = Flow::new(&ruleset.flow);
+    let flow = Flow::new(&ruleset.flow, ruleset.players);
     // An excerpt is followed from its first round as it stands.
     let mut state = State::Next(match (excerpt, summaries.first()) {
         (true, Some(first)) => first.setup,

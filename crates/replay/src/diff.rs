@@ -286,7 +286,9 @@ pub fn end_text(end: &CourseEnd) -> String {
             reason,
             standing,
         } => {
-            let places: Vec<String> = Seat::ALL
+            let places: Vec<String> = standing
+                .players
+                .seats()
                 .iter()
                 .map(|s| (standing.place[*s] + 1).to_string())
                 .collect();
@@ -452,7 +454,7 @@ impl Aggregate {
         if let (CourseEnd::Ended { standing: sa, .. }, CourseEnd::Ended { standing: sb, .. }) =
             (&d.a.end, &d.b.end)
         {
-            for s in Seat::ALL {
+            for &s in sa.players.seats() {
                 let (pa, pb) = (usize::from(sa.place[s]), usize::from(sb.place[s]));
                 if pa < 4 && pb < 4 {
                     self.placement[pa][pb] += 1;

@@ -132,17 +132,13 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict.rounds = log.round_starts().len();
     verdict.wins = log.wins().len();
     verdict.draws = log.draws().len();
-    let game_type = haifu_tenhou::GameType::new(log.header.rules.go_type);
-    wall::check(log, game_type.players(), &mut verdict);
-    let three = game_type.players() == PlayerCount::Three || rules.players == Players::Three;
-    if three {
+    let table = players_of(log);
+    wall::check(log, table, &mut verdict);
+    if let Some(reason) = table_mismatch(table, rules) {
         verdict.push(Divergence {
             round: None,
             event: None,
-            kind: DivergenceKind::Unsupported {
-                reason: "three-player (sanma) games are not supported by the rules engine yet"
-                    .to_owned(),
-            },
+            kind: DivergenceKind::Unsupported { reason },
         });
     } else {
         let summaries = referee::check(log, *rules, &mut verdict, sheets);
@@ -157,6 +153,41 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict
 }
 
+/// The players at the table of `log`, as its deal shows them: three when its first round
+/// deals seat `D` no hand, else four; a log without a round goes by its Tenhou game type
+/// (GO bit 0x010 is sanma).
+pub fn players_of(log: &GameLog) -> Players {
+    let empty_seat = match log.round_starts().first() {
+        Some(first) => first.hands[haifu_tiles::Seat::ALL[3]].is_empty(),
+        None => {
+            haifu_tenhou::GameType::new(log.header.rules.go_type).players() == PlayerCount::Three
+        }
+    };
+    if empty_seat {
+        Players::Three
+    } else {
+        Players::Four
+    }
+}
+
+/// Why `rules` cannot play a game at a table of `table`, if it cannot: a rule set for
+/// another number of players.
+pub(crate) fn table_mismatch(table: Players, rules: &RuleSet) -> Option<String> {
+    (table != rules.players).then(|| {
+        format!(
+            "the game has {} players and the rule set is for {} (players = {}): choose a rule set for {} players, such as {}",
+            table.count(),
+            rules.players.count(),
+            rules.players.count(),
+            table.count(),
+            match table {
+                Players::Three => "tenhou-sanma or mahjong-soul-sanma",
+                Players::Four => "tenhou",
+            }
+        )
+    })
+}
+
 /// Where `log`'s game starts: its first dealer (stated, else the first round's dealer moved
 /// back by the round's number), and whether the log is an excerpt — a record that may begin
 /// at any round ([`haifu_log::StartRecord::Optional`]) and does, to be followed from its
@@ -166,11 +197,12 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
 pub(crate) fn game_start(
     log: &GameLog,
     first: &haifu_log::RoundStart,
+    players: Players,
 ) -> (haifu_tiles::Seat, bool) {
-    let one_score = first
-        .scores
+    let one_score = players
+        .seats()
         .iter()
-        .all(|s| s == first.scores.get(haifu_tiles::Seat::ALL[0]));
+        .all(|s| first.scores[*s] == first.scores[haifu_tiles::Seat::ALL[0]]);
     let excerpt = log.header.start_record == haifu_log::StartRecord::Optional
         && !(first.round_wind == haifu_tiles::Wind::East
             && first.round_number == 1
@@ -179,8 +211,9 @@ pub(crate) fn game_start(
             && log.header.first_dealer.is_none_or(|d| d == first.dealer)
             && one_score);
     let first_dealer = log.header.first_dealer.unwrap_or_else(|| {
-        let back = first.round_number.saturating_sub(1) % 4;
-        first.dealer.after(4 - back)
+        let n = players.count();
+        let back = first.round_number.saturating_sub(1) % n;
+        players.after(first.dealer, n - back)
     });
     (first_dealer, excerpt)
 }
@@ -195,10 +228,15 @@ fn settle(
     let Some(first) = log.round_starts().first() else {
         return;
     };
-    let (first_dealer, excerpt) = game_start(log, first);
+    let (first_dealer, excerpt) = game_start(log, first, rules.players);
     // Every seat starts with the rule set's score: other starting scores are a divergence of
     // the first round (the settlement cannot go on without them).
-    if !excerpt && first.scores.iter().any(|s| *s != rules.flow.start_score) {
+    let seated = rules.players.seats();
+    if !excerpt
+        && seated
+            .iter()
+            .any(|s| first.scores[*s] != rules.flow.start_score)
+    {
         verdict.push(Divergence {
             round: Some(RoundLabel::of(first)),
             event: Some(0),

@@ -152,7 +152,7 @@ impl<'a> RoundReplay<'a> {
     /// The same as [`RoundReplay::start`] in this round's place: the engine's state is
     /// restarted where it is, not built and moved (it is over a kilobyte).
     fn restart(&mut self, start: &RoundStart, rules: RuleSet, index: usize, verdict: &mut Verdict) {
-        let setup = Self::setup(start);
+        let setup = Self::setup(start, rules.players);
         let result = match &mut self.round {
             Some(round) => round.restart(&setup, rules.round),
             None => Round::from_setup(&setup, rules.round).map(|r| {
@@ -198,8 +198,9 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    fn setup(start: &RoundStart) -> RoundSetup {
+    fn setup(start: &RoundStart, players: haifu_tiles::Players) -> RoundSetup {
         RoundSetup {
+            players,
             round_wind: start.round_wind,
             dealer: start.dealer,
             hands: start.hands.clone(),
@@ -597,6 +598,7 @@ impl<'a> RoundReplay<'a> {
             round_wind: context.round_wind,
             dora_indicators: &context.dora_indicators,
             dora_count: 0,
+            kita: context.kita,
             ura_indicators: &recorded.ura_indicators,
             riichi: context.riichi,
             situation: context.situation,
@@ -615,7 +617,9 @@ impl<'a> RoundReplay<'a> {
                 return Ok(None);
             }
         };
-        let yaku: ArrayVec<(HanSource, u8), 24> = score.recorded_yaku();
+        // Nukidora as the log lists them: apart (Mahjong Soul) or among the dora (Tenhou).
+        let kita_apart = recorded.yaku.iter().any(|y| y.source == HanSource::Kita);
+        let yaku: ArrayVec<(HanSource, u8), 24> = score.recorded_yaku(kita_apart);
         let same_yaku = yaku.len() == recorded.yaku.len()
             && yaku
                 .iter()
@@ -924,6 +928,7 @@ fn valuation(score: &Score) -> Valuation {
     Valuation {
         yaku,
         dora: (score.dora, score.ura, score.aka),
+        kita: score.kita,
         fu: score.fu,
         han: score.han,
         points: score.points,
@@ -966,6 +971,8 @@ fn refusal_of(error: &ActionError) -> Refusal {
         ActionError::WallExhausted => Refusal::WallExhausted,
         ActionError::NotTheLastDiscard { .. } => Refusal::NotTheLastDiscard,
         ActionError::ChiNotFromLeft { .. } => Refusal::ChiNotFromLeft,
+        ActionError::NoChi { .. } => Refusal::NoChi,
+        ActionError::NoKita { .. } => Refusal::NoKita,
         ActionError::BadMeld { .. } => Refusal::BadMeld,
         ActionError::Kuikae { .. } => Refusal::Kuikae,
         ActionError::NoKan { .. } => Refusal::NoKan,

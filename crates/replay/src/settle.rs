@@ -105,7 +105,7 @@ pub(crate) fn check(
     end_record: EndRecord,
     out: &mut crate::Verdict,
 ) -> bool {
-    let rules = Flow::new(&ruleset.flow);
+    let rules = Flow::new(&ruleset.flow, ruleset.players);
     // An excerpt is followed from its first round as it stands.
     let first = match (excerpt, rounds.first()) {
         (true, Some(r)) => r.setup,
@@ -184,7 +184,7 @@ pub(crate) fn check(
                         let value = w.value.unwrap_or_else(|| {
                             let base = recorded_base(w.recorded, &ruleset.hand);
                             let v = if w.recorded.is_tsumo() {
-                                WinValue::tsumo_from_base(base, role)
+                                rules.tsumo_value(base, role)
                             } else {
                                 WinValue::ron_from_base(w.recorded.from, base, role)
                             };

@@ -106,6 +106,8 @@ pub struct Valuation {
     pub yaku: Vec<(&'static str, u8)>,
     /// Dora, ura and red-five han.
     pub dora: (u8, u8, u8),
+    /// Nukidora han: the Norths set aside (kita), three players only.
+    pub kita: u8,
     /// Fu.
     pub fu: u8,
     /// Han (0 for yakuman).
@@ -272,6 +274,7 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
                     ("dora", dora, dora > 0),
                     ("aka", aka, aka > 0),
                     ("ura", ura, riichi),
+                    ("kita", v.kita, v.kita > 0),
                 ] {
                     if shown {
                         extra.push_str(&format!(", {name} {count}"));

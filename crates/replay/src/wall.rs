@@ -3,7 +3,6 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RoundStart};
-use haifu_tenhou::PlayerCount;
 use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, MeldKind, Seat, Tile, TileList};
 
@@ -21,10 +20,10 @@ enum Source {
 /// Checks every round of a log against its rebuilt wall (see the crate docs), or against the
 /// wall the round states ([`RoundStart::wall`]), which comes first when a round has both.
 /// Rounds with neither are not checked: their draws are taken from the log as they are.
-pub(crate) fn check(log: &GameLog, players: PlayerCount, verdict: &mut Verdict) {
+pub(crate) fn check(log: &GameLog, players: haifu_tiles::Players, verdict: &mut Verdict) {
     let players = match players {
-        PlayerCount::Four => Players::Four,
-        PlayerCount::Three => Players::Three,
+        haifu_tiles::Players::Four => Players::Four,
+        haifu_tiles::Players::Three => Players::Three,
     };
     let mut source = match &log.header.seed {
         Some(text) => match Seed::parse(text) {

@@ -30,7 +30,57 @@ const CASES: &[Case] = &[
         scenario: "kans/kokushi-no-ankan-rob",
         set: "players=3",
         kind: "unsupported",
-        text: "three-player",
+        text: "the game has 4 players and the rule set is for 3",
+    },
+    // Three players: the North set aside and ronned, refused where kita is not played.
+    Case {
+        field: "kita",
+        scenario: "sanma/kita-ron",
+        set: "kita=\"not-played\"",
+        kind: "illegal_action",
+        text: "cannot set a North aside",
+    },
+    Case {
+        field: "kita_ron",
+        scenario: "sanma/kita-ron",
+        set: "kita_ron=\"no-ron\"",
+        kind: "illegal_action",
+        text: "no discard is open to claim",
+    },
+    Case {
+        field: "kita_ron",
+        scenario: "sanma/kita-ron",
+        set: "kita_ron=\"chankan\"",
+        kind: "win_mismatch",
+        text: "chankan 1, ittsu 2",
+    },
+    Case {
+        field: "kita_interrupts",
+        scenario: "sanma/kita-breaks-ippatsu",
+        set: "kita_interrupts=\"nothing\"",
+        kind: "win_mismatch",
+        text: "ippatsu 1",
+    },
+    Case {
+        field: "kita_rinshan",
+        scenario: "sanma/kita-rinshan",
+        set: "kita_rinshan=false",
+        kind: "win_mismatch",
+        text: "the engine has 5900",
+    },
+    Case {
+        field: "three_player_tsumo",
+        scenario: "sanma/kita-breaks-ippatsu",
+        set: "three_player_tsumo=\"north-split\"",
+        kind: "payment_mismatch",
+        text: "13000 -6000 -6000",
+    },
+    Case {
+        field: "noten_payment",
+        scenario: "sanma/noten-and-the-end",
+        set: "noten_payment=3000",
+        kind: "payment_mismatch",
+        text: "the engine has 3000 -1500 -1500",
     },
     // The same tile discarded right after its pon is legal without kuikae.
     Case {
@@ -317,6 +367,19 @@ struct PresetCase {
 }
 
 const PRESET_CASES: &[PresetCase] = &[
+    // The three-player presets on a four-player game, and Mahjong Soul's on a kita.
+    PresetCase {
+        preset: "tenhou-sanma",
+        scenario: "kans/kokushi-no-ankan-rob",
+        kind: "unsupported",
+        text: "the game has 4 players and the rule set is for 3",
+    },
+    PresetCase {
+        preset: "tenhou-sanma-tonpuu",
+        scenario: "kans/kokushi-no-ankan-rob",
+        kind: "unsupported",
+        text: "the game has 4 players and the rule set is for 3",
+    },
     PresetCase {
         preset: "tenhou-tonpuu",
         scenario: "abortive/kaze4",

@@ -54,6 +54,21 @@ pub enum ScoreError {
         /// The meld kind expected.
         kind: &'static str,
     },
+    /// Norths set aside (kita) in a four-player game, which has none.
+    #[error("{kita} kita: only three-player games set Norths aside")]
+    KitaWithFourPlayers {
+        /// The kita given.
+        kita: u8,
+    },
+    /// A winner sitting North in a three-player game, where no one does.
+    #[error("no one sits North with three players: the seat winds are E, S and W")]
+    NoNorthSeat,
+    /// A tile that is not in play: 2m–8m in a three-player game.
+    #[error("tile {tile} is not in play with three players (2m-8m are removed)")]
+    NotInPlay {
+        /// The tile.
+        tile: Tile,
+    },
     /// Situational conditions that cannot hold together or with this hand.
     #[error("{0}")]
     Situation(SituationError),
@@ -100,8 +115,10 @@ pub enum SituationError {
     /// Houtei on a tsumo.
     #[error("houtei is a ron on the last discard; a tsumo on the last tile is haitei")]
     HouteiTsumo,
-    /// Rinshan on a ron, or without a kan.
-    #[error("rinshan kaihou is a tsumo on a kan's replacement tile and needs a kan meld")]
+    /// Rinshan on a ron, or without a kan (or a kita, with three players).
+    #[error(
+        "rinshan kaihou is a tsumo on a kan's (or kita's) replacement tile and needs a kan meld (or a kita)"
+    )]
     Rinshan,
     /// Rinshan together with haitei.
     #[error("a replacement tile is never the last tile of the live wall: rinshan excludes haitei")]

@@ -26,28 +26,38 @@
 //! flow between rounds (a later module), and the value of a win (see [`crate::score()`]).
 
 use arrayvec::ArrayVec;
-use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileCounts, TileKind, TileSet, Wind};
+use haifu_tiles::{
+    BySeat, Meld, MeldKind, Players, Seat, Tile, TileCounts, TileKind, TileSet, Wind,
+};
 use thiserror::Error;
 
 use haifu_ruleset::{
-    AbortiveRule, KanDoraTiming, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore,
-    RoundRules, TenpaiRule,
+    AbortiveRule, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon, KokushiRobsAnkan,
+    Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
 use crate::score::{RiichiDeclaration, Situation, WinMethod};
 
-/// The live wall's size with four players: 136 tiles, less 14 in the dead wall and 52 dealt.
-const LIVE_WALL: u8 = 70;
+/// The live wall's size: with four players 136 tiles, less 14 in the dead wall and 52 dealt;
+/// with three 108, less 14 and 39.
+const fn live_wall(players: Players) -> u8 {
+    match players {
+        Players::Four => 70,
+        Players::Three => 55,
+    }
+}
 
 /// A round's start as a log states it: not necessarily legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundSetup {
+    /// The players at the table: with three, seat `D` has no hand.
+    pub players: Players,
     /// The round wind.
     pub round_wind: Wind,
     /// The dealer.
     pub dealer: Seat,
-    /// Each seat's 13 starting tiles.
+    /// Each seat's 13 starting tiles (none for seat `D` with three players).
     pub hands: BySeat<ArrayVec<Tile, 13>>,
     /// Each seat's score at the start.
     pub scores: BySeat<i32>,
@@ -58,13 +68,21 @@ pub struct RoundSetup {
 /// Why a [`RoundSetup`] is not a possible start of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
-    /// A seat's hand does not have 13 tiles.
-    #[error("seat {seat} starts with {count} tiles: expected 13")]
+    /// A seat's hand does not have 13 tiles (or, with three players, seat `D` has tiles).
+    #[error("seat {seat} starts with {count} tiles: expected {expected}")]
     HandSize {
         /// The seat.
         seat: Seat,
         /// Its tile count.
         count: usize,
+        /// The count expected: 13, or 0 for the empty seat of a three-player game.
+        expected: usize,
+    },
+    /// A tile that is not in play (2m–8m with three players) is dealt.
+    #[error("tile {tile} (id {}) is not in play with three players", tile.id())]
+    NotInPlay {
+        /// The tile.
+        tile: Tile,
     },
     /// The same physical tile is dealt twice (or is also the dora indicator).
     #[error("tile {tile} (id {}) is dealt twice", tile.id())]
@@ -192,7 +210,21 @@ pub enum ActionError {
         /// Where the call says it came from.
         from: Seat,
     },
-    /// A chi from a seat other than the player to the left.
+    /// A chi in a three-player game, which has none.
+    #[error("seat {seat} calls chi: there is no chi with three players")]
+    NoChi {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A kita the rules refuse.
+    #[error("seat {seat} cannot set a North aside (kita): {why}")]
+    NoKita {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        why: &'static str,
+    },
+    /// A chi from another seat than the one to the left.
     #[error("seat {seat} calls chi from seat {from}: chi is only from the player to the left")]
     ChiNotFromLeft {
         /// The caller.
@@ -342,6 +374,10 @@ struct SeatState {
     drawn: Option<Tile>,
     /// The last draw was a replacement draw.
     drawn_rinshan: bool,
+    /// The drawn tile is a kita's replacement.
+    drawn_after_kita: bool,
+    /// The Norths set aside (kita).
+    kita: ArrayVec<Tile, 4>,
     riichi: Riichi,
     /// Ippatsu still possible.
     ippatsu: bool,
@@ -371,6 +407,8 @@ impl SeatState {
         discarded: TileSet::EMPTY,
         drawn: None,
         drawn_rinshan: false,
+        drawn_after_kita: false,
+        kita: ArrayVec::new_const(),
         riichi: Riichi::None,
         ippatsu: false,
         temporary_furiten: None,
@@ -396,6 +434,8 @@ impl SeatState {
             discarded,
             drawn,
             drawn_rinshan,
+            drawn_after_kita,
+            kita,
             riichi,
             ippatsu,
             temporary_furiten,
@@ -414,6 +454,8 @@ impl SeatState {
         *discarded = TileSet::EMPTY;
         *drawn = None;
         *drawn_rinshan = false;
+        *drawn_after_kita = false;
+        kita.clear();
         *riichi = Riichi::None;
         *ippatsu = false;
         *temporary_furiten = None;
@@ -541,8 +583,12 @@ pub struct WinContext {
     pub concealed: ArrayVec<Tile, 13>,
     /// The winning tile.
     pub winning_tile: Tile,
-    /// The melds, in the order called.
+    /// The melds, in the order called (kita not among them).
     pub melds: ArrayVec<Meld, 4>,
+    /// The Norths the winner set aside (kita, sanma's nukidora), each worth a dora.
+    pub kita: u8,
+    /// The players at the table.
+    pub players: Players,
     /// The winner's seat wind.
     pub seat_wind: Wind,
     /// The round wind.
@@ -606,6 +652,7 @@ pub enum AbortiveDraw {
 #[derive(Clone, Debug)]
 pub struct Round {
     rules: RoundRules,
+    players: Players,
     round_wind: Wind,
     dealer: Seat,
     seats: BySeat<SeatState>,
@@ -630,6 +677,10 @@ pub struct Round {
     open_kakan: Option<(Seat, Tile)>,
     /// An ankan's tile open to a thirteen-orphans ron, under [`KokushiRobsAnkan::Yes`].
     open_ankan: Option<(Seat, Tile)>,
+    /// A North just set aside (kita), open to a ron where [`KitaRon`] allows one.
+    open_kita: Option<(Seat, Tile)>,
+    /// The replacement draw due is a kita's, not a kan's.
+    kita_replacement: bool,
     /// Seats that won on the open tile.
     won: BySeat<bool>,
     riichi_sticks_taken: u8,
@@ -665,6 +716,7 @@ impl Round {
     pub fn from_setup(setup: &RoundSetup, rules: RoundRules) -> Result<Round, SetupError> {
         let mut round = Round {
             rules,
+            players: setup.players,
             round_wind: setup.round_wind,
             dealer: setup.dealer,
             seats: BySeat::new_with(|_| SeatState::EMPTY),
@@ -680,6 +732,8 @@ impl Round {
             open_discard: None,
             open_kakan: None,
             open_ankan: None,
+            open_kita: None,
+            kita_replacement: false,
             won: BySeat::default(),
             riichi_sticks_taken: 0,
             rulings: ArrayVec::new(),
@@ -695,16 +749,27 @@ impl Round {
     /// round is left as it was.
     pub fn restart(&mut self, setup: &RoundSetup, rules: RoundRules) -> Result<(), SetupError> {
         let mut seen = TileBits::default();
+        let players = setup.players;
+        if !players.uses(setup.dora_indicator.kind()) {
+            return Err(SetupError::NotInPlay {
+                tile: setup.dora_indicator,
+            });
+        }
         seen.insert(setup.dora_indicator);
         for seat in Seat::ALL {
             let hand = &setup.hands[seat];
-            if hand.len() != 13 {
+            let expected = if players.plays(seat) { 13 } else { 0 };
+            if hand.len() != expected {
                 return Err(SetupError::HandSize {
                     seat,
                     count: hand.len(),
+                    expected,
                 });
             }
             for &t in hand {
+                if !players.uses(t.kind()) {
+                    return Err(SetupError::NotInPlay { tile: t });
+                }
                 if seen.contains(t) {
                     return Err(SetupError::DuplicateTile { tile: t });
                 }
@@ -714,6 +779,7 @@ impl Round {
         // Every field named, so that none is forgotten.
         let Round {
             rules: round_rules,
+            players: round_players,
             round_wind,
             dealer,
             seats,
@@ -729,6 +795,8 @@ impl Round {
             open_discard,
             open_kakan,
             open_ankan,
+            open_kita,
+            kita_replacement,
             won,
             riichi_sticks_taken,
             rulings,
@@ -736,6 +804,7 @@ impl Round {
             waiters,
         } = self;
         *round_rules = rules;
+        *round_players = players;
         *round_wind = setup.round_wind;
         *dealer = setup.dealer;
         *scores = setup.scores;
@@ -754,6 +823,8 @@ impl Round {
         *open_discard = None;
         *open_kakan = None;
         *open_ankan = None;
+        *open_kita = None;
+        *kita_replacement = false;
         *won = BySeat::default();
         *riichi_sticks_taken = 0;
         rulings.clear();
@@ -802,7 +873,7 @@ impl Round {
 
     /// Live-wall tiles left to draw.
     pub fn live_tiles_left(&self) -> u8 {
-        LIVE_WALL
+        live_wall(self.players)
             .saturating_sub(self.rinshan_drawn)
             .saturating_sub(self.live_drawn)
     }
@@ -852,7 +923,8 @@ impl Round {
     /// could have won on it and did not becomes furiten.
     fn close_claims(&mut self) {
         let ankan = self.open_ankan.take();
-        let open = self.open_discard.take().or(self.open_kakan.take());
+        let kita = self.open_kita.take();
+        let open = self.open_discard.take().or(self.open_kakan.take()).or(kita);
         let Some((from, tile)) = open.or(ankan) else {
             return;
         };
@@ -938,9 +1010,12 @@ impl Round {
         self.close_claims();
         if rinshan {
             self.rinshan_drawn += 1;
-            // Ippatsu survives a kakan's chankan chance, but not the kan itself once it stands.
-            for s in Seat::ALL {
-                self.seats[s].ippatsu = false;
+            // Ippatsu survives a kakan's chankan chance, but not the kan itself once it stands;
+            // a kita's replacement breaks it where the rules say so (at the kita).
+            if !self.kita_replacement {
+                for s in Seat::ALL {
+                    self.seats[s].ippatsu = false;
+                }
             }
         } else {
             self.live_drawn += 1;
@@ -950,6 +1025,8 @@ impl Round {
         st.give(tile);
         st.drawn = Some(tile);
         st.drawn_rinshan = rinshan;
+        st.drawn_after_kita = rinshan && self.kita_replacement;
+        self.kita_replacement = false;
         st.kuikae = TileSet::EMPTY;
         self.phase = Phase::Discard { seat };
         Ok(())
@@ -1040,7 +1117,7 @@ impl Round {
         self.toggle_waiters(seat, changed);
         self.open_discard = Some((seat, tile));
         self.phase = Phase::Draw {
-            seat: seat.next(),
+            seat: self.players.next(seat),
             rinshan: false,
         };
         Ok(())
@@ -1060,7 +1137,7 @@ impl Round {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => self.claim(seat, meld),
             MeldKind::Kakan => self.kakan(seat, meld),
             MeldKind::Ankan => self.ankan(seat, meld),
-            MeldKind::Kita => Err(ActionError::Unsupported("kita (three-player games)")),
+            MeldKind::Kita => self.kita(seat, meld),
         }
     }
 
@@ -1113,7 +1190,10 @@ impl Round {
         }
         let kinds_ok = match meld.kind {
             MeldKind::Chi => {
-                if from.next() != seat {
+                if self.players == Players::Three {
+                    return Err(ActionError::NoChi { seat });
+                }
+                if self.players.next(from) != seat {
                     return Err(ActionError::ChiNotFromLeft { seat, from });
                 }
                 let t = meld.tiles();
@@ -1348,6 +1428,87 @@ impl Round {
         Ok(())
     }
 
+    /// A kita: `seat` sets a North aside (sanma's nukidora) and draws a replacement tile.
+    ///
+    /// It considers that the rules play kita (three players, [`Kita::Nukidora`]), that the
+    /// seat has just drawn, holds the North and the live wall is not empty, and after riichi
+    /// that the North is the tile just drawn (the waits stay as they were). No new dora
+    /// indicator is revealed. What else it interrupts (ippatsu, the first go-around) is
+    /// [`KitaInterrupts`]; whether another seat may ron the North is [`KitaRon`].
+    fn kita(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
+        let refuse = |why| Err(ActionError::NoKita { seat, why });
+        if self.players == Players::Four || self.rules.kita == Kita::NotPlayed {
+            return refuse("kita is played only with three players, under kita = \"nukidora\"");
+        }
+        self.own_turn(seat, "set a North aside")?;
+        let &[tile] = meld.tiles() else {
+            return Err(ActionError::BadMeld {
+                meld,
+                kind: meld.kind,
+            });
+        };
+        if tile.kind() != TileKind::North {
+            return refuse("the tile set aside is not a North");
+        }
+        let st = &self.seats[seat];
+        if !st.holds(tile) {
+            return Err(ActionError::TileNotInHand { seat, tile });
+        }
+        if self.live_tiles_left() == 0 {
+            return refuse("the live wall is empty");
+        }
+        if matches!(st.riichi, Riichi::Standing { .. })
+            && st.drawn.map(Tile::kind) != Some(TileKind::North)
+        {
+            return refuse("after riichi only a North just drawn may be set aside");
+        }
+        if self.dora_due_now > 0 {
+            return Err(ActionError::DoraMissing);
+        }
+        let waiting = self
+            .players
+            .seats()
+            .iter()
+            .any(|&s| s != seat && self.seats[s].waits.contains(TileKind::North));
+        if waiting && self.rules.kita_ron == KitaRon::NotSettled {
+            return Err(ActionError::NotSettled { rule: "kita_ron" });
+        }
+        let interrupts = match self.rules.kita_interrupts {
+            KitaInterrupts::IppatsuAndFirstTurn => true,
+            KitaInterrupts::Nothing => false,
+            KitaInterrupts::NotSettled => {
+                let matters = self.no_call_yet || Seat::ALL.iter().any(|&s| self.seats[s].ippatsu);
+                if matters {
+                    return Err(ActionError::NotSettled {
+                        rule: "kita_interrupts",
+                    });
+                }
+                false
+            }
+        };
+        let st = &mut self.seats[seat];
+        st.take(tile);
+        st.kita.push(tile);
+        st.drawn = None;
+        let changed = st.update_waits();
+        self.toggle_waiters(seat, changed);
+        if interrupts {
+            self.no_call_yet = false;
+            for s in Seat::ALL {
+                self.seats[s].ippatsu = false;
+            }
+        }
+        if matches!(self.rules.kita_ron, KitaRon::Ron | KitaRon::Chankan) {
+            self.open_kita = Some((seat, tile));
+        }
+        self.kita_replacement = true;
+        self.phase = Phase::Draw {
+            seat,
+            rinshan: true,
+        };
+        Ok(())
+    }
+
     /// Why the rule set's thresholds refuse `seat` a riichi now, if they do (Tenhou: 1000
     /// points and four live tiles); an error when a threshold that matters is not settled.
     fn riichi_refusal(&self, seat: Seat) -> Result<Option<String>, ActionError> {
@@ -1495,9 +1656,22 @@ impl Round {
             });
         };
         let mut situation = Situation::NONE;
-        if st.drawn_rinshan {
+        let rinshan = if st.drawn_after_kita {
+            match self.rules.kita_rinshan {
+                KitaRinshan::Rinshan => true,
+                KitaRinshan::NotRinshan => false,
+                KitaRinshan::NotSettled => {
+                    return Err(ActionError::NotSettled {
+                        rule: "kita_rinshan",
+                    });
+                }
+            }
+        } else {
+            st.drawn_rinshan
+        };
+        if rinshan {
             situation |= Situation::RINSHAN;
-        } else if self.live_tiles_left() == 0 {
+        } else if self.live_tiles_left() == 0 && !st.drawn_rinshan {
             situation |= Situation::HAITEI;
         }
         if st.ippatsu {
@@ -1518,7 +1692,9 @@ impl Round {
             concealed,
             winning_tile: tile,
             melds: st.melds.clone(),
-            seat_wind: seat.wind(self.dealer),
+            kita: st.kita.len() as u8,
+            players: self.players,
+            seat_wind: self.players.seat_wind(seat, self.dealer),
             round_wind: self.round_wind,
             dora_indicators: self.indicators.clone(),
             riichi: self.riichi_declaration(seat),
@@ -1537,10 +1713,15 @@ impl Round {
     /// and ippatsu. Several seats may ron the same tile (call it once for each).
     pub fn ron(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
         self.begin()?;
-        let (from, tile, chankan) = match (self.open_discard, self.open_kakan, self.open_ankan) {
-            (Some((from, tile)), _, _) => (from, tile, false),
-            (None, Some((from, tile)), _) => (from, tile, true),
-            (None, None, Some((from, tile))) => {
+        let open = (self.open_discard, self.open_kakan, self.open_kita);
+        let (from, tile, chankan) = match (open, self.open_ankan) {
+            ((Some((from, tile)), _, _), _) => (from, tile, false),
+            ((None, Some((from, tile)), _), _) => (from, tile, true),
+            // A ron on a North set aside is a chankan only where the rules say so.
+            ((None, None, Some((from, tile))), _) => {
+                (from, tile, self.rules.kita_ron == KitaRon::Chankan)
+            }
+            ((None, None, None), Some((from, tile))) => {
                 if !kokushi_with(&self.seats[seat].counts(), tile) {
                     return Err(ActionError::NoWin {
                         seat,
@@ -1549,7 +1730,7 @@ impl Round {
                 }
                 (from, tile, true)
             }
-            (None, None, None) => {
+            ((None, None, None), None) => {
                 return Err(ActionError::NoWin {
                     seat,
                     why: "no discard is open to claim",
@@ -1592,7 +1773,9 @@ impl Round {
             concealed: sorted(st.hand.iter().copied()),
             winning_tile: tile,
             melds: st.melds.clone(),
-            seat_wind: seat.wind(self.dealer),
+            kita: st.kita.len() as u8,
+            players: self.players,
+            seat_wind: self.players.seat_wind(seat, self.dealer),
             round_wind: self.round_wind,
             dora_indicators: self.indicators.clone(),
             riichi: self.riichi_declaration(seat),
@@ -1704,6 +1887,12 @@ impl Round {
                 }
             }
             AbortiveDraw::SuufonRenda => {
+                if self.players == Players::Three {
+                    return fail(
+                        "suufon renda",
+                        "it needs four players' first discards; this game has three",
+                    );
+                }
                 let firsts: ArrayVec<TileKind, 4> = Seat::ALL
                     .iter()
                     .filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind()))
@@ -1815,6 +2004,7 @@ mod tests {
     /// orphans. Whether seat 1 may rob the ankan depends on the rule.
     fn kokushi_against_ankan(robs: KokushiRobsAnkan) -> Result<WinContext, ActionError> {
         let setup = RoundSetup {
+            players: Players::Four,
             round_wind: Wind::East,
             dealer: seat(0),
             hands: BySeat::from_array([

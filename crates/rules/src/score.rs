@@ -2,15 +2,15 @@
 //! [`Score`].
 
 use arrayvec::ArrayVec;
-use haifu_tiles::{Meld, MeldKind, Tile, TileCounts, TileKind, Wind};
+use haifu_tiles::{Meld, MeldKind, Players, Tile, TileCounts, TileKind, Wind};
 
 use crate::error::{ScoreError, SituationError};
-use crate::flow::{Role, WinValue};
+use crate::flow::{Flow, Role, WinValue};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::YakuRules;
 use haifu_ruleset::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, UraDora, YakumanStacking,
+    RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -166,6 +166,9 @@ pub struct Win<'a> {
     /// directly, as other projects' test cases give it; 0 in a game, where every dora comes
     /// from an indicator).
     pub dora_count: u8,
+    /// Norths set aside (kita, three players only): each is one han of nukidora, and a dora
+    /// again when an indicator points to North.
+    pub kita: u8,
     /// Ura dora indicators; only with riichi.
     pub ura_indicators: &'a [Tile],
     /// Riichi.
@@ -289,6 +292,9 @@ pub struct Score {
     pub ura: u8,
     /// Red-five han (0 for a yakuman hand).
     pub aka: u8,
+    /// Nukidora han: one per North set aside (kita), three players only (0 for a yakuman
+    /// hand). Dora the indicators give to those Norths are in `dora`.
+    pub kita: u8,
     /// Total han: yaku plus dora, ura and red fives (0 for a yakuman hand).
     pub han: u8,
     /// The fu, rounded up to 10 (25 for chiitoitsu), computed for limit and yakuman hands too.
@@ -327,8 +333,10 @@ impl Score {
 
     /// The yaku list as a log records it, in Tenhou's order: each yaku with its han, then
     /// dora if any, red fives if any, and ura dora whenever riichi was declared (at 0 too).
+    /// Nukidora (kita) are counted among the dora as Tenhou records them, or with
+    /// `kita_apart` listed last as their own entry, as Mahjong Soul records them.
     /// Empty for a yakuman hand (see [`Score::yakuman`]).
-    pub fn recorded_yaku(&self) -> ArrayVec<(HanSource, u8), 24> {
+    pub fn recorded_yaku(&self, kita_apart: bool) -> ArrayVec<(HanSource, u8), 24> {
         let mut v = ArrayVec::new();
         if !self.yakuman.is_empty() {
             return v;
@@ -336,14 +344,22 @@ impl Score {
         for y in &self.yaku {
             v.push((HanSource::Yaku(y.yaku), y.han));
         }
-        if self.dora > 0 {
-            v.push((HanSource::Dora, self.dora));
+        let dora = if kita_apart {
+            self.dora
+        } else {
+            self.dora.saturating_add(self.kita)
+        };
+        if dora > 0 {
+            v.push((HanSource::Dora, dora));
         }
         if self.aka > 0 {
             v.push((HanSource::Aka, self.aka));
         }
         if self.riichi.is_declared() {
             v.push((HanSource::Ura, self.ura));
+        }
+        if kita_apart && self.kita > 0 {
+            v.push((HanSource::Kita, self.kita));
         }
         v
     }
@@ -382,6 +398,7 @@ struct Context<'w, 'a> {
     dora: u8,
     ura: u8,
     aka: u8,
+    kita: u8,
     /// Chuuren over the concealed part (independent of the reading), with junsei.
     chuuren: Option<Yaku>,
     /// A rule point the rule set leaves not settled, set when a candidate's value needed it.
@@ -508,6 +525,21 @@ impl<'w, 'a> Context<'w, 'a> {
         for (i, m) in win.melds.iter().enumerate() {
             meld_sets.push(meld_set(i, m)?);
         }
+        let players = rules.players;
+        if win.kita > 0 && players == Players::Four {
+            return Err(ScoreError::KitaWithFourPlayers { kita: win.kita });
+        }
+        if players == Players::Three && win.seat_wind == Wind::North {
+            return Err(ScoreError::NoNorthSeat);
+        }
+        if players == Players::Three
+            && win.method == WinMethod::Tsumo
+            && rules.flow.three_player_tsumo == ThreePlayerTsumo::NotSettled
+        {
+            return Err(ScoreError::NotSettled {
+                rule: "three_player_tsumo",
+            });
+        }
         // Physical tiles must be distinct, kinds at most four.
         let mut seen = [0u64; 3];
         let mut all = TileCounts::EMPTY;
@@ -522,6 +554,9 @@ impl<'w, 'a> Context<'w, 'a> {
                 return Err(ScoreError::DuplicateTile { tile: t });
             }
             seen[w] |= 1 << b;
+            if !players.uses(t.kind()) {
+                return Err(ScoreError::NotInPlay { tile: t });
+            }
             all.add(t.kind());
             if red && t.is_red_five() {
                 aka += 1;
@@ -530,6 +565,10 @@ impl<'w, 'a> Context<'w, 'a> {
             if i == win.concealed.len() {
                 counts = all;
             }
+        }
+        // The Norths set aside count as tiles of the hand for the limit of four and for dora.
+        for _ in 0..win.kita.min(5) {
+            all.add(TileKind::North);
         }
         for (kind, count) in all.iter() {
             if count > 4 {
@@ -544,7 +583,7 @@ impl<'w, 'a> Context<'w, 'a> {
         let dora_of = |indicators: &[Tile]| -> u8 {
             indicators
                 .iter()
-                .map(|i| all.get(i.kind().dora_from_indicator()))
+                .map(|i| all.get(players.dora_of(i.kind())))
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
         let dora = dora_of(win.dora_indicators).saturating_add(win.dora_count);
@@ -569,6 +608,7 @@ impl<'w, 'a> Context<'w, 'a> {
             dora,
             ura,
             aka,
+            kita: win.kita,
             chuuren,
             unsettled: std::cell::Cell::new(None),
         })
@@ -1115,6 +1155,7 @@ impl<'w, 'a> Context<'w, 'a> {
             .saturating_add(self.dora)
             .saturating_add(self.ura)
             .saturating_add(self.aka)
+            .saturating_add(self.kita)
     }
 
     /// The base points and limit of a candidate, with its yakuman count and whether renhou's
@@ -1169,8 +1210,10 @@ impl<'w, 'a> Context<'w, 'a> {
         };
         let honba = per_honba.unsigned_abs() * self.win.honba;
         let mut payments = ArrayVec::new();
+        let players = self.rules.players;
         if self.tsumo {
-            let (dealer_pays, non_dealer_pays) = match WinValue::tsumo_from_base(base_i32, role) {
+            let flow = Flow::new(&self.rules.flow, players);
+            let (dealer_pays, non_dealer_pays) = match flow.tsumo_value(base_i32, role) {
                 Ok(WinValue::Tsumo {
                     dealer_pays,
                     non_dealer_pays,
@@ -1179,8 +1222,9 @@ impl<'w, 'a> Context<'w, 'a> {
                 _ => (u32::MAX / 4, u32::MAX / 4),
             };
             let mut wind = self.win.seat_wind;
-            for _ in 0..3 {
-                wind = wind.next();
+            for _ in 1..players.count() {
+                // The next seat wind at this table (West is followed by East with three).
+                wind = Wind::from_index((wind as u8 + 1) % players.count());
                 let hand = if wind == Wind::East && !self.dealer {
                     dealer_pays
                 } else {
@@ -1215,10 +1259,10 @@ impl<'w, 'a> Context<'w, 'a> {
                 han: Limits::STANDARD.mangan_han,
             });
         }
-        let (dora, ura, aka) = if is_yakuman {
-            (0, 0, 0)
+        let (dora, ura, aka, kita) = if is_yakuman {
+            (0, 0, 0, 0)
         } else {
-            (self.dora, self.ura, self.aka)
+            (self.dora, self.ura, self.aka, self.kita)
         };
         let han = if is_yakuman {
             0
@@ -1228,6 +1272,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 .saturating_add(dora)
                 .saturating_add(ura)
                 .saturating_add(aka)
+                .saturating_add(kita)
         };
         Score {
             reading: c.reading,
@@ -1237,6 +1282,7 @@ impl<'w, 'a> Context<'w, 'a> {
             dora,
             ura,
             aka,
+            kita,
             han,
             fu: c.fu,
             fu_items: c.fu_items,
@@ -1311,7 +1357,7 @@ fn check_situation(
         return fail(E::HouteiTsumo);
     }
     if s.contains(Situation::RINSHAN) {
-        if !tsumo || !win.melds.iter().any(|m| m.kind.is_kan()) {
+        if !tsumo || (!win.melds.iter().any(|m| m.kind.is_kan()) && win.kita == 0) {
             return fail(E::Rinshan);
         }
         if s.contains(Situation::HAITEI) {

@@ -43,6 +43,8 @@ pub struct WinSpec {
     pub dora_indicators: ArrayVec<Tile, 5>,
     /// Dora given as a count, beside those of the indicators.
     pub dora_count: u8,
+    /// Norths set aside (kita, three players only).
+    pub kita: u8,
     /// Ura dora indicators.
     pub ura_indicators: ArrayVec<Tile, 5>,
     /// Riichi.
@@ -79,6 +81,7 @@ impl WinSpec {
             round_wind: Wind::East,
             dora_indicators: ArrayVec::new(),
             dora_count: 0,
+            kita: 0,
             ura_indicators: ArrayVec::new(),
             riichi: RiichiDeclaration::None,
             situation: Situation::NONE,
@@ -307,6 +310,7 @@ impl WinSpec {
             round_wind: self.round_wind,
             dora_indicators: &self.dora_indicators,
             dora_count: self.dora_count,
+            kita: self.kita,
             ura_indicators: &self.ura_indicators,
             riichi: self.riichi,
             situation: self.situation,

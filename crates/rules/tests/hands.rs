@@ -160,6 +160,7 @@ fn parse_input(input: &str) -> Result<WinSpec, String> {
             "--chiihou" => flag(&mut spec, Situation::CHIIHOU),
             "--renhou" => flag(&mut spec, Situation::RENHOU),
             "--honba" => spec.honba = value(tok)?.parse().map_err(|_| "bad --honba")?,
+            "--kita" => spec.kita = value(tok)?.parse().map_err(|_| "bad --kita")?,
             "--sticks" => spec.riichi_sticks = value(tok)?.parse().map_err(|_| "bad --sticks")?,
             "--rules" => {
                 let v = value(tok)?;
@@ -187,7 +188,12 @@ fn names_of(s: &Score) -> Vec<String> {
         .iter()
         .map(|y| format!("{} {}", y.yaku.name(), y.han))
         .collect();
-    for (name, n) in [("dora", s.dora), ("ura", s.ura), ("aka", s.aka)] {
+    for (name, n) in [
+        ("dora", s.dora),
+        ("ura", s.ura),
+        ("aka", s.aka),
+        ("kita", s.kita),
+    ] {
         if n > 0 {
             v.push(format!("{name} {n}"));
         }

@@ -24,7 +24,7 @@ fn every_recorded_win_scores_as_recorded() {
                 continue;
             }
         };
-        let got_yaku: Vec<_> = got.recorded_yaku().into_iter().collect();
+        let got_yaku: Vec<_> = got.recorded_yaku(false).into_iter().collect();
         let want_yaku: Vec<_> = rec.yaku.iter().map(|y| (y.source, y.han)).collect();
         let got_yakuman: Vec<_> = got.yakuman.iter().map(|y| y.yaku).collect();
         let want_yakuman: Vec<_> = rec.yakuman.to_vec();

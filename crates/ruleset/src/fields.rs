@@ -11,6 +11,7 @@ use crate::{
     RiichiMinScore, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora,
     YakumanStacking, Yame,
 };
+use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, ThreePlayerTsumo};
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
 #[derive(Clone, Copy)]
@@ -148,6 +149,28 @@ literals!(TenpaiRule {
     TenpaiRule::ConcealedFourVoid => "concealed-four-void",
     TenpaiRule::HandAndMeldsFourVoid => "hand-and-melds-four-void",
     TenpaiRule::NotSettled => NOT_SETTLED,
+});
+literals!(Kita { Kita::Nukidora => "nukidora", Kita::NotPlayed => "not-played" });
+literals!(KitaRon {
+    KitaRon::Ron => "ron",
+    KitaRon::Chankan => "chankan",
+    KitaRon::NoRon => "no-ron",
+    KitaRon::NotSettled => NOT_SETTLED,
+});
+literals!(KitaInterrupts {
+    KitaInterrupts::IppatsuAndFirstTurn => "ippatsu-and-first-turn",
+    KitaInterrupts::Nothing => "nothing",
+    KitaInterrupts::NotSettled => NOT_SETTLED,
+});
+literals!(KitaRinshan {
+    KitaRinshan::Rinshan => true,
+    KitaRinshan::NotRinshan => false,
+    KitaRinshan::NotSettled => NOT_SETTLED,
+});
+literals!(ThreePlayerTsumo {
+    ThreePlayerTsumo::TsumoLoss => "tsumo-loss",
+    ThreePlayerTsumo::NorthSplit => "north-split",
+    ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
 literals!(GameLength { GameLength::Tonpuusen => "tonpuusen", GameLength::Hanchan => "hanchan" });
@@ -310,9 +333,14 @@ impl Codec for Extension {
     }
 }
 
+/// An uma row: four entries, or three for a three-player table (the fourth place, which no
+/// one takes, is then 0).
 fn uma_row(value: &Value) -> Option<[i32; 4]> {
     let row = value.as_array()?;
-    let row: Vec<i32> = row.iter().map(int).collect::<Option<_>>()?;
+    let mut row: Vec<i32> = row.iter().map(int).collect::<Option<_>>()?;
+    if row.len() == 3 {
+        row.push(0);
+    }
     row.try_into().ok()
 }
 
@@ -320,7 +348,7 @@ fn uma_value(row: &[i32; 4]) -> Value {
     Value::Array(row.iter().map(Codec::encode).collect())
 }
 
-const FINAL_POINTS: &str = "\"not-known\", or a table { return_score = 30000, uma = [20, 10, -10, -20], rounding = \"hundreds\" or \"tenhou-thousands\" }, where uma may also be { threshold = 30000, by_floaters = [five rows of four] }";
+const FINAL_POINTS: &str = "\"not-known\", or a table { return_score = 30000, uma = [20, 10, -10, -20] (three entries with three players), rounding = \"hundreds\" or \"tenhou-thousands\" }, where uma may also be { threshold = 30000, by_floaters = [five rows of four] }";
 
 impl Codec for FinalPoints {
     fn encode(&self) -> Value {
@@ -415,7 +443,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "players",
         players,
-        "Players at the table: 4 (three-player rule sets are not supported yet)."
+        "Players at the table: 4, or 3 (sanma: 108 tiles without 2m-8m, seats A-C, no chi)."
     ),
     // Hand value.
     field!(
@@ -525,6 +553,26 @@ pub static FIELDS: &[Field] = &[
         round.suukaikan,
         "Four kans by more than one player end the round at the next discard (when false, play goes on and no fifth kan is allowed)."
     ),
+    field!(
+        "kita",
+        round.kita,
+        "Three players: \"nukidora\", a North may be set aside after a draw as one dora, with a replacement draw and no new indicator; or \"not-played\"."
+    ),
+    field!(
+        "kita_ron",
+        round.kita_ron,
+        "A North set aside may be ronned: \"ron\" (not a chankan), \"chankan\", \"no-ron\", or \"not-settled\"."
+    ),
+    field!(
+        "kita_interrupts",
+        round.kita_interrupts,
+        "What a kita interrupts: \"ippatsu-and-first-turn\" (as a call does), \"nothing\", or \"not-settled\"."
+    ),
+    field!(
+        "kita_rinshan",
+        round.kita_rinshan,
+        "A tsumo on a kita's replacement tile scores rinshan kaihou (true, false, or \"not-settled\")."
+    ),
     // Payments and the flow of the game.
     field!(
         "length",
@@ -550,6 +598,11 @@ pub static FIELDS: &[Field] = &[
         "honba_tsumo",
         flow.honba.tsumo_per_payer,
         "What one honba adds to a tsumo, paid by each other player."
+    ),
+    field!(
+        "three_player_tsumo",
+        flow.three_player_tsumo,
+        "Three players: what a tsumo's two payers pay: \"tsumo-loss\" (as with four players, the North's share lost), \"north-split\" (the North's share split between them), or \"not-settled\"."
     ),
     field!(
         "noten_payment",

@@ -20,6 +20,8 @@ pub struct FlowRules {
     pub riichi_deposit: i32,
     /// What one honba adds to a win.
     pub honba: HonbaValue,
+    /// What the two payers of a tsumo pay with three players.
+    pub three_player_tsumo: ThreePlayerTsumo,
     /// Noten payments at an exhaustive draw.
     pub noten: NotenPayment,
     /// Whether nagashi mangan is played, and how it pays.
@@ -278,6 +280,7 @@ pub enum FinalPoints {
 }
 
 /// The uma: placement points added by place, in whole points (1 point = 1000 table points).
+/// With three players the fourth place is no one's and its entry is 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Uma {
     /// One table for every game: first, second, third, fourth.
@@ -304,4 +307,20 @@ pub enum PointRounding {
     /// No rounding: points to a tenth (100 table points), every player computed alike
     /// (a difference that is not a multiple of 100 is cut toward zero).
     Hundreds,
+}
+
+/// What a tsumo pays with three players, where the North's share of a four-player tsumo has
+/// no one to pay it. Ignored with four players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreePlayerTsumo {
+    /// Tsumo loss (ツモ損): each payer pays what it would with four players (the dealer 2 ×
+    /// base, a non-dealer 1 × base, each 2 × base to a dealer winner); the North's share is
+    /// lost, so a tsumo is worth less than a ron.
+    TsumoLoss,
+    /// North split (北家折半): the North's share is split between the two payers: to a
+    /// non-dealer winner the dealer pays 2.5 × base and the other 1.5 × base, to a dealer winner
+    /// each pays 3 × base, each rounded up to 100; a tsumo is worth what a ron is.
+    NorthSplit,
+    /// No source settles it for this rule set: a three-player tsumo cannot be paid.
+    NotSettled,
 }

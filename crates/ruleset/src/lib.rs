@@ -26,7 +26,7 @@ pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
     AbortiveDrawFlow, Busting, Extension, FinalPoints, FlowRules, GameLength, HonbaValue,
     LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
-    PointRounding, Renchan, TieBreak, Uma, Yame,
+    PointRounding, Renchan, ThreePlayerTsumo, TieBreak, Uma, Yame,
 };
 pub use hand::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
@@ -34,18 +34,12 @@ pub use hand::{
 };
 pub use preset::Preset;
 pub use round::{
-    AbortiveRule, KanDoraTiming, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore,
-    RoundRules, TenpaiRule,
+    AbortiveRule, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon, KokushiRobsAnkan,
+    Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
-/// The number of players at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Players {
-    /// Four players, 136 tiles.
-    Four,
-    /// Three players (sanma), 108 tiles.
-    Three,
-}
+/// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).
+pub use haifu_tiles::Players;
 
 /// One rule set: every rule point of a game, as plain data.
 ///

@@ -12,6 +12,7 @@ use crate::{
     PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
+use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, ThreePlayerTsumo};
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,8 +27,15 @@ pub enum Preset {
     /// Tenhou's four-player chip (shuugi) lobby: kiriage mangan, every kan's dora at once,
     /// uma +30/+10/−10/−30; the chips themselves are not settled.
     TenhouChips,
+    /// Tenhou's three-player (sanma) ranked hanchan, red fives, open tanyao: kita, tsumo
+    /// loss, 35000 start and 40000 return, uma +20/0/−20.
+    TenhouSanma,
+    /// Tenhou's three-player ranked tonpuusen (East round only).
+    TenhouSanmaTonpuu,
     /// Mahjong Soul's four-player ranked hanchan.
     MahjongSoul,
+    /// Mahjong Soul's three-player ranked hanchan (its East rooms: `length = "tonpuusen"`).
+    MahjongSoulSanma,
     /// M-League (Japanese professional team league).
     MLeague,
     /// The Japan Professional Mahjong League's official rules (連盟公式), 2024 edition.
@@ -44,12 +52,15 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order `haifu rules list` shows them.
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 13] = [
         Preset::Tenhou,
         Preset::TenhouTonpuu,
         Preset::TenhouNashi,
         Preset::TenhouChips,
+        Preset::TenhouSanma,
+        Preset::TenhouSanmaTonpuu,
         Preset::MahjongSoul,
+        Preset::MahjongSoulSanma,
         Preset::MLeague,
         Preset::Jpml2024,
         Preset::Jpml2012,
@@ -64,7 +75,10 @@ impl Preset {
             Preset::TenhouTonpuu => "tenhou-tonpuu",
             Preset::TenhouNashi => "tenhou-nashi",
             Preset::TenhouChips => "tenhou-chips",
+            Preset::TenhouSanma => "tenhou-sanma",
+            Preset::TenhouSanmaTonpuu => "tenhou-sanma-tonpuu",
             Preset::MahjongSoul => "mahjong-soul",
+            Preset::MahjongSoulSanma => "mahjong-soul-sanma",
             Preset::MLeague => "m-league",
             Preset::Jpml2024 => "jpml2024",
             Preset::Jpml2012 => "jpml2012",
@@ -83,6 +97,13 @@ impl Preset {
             Preset::TenhouNashi => "Tenhou hanchan without red fives and without open tanyao",
             Preset::TenhouChips => {
                 "Tenhou chip (shuugi) lobby: kiriage mangan, kan dora at once, uma 30/10 (chips not settled)"
+            }
+            Preset::TenhouSanma => {
+                "Tenhou, three-player ranked hanchan: kita, tsumo loss, 35000 start, uma 20/0/-20"
+            }
+            Preset::TenhouSanmaTonpuu => "Tenhou, three-player ranked tonpuusen (East round only)",
+            Preset::MahjongSoulSanma => {
+                "Mahjong Soul, three-player ranked hanchan: kita, tsumo loss, double yakuman (final points not computed)"
             }
             Preset::MahjongSoul => {
                 "Mahjong Soul, four-player ranked hanchan (double yakuman, triple ron; final points not computed)"
@@ -159,6 +180,33 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     suufon_renda: AbortiveRule::Abort,
     suucha_riichi: AbortiveRule::Abort,
     suukaikan: AbortiveRule::Abort,
+    kita: Kita::NotPlayed,
+    // Kita is a three-player rule: the four-player presets play none, and their sources say
+    // nothing of what one would do.
+    kita_ron: KitaRon::NotSettled,
+    kita_interrupts: KitaInterrupts::NotSettled,
+    kita_rinshan: KitaRinshan::NotSettled,
+};
+
+/// Tenhou's three-player round: kita as nukidora (docs/RULESETS.md gives what the real logs
+/// settle and what they leave open).
+const TENHOU_SANMA_ROUND: RoundRules = RoundRules {
+    kita: Kita::Nukidora,
+    kita_ron: KitaRon::Ron,
+    kita_interrupts: KitaInterrupts::IppatsuAndFirstTurn,
+    kita_rinshan: KitaRinshan::Rinshan,
+    ..TENHOU_ROUND
+};
+
+/// Mahjong Soul's three-player round.
+const MAHJONG_SOUL_SANMA_ROUND: RoundRules = RoundRules {
+    kokushi_robs_ankan: KokushiRobsAnkan::Yes,
+    tenpai: TenpaiRule::NotSettled,
+    kita: Kita::Nukidora,
+    kita_ron: KitaRon::Ron,
+    kita_interrupts: KitaInterrupts::IppatsuAndFirstTurn,
+    kita_rinshan: KitaRinshan::Rinshan,
+    ..TENHOU_ROUND
 };
 
 /// Tenhou's round rules with no kan dora and riichi allowed without a draw left (JPML).
@@ -188,6 +236,8 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     start_score: 25000,
     riichi_deposit: 1000,
     honba: HONBA_300,
+    // A three-player rule: the four-player presets' sources say nothing of it.
+    three_player_tsumo: ThreePlayerTsumo::NotSettled,
     noten: NotenPayment::Split { total: 3000 },
     nagashi: NagashiMangan::ManganTsumo,
     multiple_ron: MultipleRon::DoubleRonTripleAborts,
@@ -242,8 +292,73 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
         round: TENHOU_ROUND,
         flow: TENHOU_FLOW,
     };
+    // Tenhou's three-player game, as its real logs show it (docs/RULESETS.md).
+    let tenhou_sanma = RuleSet {
+        base: Preset::TenhouSanma,
+        players: Players::Three,
+        round: RoundRules {
+            // No fourth first discard and no fourth riichi with three players.
+            suufon_renda: AbortiveRule::NotPlayed,
+            suucha_riichi: AbortiveRule::NotPlayed,
+            ..TENHOU_SANMA_ROUND
+        },
+        flow: FlowRules {
+            start_score: 35000,
+            honba: HonbaValue {
+                ron: 200,
+                tsumo_per_payer: 100,
+            },
+            three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
+            noten: NotenPayment::Split { total: 2000 },
+            agari_yame: Yame::Automatic { min_score: 40000 },
+            tenpai_yame: Yame::Automatic { min_score: 40000 },
+            extension: Extension::NextWind { target: 40000 },
+            final_points: FinalPoints::Uma {
+                return_score: 40000,
+                uma: Uma::Fixed([20, 0, -20, 0]),
+                rounding: PointRounding::Hundreds,
+            },
+            ..TENHOU_FLOW
+        },
+        ..tenhou
+    };
     match preset {
         Preset::Tenhou => tenhou,
+        Preset::TenhouSanma => tenhou_sanma,
+        Preset::TenhouSanmaTonpuu => RuleSet {
+            base: preset,
+            flow: FlowRules {
+                length: GameLength::Tonpuusen,
+                ..tenhou_sanma.flow
+            },
+            ..tenhou_sanma
+        },
+        Preset::MahjongSoulSanma => {
+            let four = rules(Preset::MahjongSoul);
+            RuleSet {
+                base: preset,
+                players: Players::Three,
+                hand: four.hand,
+                round: RoundRules {
+                    suufon_renda: AbortiveRule::NotPlayed,
+                    suucha_riichi: AbortiveRule::NotPlayed,
+                    ..MAHJONG_SOUL_SANMA_ROUND
+                },
+                flow: FlowRules {
+                    start_score: 35000,
+                    honba: HonbaValue {
+                        ron: 200,
+                        tsumo_per_payer: 100,
+                    },
+                    three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
+                    noten: NotenPayment::Split { total: 2000 },
+                    agari_yame: Yame::Automatic { min_score: 40000 },
+                    tenpai_yame: Yame::NotSettled,
+                    extension: Extension::NextWind { target: 40000 },
+                    ..four.flow
+                },
+            }
+        }
         Preset::TenhouTonpuu => RuleSet {
             base: preset,
             flow: FlowRules {

@@ -24,6 +24,64 @@ pub struct RoundRules {
     pub suucha_riichi: AbortiveRule,
     /// Four kans by more than one player (suukaikan); when not played, no fifth kan is allowed.
     pub suukaikan: AbortiveRule,
+    /// Whether a North may be set aside (kita, sanma's nukidora).
+    pub kita: Kita,
+    /// Whether another player may ron a North set aside, and as what.
+    pub kita_ron: KitaRon,
+    /// What a kita interrupts: ippatsu and the first go-around, or nothing.
+    pub kita_interrupts: KitaInterrupts,
+    /// Whether a win on a kita's replacement tile is rinshan kaihou.
+    pub kita_rinshan: KitaRinshan,
+}
+
+/// Kita (北抜き): whether a player may set a North aside as a dora and draw a replacement
+/// tile. A three-player rule point; with four players there is no kita.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kita {
+    /// A North may be set aside after a draw: it counts as one dora (nukidora), and the
+    /// player draws a replacement tile from the dead wall; no new dora indicator.
+    Nukidora,
+    /// No kita: a North is a tile like any other (every four-player rule set).
+    NotPlayed,
+}
+
+/// Whether another player may ron a North just set aside (kita).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KitaRon {
+    /// A player waiting on North may ron it; the win is not a chankan.
+    Ron,
+    /// A player waiting on North may ron it, and the win scores chankan.
+    Chankan,
+    /// The North cannot be ronned (and letting it pass makes no one furiten).
+    NoRon,
+    /// No source settles it for this rule set: a kita while another player waits on North
+    /// cannot be ruled.
+    NotSettled,
+}
+
+/// What a kita interrupts, as a call would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KitaInterrupts {
+    /// Every player's ippatsu and the first go-around (double riichi, tenhou, chiihou,
+    /// renhou, kyuushu kyuuhai), as a call does.
+    IppatsuAndFirstTurn,
+    /// Nothing: ippatsu and the first go-around go on.
+    Nothing,
+    /// No source settles it for this rule set: a kita while an ippatsu or the first go-around
+    /// is still alive cannot be ruled.
+    NotSettled,
+}
+
+/// Whether a win on the replacement tile drawn after a kita scores rinshan kaihou.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KitaRinshan {
+    /// It does, as after a kan.
+    Rinshan,
+    /// It does not: the tile is only a draw.
+    NotRinshan,
+    /// No source settles it for this rule set: a tsumo on a kita's replacement cannot be
+    /// scored.
+    NotSettled,
 }
 
 /// Whether an abortive draw is played.

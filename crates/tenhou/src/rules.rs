@@ -4,8 +4,8 @@
 use haifu_log::GameLog;
 use haifu_ruleset::Extension;
 use haifu_ruleset::{
-    FinalPoints, GameLength, HonbaValue, KanDoraTiming, KiriageMangan, OpenTanyao, Players,
-    PointRounding, Preset, RedFives, RuleSet, TieBreak, Uma, Yame,
+    FinalPoints, GameLength, HonbaValue, KanDoraTiming, KiriageMangan, OpenTanyao, PointRounding,
+    Preset, RedFives, RuleSet, TieBreak, Uma, Yame,
 };
 
 /// Tenhou's era, for the rules that changed inside the logs' lifetime. A log does not state
@@ -192,10 +192,12 @@ pub fn declared_rules(log: &GameLog) -> Declared {
 /// the computer) do not change the rules.
 pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleSet {
     let bit = |b: u32| go_type & b != 0;
-    let mut r = RuleSet::preset(Preset::Tenhou);
-    if bit(0x010) {
-        r.players = Players::Three;
-    }
+    let three = bit(0x010);
+    let mut r = if three {
+        RuleSet::preset(Preset::TenhouSanma)
+    } else {
+        RuleSet::preset(Preset::Tenhou)
+    };
     if !bit(0x008) {
         r.flow.length = GameLength::Tonpuusen;
     }
@@ -205,23 +207,39 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
     if bit(0x004) {
         r.hand.open_tanyao = OpenTanyao::Forbidden;
     }
-    let uma = match (era, r.flow.length) {
-        (TenhouEra::To2009July, GameLength::Tonpuusen) => [10, 5, -5, -10],
-        _ => [20, 10, -10, -20],
+    let (return_score, uma) = match (three, era, r.flow.length) {
+        (false, TenhouEra::To2009July, GameLength::Tonpuusen) => (30000, Some([10, 5, -5, -10])),
+        (false, _, _) => (30000, Some([20, 10, -10, -20])),
+        // The three sanma hanchan of 2009, 2014 and 2018 all pay +20/0/-20 over 40000; no
+        // sanma tonpuusen log tells its uma.
+        (true, _, GameLength::Hanchan) => (40000, Some([20, 0, -20, 0])),
+        (true, _, GameLength::Tonpuusen) => (40000, None),
     };
-    r.flow.final_points = FinalPoints::Uma {
-        return_score: 30000,
-        uma: Uma::Fixed(uma),
-        rounding: era.rounding(),
+    r.flow.final_points = match uma {
+        Some(uma) => FinalPoints::Uma {
+            return_score,
+            uma: Uma::Fixed(uma),
+            rounding: era.rounding(),
+        },
+        None => FinalPoints::NotKnown,
     };
-    r.flow.tenpai_yame = era.tenpai_yame();
+    r.flow.tenpai_yame = match era.tenpai_yame() {
+        // Sanma's top must reach its return score, 40000, as for agari-yame.
+        Yame::Automatic { .. } if three => Yame::Automatic { min_score: 40000 },
+        yame => yame,
+    };
     if bit(0x200) {
         r.hand.kiriage_mangan = KiriageMangan::On;
         r.round.kan_dora = KanDoraTiming::Immediate;
-        r.flow.final_points = FinalPoints::Uma {
-            return_score: 30000,
-            uma: Uma::Fixed([30, 10, -10, -30]),
-            rounding: era.rounding(),
+        r.flow.final_points = if three {
+            // No sanma chip-room log tells its uma.
+            FinalPoints::NotKnown
+        } else {
+            FinalPoints::Uma {
+                return_score: 30000,
+                uma: Uma::Fixed([30, 10, -10, -30]),
+                rounding: era.rounding(),
+            }
         };
     }
     if bit(0x400) {
@@ -239,7 +257,7 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
             uma: Uma::Fixed([0; 4]),
             rounding: PointRounding::Hundreds,
         };
-    } else if bit(0x100) {
+    } else if bit(0x100) && !three {
         r.flow.start_score = 30000;
         r.flow.ties = TieBreak::Shared;
         r.flow.final_points = FinalPoints::Uma {
@@ -247,6 +265,9 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
             uma: Uma::Fixed([15, 5, -5, -15]),
             rounding: PointRounding::Hundreds,
         };
+    } else if bit(0x100) {
+        // A three-player private lobby: no log tells its settings.
+        r.flow.final_points = FinalPoints::NotKnown;
     }
     if let Some(start) = first_score
         && start != r.flow.start_score

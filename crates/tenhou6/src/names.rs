@@ -356,8 +356,14 @@ pub(crate) fn value(s: &str) -> Option<Value> {
 pub(crate) enum Declared {
     /// A Tenhou lobby: its GO type bits.
     Tenhou(u32),
-    /// A Mahjong Soul room: the rule set as a `--rules` value.
-    MahjongSoul(String),
+    /// A Mahjong Soul room: the rule set as a `--rules` value, and whether the room's name
+    /// says the game's length (East or South).
+    MahjongSoul {
+        /// The rule set.
+        spec: String,
+        /// Whether `東`/`East` or `南`/`South` is in the name.
+        length_stated: bool,
+    },
     /// haifu's own `haifu:SPEC` (what its writer gives a rule set no lobby or room names).
     Haifu(String),
     /// Nothing haifu can name.
@@ -371,14 +377,20 @@ pub(crate) fn declared(disp: &str, players: u8) -> Declared {
         return Declared::Haifu(spec.to_owned());
     }
     if disp.contains("の間") || disp.contains("Room") {
-        let mut spec = String::from("mahjong-soul");
-        if disp.contains('東') || disp.contains("East") {
+        let mut spec = String::from(if players == 3 {
+            "mahjong-soul-sanma"
+        } else {
+            "mahjong-soul"
+        });
+        let east = disp.contains('東') || disp.contains("East");
+        let south = disp.contains('南') || disp.contains("South");
+        if east {
             spec.push_str(",length=tonpuusen");
         }
-        if players == 3 {
-            spec.push_str(",players=3");
-        }
-        return Declared::MahjongSoul(spec);
+        return Declared::MahjongSoul {
+            spec,
+            length_stated: east || south,
+        };
     }
     match tenhou_lobby(disp) {
         Some(bits) => Declared::Tenhou(bits),

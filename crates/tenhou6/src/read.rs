@@ -365,8 +365,16 @@ impl<'i> Reader<'i, '_> {
                 header.rules.go_type = bits;
                 header.rules.lobby = None;
             }
-            Declared::MahjongSoul(mut spec) => {
+            Declared::MahjongSoul {
+                mut spec,
+                length_stated,
+            } => {
                 header.yaku_order = YakuOrder::Exporter;
+                if !length_stated {
+                    header.rules.undeclared = Some(format!(
+                        "a Mahjong Soul room whose name ({disp:?}) says neither East nor South: the game's length is not declared"
+                    ));
+                }
                 // The red fives a room plays with are in the `aka` fields.
                 if self.red == [false; 3] {
                     spec.push_str(",red_fives=false");

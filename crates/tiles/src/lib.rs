@@ -28,6 +28,6 @@ pub use counts::{TileCounts, TileSet};
 pub use kind::{Suit, TileKind};
 pub use meld::{Meld, MeldKind};
 pub use notation::{NotationError, TileList, parse_kinds, parse_tiles};
-pub use seat::{BySeat, Seat, Wind};
+pub use seat::{BySeat, Players, Seat, Wind};
 pub use tile::Tile;
 pub use yaku::{HanSource, Limit, Yaku};

@@ -134,6 +134,98 @@ impl fmt::Display for Seat {
     }
 }
 
+/// The number of players at the table, and the seat arithmetic that depends on it.
+///
+/// With four players every seat plays; with three (sanma) seats `A`–`C` play and seat `D`
+/// stays empty: turn order goes A → B → C → A, the seat winds are East, South and West, and
+/// the North wind is nobody's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Players {
+    /// Four players, 136 tiles.
+    Four,
+    /// Three players (sanma), 108 tiles: 2m–8m are not used.
+    Three,
+}
+
+/// Seats `A`–`C`.
+const THREE_SEATS: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
+
+impl Players {
+    /// The number of tiles in play: 136, or 108 without 2m–8m.
+    pub const fn tiles(self) -> u8 {
+        match self {
+            Players::Four => 136,
+            Players::Three => 108,
+        }
+    }
+
+    /// Whether `kind` is in play: every kind with four players; not 2m–8m in sanma.
+    pub const fn uses(self, kind: crate::TileKind) -> bool {
+        match self {
+            Players::Four => true,
+            Players::Three => {
+                let i = kind as u8;
+                !(i >= 1 && i <= 7)
+            }
+        }
+    }
+
+    /// The dora `indicator` points to: the next kind in its suit or group, as
+    /// [`TileKind::dora_from_indicator`](crate::TileKind::dora_from_indicator) gives it, except
+    /// that in sanma 1m and 9m are each other's dora (2m–8m are not in play).
+    pub const fn dora_of(self, indicator: crate::TileKind) -> crate::TileKind {
+        match (self, indicator) {
+            (Players::Three, crate::TileKind::M1) => crate::TileKind::M9,
+            _ => indicator.dora_from_indicator(),
+        }
+    }
+
+    /// How many players: 4 or 3.
+    pub const fn count(self) -> u8 {
+        match self {
+            Players::Four => 4,
+            Players::Three => 3,
+        }
+    }
+
+    /// The seats that play, in turn order from seat `A`.
+    pub const fn seats(self) -> &'static [Seat] {
+        match self {
+            Players::Four => &Seat::ALL,
+            Players::Three => &THREE_SEATS,
+        }
+    }
+
+    /// Whether `seat` plays (seat `D` does not in sanma).
+    pub const fn plays(self, seat: Seat) -> bool {
+        seat.0 < self.count()
+    }
+
+    /// The seat after `seat` in turn order (its shimocha).
+    pub const fn next(self, seat: Seat) -> Seat {
+        Seat((seat.0 + 1) % self.count())
+    }
+
+    /// The seat `steps` places after `seat` in turn order.
+    pub const fn after(self, seat: Seat, steps: u8) -> Seat {
+        let n = self.count();
+        Seat((seat.0 % n + steps % n) % n)
+    }
+
+    /// How many places `to` sits after `from` in turn order: 0 for itself, 1 for the
+    /// shimocha, and `count - 1` for the kamicha (the player to the left).
+    pub const fn distance(self, from: Seat, to: Seat) -> u8 {
+        let n = self.count();
+        (to.0 % n + n - from.0 % n) % n
+    }
+
+    /// `seat`'s wind when `dealer` deals: East for the dealer, then South, West (and North
+    /// with four players) in turn order.
+    pub const fn seat_wind(self, seat: Seat, dealer: Seat) -> Wind {
+        Wind::from_index(self.distance(dealer, seat))
+    }
+}
+
 /// One value for each of the four seats, indexed by [`Seat`].
 ///
 /// Serialised as a four-element array in seat order.

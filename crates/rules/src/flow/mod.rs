@@ -24,7 +24,7 @@
 //! use haifu_tiles::{BySeat, Seat};
 //!
 //! let tenhou = RuleSet::preset(Preset::Tenhou);
-//! let rules = Flow::new(&tenhou.flow);
+//! let rules = Flow::new(&tenhou.flow, tenhou.players);
 //! let first_dealer = Seat::ALL[0];
 //! let round = rules.first_round(first_dealer);
 //! // Seat 1 rons seat 0's discard: 30 fu 2 han, base 960.
@@ -59,18 +59,25 @@ pub use progress::{
 pub use seats::Seats;
 
 use haifu_ruleset::FlowRules;
+use haifu_tiles::Players;
 
 /// The flow engine: payments and the game's progress under one rule set's [`FlowRules`],
 /// which it reads through `Deref`.
 #[derive(Clone, Copy, Debug)]
 pub struct Flow<'r> {
     rules: &'r FlowRules,
+    players: Players,
 }
 
 impl<'r> Flow<'r> {
-    /// The engine for `rules`.
-    pub const fn new(rules: &'r FlowRules) -> Flow<'r> {
-        Flow { rules }
+    /// The engine for `rules` at a table of `players`.
+    pub const fn new(rules: &'r FlowRules, players: Players) -> Flow<'r> {
+        Flow { rules, players }
+    }
+
+    /// The players at the table.
+    pub const fn players(&self) -> Players {
+        self.players
     }
 }
 

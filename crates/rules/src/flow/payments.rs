@@ -1,7 +1,8 @@
-use haifu_tiles::{BySeat, Seat};
+use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{
     MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
+    ThreePlayerTsumo,
 };
 
 use super::{Flow, Seats};
@@ -108,17 +109,58 @@ impl WinValue {
     }
 
     /// The hand's value as Tenhou records it (`ten`): for a ron what the discarder pays, for
-    /// a tsumo the sum of the three payments. Honba and sticks are not included.
-    pub fn points(self, winner: Role) -> i64 {
+    /// a tsumo the sum of the payments (three, or two with three players). Honba and sticks
+    /// are not included.
+    pub fn points(self, winner: Role, players: Players) -> i64 {
+        let others = i64::from(players.count()) - 1;
         match self {
             WinValue::Ron { points, .. } => i64::from(points),
             WinValue::Tsumo {
                 dealer_pays,
                 non_dealer_pays,
             } => match winner {
-                Role::Dealer => 3 * i64::from(non_dealer_pays),
-                Role::NonDealer => i64::from(dealer_pays) + 2 * i64::from(non_dealer_pays),
+                Role::Dealer => others * i64::from(non_dealer_pays),
+                Role::NonDealer => {
+                    i64::from(dealer_pays) + (others - 1) * i64::from(non_dealer_pays)
+                }
             },
+        }
+    }
+}
+
+impl Flow<'_> {
+    /// The payments of a tsumo worth `base` points at this table: with four players
+    /// [`WinValue::tsumo_from_base`]; with three as [`ThreePlayerTsumo`] says.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when a payment does not fit; [`PaymentError::NotSettled`]
+    /// for a three-player tsumo under a rule set that does not settle what it pays.
+    pub fn tsumo_value(&self, base: i32, winner: Role) -> Result<WinValue, PaymentError> {
+        match (self.players(), self.three_player_tsumo) {
+            (Players::Four, _) | (Players::Three, ThreePlayerTsumo::TsumoLoss) => {
+                WinValue::tsumo_from_base(base, winner)
+            }
+            (Players::Three, ThreePlayerTsumo::NorthSplit) => {
+                // In halves of the base: 2.5 and 1.5 to a non-dealer, 3 to a dealer.
+                let share = |halves: i64| to_i32(ceil_100(i64::from(base) * halves / 2));
+                Ok(match winner {
+                    Role::Dealer => {
+                        let each = share(6)?;
+                        WinValue::Tsumo {
+                            dealer_pays: each,
+                            non_dealer_pays: each,
+                        }
+                    }
+                    Role::NonDealer => WinValue::Tsumo {
+                        dealer_pays: share(5)?,
+                        non_dealer_pays: share(3)?,
+                    },
+                })
+            }
+            (Players::Three, ThreePlayerTsumo::NotSettled) => {
+                Err(PaymentError::NotSettled("three_player_tsumo"))
+            }
         }
     }
 }
@@ -313,7 +355,7 @@ impl Flow<'_> {
     /// the liable player's share when the win has pao:
     ///
     /// - tsumo with pao: the liable player pays the whole hand (the sum of all payments) and
-    ///   all the honba (3 × `tsumo_per_payer` per honba);
+    ///   all the honba (`tsumo_per_payer` per honba for each other player);
     /// - ron with pao by a third player: the liable player pays half the hand (rounded up to
     ///   100) and the discarder the rest; the honba as [`PaoHonba`] says;
     /// - ron with the liable player as discarder: the discarder pays everything.
@@ -379,7 +421,7 @@ impl Flow<'_> {
             } => {
                 check_non_negative(&[dealer_pays, non_dealer_pays])?;
                 let honba = amount(self.honba.tsumo_per_payer, bonus.honba)?;
-                for payer in Seat::ALL.into_iter().filter(|s| *s != winner) {
+                for &payer in self.players().seats().iter().filter(|s| **s != winner) {
                     let share = if payer == dealer && winner != dealer {
                         dealer_pays
                     } else {
@@ -448,10 +490,11 @@ impl Flow<'_> {
         };
         let mut order = [None::<&Win>; 3];
         let mut count = 0;
-        for distance in 1..4 {
+        let players = self.players();
+        for distance in 1..players.count() {
             if let Some(w) = wins
                 .iter()
-                .find(|w| discarder.distance_to(w.winner) == distance)
+                .find(|w| players.distance(discarder, w.winner) == distance)
             {
                 order[count] = Some(w);
                 count += 1;
@@ -511,7 +554,7 @@ impl Flow<'_> {
         }
         if let (NagashiMangan::ManganTsumo, false) = (self.nagashi, nagashi.is_empty()) {
             for achiever in nagashi.iter() {
-                let value = WinValue::tsumo_from_base(2000, Role::of(achiever, dealer))?;
+                let value = self.tsumo_value(2000, Role::of(achiever, dealer))?;
                 let win = Win {
                     winner: achiever,
                     value,
@@ -530,13 +573,21 @@ impl Flow<'_> {
         let NotenPayment::Split { total } = self.noten else {
             return Ok(p);
         };
+        let players = self.players();
+        let tenpai = players
+            .seats()
+            .iter()
+            .copied()
+            .filter(|s| tenpai.contains(*s))
+            .collect::<Seats>();
         let receivers = i32::from(tenpai.len());
-        if receivers == 0 || receivers == 4 {
+        let seated = i32::from(players.count());
+        if receivers == 0 || receivers == seated {
             return Ok(p);
         }
         let gain = total / receivers;
-        let loss = total / (4 - receivers);
-        for s in Seat::ALL {
+        let loss = total / (seated - receivers);
+        for &s in players.seats() {
             p.noten[s] = if tenpai.contains(s) { gain } else { -loss };
         }
         Ok(p)

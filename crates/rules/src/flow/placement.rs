@@ -1,6 +1,6 @@
 use std::fmt;
 
-use haifu_tiles::{BySeat, Seat};
+use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{FinalPoints, LeftoverSticks, PointRounding, TieBreak, Uma};
 
@@ -24,20 +24,29 @@ impl fmt::Display for PlacementPoints {
 pub struct FinalStanding {
     /// Each seat's final score, after the leftover sticks.
     pub scores: BySeat<i32>,
-    /// The seats from first to fourth place.
+    /// The players at the table.
+    pub players: Players,
+    /// The seats from first to last place. With three players the first three are the
+    /// seats that play and the fourth is the empty seat `D`.
     pub order: [Seat; 4],
-    /// Each seat's place, 0 for first … 3 for fourth.
+    /// Each seat's place, 0 for first … 3 for fourth (the empty seat `D` of a three-player
+    /// game is 3).
     pub place: BySeat<u8>,
     /// Each seat's placement points, or `None` when the rules do not know them
-    /// ([`FinalPoints::NotKnown`]).
+    /// ([`FinalPoints::NotKnown`]); 0 for the empty seat of a three-player game.
     pub points: Option<BySeat<PlacementPoints>>,
 }
 
-/// The seats from first to fourth by score, equal scores by seat order from `first_dealer`.
-pub fn ranking(scores: BySeat<i32>, first_dealer: Seat) -> [Seat; 4] {
-    let mut order = Seat::ALL.map(|k| first_dealer.after(k.index() as u8));
+/// The seats from first to last by score, equal scores by seat order from `first_dealer`;
+/// with three players the empty seat `D` comes last whatever the scores.
+pub fn ranking(scores: BySeat<i32>, first_dealer: Seat, players: Players) -> [Seat; 4] {
+    let n = usize::from(players.count());
+    let mut order = Seat::ALL;
+    for (k, slot) in order.iter_mut().take(n).enumerate() {
+        *slot = players.after(first_dealer, k as u8);
+    }
     // A stable sort keeps seat order from the first dealer among equal scores.
-    order.sort_by_key(|s| std::cmp::Reverse(scores[*s]));
+    order[..n].sort_by_key(|s| std::cmp::Reverse(scores[*s]));
     order
 }
 
@@ -70,7 +79,9 @@ impl Flow<'_> {
         first_dealer: Seat,
     ) -> Result<FinalStanding, FlowError> {
         let mut scores = scores;
-        let order = ranking(scores, first_dealer);
+        let players = self.players();
+        let n = usize::from(players.count());
+        let order = ranking(scores, first_dealer, players);
         if self.leftover_sticks == LeftoverSticks::NotSettled && sticks > 0 {
             return Err(FlowError::NotSettled("leftover_sticks"));
         }
@@ -79,7 +90,7 @@ impl Flow<'_> {
             scores[order[0]] = checked(i64::from(scores[order[0]]) + pot)?;
         }
         if self.ties == TieBreak::NotSettled
-            && order.windows(2).any(|w| scores[w[0]] == scores[w[1]])
+            && order[..n].windows(2).any(|w| scores[w[0]] == scores[w[1]])
         {
             return Err(FlowError::NotSettled("ties"));
         }
@@ -96,6 +107,7 @@ impl Flow<'_> {
             } => Some(self.placement_points(scores, &order, return_score, uma, rounding)?),
         };
         Ok(FinalStanding {
+            players,
             scores,
             order,
             place,
@@ -111,26 +123,32 @@ impl Flow<'_> {
         uma: Uma,
         rounding: PointRounding,
     ) -> Result<BySeat<PlacementPoints>, FlowError> {
+        let players = self.players();
+        let n = usize::from(players.count());
         let table = match uma {
             Uma::Fixed(table) => table,
             Uma::ByFloaters {
                 threshold,
                 by_count,
-            } => by_count[scores.iter().filter(|s| **s >= threshold).count().min(4)],
+            } => {
+                let floaters = players.seats().iter().filter(|s| scores[**s] >= threshold);
+                by_count[floaters.count().min(4)]
+            }
         };
-        // The bonus of each place in tenths: uma, and the oka for first.
-        let oka = (i64::from(return_score) - i64::from(self.start_score)) * 4 / 100;
+        // The bonus of each place in tenths: uma, and the oka for first (what every player
+        // gave back beyond the start score).
+        let oka = (i64::from(return_score) - i64::from(self.start_score)) * n as i64 / 100;
         let mut bonus = table.map(|u| i64::from(u) * 10);
         bonus[0] += oka;
         let mut by_seat = BySeat::from_array([0i64; 4]);
-        for (i, s) in order.iter().enumerate() {
+        for (i, s) in order.iter().take(n).enumerate() {
             by_seat[*s] = bonus[i];
         }
         if let TieBreak::Shared = self.ties {
             let mut i = 0;
-            while i < 4 {
+            while i < n {
                 let mut j = i + 1;
-                while j < 4 && scores[order[j]] == scores[order[i]] {
+                while j < n && scores[order[j]] == scores[order[i]] {
                     j += 1;
                 }
                 let shared = bonus[i..j].iter().sum::<i64>() / (j - i) as i64;
@@ -141,7 +159,7 @@ impl Flow<'_> {
             }
         }
         let mut points = BySeat::from_array([0i64; 4]);
-        for s in Seat::ALL {
+        for &s in players.seats() {
             let score = i64::from(scores[s]);
             let back = i64::from(return_score);
             points[s] = match rounding {
@@ -150,7 +168,7 @@ impl Flow<'_> {
             } + by_seat[s];
         }
         if let PointRounding::TenhouThousands = rounding {
-            points[order[0]] = -order[1..].iter().map(|s| points[*s]).sum::<i64>();
+            points[order[0]] = -order[1..n].iter().map(|s| points[*s]).sum::<i64>();
         }
         let mut out = BySeat::from_array([PlacementPoints(0); 4]);
         for s in Seat::ALL {

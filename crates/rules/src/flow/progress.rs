@@ -11,7 +11,8 @@ use super::{FinalStanding, Flow, Seats, ranking};
 pub struct RoundSetup {
     /// The round wind (bakaze).
     pub round_wind: Wind,
-    /// The hand within the wind round, 1..=4 (East 1 is the first hand).
+    /// The hand within the wind round, 1..=4 (1..=3 with three players; East 1 is the first
+    /// hand).
     pub round_number: u8,
     /// The dealer (oya).
     pub dealer: Seat,
@@ -124,8 +125,8 @@ pub struct GameEnd {
 /// A round setup or result the flow cannot go on from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum FlowError {
-    /// A hand number outside 1..=4.
-    #[error("round number {0} is not in 1..=4")]
+    /// A hand number outside 1..=4 (1..=3 with three players).
+    #[error("round number {0} is not in 1..=4 (1..=3 with three players)")]
     RoundNumber(u8),
     /// A number too large to keep.
     #[error("a score or counter overflows")]
@@ -146,26 +147,34 @@ enum Stage {
 }
 
 impl Flow<'_> {
-    /// The first round: East 1, `first_dealer` dealing, no honba or sticks, everyone at the
-    /// start score.
+    /// The first round: East 1, `first_dealer` dealing, no honba or sticks, every player at
+    /// the start score (the empty seat of a three-player game at 0).
     pub fn first_round(&self, first_dealer: Seat) -> RoundSetup {
+        let players = self.players();
         RoundSetup {
             round_wind: Wind::East,
             round_number: 1,
             dealer: first_dealer,
             honba: 0,
             sticks: 0,
-            scores: BySeat::from_array([self.start_score; 4]),
+            scores: BySeat::new_with(|s| {
+                if players.plays(s) {
+                    self.start_score
+                } else {
+                    0
+                }
+            }),
         }
     }
 
     fn stage(&self, wind: Wind, number: u8) -> Stage {
         let last = self.length.last_wind();
         let hand = (wind.index(), number);
-        let last_regular = (last.index(), 4);
+        let hands = self.players().count();
+        let last_regular = (last.index(), hands);
         let hard_stop = match self.extension {
             Extension::None => last_regular,
-            Extension::NextWind { .. } => (last.index() + 1, 4),
+            Extension::NextWind { .. } => (last.index() + 1, hands),
         };
         if hand >= hard_stop {
             Stage::HardStop
@@ -202,12 +211,12 @@ impl Flow<'_> {
         setup: &RoundSetup,
         result: &RoundResult,
     ) -> Result<Next, FlowError> {
-        if !(1..=4).contains(&setup.round_number) {
+        if !(1..=self.players().count()).contains(&setup.round_number) {
             return Err(FlowError::RoundNumber(setup.round_number));
         }
         let dealer = setup.dealer;
         let mut scores = setup.scores;
-        for s in Seat::ALL {
+        for &s in self.players().seats() {
             let deposit = if result.riichi_deposits.contains(s) {
                 i64::from(self.riichi_deposit)
             } else {
@@ -229,7 +238,13 @@ impl Flow<'_> {
                 standing: self.final_standing(scores, sticks, first_dealer)?,
             }))
         };
-        let busted: Seats = Seat::ALL.into_iter().filter(|s| scores[*s] < 0).collect();
+        let busted: Seats = self
+            .players()
+            .seats()
+            .iter()
+            .copied()
+            .filter(|s| scores[*s] < 0)
+            .collect();
         if !busted.is_empty() {
             match self.busting {
                 Busting::BelowZero => return end(EndReason::Busting(busted)),
@@ -291,7 +306,7 @@ impl Flow<'_> {
                 AbortiveDrawFlow::DealerRotates => (false, None),
             },
         };
-        let order = ranking(scores, first_dealer);
+        let order = ranking(scores, first_dealer, self.players());
         let top = scores[order[0]];
         let dealer_first = order[0] == dealer;
         let stage = self.stage(setup.round_wind, setup.round_number);
@@ -340,7 +355,7 @@ impl Flow<'_> {
                 ..*setup
             }));
         }
-        let (round_wind, round_number) = if setup.round_number >= 4 {
+        let (round_wind, round_number) = if setup.round_number >= self.players().count() {
             (setup.round_wind.next(), 1)
         } else {
             (setup.round_wind, setup.round_number + 1)
@@ -348,7 +363,7 @@ impl Flow<'_> {
         Ok(Next::Round(RoundSetup {
             round_wind,
             round_number,
-            dealer: setup.dealer.next(),
+            dealer: self.players().next(setup.dealer),
             honba: if drawn { more } else { 0 },
             sticks,
             scores,

@@ -53,7 +53,7 @@ fn draw_result(tenpai: Seats, deltas: [i32; 4]) -> RoundResult {
 }
 
 fn next_round(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> RoundSetup {
-    match Flow::new(rules)
+    match Flow::new(rules, Players::Four)
         .next_round(S0, round, result)
         .expect("valid")
     {
@@ -63,7 +63,7 @@ fn next_round(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> Ro
 }
 
 fn game_over(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> GameEnd {
-    match Flow::new(rules)
+    match Flow::new(rules, Players::Four)
         .next_round(S0, round, result)
         .expect("valid")
     {
@@ -76,15 +76,15 @@ fn game_over(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> Gam
 fn hand_values_from_base_points() {
     // 30 fu 4 han: base 1920. Non-dealer tsumo 3900/2000 (7900), dealer 3900 all (11700).
     let ko = WinValue::tsumo_from_base(1920, Role::NonDealer).unwrap();
-    assert_eq!(ko.points(Role::NonDealer), 7900);
+    assert_eq!(ko.points(Role::NonDealer, Players::Four), 7900);
     let oya = WinValue::tsumo_from_base(1920, Role::Dealer).unwrap();
-    assert_eq!(oya.points(Role::Dealer), 11700);
+    assert_eq!(oya.points(Role::Dealer, Players::Four), 11700);
     let ron = WinValue::ron_from_base(S2, 1920, Role::NonDealer).unwrap();
-    assert_eq!(ron.points(Role::NonDealer), 7700);
+    assert_eq!(ron.points(Role::NonDealer, Players::Four), 7700);
     assert_eq!(
         WinValue::ron_from_base(S2, 1920, Role::Dealer)
             .unwrap()
-            .points(Role::Dealer),
+            .points(Role::Dealer, Players::Four),
         11600
     );
 }
@@ -102,7 +102,7 @@ fn tsumo_pays_honba_per_payer_and_the_sticks() {
         pao: None,
         pao_stacked: false,
     };
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .win_payments(
             S0,
             &win,
@@ -130,7 +130,7 @@ fn pao_on_tsumo_the_liable_player_pays_everything() {
         pao: Some(S3),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .win_payments(
             S0,
             &win,
@@ -160,7 +160,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao: Some(S2),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .win_payments(
             S0,
             &win,
@@ -178,7 +178,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao_honba: PaoHonba::Discarder,
         ..rules
     };
-    let p = Flow::new(&jpml)
+    let p = Flow::new(&jpml, Players::Four)
         .win_payments(
             S0,
             &win,
@@ -199,7 +199,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao: Some(S2),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .win_payments(
             S0,
             &win,
@@ -227,7 +227,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         pao_stacked: false,
     };
     let wins = [ron(S1, 8000), ron(S3, 3900)];
-    let out = Flow::new(&rules)
+    let out = Flow::new(&rules, Players::Four)
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     let winners = out.winners();
@@ -241,7 +241,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
         ..rules
     };
-    let out = Flow::new(&ema)
+    let out = Flow::new(&ema, Players::Four)
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     assert_eq!(out.winners()[1].1.total().into_array(), [0, 8300, -8300, 0]);
@@ -251,7 +251,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
         ..rules
     };
-    let out = Flow::new(&own_back)
+    let out = Flow::new(&own_back, Players::Four)
         .ron_payments(S0, &wins, 1, 2, Seats::of(S1))
         .unwrap();
     assert_eq!(out.winners()[0].1.total().into_array(), [0, 0, -4200, 5200]);
@@ -261,7 +261,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron: MultipleRon::HeadBump,
         ..rules
     };
-    let out = Flow::new(&atamahane)
+    let out = Flow::new(&atamahane, Players::Four)
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     assert_eq!(out.winners().len(), 1);
@@ -282,7 +282,7 @@ fn triple_ron_aborts_on_tenhou() {
     };
     let wins = [ron(S1), ron(S2), ron(S3)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &wins, 0, 0, Seats::EMPTY),
+        Flow::new(&rules, Players::Four).ron_payments(S0, &wins, 0, 0, Seats::EMPTY),
         Ok(RonOutcome::Aborted)
     );
     let all = FlowRules {
@@ -290,7 +290,7 @@ fn triple_ron_aborts_on_tenhou() {
         ..rules
     };
     assert_eq!(
-        Flow::new(&all)
+        Flow::new(&all, Players::Four)
             .ron_payments(S0, &wins, 0, 0, Seats::EMPTY)
             .unwrap()
             .winners()
@@ -309,38 +309,42 @@ fn payment_errors() {
         pao_stacked: false,
     };
     assert_eq!(
-        Flow::new(&rules).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
+        Flow::new(&rules, Players::Four).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
         Err(PaymentError::RonFromWinner(S1))
     );
     assert_eq!(
-        Flow::new(&rules).win_payments(S0, &ron(S1, S2, 1000, Some(S1)), Bonus::NONE),
+        Flow::new(&rules, Players::Four).win_payments(
+            S0,
+            &ron(S1, S2, 1000, Some(S1)),
+            Bonus::NONE
+        ),
         Err(PaymentError::PaoIsWinner(S1))
     );
     assert_eq!(
-        Flow::new(&rules).win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
+        Flow::new(&rules, Players::Four).win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
         Err(PaymentError::NegativeValue(-1000))
     );
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &[], 0, 0, Seats::EMPTY),
+        Flow::new(&rules, Players::Four).ron_payments(S0, &[], 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let twice = [ron(S1, S2, 1000, None), ron(S1, S2, 2000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &twice, 0, 0, Seats::EMPTY),
+        Flow::new(&rules, Players::Four).ron_payments(S0, &twice, 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let own = [ron(S1, S2, 1000, None), ron(S2, S2, 1000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &own, 0, 0, Seats::EMPTY),
+        Flow::new(&rules, Players::Four).ron_payments(S0, &own, 0, 0, Seats::EMPTY),
         Err(PaymentError::RonFromWinner(S2))
     );
     let mixed = [ron(S1, S2, 1000, None), ron(S3, S0, 2000, None)];
     assert_eq!(
-        Flow::new(&rules).ron_payments(S0, &mixed, 0, 0, Seats::EMPTY),
+        Flow::new(&rules, Players::Four).ron_payments(S0, &mixed, 0, 0, Seats::EMPTY),
         Err(PaymentError::NotOneDiscard)
     );
     assert_eq!(
-        Flow::new(&rules).win_payments(
+        Flow::new(&rules, Players::Four).win_payments(
             S0,
             &ron(S1, S2, i32::MAX, None),
             Bonus {
@@ -356,7 +360,7 @@ fn payment_errors() {
 fn noten_payments_split_3000() {
     let rules = hanchan();
     let pay = |tenpai: &[Seat]| {
-        Flow::new(&rules)
+        Flow::new(&rules, Players::Four)
             .exhaustive_draw_payments(S0, tenpai.iter().copied().collect(), Seats::EMPTY)
             .unwrap()
             .total()
@@ -375,7 +379,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     // (4000 from the dealer, 2000 from the others), no noten payments, no honba, sticks stay;
     // the dealer keeps the deal, one more honba.
     let rules = hanchan();
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.nagashi.into_array(), [-4000, -2000, 8000, -2000]);
@@ -393,7 +397,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     assert_eq!((next.round_number, next.honba, next.sticks), (1, 3, 2));
     assert_eq!(next.scores.into_array(), [21000, 22000, 33000, 23000]);
     // A dealer achiever is paid 4000 all; two achievers are both paid.
-    let p = Flow::new(&rules)
+    let p = Flow::new(&rules, Players::Four)
         .exhaustive_draw_payments(S0, Seats::EMPTY, Seats::of(S0).with(S3))
         .unwrap();
     assert_eq!(
@@ -405,7 +409,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
         nagashi: NagashiMangan::NotPlayed,
         ..rules
     };
-    let p = Flow::new(&none)
+    let p = Flow::new(&none, Players::Four)
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.total().into_array(), [3000, -1000, -1000, -1000]);
@@ -669,7 +673,7 @@ fn west_extension_and_the_hard_stop() {
 fn final_points_rounded_to_thousands_until_2021() {
     let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // A 2008 game: 38700, 29000, 23600, 8700 → 48, 9, −16, −41 (first = −Σ others).
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -678,7 +682,7 @@ fn final_points_rounded_to_thousands_until_2021() {
     );
     // Scores are rounded half away from zero: 35500 → 36 (+6 + 10), 24500 → 25 (−5 − 10),
     // −500 → −1 (−31 − 20).
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([65500, 35500, 24500, -500]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -690,7 +694,7 @@ fn final_points_rounded_to_thousands_until_2021() {
 #[test]
 fn final_points_to_a_tenth_from_2022() {
     let rules = hanchan();
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -705,7 +709,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
     let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // Seats 1 and 2 tie at 30000: seat 1 sits earlier from the first dealer, so it is first
     // and takes the 2 sticks.
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.order, [S1, S2, S3, S0]);
@@ -716,7 +720,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         [-320, 420, 100, -200]
     );
     // With seat 2 as first dealer, seat 2 ranks before seat 1.
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([18000, 30000, 30000, 20000]), 0, S2)
         .unwrap();
     assert_eq!(st.order, [S2, S1, S3, S0]);
@@ -725,7 +729,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         leftover_sticks: LeftoverSticks::Unclaimed,
         ..rules
     };
-    let st = Flow::new(&lost)
+    let st = Flow::new(&lost, Players::Four)
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.scores.into_array(), [18000, 30000, 30000, 20000]);
@@ -736,7 +740,7 @@ fn private_lobby_shares_the_uma_of_tied_places() {
     // GO 0x101: 30000 start and return, uma 15/5/−5/−15, no rounding, ties share: a real
     // game ended 29300, 30700, 29300, 30700 → −10.7, 10.7, −10.7, 10.7.
     let rules = tenhou_game(0x101, TenhouEra::From2022, [30000; 4]);
-    let st = Flow::new(&rules)
+    let st = Flow::new(&rules, Players::Four)
         .final_standing(scores([29300, 30700, 29300, 30700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -751,7 +755,7 @@ fn special_rooms_from_the_go_type_bits() {
     // Gold (0x841): start 1000, points = (score − 1000) / 1000 to a tenth, no uma.
     let gold = tenhou_game(0x841, era, [1000; 4]);
     assert_eq!(gold.start_score, 1000);
-    let st = Flow::new(&gold)
+    let st = Flow::new(&gold, Players::Four)
         .final_standing(scores([-300, 2300, 1000, 1000]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -761,7 +765,7 @@ fn special_rooms_from_the_go_type_bits() {
     // Chips (0x200): uma 30/10/−10/−30; with 0x400 honba 1500.
     let chips = tenhou_game(0x621, era, [25000; 4]);
     assert_eq!(chips.honba.ron, 1500);
-    let st = Flow::new(&chips)
+    let st = Flow::new(&chips, Players::Four)
         .final_standing(scores([19400, 18400, 30300, 31900]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -772,7 +776,7 @@ fn special_rooms_from_the_go_type_bits() {
     let private = tenhou_game(0x9, era, [30000; 4]);
     assert_eq!(private.final_points, FinalPoints::NotKnown);
     assert_eq!(private.start_score, 30000);
-    let st = Flow::new(&private)
+    let st = Flow::new(&private, Players::Four)
         .final_standing(scores([19400, -700, 67400, 33900]), 0, S0)
         .unwrap();
     assert_eq!(st.points, None);
@@ -784,20 +788,20 @@ fn odd_input_is_an_error_not_a_panic() {
     let rules = hanchan();
     let round = RoundSetup {
         round_number: 0,
-        ..Flow::new(&rules).first_round(S0)
+        ..Flow::new(&rules, Players::Four).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0; 4]);
     assert_eq!(
-        Flow::new(&rules).next_round(S0, &round, &result),
+        Flow::new(&rules, Players::Four).next_round(S0, &round, &result),
         Err(FlowError::RoundNumber(0))
     );
     let round = RoundSetup {
         scores: scores([i32::MAX; 4]),
-        ..Flow::new(&rules).first_round(S0)
+        ..Flow::new(&rules, Players::Four).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0, 1, 0, 0]);
     assert_eq!(
-        Flow::new(&rules).next_round(S0, &round, &result),
+        Flow::new(&rules, Players::Four).next_round(S0, &round, &result),
         Err(FlowError::Overflow)
     );
 }

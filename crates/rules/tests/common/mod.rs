@@ -66,6 +66,7 @@ impl WinCase {
             round_wind: self.round_wind,
             dora_indicators: &self.dora,
             dora_count: 0,
+            kita: 0,
             ura_indicators: &self.ura,
             riichi: self.riichi,
             situation: self.situation,
