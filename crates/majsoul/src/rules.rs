@@ -90,8 +90,9 @@ const SPECIAL: [&str; 19] = [
 ///
 /// Switches without a rule point leave the rule set undeclared when set away from the
 /// standard game: no dora (`have_biao_dora` false), kan dora without kan ura, a minimum of
-/// more than one han (`fanfu`), no renchan on a dealer's win, three-player tsumo loss
-/// (`have_zimosun`), unequal noten payments, a `dora_count` other than 0 or 3, and every
+/// more than one han (`fanfu`), no renchan on a dealer's win, a three-player tsumo without
+/// tsumo loss (`have_zimosun` false: how the North's share is paid then is not known),
+/// unequal noten payments, a `dora_count` other than 0 or 3, and every
 /// special mode and local-yaku switch (`guyi_mode`, `muyu_mode`, `enable_renhe`, …).
 /// Time controls, hints and the computer players' level are ignored; any other field is kept
 /// as unknown.
@@ -121,9 +122,6 @@ pub(crate) fn declared(
         unknown: Vec::new(),
         red: [true; 3],
     };
-    if players == 3 {
-        map.set("players", "3");
-    }
     if length == "tonpuusen" {
         map.set("length", "tonpuusen");
     }
@@ -142,14 +140,20 @@ pub(crate) fn declared(
     let spec = if undeclared.is_some() {
         None
     } else {
-        let mut text = Preset::MahjongSoul.name().to_owned();
+        // The three-player rooms have their own preset.
+        let preset = if players == 3 {
+            Preset::MahjongSoulSanma
+        } else {
+            Preset::MahjongSoul
+        };
+        let mut text = preset.name().to_owned();
         for (key, value) in &map.overrides {
             text.push(',');
             text.push_str(key);
             text.push('=');
             text.push_str(value);
         }
-        let mut rules = RuleSet::preset(Preset::MahjongSoul);
+        let mut rules = RuleSet::preset(preset);
         RuleSpec::parse(&text)
             .and_then(|spec| spec.apply(&mut rules))
             .map_err(|e| BadField {
@@ -383,9 +387,11 @@ impl Mapper {
                 .unsupported
                 .push(format!("fanfu = {n} (a minimum of more than one han)")),
         }
-        if !four && flag("have_zimosun")? == Some(true) {
-            self.unsupported
-                .push("have_zimosun = true (three-player tsumo loss)".to_owned());
+        // Tsumo loss is the three-player rooms' rule (a real ranked record pays it).
+        if !four && flag("have_zimosun")? == Some(false) {
+            self.unsupported.push(
+                "have_zimosun = false (a three-player tsumo without tsumo loss)".to_owned(),
+            );
         }
         for key in SPECIAL {
             match get(key) {
@@ -468,7 +474,9 @@ mod tests {
         assert_eq!(d.spec.as_deref(), Some("mahjong-soul,length=tonpuusen"));
         let d = declared(12, &[], Some(2)).unwrap();
         assert_eq!(d.players, 3);
-        assert!(d.spec.as_deref().unwrap().contains("players=3"));
+        assert_eq!(d.spec.as_deref(), Some("mahjong-soul-sanma"));
+        let d = declared(11, &[], Some(2)).unwrap();
+        assert_eq!(d.spec.as_deref(), Some("mahjong-soul-sanma,length=tonpuusen"));
         assert!(declared(3, &[], None).is_err());
     }
 

@@ -275,7 +275,7 @@ fn a_three_player_record_reads_with_three_seats() {
     let log = read(text).unwrap();
     assert_eq!(log.header.rules.go_type & 0x10, 0x10);
     let spec = log.header.rules.spec.as_deref().unwrap();
-    assert!(spec.contains("players=3"), "{spec}");
+    assert_eq!(spec, "mahjong-soul-sanma", "{spec}");
     let start = &log.round_starts()[0];
     assert_eq!(start.dealer, haifu_tiles::Seat::ALL[2]);
     assert!(start.hands[haifu_tiles::Seat::ALL[3]].is_empty());
