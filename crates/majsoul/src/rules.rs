@@ -389,9 +389,8 @@ impl Mapper {
         }
         // Tsumo loss is the three-player rooms' rule (a real ranked record pays it).
         if !four && flag("have_zimosun")? == Some(false) {
-            self.unsupported.push(
-                "have_zimosun = false (a three-player tsumo without tsumo loss)".to_owned(),
-            );
+            self.unsupported
+                .push("have_zimosun = false (a three-player tsumo without tsumo loss)".to_owned());
         }
         for key in SPECIAL {
             match get(key) {
@@ -476,7 +475,10 @@ mod tests {
         assert_eq!(d.players, 3);
         assert_eq!(d.spec.as_deref(), Some("mahjong-soul-sanma"));
         let d = declared(11, &[], Some(2)).unwrap();
-        assert_eq!(d.spec.as_deref(), Some("mahjong-soul-sanma,length=tonpuusen"));
+        assert_eq!(
+            d.spec.as_deref(),
+            Some("mahjong-soul-sanma,length=tonpuusen")
+        );
         assert!(declared(3, &[], None).is_err());
     }
 
