@@ -328,3 +328,48 @@ fn a_hand_with_its_winning_tile_and_dora_as_a_count() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the hand has no such tile to win on"));
 }
+
+#[test]
+fn three_player_hands_take_a_three_player_rule_set() {
+    // 111m 999p 567s 11p 99s tsumo on 9s: menzen-tsumo 1 + sanankou 2 + two kita 2 = 5 han, a
+    // mangan: the dealer pays 4000, West 2000, and no North pays (tsumo loss).
+    let hand = [
+        "111m999p567s11p99s",
+        "--win",
+        "9s",
+        "--tsumo",
+        "--seat",
+        "S",
+        "--kita",
+        "2",
+        "--rules",
+        "tenhou-sanma",
+    ];
+    let v = score_json(&hand);
+    assert_eq!((v["han"].as_u64(), v["kita"].as_u64()), (Some(5), Some(2)));
+    assert_eq!(v["points"], 6000);
+    let paid: Vec<(String, u64)> = v["payments"]
+        .as_array()
+        .expect("payments")
+        .iter()
+        .map(|p| {
+            (
+                p["payer"].as_str().unwrap_or_default().to_owned(),
+                p["hand"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(paid, [("W".to_owned(), 2000), ("E".to_owned(), 4000)]);
+    // A four-player rule set sets no North aside; a three-player one has no 2m-8m.
+    let four: Vec<&str> = hand[..8].to_vec();
+    assert_eq!(haifu(&four).status.code(), Some(2));
+    let out = haifu(&[
+        "234m456p789s123s1z",
+        "--win",
+        "1z",
+        "--ron",
+        "--rules",
+        "tenhou-sanma",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

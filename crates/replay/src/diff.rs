@@ -319,7 +319,12 @@ pub fn scores_text(s: &BySeat<i32>) -> String {
 /// A win's value as one line: `riichi 1, pinfu 1, dora 1 | 30 fu 3 han 3900 no-limit`.
 pub fn value_text(v: &Valuation) -> String {
     let mut yaku: Vec<String> = v.yaku.iter().map(|(n, h)| format!("{n} {h}")).collect();
-    for (name, n) in [("dora", v.dora.0), ("ura", v.dora.1), ("aka", v.dora.2)] {
+    for (name, n) in [
+        ("dora", v.dora.0),
+        ("ura", v.dora.1),
+        ("aka", v.dora.2),
+        ("kita", v.kita),
+    ] {
         if n > 0 {
             yaku.push(format!("{name} {n}"));
         }

@@ -191,6 +191,9 @@ const TENHOU_ROUND: RoundRules = RoundRules {
 /// Tenhou's three-player round: kita as nukidora (docs/RULESETS.md gives what the real logs
 /// settle and what they leave open).
 const TENHOU_SANMA_ROUND: RoundRules = RoundRules {
+    // Four live tiles give every other player one more draw with four players; no source
+    // says what three players need.
+    riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
     kita: Kita::Nukidora,
     kita_ron: KitaRon::Ron,
     kita_interrupts: KitaInterrupts::IppatsuAndFirstTurn,
@@ -202,6 +205,7 @@ const TENHOU_SANMA_ROUND: RoundRules = RoundRules {
 const MAHJONG_SOUL_SANMA_ROUND: RoundRules = RoundRules {
     kokushi_robs_ankan: KokushiRobsAnkan::Yes,
     tenpai: TenpaiRule::NotSettled,
+    riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
     kita: Kita::Nukidora,
     kita_ron: KitaRon::Ron,
     kita_interrupts: KitaInterrupts::IppatsuAndFirstTurn,
