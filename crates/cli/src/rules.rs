@@ -97,9 +97,16 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = match &args.command {
-        RulesCommand::List => Preset::ALL
-            .iter()
-            .try_for_each(|p| writeln!(out, "{:<14} {}", p.name(), p.about())),
+        RulesCommand::List => {
+            let width = Preset::ALL
+                .iter()
+                .map(|p| p.name().len())
+                .max()
+                .unwrap_or(0);
+            Preset::ALL
+                .iter()
+                .try_for_each(|p| writeln!(out, "{:<width$}  {}", p.name(), p.about()))
+        }
         RulesCommand::Show { rules } => {
             let choice = RuleChoice::parse(rules)?;
             let Some(set) = choice.fixed() else {

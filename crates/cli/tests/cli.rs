@@ -470,7 +470,10 @@ fn rules_list_and_show_read_back() {
         "tenhou-tonpuu",
         "tenhou-nashi",
         "tenhou-chips",
-        "mahjong-soul",
+        "tenhou-sanma ",
+        "tenhou-sanma-tonpuu",
+        "mahjong-soul ",
+        "mahjong-soul-sanma",
         "m-league",
         "jpml2024",
         "jpml2012",
@@ -479,7 +482,13 @@ fn rules_list_and_show_read_back() {
     ] {
         assert!(list.lines().any(|l| l.starts_with(name)), "{name}: {list}");
     }
-    for preset in ["tenhou", "mahjong-soul", "wrc,red_fives=true"] {
+    for preset in [
+        "tenhou",
+        "mahjong-soul",
+        "wrc,red_fives=true",
+        "tenhou-sanma",
+        "mahjong-soul-sanma,length=\"tonpuusen\"",
+    ] {
         let shown = stdout_of_success(&["rules".as_ref(), "show".as_ref(), preset.as_ref()]);
         let file = temp_file(&format!("{}.toml", preset.replace(',', "_")), &shown);
         // The file reads back to the same set: shown again, the same text.
