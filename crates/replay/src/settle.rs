@@ -324,9 +324,9 @@ pub(crate) fn check(
                         push(
                             at(*index),
                             DivergenceKind::PaymentMismatch {
-                                what: "draw",
-                                computed: e.to_string(),
-                                recorded: String::new(),
+                                what: "score changes of the draw",
+                                computed: format!("no payment: {e}"),
+                                recorded: scores_text(&recorded.deltas),
                             },
                         );
                         return false;

@@ -78,6 +78,13 @@ const CASES: &[Case] = &[
     Case {
         field: "noten_payment",
         scenario: "sanma/noten-and-the-end",
+        set: "noten_payment=\"not-settled\"",
+        kind: "payment_mismatch",
+        text: "depends on noten_payment",
+    },
+    Case {
+        field: "noten_payment",
+        scenario: "sanma/noten-and-the-end",
         set: "noten_payment=3000",
         kind: "payment_mismatch",
         text: "the engine has 3000 -1500 -1500",

@@ -286,13 +286,17 @@ impl Codec for NotenPayment {
         match self {
             NotenPayment::Split { total } => total.encode(),
             NotenPayment::NotPaid => lit(false),
+            NotenPayment::NotSettled => lit(NOT_SETTLED),
         }
     }
     fn decode(value: &Value) -> Result<Self, String> {
         match (int(value), value.as_bool()) {
             (Some(total), _) if total >= 0 => Ok(NotenPayment::Split { total }),
             (_, Some(false)) => Ok(NotenPayment::NotPaid),
-            _ => Err("the total paid (such as 3000), or false".to_owned()),
+            _ if value.as_str() == Some(NOT_SETTLED) => Ok(NotenPayment::NotSettled),
+            _ => Err(format!(
+                "the total paid (such as 3000), false, or \"{NOT_SETTLED}\""
+            )),
         }
     }
 }

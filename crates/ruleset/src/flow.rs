@@ -95,6 +95,9 @@ pub enum NotenPayment {
     },
     /// No noten payments.
     NotPaid,
+    /// No source settles it for this rule set: an exhaustive draw with tenpai and noten
+    /// players cannot be paid.
+    NotSettled,
 }
 
 /// Nagashi mangan: at an exhaustive draw, a player whose discards are all terminals and

@@ -355,7 +355,7 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                         tsumo_per_payer: 100,
                     },
                     three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
-                    noten: NotenPayment::Split { total: 2000 },
+                    noten: NotenPayment::NotSettled,
                     agari_yame: Yame::Automatic { min_score: 40000 },
                     tenpai_yame: Yame::NotSettled,
                     extension: Extension::NextWind { target: 40000 },

@@ -570,10 +570,19 @@ impl Flow<'_> {
             }
             return Ok(p);
         }
-        let NotenPayment::Split { total } = self.noten else {
-            return Ok(p);
-        };
         let players = self.players();
+        let total = match self.noten {
+            NotenPayment::Split { total } => total,
+            NotenPayment::NotPaid => return Ok(p),
+            NotenPayment::NotSettled => {
+                let tenpai_seats = players.seats().iter().filter(|s| tenpai.contains(**s));
+                let some = tenpai_seats.count();
+                if some == 0 || some == usize::from(players.count()) {
+                    return Ok(p);
+                }
+                return Err(PaymentError::NotSettled("noten_payment"));
+            }
+        };
         let tenpai = players
             .seats()
             .iter()
