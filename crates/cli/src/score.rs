@@ -347,6 +347,8 @@ fn to_json(s: &Score) -> Value {
         "ura": s.ura,
         "aka": s.aka,
         "kita": s.kita,
+        "menzen_points": s.menzen_points,
+        "dora_points": s.dora_points,
         "wait": s.wait.name(),
         "fu_items": fu_items,
         "base_points": s.base_points,
@@ -424,7 +426,19 @@ fn text(spec: &WinSpec, s: &Score) -> String {
     } else {
         ("yakuman".to_owned(), String::new())
     };
-    let _ = writeln!(out, "{value}{limit}: {} points", s.points);
+    let mut extra = Vec::new();
+    if s.menzen_points > 0 {
+        extra.push(format!("menzen points {}", s.menzen_points));
+    }
+    if s.dora_points > 0 {
+        extra.push(format!("dora points {}", s.dora_points));
+    }
+    let extra = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(" (with {})", extra.join(", "))
+    };
+    let _ = writeln!(out, "{value}{limit}: {} points{extra}", s.points);
     let pays: Vec<String> = s
         .payments
         .iter()

@@ -479,6 +479,7 @@ fn rules_list_and_show_read_back() {
         "jpml2012",
         "wrc2015",
         "ema2016",
+        "buu",
     ] {
         assert!(list.lines().any(|l| l.starts_with(name)), "{name}: {list}");
     }

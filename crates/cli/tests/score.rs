@@ -373,3 +373,39 @@ fn three_player_hands_take_a_three_player_rule_set() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn buu_counts_menzen_and_dora_points() {
+    // Seed 003: a closed seven pairs ron is 50 fu 1 han, 100 x 4 = 400, plus 300 menzen
+    // points; a 6z indicator makes the 7z pair two dora: 200 points more, no han.
+    let hand = [
+        "11m22p33s44z55z66z7z",
+        "--win",
+        "7z",
+        "--ron",
+        "--seat",
+        "S",
+        "--rules",
+        "buu,buu_chiitoitsu=true",
+    ];
+    let v = score_json(&hand);
+    assert_eq!(
+        (
+            v["points"].as_u64(),
+            v["menzen_points"].as_u64(),
+            v["han"].as_u64()
+        ),
+        (Some(700), Some(300), Some(1))
+    );
+    let mut dora = hand.to_vec();
+    dora.extend(["--dora", "6z"]);
+    let v = score_json(&dora);
+    assert_eq!(
+        (
+            v["points"].as_u64(),
+            v["dora_points"].as_u64(),
+            v["han"].as_u64()
+        ),
+        (Some(900), Some(200), Some(1))
+    );
+}

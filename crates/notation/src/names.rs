@@ -4,39 +4,44 @@ use haifu_log::{DrawKind, FuritenReason, RuleFlags};
 use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Yaku};
 
+/// The number of yaku in the vocabulary: the slots of [`YAKU`] before dora, ura, aka, kita.
+const YAKU_COUNT: usize = Yaku::ALL.len();
+
 /// The notation's yaku names: the vocabulary's (those of [`Yaku::ALL`] in its order), then
 /// dora, ura, aka and kita (see [`source_at`]).
-const YAKU: [&str; 56] = {
-    let mut names = ["dora"; 56];
+const YAKU: [&str; YAKU_COUNT + 4] = {
+    let mut names = ["dora"; YAKU_COUNT + 4];
     let mut i = 0;
-    while i < Yaku::ALL.len() {
+    while i < YAKU_COUNT {
         names[i] = Yaku::ALL[i].name();
         i += 1;
     }
-    names[53] = "ura";
-    names[54] = "aka";
-    names[55] = "kita";
+    names[YAKU_COUNT + 1] = "ura";
+    names[YAKU_COUNT + 2] = "aka";
+    names[YAKU_COUNT + 3] = "kita";
     names
 };
 
 /// The source a slot of [`YAKU`] names.
 const fn source_at(slot: usize) -> HanSource {
-    match slot {
-        52 => HanSource::Dora,
-        53 => HanSource::Ura,
-        54 => HanSource::Aka,
-        55 => HanSource::Kita,
-        _ => HanSource::Yaku(Yaku::ALL[slot]),
+    if slot < YAKU_COUNT {
+        return HanSource::Yaku(Yaku::ALL[slot]);
+    }
+    match slot - YAKU_COUNT {
+        0 => HanSource::Dora,
+        1 => HanSource::Ura,
+        2 => HanSource::Aka,
+        _ => HanSource::Kita,
     }
 }
 
 /// The notation's name of a yaku list entry.
 pub(crate) fn source_name(source: HanSource) -> &'static str {
     let slot = match source {
-        HanSource::Dora => 52,
-        HanSource::Ura => 53,
-        HanSource::Aka => 54,
-        HanSource::Kita => 55,
+        HanSource::Dora => YAKU_COUNT,
+        HanSource::Ura => YAKU_COUNT + 1,
+        HanSource::Aka => YAKU_COUNT + 2,
+        HanSource::Kita => YAKU_COUNT + 3,
         // Every yaku is in `Yaku::ALL`.
         HanSource::Yaku(y) => Yaku::ALL.iter().position(|x| *x == y).unwrap_or(0),
     };

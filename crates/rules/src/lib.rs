@@ -26,6 +26,7 @@
 //! ([`ScoreError::NotSettled`], [`ActionError::NotSettled`], and the flow's) only when a
 //! ruling depends on it.
 
+mod buu;
 mod error;
 pub mod flow;
 mod hand;

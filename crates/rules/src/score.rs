@@ -10,7 +10,8 @@ use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::YakuRules;
 use haifu_ruleset::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakumanStacking,
+    OptionalYaku, RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, Scoring, ThreePlayerTsumo,
+    UraDora, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -295,6 +296,12 @@ pub struct Score {
     /// Nukidora han: one per North set aside (kita), three players only (0 for a yakuman
     /// hand). Dora the indicators give to those Norths are in `dora`.
     pub kita: u8,
+    /// Buu scoring: the menzen points in `points` (a closed hand: 300 on a ron, 100 from each
+    /// payer on a tsumo); 0 under Japanese scoring.
+    pub menzen_points: u32,
+    /// Buu scoring: the dora points in `points` (100 per dora, from each payer on a tsumo);
+    /// 0 under Japanese scoring, where dora are han (`dora`).
+    pub dora_points: u32,
     /// Total han: yaku plus dora, ura and red fives (0 for a yakuman hand).
     pub han: u8,
     /// The fu, rounded up to 10 (25 for chiitoitsu), computed for limit and yakuman hands too.
@@ -399,6 +406,8 @@ struct Context<'w, 'a> {
     ura: u8,
     aka: u8,
     kita: u8,
+    /// Under Buu scoring, the dora in the hand (paid as points); 0 otherwise.
+    buu_dora: u8,
     /// Chuuren over the concealed part (independent of the reading), with junsei.
     chuuren: Option<Yaku>,
     /// A rule point the rule set leaves not settled, set when a candidate's value needed it.
@@ -544,7 +553,11 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut seen = [0u64; 3];
         let mut all = TileCounts::EMPTY;
         let mut aka = 0u8;
-        let red = rules.hand.red_fives == RedFives::OnePerSuit;
+        let red = |t: Tile| match rules.hand.red_fives {
+            RedFives::OnePerSuit => t.is_red_five(),
+            RedFives::PinOnly => t.is_red_five() && t.kind() == TileKind::P5,
+            RedFives::None => false,
+        };
         let concealed = win.concealed.iter().chain([&win.winning_tile]);
         let meld_tiles = win.melds.iter().flat_map(|m| m.tiles());
         let mut counts = TileCounts::EMPTY;
@@ -558,7 +571,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 return Err(ScoreError::NotInPlay { tile: t });
             }
             all.add(t.kind());
-            if red && t.is_red_five() {
+            if red(t) {
                 aka += 1;
             }
             // The concealed part, winning tile included, before the meld tiles come.
@@ -587,6 +600,11 @@ impl<'w, 'a> Context<'w, 'a> {
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
         let dora = dora_of(win.dora_indicators).saturating_add(win.dora_count);
+        // Buu pays dora as points, not han.
+        let (dora, buu_dora) = match rules.hand.scoring {
+            Scoring::Japanese => (dora, 0),
+            Scoring::Buu => (0, dora),
+        };
         let ura = match rules.hand.ura_dora {
             UraDora::Counted => dora_of(win.ura_indicators),
             UraDora::NotCounted => 0,
@@ -609,6 +627,7 @@ impl<'w, 'a> Context<'w, 'a> {
             ura,
             aka,
             kita: win.kita,
+            buu_dora,
             chuuren,
             unsettled: std::cell::Cell::new(None),
         })
@@ -704,6 +723,19 @@ impl<'w, 'a> Context<'w, 'a> {
             1
         };
         yakuman.push(YakumanCount { yaku, times });
+    }
+
+    /// Whether all green is a yakuman here: always under Japanese scoring; under Buu's, as
+    /// `buu_ryuuiisou` says (a hand that depends on an unsettled value is noted).
+    fn ryuuiisou_counts(&self) -> bool {
+        match (self.rules.hand.scoring, self.rules.hand.buu_ryuuiisou) {
+            (Scoring::Japanese, _) | (Scoring::Buu, OptionalYaku::Counted) => true,
+            (Scoring::Buu, OptionalYaku::NotCounted) => false,
+            (Scoring::Buu, OptionalYaku::NotSettled) => {
+                self.unsettled.set(Some("buu_ryuuiisou"));
+                false
+            }
+        }
     }
 
     fn pair_fu(&self, pair: TileKind) -> u8 {
@@ -836,7 +868,8 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut fu_items: ArrayVec<FuItem, 12> = ArrayVec::new();
         let pair_fu = self.pair_fu(pair);
         let pinfu_shape = runs.len() == 4 && pair_fu == 0 && wait == Wait::Ryanmen;
-        let pinfu = pinfu_shape && self.menzen;
+        // Buu plays pinfu open too.
+        let pinfu = pinfu_shape && (self.menzen || self.rules.hand.scoring == Scoring::Buu);
         fu_items.push(FuItem {
             source: FuSource::Base,
             fu: 20,
@@ -927,7 +960,10 @@ impl<'w, 'a> Context<'w, 'a> {
             self.push_yakuman(&mut yakuman, Yaku::Tsuuiisou);
         }
         // All green's only honour is hatsu: with honours in it, hatsu is there.
-        if all_green && (honors || self.rules.hand.ryuuiisou == Ryuuiisou::HatsuOptional) {
+        if all_green
+            && (honors || self.rules.hand.ryuuiisou == Ryuuiisou::HatsuOptional)
+            && self.ryuuiisou_counts()
+        {
             self.push_yakuman(&mut yakuman, Yaku::Ryuuiisou);
         }
         if all_terminal_or_honor && !honors {
@@ -1033,10 +1069,15 @@ impl<'w, 'a> Context<'w, 'a> {
         }
         let honors = suits & 8 != 0;
         let numbered = (suits & 7).count_ones();
+        // Buu counts chiitoitsu at 50 fu.
+        let chiitoitsu_fu = match self.rules.hand.scoring {
+            Scoring::Japanese => 25,
+            Scoring::Buu => 50,
+        };
         let mut fu_items = ArrayVec::new();
         fu_items.push(FuItem {
             source: FuSource::Chiitoitsu,
-            fu: 25,
+            fu: chiitoitsu_fu,
         });
         let mut yakuman = ArrayVec::new();
         self.situational_yakuman(&mut yakuman);
@@ -1076,7 +1117,15 @@ impl<'w, 'a> Context<'w, 'a> {
                 });
             }
         }
-        self.emit(reading, Wait::Tanki, yaku, yakuman, 25, fu_items, f);
+        self.emit(
+            reading,
+            Wait::Tanki,
+            yaku,
+            yakuman,
+            chiitoitsu_fu,
+            fu_items,
+            f,
+        );
     }
 
     fn kokushi(&self, reading: &Reading, pair: TileKind, f: &mut impl FnMut(Candidate)) {
@@ -1118,6 +1167,15 @@ impl<'w, 'a> Context<'w, 'a> {
         fu_items: ArrayVec<FuItem, 12>,
         f: &mut impl FnMut(Candidate),
     ) {
+        if self.rules.hand.scoring == Scoring::Buu {
+            match crate::buu::yaku(&yaku, &yakuman, wait, !self.menzen, &self.rules.hand) {
+                Ok(table) => yaku = table,
+                Err(rule) => {
+                    self.unsettled.set(Some(rule));
+                    return;
+                }
+            }
+        }
         if yakuman.is_empty() && yaku.is_empty() {
             return;
         }
@@ -1161,6 +1219,14 @@ impl<'w, 'a> Context<'w, 'a> {
     /// The base points and limit of a candidate, with its yakuman count and whether renhou's
     /// mangan stands for the hand.
     fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
+        if self.rules.hand.scoring == Scoring::Buu {
+            let (base, limit, n) = crate::buu::base(
+                c.yakuman.iter().map(|y| y.times).sum(),
+                self.total_han(c),
+                c.fu,
+            );
+            return (base, limit, n, false);
+        }
         let l = &Limits::STANDARD;
         if !c.yakuman.is_empty() {
             let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
@@ -1193,6 +1259,17 @@ impl<'w, 'a> Context<'w, 'a> {
 
     fn finish(&self, c: Candidate) -> Score {
         let (base, limit, yakuman_count, renhou) = self.value(&c);
+        let buu = (self.rules.hand.scoring == Scoring::Buu).then(|| {
+            crate::buu::payments(
+                base,
+                limit,
+                yakuman_count,
+                self.dealer,
+                self.tsumo,
+                self.menzen,
+                self.buu_dora,
+            )
+        });
         let is_yakuman = !c.yakuman.is_empty();
         // The hand's payments come from the one place that turns base points into payments.
         let role = if self.dealer {
@@ -1213,11 +1290,15 @@ impl<'w, 'a> Context<'w, 'a> {
         let players = self.rules.players;
         if self.tsumo {
             let flow = Flow::new(&self.rules.flow, players);
-            let (dealer_pays, non_dealer_pays) = match flow.tsumo_value(base_i32, role) {
-                Ok(WinValue::Tsumo {
-                    dealer_pays,
-                    non_dealer_pays,
-                }) => (paid(dealer_pays), paid(non_dealer_pays)),
+            let (dealer_pays, non_dealer_pays) = match (buu, flow.tsumo_value(base_i32, role)) {
+                (Some(b), _) => (b.ron_or_dealer, b.non_dealer),
+                (
+                    None,
+                    Ok(WinValue::Tsumo {
+                        dealer_pays,
+                        non_dealer_pays,
+                    }),
+                ) => (paid(dealer_pays), paid(non_dealer_pays)),
                 // A base beyond any real hand: the largest payment that fits.
                 _ => (u32::MAX / 4, u32::MAX / 4),
             };
@@ -1239,8 +1320,9 @@ impl<'w, 'a> Context<'w, 'a> {
         } else {
             // The discarder's seat does not change what it pays: any seat stands for it.
             let any = haifu_tiles::Seat::ALL[0];
-            let hand = match WinValue::ron_from_base(any, base_i32, role) {
-                Ok(WinValue::Ron { points, .. }) => paid(points),
+            let hand = match (buu, WinValue::ron_from_base(any, base_i32, role)) {
+                (Some(b), _) => b.ron_or_dealer,
+                (None, Ok(WinValue::Ron { points, .. })) => paid(points),
                 _ => u32::MAX / 4,
             };
             payments.push(Payment {
@@ -1283,6 +1365,8 @@ impl<'w, 'a> Context<'w, 'a> {
             ura,
             aka,
             kita,
+            menzen_points: buu.map_or(0, |b| b.menzen),
+            dora_points: buu.map_or(0, |b| b.dora),
             han,
             fu: c.fu,
             fu_items: c.fu_items,

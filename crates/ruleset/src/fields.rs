@@ -11,7 +11,7 @@ use crate::{
     RiichiMinScore, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora,
     YakumanStacking, Yame,
 };
-use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, ThreePlayerTsumo};
+use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring, ThreePlayerTsumo};
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
 #[derive(Clone, Copy)]
@@ -103,7 +103,17 @@ pub fn override_text(value: &Value) -> String {
 const NOT_SETTLED: &str = "not-settled";
 
 literals!(Players { Players::Four => 4, Players::Three => 3 });
-literals!(RedFives { RedFives::OnePerSuit => true, RedFives::None => false });
+literals!(RedFives {
+    RedFives::OnePerSuit => true,
+    RedFives::None => false,
+    RedFives::PinOnly => "pin-only",
+});
+literals!(Scoring { Scoring::Japanese => "japanese", Scoring::Buu => "buu" });
+literals!(OptionalYaku {
+    OptionalYaku::Counted => true,
+    OptionalYaku::NotCounted => false,
+    OptionalYaku::NotSettled => NOT_SETTLED,
+});
 literals!(OpenTanyao { OpenTanyao::Allowed => true, OpenTanyao::Forbidden => false });
 literals!(KiriageMangan { KiriageMangan::On => true, KiriageMangan::Off => false });
 literals!(KazoeYakuman { KazoeYakuman::Yakuman => "yakuman", KazoeYakuman::Sanbaiman => "sanbaiman" });
@@ -173,7 +183,11 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
-literals!(GameLength { GameLength::Tonpuusen => "tonpuusen", GameLength::Hanchan => "hanchan" });
+literals!(GameLength {
+    GameLength::Tonpuusen => "tonpuusen",
+    GameLength::Hanchan => "hanchan",
+    GameLength::FourWinds => "four-winds",
+});
 literals!(NagashiMangan {
     NagashiMangan::ManganTsumo => true,
     NagashiMangan::NotPlayed => false,
@@ -453,7 +467,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "red_fives",
         hand.red_fives,
-        "One red five in each suit, one han each."
+        "Red fives, one han each: one in each suit (true), none (false), or only the red 5p (\"pin-only\")."
     ),
     field!(
         "open_tanyao",
@@ -506,6 +520,31 @@ pub static FIELDS: &[Field] = &[
         "A riichi win counts the ura dora (and kan ura dora)."
     ),
     field!("ippatsu", hand.ippatsu, "Ippatsu is a yaku."),
+    field!(
+        "scoring",
+        hand.scoring,
+        "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table)."
+    ),
+    field!(
+        "buu_iipeikou",
+        hand.buu_iipeikou,
+        "Buu: iipeikou is a 1-han yaku (true, false, or \"not-settled\")."
+    ),
+    field!(
+        "buu_chiitoitsu",
+        hand.buu_chiitoitsu,
+        "Buu: chiitoitsu is a 1-han yaku at 50 fu (true, false, or \"not-settled\")."
+    ),
+    field!(
+        "buu_sanshoku",
+        hand.buu_sanshoku,
+        "Buu: sanshoku is a yaku, 2 han closed and 1 open (true, false, or \"not-settled\")."
+    ),
+    field!(
+        "buu_ryuuiisou",
+        hand.buu_ryuuiisou,
+        "Buu: ryuuiisou is a yakuman (true, false, or \"not-settled\")."
+    ),
     // The round.
     field!(
         "kuikae",
@@ -581,7 +620,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "length",
         flow.length,
-        "The regular length of the game: \"tonpuusen\" (East round) or \"hanchan\" (East and South)."
+        "The regular length of the game: \"tonpuusen\" (East round), \"hanchan\" (East and South) or \"four-winds\" (East to North)."
     ),
     field!(
         "start_score",

@@ -61,14 +61,18 @@ pub enum GameLength {
     Tonpuusen,
     /// East and South rounds (hanchan).
     Hanchan,
+    /// All four winds, East to North (iichan; Buu mahjong).
+    FourWinds,
 }
 
 impl GameLength {
-    /// The wind of the last regular round: East for tonpuusen, South for hanchan.
+    /// The wind of the last regular round: East for tonpuusen, South for hanchan, North for a
+    /// four-wind game.
     pub const fn last_wind(self) -> Wind {
         match self {
             GameLength::Tonpuusen => Wind::East,
             GameLength::Hanchan => Wind::South,
+            GameLength::FourWinds => Wind::North,
         }
     }
 }

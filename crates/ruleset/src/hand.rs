@@ -7,6 +7,35 @@ pub enum RedFives {
     None,
     /// One red five in each numbered suit (ids 16, 52, 88), one han each (aka dora).
     OnePerSuit,
+    /// One red 5p (id 52), one han; the red 5m and 5s are ordinary fives (Buu mahjong).
+    PinOnly,
+}
+
+/// How a hand's value is counted: the scoring model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Japanese riichi scoring: base points fu × 2^(2 + han) (two han of ba-zoro), the limits
+    /// from mangan to yakuman, dora as han.
+    Japanese,
+    /// Buu mahjong (ブー麻雀): base points fu × 2^han (no ba-zoro); a ron is 4 × base from a
+    /// non-dealer's discard and 6 × base to the dealer, rounded up to 10 and capped at
+    /// 2000 / 3000 (5 han or more is that cap), yakuman 8000 / 12000; a tsumo splits that
+    /// total 1 : 1 : 2 (2 : 2 : 2 to the dealer); then, after the cap, menzen points (a closed
+    /// hand: 300 on a ron, 100 from each payer on a tsumo) and 100 points per dora (from the
+    /// discarder, or from each payer on a tsumo). Dora are points, not han; Buu's own yaku
+    /// table (the `buu_*` rule points for its optional yaku).
+    Buu,
+}
+
+/// Whether an optional yaku of a rule set's table is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionalYaku {
+    /// It is a yaku.
+    Counted,
+    /// It is not.
+    NotCounted,
+    /// No source settles it for this rule set: a hand that would have it cannot be valued.
+    NotSettled,
 }
 
 /// Whether tanyao (all simples) counts in an open hand (kuitan).
@@ -153,4 +182,14 @@ pub struct HandRules {
     pub ura_dora: UraDora,
     /// Ippatsu.
     pub ippatsu: Ippatsu,
+    /// The scoring model.
+    pub scoring: Scoring,
+    /// Buu: iipeikou (1 han, closed).
+    pub buu_iipeikou: OptionalYaku,
+    /// Buu: chiitoitsu (1 han, always 50 fu).
+    pub buu_chiitoitsu: OptionalYaku,
+    /// Buu: sanshoku (2 han, open 1).
+    pub buu_sanshoku: OptionalYaku,
+    /// Buu: ryuuiisou (a yakuman).
+    pub buu_ryuuiisou: OptionalYaku,
 }

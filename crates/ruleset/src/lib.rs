@@ -30,7 +30,7 @@ pub use flow::{
 };
 pub use hand::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    RedFives, Renhou, RinshanFu, Ryuuiisou, UraDora, YakumanStacking,
+    OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring, UraDora, YakumanStacking,
 };
 pub use preset::Preset;
 pub use round::{

@@ -12,7 +12,7 @@ use crate::{
     PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
-use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, ThreePlayerTsumo};
+use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring, ThreePlayerTsumo};
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,11 +48,15 @@ pub enum Preset {
     Wrc2015,
     /// The European Mahjong Association's Riichi Competition Rules, 2016 edition.
     Ema2016,
+    /// Buu mahjong (ブー麻雀), the seed's rules: base points without ba-zoro, capped at
+    /// 2000 / 3000, menzen and dora points, its own yaku table, points in tenths (start 2000),
+    /// a four-wind game.
+    Buu,
 }
 
 impl Preset {
     /// Every preset, in the order `haifu rules list` shows them.
-    pub const ALL: [Preset; 13] = [
+    pub const ALL: [Preset; 14] = [
         Preset::Tenhou,
         Preset::TenhouTonpuu,
         Preset::TenhouNashi,
@@ -66,6 +70,7 @@ impl Preset {
         Preset::Jpml2012,
         Preset::Wrc2015,
         Preset::Ema2016,
+        Preset::Buu,
     ];
 
     /// The preset's name, as `--rules`, rule files and the notation write it.
@@ -84,6 +89,7 @@ impl Preset {
             Preset::Jpml2012 => "jpml2012",
             Preset::Wrc2015 => "wrc2015",
             Preset::Ema2016 => "ema2016",
+            Preset::Buu => "buu",
         }
     }
 
@@ -122,6 +128,9 @@ impl Preset {
             }
             Preset::Ema2016 => {
                 "European Mahjong Association Riichi Competition Rules, 2016: every ron wins, no red fives"
+            }
+            Preset::Buu => {
+                "Buu mahjong: fu x 2^han capped at 2000/3000, menzen and dora points, start 2000, four winds"
             }
         }
     }
@@ -166,6 +175,12 @@ const fn japanese(
         ryuuiisou: Ryuuiisou::HatsuOptional,
         ura_dora: UraDora::Counted,
         ippatsu: Ippatsu::Counted,
+        scoring: Scoring::Japanese,
+        // Buu's optional yaku: no Japanese rule set plays Buu's table.
+        buu_iipeikou: OptionalYaku::NotSettled,
+        buu_chiitoitsu: OptionalYaku::NotSettled,
+        buu_sanshoku: OptionalYaku::NotSettled,
+        buu_ryuuiisou: OptionalYaku::NotSettled,
     }
 }
 
@@ -355,7 +370,7 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                         tsumo_per_payer: 100,
                     },
                     three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
-                    noten: NotenPayment::NotSettled,
+                    noten: NotenPayment::Split { total: 2000 },
                     agari_yame: Yame::Automatic { min_score: 40000 },
                     tenpai_yame: Yame::NotSettled,
                     extension: Extension::NextWind { target: 40000 },
@@ -536,6 +551,50 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 leftover_sticks: LeftoverSticks::Unclaimed,
                 ties: TieBreak::Shared,
                 ..competition_flow(30000, [15, 5, -5, -15])
+            },
+        },
+        Preset::Buu => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                scoring: Scoring::Buu,
+                open_tanyao: OpenTanyao::Allowed,
+                double_wind_pair_fu: DoubleWindPairFu::NotSettled,
+                rinshan_fu: RinshanFu::NotSettled,
+                ura_dora: UraDora::NotCounted,
+                ippatsu: Ippatsu::NotCounted,
+                double_yakuman: DoubleYakuman::Single,
+                ..japanese(
+                    RedFives::PinOnly,
+                    KiriageMangan::Off,
+                    KazoeYakuman::Yakuman,
+                    YakumanStacking::Highest,
+                )
+            },
+            round: RoundRules {
+                // Riichi without a stick: no score needed to declare it.
+                riichi_min_score: RiichiMinScore::Any,
+                riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
+                kan_dora: KanDoraTiming::NotSettled,
+                kokushi_robs_ankan: KokushiRobsAnkan::NotSettled,
+                tenpai: TenpaiRule::NotSettled,
+                ..NO_ABORTIVE
+            },
+            flow: FlowRules {
+                length: GameLength::FourWinds,
+                start_score: 2000,
+                riichi_deposit: 0,
+                noten: NotenPayment::NotSettled,
+                nagashi: NagashiMangan::NotSettled,
+                pao_value: PaoValue::NotSettled,
+                pao_honba: PaoHonba::NotSettled,
+                busting: Busting::BelowZero,
+                agari_yame: Yame::NotSettled,
+                tenpai_yame: Yame::NotSettled,
+                extension: Extension::None,
+                ties: TieBreak::NotSettled,
+                final_points: FinalPoints::NotKnown,
+                ..TENHOU_FLOW
             },
         },
         Preset::Ema2016 => RuleSet {

@@ -3,14 +3,16 @@
 
 use haifu_tiles::{HanSource, Limit, Yaku};
 
-/// The yaku with Tenhou ids 0–51 are those of [`Yaku::ALL`], in that order (checked by the
-/// tests at known ids); 52 is dora, 53 ura dora, 54 red fives.
+/// The yaku with Tenhou ids 0–51 are the first 52 of [`Yaku::ALL`], in that order (checked
+/// by the tests at known ids); 52 is dora, 53 ura dora, 54 red fives. Buu's kanchan, last in
+/// the list, has no Tenhou id.
 pub fn han_source(id: u8) -> Option<HanSource> {
     match id {
         52 => Some(HanSource::Dora),
         53 => Some(HanSource::Ura),
         54 => Some(HanSource::Aka),
-        _ => Yaku::ALL.get(usize::from(id)).copied().map(HanSource::Yaku),
+        0..52 => Yaku::ALL.get(usize::from(id)).copied().map(HanSource::Yaku),
+        _ => None,
     }
 }
 
@@ -20,6 +22,8 @@ pub fn han_source_id(source: HanSource) -> u8 {
     match source {
         HanSource::Kita => 52,
         HanSource::Dora => 52,
+        // Buu's kanchan has no Tenhou id: no Tenhou log lists it.
+        HanSource::Yaku(Yaku::Kanchan) => u8::MAX,
         HanSource::Ura => 53,
         HanSource::Aka => 54,
         HanSource::Yaku(y) => Yaku::ALL

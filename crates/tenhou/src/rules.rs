@@ -213,7 +213,8 @@ pub fn rules_of(go_type: u32, era: TenhouEra, first_score: Option<i32>) -> RuleS
         // The three sanma hanchan of 2009, 2014 and 2018 all pay +20/0/-20 over 40000; no
         // sanma tonpuusen log tells its uma.
         (true, _, GameLength::Hanchan) => (40000, Some([20, 0, -20, 0])),
-        (true, _, GameLength::Tonpuusen) => (40000, None),
+        // No Tenhou log is four winds long (its bits cannot say so).
+        (true, _, GameLength::Tonpuusen | GameLength::FourWinds) => (40000, None),
     };
     r.flow.final_points = match uma {
         Some(uma) => FinalPoints::Uma {

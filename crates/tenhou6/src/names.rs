@@ -69,6 +69,8 @@ pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Optio
         "大四喜" => Yaku::Daisuushii,
         "小四喜" => Yaku::Shousuushii,
         "四槓子" => Yaku::Suukantsu,
+        // Buu mahjong's closed-wait yaku (haifu's writer; no platform export has it).
+        "嵌張" => Yaku::Kanchan,
         "ドラ" => return Some(HanSource::Dora),
         "裏ドラ" => return Some(HanSource::Ura),
         "赤ドラ" => return Some(HanSource::Aka),
@@ -216,6 +218,7 @@ pub(crate) fn han_source_name(source: HanSource) -> &'static str {
         Yaku::Daisuushii => "大四喜",
         Yaku::Shousuushii => "小四喜",
         Yaku::Suukantsu => "四槓子",
+        Yaku::Kanchan => "嵌張",
     }
 }
 

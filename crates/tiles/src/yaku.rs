@@ -117,11 +117,14 @@ pub enum Yaku {
     Shousuushii,
     /// Suukantsu: four kans. Yakuman.
     Suukantsu,
+    /// Kanchan: a win on a closed wait (the middle tile of a run). Buu mahjong's 1-han yaku;
+    /// no value in the Japanese rule sets. Listed last: it has no Tenhou id.
+    Kanchan,
 }
 
 impl Yaku {
     /// Every yaku, in the order yaku are listed (the order of this enum).
-    pub const ALL: [Yaku; 52] = {
+    pub const ALL: [Yaku; 53] = {
         use Yaku::*;
         [
             MenzenTsumo,
@@ -176,6 +179,7 @@ impl Yaku {
             Daisuushii,
             Shousuushii,
             Suukantsu,
+            Kanchan,
         ]
     };
 
@@ -259,6 +263,7 @@ impl Yaku {
             Daisuushii => "daisuushii",
             Shousuushii => "shousuushii",
             Suukantsu => "suukantsu",
+            Kanchan => "kanchan",
         }
     }
 
