@@ -112,6 +112,8 @@ pub enum Refusal {
     Furiten,
     /// A second ron where only the claimant nearest the discarder wins (head bump).
     HeadBump,
+    /// A win that would put a payer below zero, refused by a bust guard (Buu).
+    BustGuard,
     /// A draw whose condition does not hold (nine kinds short, the fourth wind differs…).
     NoDraw,
     /// An abortive draw the rule set does not play.
@@ -126,7 +128,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 25] = [
+    pub const ALL: [Refusal; 26] = [
         Refusal::NotYourTurn,
         Refusal::NotHeld,
         Refusal::TileInPlay,
@@ -147,6 +149,7 @@ impl Refusal {
         Refusal::NotComplete,
         Refusal::Furiten,
         Refusal::HeadBump,
+        Refusal::BustGuard,
         Refusal::NoDraw,
         Refusal::AbortiveNotPlayed,
         Refusal::RoundOver,
@@ -177,6 +180,7 @@ impl Refusal {
             Refusal::NotComplete => "not-complete",
             Refusal::Furiten => "furiten",
             Refusal::HeadBump => "head-bump",
+            Refusal::BustGuard => "bust-guard",
             Refusal::NoDraw => "no-draw",
             Refusal::AbortiveNotPlayed => "abortive-not-played",
             Refusal::RoundOver => "round-over",

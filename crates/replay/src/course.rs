@@ -266,6 +266,7 @@ fn follow(
             outcome,
             riichi_deposits: round.deposits,
             deltas,
+            yakuman: round.yakuman_winners(),
         };
         match flow.next_round(first_dealer, &setup, &result) {
             Ok(Next::Round(n)) => state = State::Next(n),

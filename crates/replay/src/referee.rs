@@ -12,7 +12,7 @@ use haifu_rules::{
     AbortiveDraw, ActionError, HanSource, Payer, Round, RoundSetup, Ruling, Score, ScoreError,
     SetupError, Win, WinContext, WinMethod, Yaku, score,
 };
-use haifu_ruleset::{MultipleRon, MultipleRonBonus, RuleSet};
+use haifu_ruleset::{BustGuard, MultipleRon, MultipleRonBonus, RuleSet};
 use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
@@ -389,12 +389,17 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
-        let (value, pao, pao_stacked) = match self.rule_win(recorded, index, verdict) {
+        let (value, pao, pao_stacked, yakuman) = match self.rule_win(recorded, index, verdict) {
             Some(ruled) => ruled,
             None => {
                 self.pending
                     .win(verdict, self.summary.label, recorded.winner, None);
-                (None, recorded.pao, recorded.yakuman.len() > 1)
+                (
+                    None,
+                    recorded.pao,
+                    recorded.yakuman.len() > 1,
+                    recorded.limit == haifu_tiles::Limit::Yakuman,
+                )
             }
         };
         let valuation = self.valuation.take();
@@ -414,6 +419,7 @@ impl<'a> RoundReplay<'a> {
             value,
             pao,
             pao_stacked,
+            yakuman,
             valuation: valuation.map(Box::new),
         };
         match &mut self.summary.outcome {
@@ -431,7 +437,7 @@ impl<'a> RoundReplay<'a> {
         recorded: &RecordedWin,
         index: usize,
         verdict: &mut Verdict,
-    ) -> Option<(Option<WinValue>, Option<Seat>, bool)> {
+    ) -> Option<(Option<WinValue>, Option<Seat>, bool, bool)> {
         let round = self.round.as_mut()?;
         let winner = recorded.winner;
         if !recorded.is_tsumo()
@@ -525,6 +531,19 @@ impl<'a> RoundReplay<'a> {
             };
             self.diverge(verdict, index, kind);
         }
+        if let Some(why) = self.bust_guard(winner, &score, &context, pao, honba, sticks) {
+            let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
+            let kept = self.keep_for_rons(recorded);
+            self.refuse(
+                verdict,
+                index,
+                format!("seat {winner} {action}"),
+                why,
+                Refusal::BustGuard,
+            );
+            self.restore_for_rons(kept);
+            return None;
+        }
         if self.sheet.is_some() {
             self.valuation = Some(valuation(&score));
         }
@@ -532,7 +551,58 @@ impl<'a> RoundReplay<'a> {
             Some(value_of(&score, &context)),
             pao,
             score.yakuman.len() > 1,
+            score.limit == haifu_tiles::Limit::Yakuman,
         ))
+    }
+
+    /// Why the rule set's bust guard refuses this win, if it does: a payer would go below
+    /// zero and the win does not lift the winner from below the start score to it or above.
+    fn bust_guard(
+        &self,
+        winner: Seat,
+        score: &Score,
+        context: &WinContext,
+        pao: Option<Seat>,
+        honba: u32,
+        sticks: u32,
+    ) -> Option<String> {
+        if self.rules.flow.bust_guard == BustGuard::Off {
+            return None;
+        }
+        let round = self.round.as_ref()?;
+        let rules = flow::Flow::new(&self.rules.flow, self.rules.players);
+        let win = flow::Win {
+            winner,
+            value: value_of(score, context),
+            pao,
+            pao_stacked: score.yakuman.len() > 1,
+        };
+        let paid = rules
+            .win_payments(
+                self.summary.setup.dealer,
+                &win,
+                flow::Bonus { honba, sticks },
+            )
+            .ok()?
+            .total();
+        let now = round.scores();
+        let after = |s: Seat| now[s] + paid[s];
+        let busted: Vec<String> = self
+            .rules
+            .players
+            .seats()
+            .iter()
+            .filter(|s| **s != winner && after(**s) < 0)
+            .map(|s| format!("seat {s} ({})", after(*s)))
+            .collect();
+        let start = self.rules.flow.start_score;
+        let lifts = now[winner] < start && after(winner) >= start;
+        (!busted.is_empty() && !lifts).then(|| {
+            format!(
+                "the win would put {} below zero without lifting the winner from sinking to floating (bust_guard)",
+                busted.join(" and ")
+            )
+        })
     }
 
     /// Scores the win as the engine sees it and compares it with the log, field by field.

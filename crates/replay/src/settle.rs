@@ -34,6 +34,20 @@ pub(crate) struct RoundSummary<'a> {
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
 }
 
+impl RoundSummary<'_> {
+    /// The seats that won this round with a yakuman.
+    pub(crate) fn yakuman_winners(&self) -> Seats {
+        match &self.outcome {
+            Some(SummaryOutcome::Wins(wins)) => wins
+                .iter()
+                .filter(|w| w.yakuman)
+                .map(|w| w.recorded.winner)
+                .collect(),
+            _ => Seats::EMPTY,
+        }
+    }
+}
+
 /// A round's outcome with the engine's rulings.
 #[derive(Clone)]
 pub(crate) enum SummaryOutcome<'a> {
@@ -66,8 +80,36 @@ pub(crate) struct WinRuling<'a> {
     pub(crate) pao: Option<Seat>,
     /// Whether other yakuman are stacked with the liable one.
     pub(crate) pao_stacked: bool,
+    /// Whether the win is a yakuman (the engine's value, or the log's on fallback).
+    pub(crate) yakuman: bool,
     /// The engine's value as the sheet shows it, when sheets are written.
     pub(crate) valuation: Option<Box<crate::Valuation>>,
+}
+
+/// What a recorded win pays under Buu scoring, from the log itself (the fallback when the
+/// engine could not value the hand: Buu's menzen and dora points cannot be worked back from
+/// fu and han): a ron's recorded points; a tsumo's payments as the score changes show them,
+/// the honba taken off.
+fn buu_recorded_value(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32) -> WinValue {
+    if !w.is_tsumo() {
+        return WinValue::Ron {
+            discarder: w.from,
+            points: w.points,
+        };
+    }
+    let per_honba = i64::from(rules.flow.honba.tsumo_per_payer) * i64::from(honba);
+    let paid = |s: Seat| i32::try_from(-i64::from(w.deltas[s]) - per_honba).unwrap_or(0);
+    let other = rules
+        .players
+        .seats()
+        .iter()
+        .copied()
+        .find(|s| *s != w.winner && *s != dealer)
+        .unwrap_or(dealer);
+    WinValue::Tsumo {
+        dealer_pays: paid(dealer),
+        non_dealer_pays: paid(other),
+    }
 }
 
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the
@@ -182,6 +224,9 @@ pub(crate) fn check(
                     .map(|w| {
                         let role = Role::of(w.recorded.winner, dealer);
                         let value = w.value.unwrap_or_else(|| {
+                            if ruleset.hand.scoring == haifu_ruleset::Scoring::Buu {
+                                return buu_recorded_value(w.recorded, dealer, ruleset, honba);
+                            }
                             let base = recorded_base(w.recorded, &ruleset.hand);
                             let v = if w.recorded.is_tsumo() {
                                 rules.tsumo_value(base, role)
@@ -359,6 +404,7 @@ pub(crate) fn check(
             outcome: flow_outcome,
             riichi_deposits: round.deposits,
             deltas,
+            yakuman: round.yakuman_winners(),
         };
         // The next round follows from the engine's own scores, carried from the game's start:
         // a log whose start scores slip in one round (a transcriber's error) shows the slip

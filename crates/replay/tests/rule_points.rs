@@ -33,6 +33,36 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // Buu's flow: the end at 4000, a yakuman's end with everyone else sinking, the bust guard,
+    // the chips of sinking and floating.
+    Case {
+        field: "end_at_score",
+        scenario: "buu/maru-a-at-4000",
+        set: "end_at_score=false",
+        kind: "flow_mismatch",
+        text: "the game goes on to E1.1",
+    },
+    Case {
+        field: "yakuman_ends_game",
+        scenario: "buu/yakuman-ends-the-game",
+        set: "yakuman_ends_game=false",
+        kind: "final_mismatch",
+        text: "the engine has 3.0 -3.0 0.0 0.0",
+    },
+    Case {
+        field: "bust_guard",
+        scenario: "buu/bust-guard-bad",
+        set: "bust_guard=false",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
+    Case {
+        field: "final_points",
+        scenario: "buu/maru-a-at-4000",
+        set: "final_points={sink_float=[20,5,3]}",
+        kind: "final_mismatch",
+        text: "the engine has 60.0 -20.0 -20.0 -20.0",
+    },
     Case {
         field: "kita",
         scenario: "sanma/kita-ron",

@@ -11,7 +11,10 @@ use crate::{
     RiichiMinScore, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora,
     YakumanStacking, Yame,
 };
-use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring, ThreePlayerTsumo};
+use crate::{
+    BustGuard, EndAtScore, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring,
+    ThreePlayerTsumo, YakumanEnd,
+};
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
 #[derive(Clone, Copy)]
@@ -161,6 +164,11 @@ literals!(TenpaiRule {
     TenpaiRule::NotSettled => NOT_SETTLED,
 });
 literals!(Kita { Kita::Nukidora => "nukidora", Kita::NotPlayed => "not-played" });
+literals!(YakumanEnd { YakumanEnd::EndsOthersSink => true, YakumanEnd::GoesOn => false });
+literals!(BustGuard {
+    BustGuard::UnlessItFloatsTheWinner => "unless-it-floats-the-winner",
+    BustGuard::Off => false,
+});
 literals!(KitaRon {
     KitaRon::Ron => "ron",
     KitaRon::Chankan => "chankan",
@@ -335,6 +343,25 @@ impl Codec for Yame {
     }
 }
 
+impl Codec for EndAtScore {
+    fn encode(&self) -> Value {
+        match self {
+            EndAtScore::AtLeast(score) => score.encode(),
+            EndAtScore::Never => lit(false),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        match (int(value), value.as_bool()) {
+            (Some(score), _) => Ok(EndAtScore::AtLeast(score)),
+            (_, Some(false)) => Ok(EndAtScore::Never),
+            _ => Err(
+                "the score that ends the game when a player reaches it (such as 4000), or false"
+                    .to_owned(),
+            ),
+        }
+    }
+}
+
 impl Codec for Extension {
     fn encode(&self) -> Value {
         match self {
@@ -366,12 +393,20 @@ fn uma_value(row: &[i32; 4]) -> Value {
     Value::Array(row.iter().map(Codec::encode).collect())
 }
 
-const FINAL_POINTS: &str = "\"not-known\", or a table { return_score = 30000, uma = [20, 10, -10, -20] (three entries with three players), rounding = \"hundreds\" or \"tenhou-thousands\" }, where uma may also be { threshold = 30000, by_floaters = [five rows of four] }";
+const FINAL_POINTS: &str = "\"not-known\", or a table { return_score = 30000, uma = [20, 10, -10, -20] (three entries with three players), rounding = \"hundreds\" or \"tenhou-thousands\" }, where uma may also be { threshold = 30000, by_floaters = [five rows of four] }, or { sink_float = [10, 5, 3] } (Buu's chips of Maru A, B and C)";
 
 impl Codec for FinalPoints {
     fn encode(&self) -> Value {
         match self {
             FinalPoints::NotKnown => lit("not-known"),
+            FinalPoints::SinkFloat { chips } => {
+                let mut t = toml::Table::new();
+                t.insert(
+                    "sink_float".into(),
+                    Value::Array(chips.iter().map(Codec::encode).collect()),
+                );
+                Value::Table(t)
+            }
             FinalPoints::Uma {
                 return_score,
                 uma,
@@ -406,6 +441,19 @@ impl Codec for FinalPoints {
         }
         let bad = || FINAL_POINTS.to_owned();
         let t = value.as_table().ok_or_else(bad)?;
+        if let Some(chips) = t.get("sink_float") {
+            let row: Vec<i32> = chips
+                .as_array()
+                .ok_or_else(bad)?
+                .iter()
+                .map(int)
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?;
+            return match (t.len(), <[i32; 3]>::try_from(row)) {
+                (1, Ok(chips)) => Ok(FinalPoints::SinkFloat { chips }),
+                _ => Err(bad()),
+            };
+        }
         if t.keys()
             .any(|k| !["return_score", "uma", "rounding"].contains(&k.as_str()))
         {
@@ -706,6 +754,21 @@ pub static FIELDS: &[Field] = &[
         "extension",
         flow.extension,
         "After the last regular hand, play goes on into the next wind until someone has this score; false: no extension."
+    ),
+    field!(
+        "end_at_score",
+        flow.end_at_score,
+        "The game ends after the round in which a player reaches this score (Buu: 4000); false: no such end."
+    ),
+    field!(
+        "yakuman_ends_game",
+        flow.yakuman_ends_game,
+        "A yakuman ends the game after its round, every other player sinking (Buu)."
+    ),
+    field!(
+        "bust_guard",
+        flow.bust_guard,
+        "A win that would put a payer below zero may not be declared unless it lifts the winner to the start score (\"unless-it-floats-the-winner\", Buu), or false."
     ),
     field!(
         "leftover_sticks",

@@ -46,6 +46,12 @@ pub struct FlowRules {
     pub tenpai_yame: Yame,
     /// Whether and how the game goes on after its last regular round.
     pub extension: Extension,
+    /// Whether reaching a score ends the game at once (Buu: 4000, double the start).
+    pub end_at_score: EndAtScore,
+    /// Whether a yakuman ends the game (Buu: every other player then sinks).
+    pub yakuman_ends_game: YakumanEnd,
+    /// Whether a win may put another player below zero (Buu's bust guard).
+    pub bust_guard: BustGuard,
     /// Where riichi sticks still on the table at the end of the game go.
     pub leftover_sticks: LeftoverSticks,
     /// How equal final scores are ranked.
@@ -272,7 +278,7 @@ pub enum TieBreak {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FinalPoints {
     /// `(score − return_score) / 1000`, rounded as `rounding` says, plus the uma of the place;
-    /// the oka `(return_score − start_score) × 4 / 1000` goes to first place.
+    /// the oka `(return_score − start_score) × players / 1000` goes to first place.
     Uma {
         /// The return score (kaeshi), 30000 on Tenhou.
         return_score: i32,
@@ -284,6 +290,14 @@ pub enum FinalPoints {
     /// The table's placement rules are not known (a Tenhou private lobby whose settings the
     /// log does not carry): the ranking is computed, the points are not.
     NotKnown,
+    /// Sinking and floating (Buu): a player at the start score or above floats, below it
+    /// sinks. The top takes chips: with only itself floating (Maru A) `chips[0]` from each
+    /// other player; with two floating (Maru B) `chips[1]` from each sinking player; with one
+    /// sinking (Maru C) `chips[2]` from it. The placement points are the chips won or lost.
+    SinkFloat {
+        /// The chips of Maru A, B and C.
+        chips: [i32; 3],
+    },
 }
 
 /// The uma: placement points added by place, in whole points (1 point = 1000 table points).
@@ -330,4 +344,34 @@ pub enum ThreePlayerTsumo {
     NorthSplit,
     /// No source settles it for this rule set: a three-player tsumo cannot be paid.
     NotSettled,
+}
+
+/// Whether a player reaching a score ends the game at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndAtScore {
+    /// No score ends the game.
+    Never,
+    /// The game ends after the round in which a player reaches at least this score (Buu:
+    /// 4000, double the start).
+    AtLeast(i32),
+}
+
+/// Whether a yakuman ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum YakumanEnd {
+    /// The game goes on as after any win.
+    GoesOn,
+    /// The game ends after the round, and every player but the yakuman's winner sinks,
+    /// whatever the scores (Buu).
+    EndsOthersSink,
+}
+
+/// Whether a win may put another player below zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BustGuard {
+    /// Any win stands, whoever it busts.
+    Off,
+    /// A win that would put a payer below zero may not be declared, unless it lifts the
+    /// winner from sinking (below the start score) to floating (Buu, RULES.md A33).
+    UnlessItFloatsTheWinner,
 }

@@ -24,9 +24,10 @@ mod round;
 pub use fields::{FIELDS, Field, override_text};
 pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
-    AbortiveDrawFlow, Busting, Extension, FinalPoints, FlowRules, GameLength, HonbaValue,
-    LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
-    PointRounding, Renchan, ThreePlayerTsumo, TieBreak, Uma, Yame,
+    AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FinalPoints, FlowRules,
+    GameLength, HonbaValue, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan,
+    NotenPayment, PaoHonba, PaoValue, PointRounding, Renchan, ThreePlayerTsumo, TieBreak, Uma,
+    YakumanEnd, Yame,
 };
 pub use hand::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,

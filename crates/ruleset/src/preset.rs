@@ -12,7 +12,10 @@ use crate::{
     PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
-use crate::{Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring, ThreePlayerTsumo};
+use crate::{
+    BustGuard, EndAtScore, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring,
+    ThreePlayerTsumo, YakumanEnd,
+};
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,6 +272,9 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     agari_yame: Yame::Automatic { min_score: 30000 },
     tenpai_yame: Yame::Automatic { min_score: 30000 },
     extension: Extension::NextWind { target: 30000 },
+    end_at_score: EndAtScore::Never,
+    yakuman_ends_game: YakumanEnd::GoesOn,
+    bust_guard: BustGuard::Off,
     leftover_sticks: LeftoverSticks::ToFirst,
     ties: TieBreak::SeatOrder,
     final_points: FinalPoints::Uma {
@@ -592,8 +598,11 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 agari_yame: Yame::NotSettled,
                 tenpai_yame: Yame::NotSettled,
                 extension: Extension::None,
+                end_at_score: EndAtScore::AtLeast(4000),
+                yakuman_ends_game: YakumanEnd::EndsOthersSink,
+                bust_guard: BustGuard::UnlessItFloatsTheWinner,
                 ties: TieBreak::NotSettled,
-                final_points: FinalPoints::NotKnown,
+                final_points: FinalPoints::SinkFloat { chips: [10, 5, 3] },
                 ..TENHOU_FLOW
             },
         },

@@ -37,6 +37,7 @@
 //!     outcome: RoundOutcome::Win { winners: Seats::of(Seat::ALL[1]) },
 //!     riichi_deposits: Seats::EMPTY,
 //!     deltas: paid.total(),
+//!     yakuman: Seats::EMPTY,
 //! };
 //! let Next::Round(next) = rules.next_round(first_dealer, &round, &result).unwrap() else {
 //!     unreachable!()

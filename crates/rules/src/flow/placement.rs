@@ -4,7 +4,7 @@ use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{FinalPoints, LeftoverSticks, PointRounding, TieBreak, Uma};
 
-use super::{Flow, FlowError};
+use super::{Flow, FlowError, Seats};
 
 /// Final placement points, stored exactly in tenths of a point: `48.0` is `PlacementPoints(480)`,
 /// `-10.7` is `PlacementPoints(-107)` (1 point = 1000 table points).
@@ -78,6 +78,23 @@ impl Flow<'_> {
         sticks: u32,
         first_dealer: Seat,
     ) -> Result<FinalStanding, FlowError> {
+        self.final_standing_sinking(scores, sticks, first_dealer, Seats::EMPTY)
+    }
+
+    /// [`Flow::final_standing`] with the seats in `sinking` counted as sinking whatever their
+    /// scores (Buu's yakuman: every other player sinks). Only [`FinalPoints::SinkFloat`] reads
+    /// it.
+    ///
+    /// # Errors
+    ///
+    /// [`FlowError::Overflow`] when a number does not fit.
+    pub fn final_standing_sinking(
+        &self,
+        scores: BySeat<i32>,
+        sticks: u32,
+        first_dealer: Seat,
+        sinking: Seats,
+    ) -> Result<FinalStanding, FlowError> {
         let mut scores = scores;
         let players = self.players();
         let n = usize::from(players.count());
@@ -89,8 +106,13 @@ impl Flow<'_> {
             let pot = i64::from(self.riichi_deposit) * i64::from(sticks);
             scores[order[0]] = checked(i64::from(scores[order[0]]) + pot)?;
         }
+        // Sinking and floating only asks who is on top; the other schemes rank every place.
+        let ranked = match self.final_points {
+            FinalPoints::SinkFloat { .. } => &order[..2.min(n)],
+            _ => &order[..n],
+        };
         if self.ties == TieBreak::NotSettled
-            && order[..n].windows(2).any(|w| scores[w[0]] == scores[w[1]])
+            && ranked.windows(2).any(|w| scores[w[0]] == scores[w[1]])
         {
             return Err(FlowError::NotSettled("ties"));
         }
@@ -100,6 +122,7 @@ impl Flow<'_> {
         }
         let points = match self.final_points {
             FinalPoints::NotKnown => None,
+            FinalPoints::SinkFloat { chips } => Some(self.chips(scores, &order, sinking, chips)),
             FinalPoints::Uma {
                 return_score,
                 uma,
@@ -113,6 +136,46 @@ impl Flow<'_> {
             place,
             points,
         })
+    }
+
+    /// Buu's chips: the top takes Maru A, B or C by how many players float (at the start
+    /// score or above, and not in `sinking`), in tenths as the placement points are.
+    fn chips(
+        &self,
+        scores: BySeat<i32>,
+        order: &[Seat; 4],
+        sinking: Seats,
+        chips: [i32; 3],
+    ) -> BySeat<PlacementPoints> {
+        let seated = self.players().seats();
+        let floats = |s: Seat| scores[s] >= self.start_score && !sinking.contains(s);
+        // The winner is the highest floating player: the top, or after a yakuman its winner.
+        let Some(&top) = order.iter().find(|s| seated.contains(s) && floats(**s)) else {
+            return BySeat::from_array([PlacementPoints(0); 4]);
+        };
+        let floating = seated.iter().filter(|s| floats(**s)).count();
+        // Maru A: each other player pays; Maru B: each sinking player; Maru C: the sinker.
+        let (each, payers): (i32, Vec<Seat>) = match floating {
+            1 => (
+                chips[0],
+                seated.iter().copied().filter(|s| *s != top).collect(),
+            ),
+            2 => (
+                chips[1],
+                seated.iter().copied().filter(|s| !floats(*s)).collect(),
+            ),
+            3 => (
+                chips[2],
+                seated.iter().copied().filter(|s| !floats(*s)).collect(),
+            ),
+            _ => (0, Vec::new()),
+        };
+        let mut out = BySeat::from_array([PlacementPoints(0); 4]);
+        for s in &payers {
+            out[*s] = PlacementPoints(-each * 10);
+        }
+        out[top] = PlacementPoints(each * 10 * payers.len() as i32);
+        out
     }
 
     fn placement_points(

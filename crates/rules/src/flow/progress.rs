@@ -1,6 +1,6 @@
 use haifu_tiles::{BySeat, Seat, Wind};
 
-use haifu_ruleset::{AbortiveDrawFlow, Busting, Extension, Renchan, Yame};
+use haifu_ruleset::{AbortiveDrawFlow, Busting, EndAtScore, Extension, Renchan, YakumanEnd, Yame};
 
 use super::{FinalStanding, Flow, Seats, ranking};
 
@@ -67,6 +67,8 @@ pub struct RoundResult {
     /// Each seat's change from the outcome's payments (all wins together, or the draw), as
     /// [`Payments::total`](crate::flow::Payments::total) gives it; deposits not included.
     pub deltas: BySeat<i32>,
+    /// The winners whose win is a yakuman (see [`YakumanEnd`]).
+    pub yakuman: Seats,
 }
 
 /// Why a game ended.
@@ -85,6 +87,10 @@ pub enum EndReason {
     /// The dealer gave up the deal in the last hand the schedule allows: the extension's 4th
     /// hand (Tenhou's West 4 or South 4), or the last regular hand without extension.
     HardStop,
+    /// These seats reached the score that ends the game ([`EndAtScore`]).
+    ScoreReached(Seats),
+    /// These seats won a yakuman, which ends the game ([`YakumanEnd`]).
+    Yakuman(Seats),
 }
 
 impl std::fmt::Display for EndReason {
@@ -100,6 +106,14 @@ impl std::fmt::Display for EndReason {
             EndReason::TenpaiYame => f.write_str("tenpai-yame"),
             EndReason::LastHand => f.write_str("the last hand"),
             EndReason::HardStop => f.write_str("the hard stop"),
+            EndReason::ScoreReached(seats) => {
+                let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                write!(f, "seat {} reached the end score", names.join(", seat "))
+            }
+            EndReason::Yakuman(seats) => {
+                let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                write!(f, "a yakuman by seat {}", names.join(", seat "))
+            }
         }
     }
 }
@@ -232,12 +246,21 @@ impl Flow<'_> {
                 .checked_add(u32::from(result.riichi_deposits.len()))
                 .ok_or(FlowError::Overflow)?,
         };
-        let end = |reason| -> Result<Next, FlowError> {
+        let end_sinking = |reason, sinking| -> Result<Next, FlowError> {
             Ok(Next::GameOver(GameEnd {
                 reason,
-                standing: self.final_standing(scores, sticks, first_dealer)?,
+                standing: self.final_standing_sinking(scores, sticks, first_dealer, sinking)?,
             }))
         };
+        let end = |reason| end_sinking(reason, Seats::EMPTY);
+        // A yakuman that ends the game makes every other player sink, busted or not.
+        if !result.yakuman.is_empty() && self.yakuman_ends_game == YakumanEnd::EndsOthersSink {
+            let mut others: Seats = self.players().seats().iter().copied().collect();
+            for s in result.yakuman.iter() {
+                others = others.without(s);
+            }
+            return end_sinking(EndReason::Yakuman(result.yakuman), others);
+        }
         let busted: Seats = self
             .players()
             .seats()
@@ -250,6 +273,13 @@ impl Flow<'_> {
                 Busting::BelowZero => return end(EndReason::Busting(busted)),
                 Busting::Never => {}
                 Busting::NotSettled => return Err(FlowError::NotSettled("busting")),
+            }
+        }
+        let seated: Seats = self.players().seats().iter().copied().collect();
+        if let EndAtScore::AtLeast(target) = self.end_at_score {
+            let reached: Seats = seated.iter().filter(|s| scores[*s] >= target).collect();
+            if !reached.is_empty() {
+                return end(EndReason::ScoreReached(reached));
             }
         }
         // Whether the dealer keeps the deal, and whether by a win or a tenpai (the two ways

@@ -41,6 +41,7 @@ fn win_result(winners: Seats, deltas: [i32; 4]) -> RoundResult {
         outcome: RoundOutcome::Win { winners },
         riichi_deposits: Seats::EMPTY,
         deltas: scores(deltas),
+        yakuman: Seats::EMPTY,
     }
 }
 
@@ -49,6 +50,7 @@ fn draw_result(tenpai: Seats, deltas: [i32; 4]) -> RoundResult {
         outcome: RoundOutcome::ExhaustiveDraw { tenpai },
         riichi_deposits: Seats::EMPTY,
         deltas: scores(deltas),
+        yakuman: Seats::EMPTY,
     }
 }
 
@@ -391,6 +393,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
         },
         riichi_deposits: Seats::of(S1),
         deltas: p.total(),
+        yakuman: Seats::EMPTY,
     };
     let next = next_round(&rules, &round, &result);
     assert_eq!(next.dealer, S0);
@@ -449,6 +452,7 @@ fn renchan_honba_and_sticks_between_rounds() {
         outcome: RoundOutcome::AbortiveDraw(AbortiveDraw::KyuushuKyuuhai),
         riichi_deposits: Seats::EMPTY,
         deltas: scores([0; 4]),
+        yakuman: Seats::EMPTY,
     };
     let next = next_round(&rules, &round, &result);
     assert_eq!(
@@ -582,6 +586,7 @@ fn an_abortive_draw_never_ends_the_game() {
         outcome: RoundOutcome::AbortiveDraw(AbortiveDraw::SuufonRenda),
         riichi_deposits: Seats::EMPTY,
         deltas: scores([0; 4]),
+        yakuman: Seats::EMPTY,
     };
     let next = next_round(&rules, &round, &result);
     assert_eq!(
