@@ -33,6 +33,14 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // The classic rules' identical first discards: any tile, not only a wind.
+    Case {
+        field: "suufon_renda",
+        scenario: "abortive/first-discards-any-tile",
+        set: "suufon_renda=true",
+        kind: "illegal_action",
+        text: "not the same wind",
+    },
     // Buu's flow: the end at 4000, a yakuman's end with everyone else sinking, the bust guard,
     // the chips of sinking and floating.
     Case {

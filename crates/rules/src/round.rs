@@ -32,8 +32,8 @@ use haifu_tiles::{
 use thiserror::Error;
 
 use haifu_ruleset::{
-    AbortiveRule, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon, KokushiRobsAnkan,
-    Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    AbortiveRule, FirstDiscards, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon,
+    KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
@@ -1854,9 +1854,14 @@ impl Round {
                 "kyuushu_kyuuhai",
                 self.rules.kyuushu_kyuuhai,
             )),
-            AbortiveDraw::SuufonRenda => {
-                Some(("suufon renda", "suufon_renda", self.rules.suufon_renda))
-            }
+            AbortiveDraw::SuufonRenda => Some((
+                "suufon renda",
+                "suufon_renda",
+                match self.rules.suufon_renda {
+                    FirstDiscards::NotPlayed => AbortiveRule::NotPlayed,
+                    FirstDiscards::Winds | FirstDiscards::AnyTile => AbortiveRule::Abort,
+                },
+            )),
             AbortiveDraw::SuuchaRiichi => {
                 Some(("suucha riichi", "suucha_riichi", self.rules.suucha_riichi))
             }
@@ -1898,13 +1903,18 @@ impl Round {
                     .filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind()))
                     .collect();
                 let all_once = Seat::ALL.iter().all(|s| self.seats[*s].discards == 1);
-                let same_wind = firsts
+                let any_tile = self.rules.suufon_renda == FirstDiscards::AnyTile;
+                let same = firsts
                     .first()
-                    .is_some_and(|w| w.is_wind() && firsts.iter().all(|k| k == w));
-                if !self.no_call_yet || !all_once || !same_wind {
+                    .is_some_and(|w| (any_tile || w.is_wind()) && firsts.iter().all(|k| k == w));
+                if !self.no_call_yet || !all_once || !same {
                     return fail(
                         "suufon renda",
-                        "the four first discards are not the same wind in an uninterrupted go-around",
+                        if any_tile {
+                            "the four first discards are not the same tile in an uninterrupted go-around"
+                        } else {
+                            "the four first discards are not the same wind in an uninterrupted go-around"
+                        },
                     );
                 }
                 if let Some(declarer) = self.deposit_missing() {

@@ -12,8 +12,8 @@ use crate::{
     YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring,
-    ThreePlayerTsumo, YakumanEnd,
+    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku,
+    Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -191,6 +191,11 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
+literals!(FirstDiscards {
+    FirstDiscards::Winds => true,
+    FirstDiscards::NotPlayed => false,
+    FirstDiscards::AnyTile => "any-tile",
+});
 literals!(GameLength {
     GameLength::Tonpuusen => "tonpuusen",
     GameLength::Hanchan => "hanchan",
@@ -632,7 +637,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "suufon_renda",
         round.suufon_renda,
-        "Four identical wind first discards end the round."
+        "Four identical wind first discards end the round (true), any four identical first discards do (\"any-tile\"), or none (false)."
     ),
     field!(
         "suucha_riichi",

@@ -35,8 +35,8 @@ pub use hand::{
 };
 pub use preset::Preset;
 pub use round::{
-    AbortiveRule, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon, KokushiRobsAnkan,
-    Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    AbortiveRule, FirstDiscards, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon,
+    KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
 /// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).

@@ -13,8 +13,8 @@ use crate::{
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku, Scoring,
-    ThreePlayerTsumo, YakumanEnd,
+    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku,
+    Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -195,7 +195,7 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     kokushi_robs_ankan: KokushiRobsAnkan::No,
     tenpai: TenpaiRule::ConcealedFourVoid,
     kyuushu_kyuuhai: AbortiveRule::Abort,
-    suufon_renda: AbortiveRule::Abort,
+    suufon_renda: FirstDiscards::Winds,
     suucha_riichi: AbortiveRule::Abort,
     suukaikan: AbortiveRule::Abort,
     kita: Kita::NotPlayed,
@@ -242,7 +242,7 @@ const TENHOU_ROUND_WITHOUT_KAN_DORA: RoundRules = RoundRules {
 /// The competition rule sets' common round: no abortive draw at all.
 const NO_ABORTIVE: RoundRules = RoundRules {
     kyuushu_kyuuhai: AbortiveRule::NotPlayed,
-    suufon_renda: AbortiveRule::NotPlayed,
+    suufon_renda: FirstDiscards::NotPlayed,
     suucha_riichi: AbortiveRule::NotPlayed,
     suukaikan: AbortiveRule::NotPlayed,
     ..TENHOU_ROUND
@@ -323,7 +323,7 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
         players: Players::Three,
         round: RoundRules {
             // No fourth first discard and no fourth riichi with three players.
-            suufon_renda: AbortiveRule::NotPlayed,
+            suufon_renda: FirstDiscards::NotPlayed,
             suucha_riichi: AbortiveRule::NotPlayed,
             ..TENHOU_SANMA_ROUND
         },
@@ -365,7 +365,7 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 players: Players::Three,
                 hand: four.hand,
                 round: RoundRules {
-                    suufon_renda: AbortiveRule::NotPlayed,
+                    suufon_renda: FirstDiscards::NotPlayed,
                     suucha_riichi: AbortiveRule::NotPlayed,
                     ..MAHJONG_SOUL_SANMA_ROUND
                 },

@@ -18,8 +18,8 @@ pub struct RoundRules {
     pub tenpai: TenpaiRule,
     /// Nine different terminals and honours on the first turn (kyuushu kyuuhai).
     pub kyuushu_kyuuhai: AbortiveRule,
-    /// The same wind as all four first discards (suufon renda).
-    pub suufon_renda: AbortiveRule,
+    /// The same wind (or any same tile) as all four first discards (suufon renda).
+    pub suufon_renda: FirstDiscards,
     /// Four players in riichi (suucha riichi).
     pub suucha_riichi: AbortiveRule,
     /// Four kans by more than one player (suukaikan); when not played, no fifth kan is allowed.
@@ -82,6 +82,17 @@ pub enum KitaRinshan {
     /// No source settles it for this rule set: a tsumo on a kita's replacement cannot be
     /// scored.
     NotSettled,
+}
+
+/// Identical first discards (suufon renda): which four identical first discards end the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FirstDiscards {
+    /// Four identical wind discards in an uninterrupted first go-around end the round.
+    Winds,
+    /// Any four identical first discards end it (the classic rules' variant, RULES.md A5).
+    AnyTile,
+    /// There is no such draw: play goes on.
+    NotPlayed,
 }
 
 /// Whether an abortive draw is played.
