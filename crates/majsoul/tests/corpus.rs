@@ -252,14 +252,14 @@ fn the_declared_rules_are_those_the_manifest_names() {
         }
         if said.contains("no-abortive-draws") {
             let round = &rules.round;
-            for rule in [
-                round.kyuushu_kyuuhai,
-                round.suufon_renda,
-                round.suucha_riichi,
-                round.suukaikan,
-            ] {
+            for rule in [round.kyuushu_kyuuhai, round.suucha_riichi, round.suukaikan] {
                 assert_eq!(rule, AbortiveRule::NotPlayed, "{name}");
             }
+            assert_eq!(
+                round.suufon_renda,
+                haifu_ruleset::FirstDiscards::NotPlayed,
+                "{name}"
+            );
         }
         if said.contains("no-nagashi") {
             assert_eq!(rules.flow.nagashi, NagashiMangan::NotPlayed, "{name}");
