@@ -390,7 +390,35 @@ pub(crate) fn check(
                 recorded,
                 kind,
             } => {
-                let deltas = BySeat::from_array([0; 4]);
+                // Only a kyuushu kyuuhai may pay: its declarer by the kinds its hand shows.
+                let declarer = Seat::ALL.into_iter().find(|s| recorded.shown[*s].is_some());
+                let deltas = match (kind, declarer) {
+                    (AbortiveDraw::KyuushuKyuuhai, Some(seat)) => {
+                        let hand = recorded.shown[seat].as_deref().unwrap_or_default();
+                        let kinds = hand
+                            .iter()
+                            .map(|t| t.kind())
+                            .filter(|k| k.is_yaochuu())
+                            .fold(haifu_tiles::TileSet::EMPTY, haifu_tiles::TileSet::with)
+                            .len();
+                        let kinds = u8::try_from(kinds).unwrap_or(u8::MAX);
+                        match rules.kyuushu_payments(seat, kinds) {
+                            Ok(row) => row,
+                            Err(e) => {
+                                push(
+                                    at(*index),
+                                    DivergenceKind::PaymentMismatch {
+                                        what: "score changes of the draw",
+                                        computed: format!("no payment: {e}"),
+                                        recorded: scores_text(&recorded.deltas),
+                                    },
+                                );
+                                return false;
+                            }
+                        }
+                    }
+                    _ => BySeat::from_array([0; 4]),
+                };
                 draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
                 (
                     RoundOutcome::AbortiveDraw(*kind),

@@ -33,6 +33,14 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // The classic rules' paid nine orphans.
+    Case {
+        field: "kyuushu_payment",
+        scenario: "abortive/kyuushu-paid",
+        set: "kyuushu_payment=false",
+        kind: "payment_mismatch",
+        text: "the engine has 0 0 0 0",
+    },
     // The classic rules' identical first discards: any tile, not only a wind.
     Case {
         field: "suufon_renda",

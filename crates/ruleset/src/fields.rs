@@ -12,8 +12,8 @@ use crate::{
     YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku,
-    Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon,
+    KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -345,6 +345,28 @@ impl Codec for Yame {
                 "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
             )),
         }
+    }
+}
+
+impl Codec for KyuushuPayment {
+    fn encode(&self) -> Value {
+        match self {
+            KyuushuPayment::NotPaid => lit(false),
+            KyuushuPayment::ByKinds(row) => Value::Array(row.iter().map(Codec::encode).collect()),
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        if value.as_bool() == Some(false) {
+            return Ok(KyuushuPayment::NotPaid);
+        }
+        value
+            .as_array()
+            .and_then(|a| a.iter().map(int).collect::<Option<Vec<i32>>>())
+            .and_then(|v| <[i32; 5]>::try_from(v).ok())
+            .map(KyuushuPayment::ByKinds)
+            .ok_or_else(|| {
+                "false, or what each other player pays for 9 to 13 kinds (such as [50, 70, 100, 150, 200])".to_owned()
+            })
     }
 }
 
@@ -699,6 +721,11 @@ pub static FIELDS: &[Field] = &[
         "three_player_tsumo",
         flow.three_player_tsumo,
         "Three players: what a tsumo's two payers pay: \"tsumo-loss\" (as with four players, the North's share lost), \"north-split\" (the North's share split between them), or \"not-settled\"."
+    ),
+    field!(
+        "kyuushu_payment",
+        flow.kyuushu_payment,
+        "What each other player pays a kyuushu kyuuhai declarer for 9 to 13 kinds (such as [50, 70, 100, 150, 200]), or false."
     ),
     field!(
         "noten_payment",

@@ -24,6 +24,8 @@ pub struct FlowRules {
     pub three_player_tsumo: ThreePlayerTsumo,
     /// Noten payments at an exhaustive draw.
     pub noten: NotenPayment,
+    /// What a kyuushu kyuuhai declarer is paid.
+    pub kyuushu_payment: KyuushuPayment,
     /// Whether nagashi mangan is played, and how it pays.
     pub nagashi: NagashiMangan,
     /// What happens when several players ron the same discard.
@@ -374,4 +376,15 @@ pub enum BustGuard {
     /// A win that would put a payer below zero may not be declared, unless it lifts the
     /// winner from sinking (below the start score) to floating (Buu, RULES.md A33).
     UnlessItFloatsTheWinner,
+}
+
+/// What the declarer of a kyuushu kyuuhai (nine different terminals and honours) is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KyuushuPayment {
+    /// Nothing: the round simply ends.
+    NotPaid,
+    /// Each other player pays the declarer by the number of different terminals and honours
+    /// in its hand after its first draw: 9, 10, 11, 12 and 13 kinds (the classic rules: 50,
+    /// 70, 100, 150, 200; RULES.md A3).
+    ByKinds([i32; 5]),
 }

@@ -25,9 +25,9 @@ pub use fields::{FIELDS, Field, override_text};
 pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
     AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FinalPoints, FlowRules,
-    GameLength, HonbaValue, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan,
-    NotenPayment, PaoHonba, PaoValue, PointRounding, Renchan, ThreePlayerTsumo, TieBreak, Uma,
-    YakumanEnd, Yame,
+    GameLength, HonbaValue, KyuushuPayment, LeftoverSticks, MultipleRon, MultipleRonBonus,
+    NagashiMangan, NotenPayment, PaoHonba, PaoValue, PointRounding, Renchan, ThreePlayerTsumo,
+    TieBreak, Uma, YakumanEnd, Yame,
 };
 pub use hand::{
     DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,

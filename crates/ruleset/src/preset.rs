@@ -13,8 +13,8 @@ use crate::{
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon, OptionalYaku,
-    Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon,
+    KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -261,6 +261,7 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     // A three-player rule: the four-player presets' sources say nothing of it.
     three_player_tsumo: ThreePlayerTsumo::NotSettled,
     noten: NotenPayment::Split { total: 3000 },
+    kyuushu_payment: KyuushuPayment::NotPaid,
     nagashi: NagashiMangan::ManganTsumo,
     multiple_ron: MultipleRon::DoubleRonTripleAborts,
     multiple_ron_bonus: MultipleRonBonus::NearestWinner,

@@ -1,7 +1,7 @@
 use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{
-    MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
+    KyuushuPayment, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
     ThreePlayerTsumo,
 };
 
@@ -531,6 +531,25 @@ impl Flow<'_> {
             winners,
             count: u8::try_from(stands.min(count)).unwrap_or(3),
         })
+    }
+
+    /// The payments of a kyuushu kyuuhai declared by `declarer` with `kinds` different
+    /// terminals and honours: as [`KyuushuPayment`] says, from each other player; nothing
+    /// when it is not paid.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when a total does not fit.
+    pub fn kyuushu_payments(&self, declarer: Seat, kinds: u8) -> Result<BySeat<i32>, PaymentError> {
+        let mut row = BySeat::from_array([0i32; 4]);
+        let KyuushuPayment::ByKinds(table) = self.kyuushu_payment else {
+            return Ok(row);
+        };
+        let each = table[usize::from(kinds.clamp(9, 13) - 9)];
+        for &s in self.players().seats().iter().filter(|s| **s != declarer) {
+            pay(&mut row, s, declarer, each)?;
+        }
+        Ok(row)
     }
 
     /// The payments of an exhaustive draw: nagashi mangan for the `nagashi` achievers when
