@@ -82,6 +82,10 @@ pub(crate) struct ScoreArgs {
     /// Tsumo on a kan's (or a kita's) replacement tile.
     #[arg(long)]
     rinshan: bool,
+    /// With `--rinshan`: the replacement tile of a second (or later) kan in one turn (the
+    /// classic limit hand "kong on kong", `classic_limit_hands`).
+    #[arg(long, requires = "rinshan")]
+    kan_on_kan: bool,
     /// Ron on a tile added to a kan.
     #[arg(long)]
     chankan: bool,
@@ -174,6 +178,7 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
         (args.haitei, Situation::HAITEI),
         (args.houtei, Situation::HOUTEI),
         (args.rinshan, Situation::RINSHAN),
+        (args.kan_on_kan, Situation::KAN_ON_KAN),
         (args.chankan, Situation::CHANKAN),
         (args.tenhou, Situation::TENHOU),
         (args.chiihou, Situation::CHIIHOU),

@@ -378,6 +378,8 @@ struct SeatState {
     drawn_after_kita: bool,
     /// The Norths set aside (kita).
     kita: ArrayVec<Tile, 4>,
+    /// Kans the seat declared since its last draw from the live wall.
+    kans_this_turn: u8,
     riichi: Riichi,
     /// Ippatsu still possible.
     ippatsu: bool,
@@ -409,6 +411,7 @@ impl SeatState {
         drawn_rinshan: false,
         drawn_after_kita: false,
         kita: ArrayVec::new_const(),
+        kans_this_turn: 0,
         riichi: Riichi::None,
         ippatsu: false,
         temporary_furiten: None,
@@ -436,6 +439,7 @@ impl SeatState {
             drawn_rinshan,
             drawn_after_kita,
             kita,
+            kans_this_turn,
             riichi,
             ippatsu,
             temporary_furiten,
@@ -456,6 +460,7 @@ impl SeatState {
         *drawn_rinshan = false;
         *drawn_after_kita = false;
         kita.clear();
+        *kans_this_turn = 0;
         *riichi = Riichi::None;
         *ippatsu = false;
         *temporary_furiten = None;
@@ -1019,6 +1024,7 @@ impl Round {
             }
         } else {
             self.live_drawn += 1;
+            self.seats[seat].kans_this_turn = 0;
         }
         self.seen.insert(tile);
         let st = &mut self.seats[seat];
@@ -1263,6 +1269,7 @@ impl Round {
             self.seats[s].ippatsu = false;
         }
         if meld.kind == MeldKind::Daiminkan {
+            self.seats[seat].kans_this_turn += 1;
             self.kan_seats.push(seat);
             self.kan_dora(false);
             self.phase = Phase::Draw {
@@ -1345,6 +1352,7 @@ impl Round {
         st.drawn = None;
         let changed = st.update_waits();
         self.toggle_waiters(seat, changed);
+        self.seats[seat].kans_this_turn += 1;
         self.kan_seats.push(seat);
         self.kan_dora(false);
         self.open_kakan = Some((seat, added));
@@ -1412,6 +1420,7 @@ impl Round {
         st.drawn = None;
         let changed = st.update_waits();
         self.toggle_waiters(seat, changed);
+        self.seats[seat].kans_this_turn += 1;
         self.kan_seats.push(seat);
         self.kan_dora(true);
         if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
@@ -1671,6 +1680,9 @@ impl Round {
         };
         if rinshan {
             situation |= Situation::RINSHAN;
+            if st.kans_this_turn >= 2 && !st.drawn_after_kita {
+                situation |= Situation::KAN_ON_KAN;
+            }
         } else if self.live_tiles_left() == 0 && !st.drawn_rinshan {
             situation |= Situation::HAITEI;
         }
@@ -2038,6 +2050,40 @@ mod tests {
         let kan = Meld::new(MeldKind::Ankan, &tiles(&[0, 1, 2, 3]), None, None, None).unwrap();
         round.call(seat(0), kan).unwrap();
         round.ron(seat(1))
+    }
+
+    /// The dealer holds 1m x3 and 2m x3, draws the fourth 1m and declares an ankan, draws the
+    /// fourth 2m from the dead wall and declares another, and wins on the second replacement
+    /// tile: a rinshan on the second kan of the turn (the classic "kong on kong").
+    #[test]
+    fn a_second_kan_in_one_turn_is_kan_on_kan() {
+        let t = |i| Tile::new(i).unwrap();
+        let setup = RoundSetup {
+            players: Players::Four,
+            round_wind: Wind::East,
+            dealer: seat(0),
+            hands: BySeat::from_array([
+                tiles(&[0, 1, 2, 4, 5, 6, 44, 48, 53, 56, 60, 64, 104]),
+                tiles(&(8..21).collect::<Vec<u8>>()),
+                tiles(&(21..34).collect::<Vec<u8>>()),
+                tiles(&(68..81).collect::<Vec<u8>>()),
+            ]),
+            scores: BySeat::from_array([25000; 4]),
+            dora_indicator: t(100),
+        };
+        let rules = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou).round;
+        let mut round = Round::from_setup(&setup, rules).unwrap();
+        let ankan = |ids: &[u8]| Meld::new(MeldKind::Ankan, &tiles(ids), None, None, None);
+        round.draw(seat(0), t(3)).unwrap();
+        round.call(seat(0), ankan(&[0, 1, 2, 3]).unwrap()).unwrap();
+        round.reveal_dora(t(120)).unwrap();
+        round.draw(seat(0), t(7)).unwrap();
+        round.call(seat(0), ankan(&[4, 5, 6, 7]).unwrap()).unwrap();
+        round.reveal_dora(t(121)).unwrap();
+        round.draw(seat(0), t(105)).unwrap();
+        let win = round.tsumo(seat(0)).unwrap();
+        assert!(win.situation.contains(Situation::RINSHAN));
+        assert!(win.situation.contains(Situation::KAN_ON_KAN));
     }
 
     #[test]

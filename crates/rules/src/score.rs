@@ -9,9 +9,9 @@ use crate::flow::{Flow, Role, WinValue};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::YakuRules;
 use haifu_ruleset::{
-    DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    OptionalYaku, RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou, Scoring, ThreePlayerTsumo,
-    UraDora, YakumanStacking,
+    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
+    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou,
+    Scoring, ThreePlayerTsumo, UraDora, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -112,6 +112,9 @@ impl Situation {
     pub const CHIIHOU: Situation = Situation(1 << 6);
     /// Renhou: a non-dealer's ron before the first draw, no call before.
     pub const RENHOU: Situation = Situation(1 << 7);
+    /// With rinshan: the replacement tile of the second (or later) kan the winner declared in
+    /// one turn (the classic "kong on kong").
+    pub const KAN_ON_KAN: Situation = Situation(1 << 8);
 
     /// Whether every flag of `other` is set.
     pub const fn contains(self, other: Situation) -> bool {
@@ -694,6 +697,22 @@ impl<'w, 'a> Context<'w, 'a> {
 
     fn situational_yakuman(&self, yakuman: &mut ArrayVec<YakumanCount, 8>) {
         let s = self.win.situation;
+        if self.rules.hand.classic_limit_hands == ClassicLimitHands::Played {
+            let w = self.win_kind;
+            let mut limit = |yaku| yakuman.push(YakumanCount { yaku, times: 1 });
+            if s.contains(Situation::HAITEI) && w == TileKind::P1 {
+                limit(Yaku::IipinMoyue);
+            }
+            if s.contains(Situation::RINSHAN) && w == TileKind::P5 {
+                limit(Yaku::UupinKaihou);
+            }
+            if s.contains(Situation::CHANKAN) && w == TileKind::S2 {
+                limit(Yaku::RyansouChankan);
+            }
+            if s.contains(Situation::RINSHAN) && s.contains(Situation::KAN_ON_KAN) {
+                limit(Yaku::RenkanKaihou);
+            }
+        }
         if s.contains(Situation::TENHOU) {
             yakuman.push(YakumanCount {
                 yaku: Yaku::Tenhou,
@@ -1447,6 +1466,9 @@ fn check_situation(
         if s.contains(Situation::HAITEI) {
             return fail(E::RinshanHaitei);
         }
+    }
+    if s.contains(Situation::KAN_ON_KAN) && !s.contains(Situation::RINSHAN) {
+        return fail(E::Rinshan);
     }
     if s.contains(Situation::CHANKAN) && tsumo {
         return fail(E::ChankanTsumo);

@@ -73,7 +73,8 @@ impl YakuRules for Yaku {
             Houtei => 6,
             MenzenTsumo => 7,
             Renhou => 8,
-            Pinfu => 9,
+            // Pinfu needs a two-sided wait and Buu's kanchan a closed one: never both.
+            Pinfu | Kanchan => 9,
             Chiitoitsu => 10,
             Shousangen => 11,
             Iipeikou => 12,
@@ -117,7 +118,8 @@ mod tests {
                 .all(|y| y.han() == (0, None))
         );
         ranks.dedup();
-        assert_eq!(ranks.len(), 15);
+        // Tenhou's fifteen and the four classic limit hands.
+        assert_eq!(ranks.len(), 19);
         assert_eq!(Yaku::Tenhou.tenhou_rank(), 27);
         assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
     }

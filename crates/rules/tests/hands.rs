@@ -155,6 +155,7 @@ fn parse_input(input: &str) -> Result<WinSpec, String> {
             "--haitei" => flag(&mut spec, Situation::HAITEI),
             "--houtei" => flag(&mut spec, Situation::HOUTEI),
             "--rinshan" => flag(&mut spec, Situation::RINSHAN),
+            "--kan-on-kan" => flag(&mut spec, Situation::KAN_ON_KAN),
             "--chankan" => flag(&mut spec, Situation::CHANKAN),
             "--tenhou" => flag(&mut spec, Situation::TENHOU),
             "--chiihou" => flag(&mut spec, Situation::CHIIHOU),

@@ -12,8 +12,8 @@ use crate::{
     YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon,
-    KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan,
+    KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -164,6 +164,10 @@ literals!(TenpaiRule {
     TenpaiRule::NotSettled => NOT_SETTLED,
 });
 literals!(Kita { Kita::Nukidora => "nukidora", Kita::NotPlayed => "not-played" });
+literals!(ClassicLimitHands {
+    ClassicLimitHands::Played => true,
+    ClassicLimitHands::NotPlayed => false,
+});
 literals!(YakumanEnd { YakumanEnd::EndsOthersSink => true, YakumanEnd::GoesOn => false });
 literals!(BustGuard {
     BustGuard::UnlessItFloatsTheWinner => "unless-it-floats-the-winner",
@@ -599,6 +603,11 @@ pub static FIELDS: &[Field] = &[
         "scoring",
         hand.scoring,
         "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table)."
+    ),
+    field!(
+        "classic_limit_hands",
+        hand.classic_limit_hands,
+        "The classic limit hands: haitei on 1p (iipin-moyue), rinshan on 5p (uupin-kaihou), chankan on 2s (ryansou-chankan), rinshan after two kans in one turn (renkan-kaihou)."
     ),
     field!(
         "buu_iipeikou",

@@ -192,4 +192,19 @@ pub struct HandRules {
     pub buu_sanshoku: OptionalYaku,
     /// Buu: ryuuiisou (a yakuman).
     pub buu_ryuuiisou: OptionalYaku,
+    /// The classic rules' special limit hands.
+    pub classic_limit_hands: ClassicLimitHands,
+}
+
+/// Whether the classic rules' special limit hands are played (RULES.md A16s): each is a limit
+/// (a yakuman here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClassicLimitHands {
+    /// Moon from the bottom of the sea (haitei on 1p, `iipin-moyue`), plum blossom on the
+    /// roof (rinshan on 5p, `uupin-kaihou`), scratching a carrying pole (chankan on 2s,
+    /// `ryansou-chankan`) and kong on kong (rinshan after two or more kans in one turn,
+    /// `renkan-kaihou`) are limit hands.
+    Played,
+    /// They are not: those wins are valued as any other.
+    NotPlayed,
 }

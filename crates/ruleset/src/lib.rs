@@ -30,8 +30,9 @@ pub use flow::{
     TieBreak, Uma, YakumanEnd, Yame,
 };
 pub use hand::{
-    DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
-    OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring, UraDora, YakumanStacking,
+    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
+    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring,
+    UraDora, YakumanStacking,
 };
 pub use preset::Preset;
 pub use round::{

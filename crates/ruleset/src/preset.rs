@@ -13,8 +13,8 @@ use crate::{
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan, KitaRon,
-    KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan,
+    KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -184,6 +184,7 @@ const fn japanese(
         buu_chiitoitsu: OptionalYaku::NotSettled,
         buu_sanshoku: OptionalYaku::NotSettled,
         buu_ryuuiisou: OptionalYaku::NotSettled,
+        classic_limit_hands: ClassicLimitHands::NotPlayed,
     }
 }
 

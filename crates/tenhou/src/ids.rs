@@ -22,8 +22,15 @@ pub fn han_source_id(source: HanSource) -> u8 {
     match source {
         HanSource::Kita => 52,
         HanSource::Dora => 52,
-        // Buu's kanchan has no Tenhou id: no Tenhou log lists it.
-        HanSource::Yaku(Yaku::Kanchan) => u8::MAX,
+        // Buu's kanchan and the classic limit hands have no Tenhou id: no Tenhou log lists
+        // them.
+        HanSource::Yaku(
+            Yaku::Kanchan
+            | Yaku::IipinMoyue
+            | Yaku::UupinKaihou
+            | Yaku::RyansouChankan
+            | Yaku::RenkanKaihou,
+        ) => u8::MAX,
         HanSource::Ura => 53,
         HanSource::Aka => 54,
         HanSource::Yaku(y) => Yaku::ALL

@@ -71,6 +71,10 @@ pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Optio
         "四槓子" => Yaku::Suukantsu,
         // Buu mahjong's closed-wait yaku (haifu's writer; no platform export has it).
         "嵌張" => Yaku::Kanchan,
+        "一筒摸月" => Yaku::IipinMoyue,
+        "五筒開花" => Yaku::UupinKaihou,
+        "二索槍槓" => Yaku::RyansouChankan,
+        "連槓開花" => Yaku::RenkanKaihou,
         "ドラ" => return Some(HanSource::Dora),
         "裏ドラ" => return Some(HanSource::Ura),
         "赤ドラ" => return Some(HanSource::Aka),
@@ -219,6 +223,10 @@ pub(crate) fn han_source_name(source: HanSource) -> &'static str {
         Yaku::Shousuushii => "小四喜",
         Yaku::Suukantsu => "四槓子",
         Yaku::Kanchan => "嵌張",
+        Yaku::IipinMoyue => "一筒摸月",
+        Yaku::UupinKaihou => "五筒開花",
+        Yaku::RyansouChankan => "二索槍槓",
+        Yaku::RenkanKaihou => "連槓開花",
     }
 }
 

@@ -118,13 +118,22 @@ pub enum Yaku {
     /// Suukantsu: four kans. Yakuman.
     Suukantsu,
     /// Kanchan: a win on a closed wait (the middle tile of a run). Buu mahjong's 1-han yaku;
-    /// no value in the Japanese rule sets. Listed last: it has no Tenhou id.
+    /// no value in the Japanese rule sets. Listed after Tenhou's: it has no Tenhou id.
     Kanchan,
+    /// Iipin moyue ("moon from the bottom of the sea"): haitei on 1p. A classic limit hand.
+    IipinMoyue,
+    /// Uupin kaihou ("plum blossom on the roof"): rinshan on 5p. A classic limit hand.
+    UupinKaihou,
+    /// Ryansou chankan ("scratching a carrying pole"): chankan on 2s. A classic limit hand.
+    RyansouChankan,
+    /// Renkan kaihou ("kong on kong"): rinshan after two or more kans in one turn. A classic
+    /// limit hand.
+    RenkanKaihou,
 }
 
 impl Yaku {
     /// Every yaku, in the order yaku are listed (the order of this enum).
-    pub const ALL: [Yaku; 53] = {
+    pub const ALL: [Yaku; 57] = {
         use Yaku::*;
         [
             MenzenTsumo,
@@ -180,15 +189,23 @@ impl Yaku {
             Shousuushii,
             Suukantsu,
             Kanchan,
+            IipinMoyue,
+            UupinKaihou,
+            RyansouChankan,
+            RenkanKaihou,
         ]
     };
 
-    /// Whether this is a yakuman (tenhou to suukantsu).
+    /// Whether this is a yakuman (tenhou to suukantsu, and the classic limit hands).
     pub const fn is_yakuman(self) -> bool {
         use Yaku::*;
         matches!(
             self,
-            Tenhou
+            IipinMoyue
+                | UupinKaihou
+                | RyansouChankan
+                | RenkanKaihou
+                | Tenhou
                 | Chiihou
                 | Daisangen
                 | Suuankou
@@ -264,6 +281,10 @@ impl Yaku {
             Shousuushii => "shousuushii",
             Suukantsu => "suukantsu",
             Kanchan => "kanchan",
+            IipinMoyue => "iipin-moyue",
+            UupinKaihou => "uupin-kaihou",
+            RyansouChankan => "ryansou-chankan",
+            RenkanKaihou => "renkan-kaihou",
         }
     }
 
@@ -407,7 +428,8 @@ mod tests {
             assert_eq!(Yaku::from_name(y.name()), Some(y));
             assert_eq!(HanSource::from_name(y.name()), Some(HanSource::Yaku(y)));
         }
-        assert_eq!(Yaku::ALL.iter().filter(|y| y.is_yakuman()).count(), 15);
+        // Tenhou's fifteen and the four classic limit hands.
+        assert_eq!(Yaku::ALL.iter().filter(|y| y.is_yakuman()).count(), 19);
         for s in [
             HanSource::Dora,
             HanSource::Ura,
