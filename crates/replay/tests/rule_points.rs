@@ -33,6 +33,14 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // No sacred discards (a classic variant): the furiten ron stands.
+    Case {
+        field: "furiten",
+        scenario: "furiten/own-discard-ron-bad",
+        set: "furiten=false",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
     // The classic rules' paid nine orphans.
     Case {
         field: "kyuushu_payment",

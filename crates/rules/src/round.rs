@@ -32,8 +32,8 @@ use haifu_tiles::{
 use thiserror::Error;
 
 use haifu_ruleset::{
-    AbortiveRule, FirstDiscards, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon,
-    KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
+    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
@@ -863,7 +863,10 @@ impl Round {
     /// Tenhou does: a yakuless winning tile counts), its discards, and winning tiles it let
     /// pass; it ignores whether a win would have a yaku.
     pub fn furiten(&self, seat: Seat) -> Option<FuritenReason> {
-        self.seats[seat].furiten()
+        match self.rules.furiten {
+            Furiten::Standard => self.seats[seat].furiten(),
+            Furiten::None => None,
+        }
     }
 
     /// The kinds that would complete `seat`'s hand (shape only), when it holds 13 tiles.
@@ -967,6 +970,7 @@ impl Round {
             let after = st.furiten();
             if after != before
                 && let Some(reason) = after
+                && self.rules.furiten == Furiten::Standard
             {
                 let _ = self
                     .rulings
@@ -1114,7 +1118,7 @@ impl Round {
             _ => {}
         }
         let after = st.furiten();
-        if after != before {
+        if after != before && self.rules.furiten == Furiten::Standard {
             let _ = self.rulings.try_push(match after {
                 Some(reason) => Ruling::FuritenStarts { seat, reason },
                 None => Ruling::FuritenEnds { seat },
@@ -1761,7 +1765,7 @@ impl Round {
                 why: "it has already won on this tile",
             });
         }
-        if let Some(reason) = self.seats[seat].furiten() {
+        if let Some(reason) = self.furiten(seat) {
             return Err(ActionError::Furiten { seat, reason });
         }
         let st = &self.seats[seat];

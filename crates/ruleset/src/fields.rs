@@ -12,8 +12,8 @@ use crate::{
     YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -194,6 +194,7 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NorthSplit => "north-split",
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
+literals!(Furiten { Furiten::Standard => "standard", Furiten::None => false });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
 literals!(FirstDiscards {
     FirstDiscards::Winds => true,
@@ -659,6 +660,11 @@ pub static FIELDS: &[Field] = &[
         "tenpai",
         round.tenpai,
         "Tenpai at an exhaustive draw: a wait is void when its four copies are all in the concealed hand (\"concealed-four-void\") or in the hand and melds (\"hand-and-melds-four-void\")."
+    ),
+    field!(
+        "furiten",
+        round.furiten,
+        "Sacred discards: \"standard\" (the Japanese furiten: own discards, a passed tile until one's next discard, a passed tile after riichi), or false (none)."
     ),
     field!(
         "kyuushu_kyuuhai",

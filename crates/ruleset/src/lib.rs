@@ -36,8 +36,8 @@ pub use hand::{
 };
 pub use preset::Preset;
 pub use round::{
-    AbortiveRule, FirstDiscards, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan, KitaRon,
-    KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
+    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
 };
 
 /// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).

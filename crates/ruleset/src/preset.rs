@@ -13,8 +13,8 @@ use crate::{
     RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
-    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -195,6 +195,7 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     kan_dora: KanDoraTiming::AnkanNowOpenAtDiscard,
     kokushi_robs_ankan: KokushiRobsAnkan::No,
     tenpai: TenpaiRule::ConcealedFourVoid,
+    furiten: Furiten::Standard,
     kyuushu_kyuuhai: AbortiveRule::Abort,
     suufon_renda: FirstDiscards::Winds,
     suucha_riichi: AbortiveRule::Abort,

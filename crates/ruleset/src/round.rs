@@ -16,6 +16,8 @@ pub struct RoundRules {
     pub kokushi_robs_ankan: KokushiRobsAnkan,
     /// What counts as tenpai at an exhaustive draw.
     pub tenpai: TenpaiRule,
+    /// Sacred discards: when a player may not ron (furiten).
+    pub furiten: Furiten,
     /// Nine different terminals and honours on the first turn (kyuushu kyuuhai).
     pub kyuushu_kyuuhai: AbortiveRule,
     /// The same wind (or any same tile) as all four first discards (suufon renda).
@@ -82,6 +84,17 @@ pub enum KitaRinshan {
     /// No source settles it for this rule set: a tsumo on a kita's replacement cannot be
     /// scored.
     NotSettled,
+}
+
+/// Sacred discards (furiten): when a player may not ron a tile that completes its hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Furiten {
+    /// The Japanese rule: not while one's own discards hold a winning tile, nor after letting
+    /// a winning tile pass until one's next discard, nor for the rest of the round after
+    /// letting one pass in riichi.
+    Standard,
+    /// No sacred discards: any ron on a completing tile stands (a classic variant).
+    None,
 }
 
 /// Identical first discards (suufon renda): which four identical first discards end the round.
