@@ -243,7 +243,9 @@ fn follow(
         course_round.played_as = Played::As(label_of(&setup));
         let valued = course_round.refused.is_none()
             && course_round.wins.iter().all(|w| w.ruling.is_valued());
-        let Some((outcome, deltas)) = valued.then(|| outcome_of(&flow, round, &setup)).flatten()
+        let Some((outcome, deltas)) = valued
+            .then(|| outcome_of(&flow, ruleset, round, &setup))
+            .flatten()
         else {
             // From here on the money, and so the flow, is not known.
             end = Some(CourseEnd::Unknown {
@@ -326,6 +328,7 @@ fn end_reason(reason: haifu_rules::flow::EndReason) -> String {
 /// set's own honba and sticks); `None` when they cannot be ruled.
 fn outcome_of(
     flow: &Flow<'_>,
+    ruleset: &RuleSet,
     round: &RoundSummary<'_>,
     setup: &RoundSetup,
 ) -> Option<(RoundOutcome, BySeat<i32>)> {
@@ -351,25 +354,35 @@ fn outcome_of(
                 }
             };
             let mut winners = Seats::EMPTY;
+            let mut paid: Vec<(Seat, BySeat<i32>)> = Vec::new();
             if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
-                add(flow
+                let row = flow
                     .win_payments(dealer, &inputs[0], Bonus { honba, sticks })
                     .ok()?
-                    .total());
-                winners = winners.with(inputs[0].winner);
+                    .total();
+                paid.push((inputs[0].winner, row));
             } else {
                 match flow
                     .ron_payments(dealer, &inputs, honba, sticks, round.deposits)
                     .ok()?
                 {
                     o @ RonOutcome::Paid { .. } => {
-                        for (s, p) in o.winners() {
-                            winners = winners.with(*s);
-                            add(p.total());
-                        }
+                        paid.extend(o.winners().iter().map(|(s, p)| (*s, p.total())));
                     }
                     RonOutcome::Aborted => return None,
                 }
+            }
+            let all: Seats = paid.iter().map(|(s, _)| *s).collect();
+            for (s, row) in paid {
+                winners = winners.with(s);
+                add(crate::settle::with_fishing(
+                    flow,
+                    ruleset,
+                    all,
+                    s,
+                    round.declared,
+                    row,
+                ));
             }
             Some((RoundOutcome::Win { winners }, total))
         }
@@ -384,9 +397,9 @@ fn outcome_of(
                 paid.total(),
             ))
         }
-        SummaryOutcome::Abortive { kind, .. } => Some((
+        SummaryOutcome::Abortive { kind, recorded, .. } => Some((
             RoundOutcome::AbortiveDraw(*kind),
-            BySeat::from_array([0; 4]),
+            crate::settle::abortive_deltas(flow, *kind, recorded).ok()?,
         )),
     }
 }

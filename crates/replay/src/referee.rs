@@ -233,6 +233,7 @@ impl<'a> RoundReplay<'a> {
             },
             start_index: index,
             deposits: Seats::EMPTY,
+            declared: Seats::EMPTY,
             deposit_scores: ArrayVec::new(),
             outcome: None,
             expect_next: None,
@@ -353,6 +354,11 @@ impl<'a> RoundReplay<'a> {
                 self.summary.deposits = self.summary.deposits.with(seat);
                 let _ = self.summary.deposit_scores.try_push((index, seat, scores));
             }
+            Event::Riichi {
+                seat,
+                stage: RiichiStage::Declared,
+                ..
+            } => self.summary.declared = self.summary.declared.with(seat),
             Event::Win(win) => return self.win(win, index, verdict),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
             _ => {}

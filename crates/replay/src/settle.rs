@@ -27,11 +27,55 @@ pub(crate) struct RoundSummary<'a> {
     pub(crate) start_index: usize,
     /// Seats whose riichi deposit was taken.
     pub(crate) deposits: Seats,
+    /// Seats that declared riichi (under fishing, the fishing players).
+    pub(crate) declared: Seats,
     /// The scores after each deposit as the log states them: (event index, seat, scores).
     pub(crate) deposit_scores: ArrayVec<(usize, Seat, Option<BySeat<i32>>), 4>,
     pub(crate) outcome: Option<SummaryOutcome<'a>>,
     /// The scenario's `expect next` for the round, checked against the engine's flow.
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
+}
+
+/// What an abortive draw pays: a kyuushu kyuuhai its declarer (the seat whose hand the log
+/// shows) by the kinds of terminals and honours in it, as the rule set says; nothing else.
+pub(crate) fn abortive_deltas(
+    rules: &Flow<'_>,
+    kind: AbortiveDraw,
+    recorded: &RecordedDraw,
+) -> Result<BySeat<i32>, haifu_rules::flow::PaymentError> {
+    let declarer = Seat::ALL.into_iter().find(|s| recorded.shown[*s].is_some());
+    match (kind, declarer) {
+        (AbortiveDraw::KyuushuKyuuhai, Some(seat)) => {
+            let hand = recorded.shown[seat].as_deref().unwrap_or_default();
+            let kinds = hand
+                .iter()
+                .map(|t| t.kind())
+                .filter(|k| k.is_yaochuu())
+                .fold(haifu_tiles::TileSet::EMPTY, haifu_tiles::TileSet::with)
+                .len();
+            rules.kyuushu_payments(seat, u8::try_from(kinds).unwrap_or(u8::MAX))
+        }
+        _ => Ok(BySeat::from_array([0; 4])),
+    }
+}
+
+/// `row` plus what the fishing players of the round pay `winner` (under fishing).
+pub(crate) fn with_fishing(
+    rules: &Flow<'_>,
+    ruleset: &RuleSet,
+    winners: Seats,
+    winner: Seat,
+    declared: Seats,
+    row: BySeat<i32>,
+) -> BySeat<i32> {
+    let mut fishing = declared;
+    for w in winners.iter() {
+        fishing = fishing.without(w);
+    }
+    let paid = rules
+        .fishing_payments(ruleset.round.riichi, Seats::of(winner), fishing)
+        .unwrap_or_default();
+    BySeat::new_with(|s| row[s].saturating_add(paid[s]))
 }
 
 impl RoundSummary<'_> {
@@ -290,6 +334,14 @@ pub(crate) fn check(
                             }
                         }
                     };
+                let all_winners: Seats = paid.iter().map(|(s, _)| *s).collect();
+                let paid: ArrayVec<(Seat, BySeat<i32>), 3> = paid
+                    .into_iter()
+                    .map(|(s, d)| {
+                        let d = with_fishing(&rules, ruleset, all_winners, s, round.declared, d);
+                        (s, d)
+                    })
+                    .collect();
                 let mut total = BySeat::from_array([0; 4]);
                 let mut winners = Seats::EMPTY;
                 for (i, w) in wins.iter().enumerate() {
@@ -390,34 +442,19 @@ pub(crate) fn check(
                 recorded,
                 kind,
             } => {
-                // Only a kyuushu kyuuhai may pay: its declarer by the kinds its hand shows.
-                let declarer = Seat::ALL.into_iter().find(|s| recorded.shown[*s].is_some());
-                let deltas = match (kind, declarer) {
-                    (AbortiveDraw::KyuushuKyuuhai, Some(seat)) => {
-                        let hand = recorded.shown[seat].as_deref().unwrap_or_default();
-                        let kinds = hand
-                            .iter()
-                            .map(|t| t.kind())
-                            .filter(|k| k.is_yaochuu())
-                            .fold(haifu_tiles::TileSet::EMPTY, haifu_tiles::TileSet::with)
-                            .len();
-                        let kinds = u8::try_from(kinds).unwrap_or(u8::MAX);
-                        match rules.kyuushu_payments(seat, kinds) {
-                            Ok(row) => row,
-                            Err(e) => {
-                                push(
-                                    at(*index),
-                                    DivergenceKind::PaymentMismatch {
-                                        what: "score changes of the draw",
-                                        computed: format!("no payment: {e}"),
-                                        recorded: scores_text(&recorded.deltas),
-                                    },
-                                );
-                                return false;
-                            }
-                        }
+                let deltas = match abortive_deltas(&rules, *kind, recorded) {
+                    Ok(row) => row,
+                    Err(e) => {
+                        push(
+                            at(*index),
+                            DivergenceKind::PaymentMismatch {
+                                what: "score changes of the draw",
+                                computed: format!("no payment: {e}"),
+                                recorded: scores_text(&recorded.deltas),
+                            },
+                        );
+                        return false;
                     }
-                    _ => BySeat::from_array([0; 4]),
                 };
                 draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
                 (

@@ -33,6 +33,21 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // The classic fishing: no deposit, the stake paid to another player's win.
+    Case {
+        field: "riichi",
+        scenario: "classic/fishing",
+        set: "riichi=\"riichi\"",
+        kind: "illegal_action",
+        text: "its deposit was not taken",
+    },
+    Case {
+        field: "fishing_stake",
+        scenario: "classic/fishing",
+        set: "fishing_stake=200",
+        kind: "payment_mismatch",
+        text: "the engine has -200 -1300 1500 0",
+    },
     // No sacred discards (a classic variant): the furiten ron stands.
     Case {
         field: "furiten",

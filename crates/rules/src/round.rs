@@ -33,7 +33,8 @@ use thiserror::Error;
 
 use haifu_ruleset::{
     AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RoundRules,
+    TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
@@ -896,7 +897,8 @@ impl Round {
         self.riichi_sticks_taken
     }
 
-    /// Whether `seat`'s riichi deposit was taken in this round.
+    /// Whether `seat`'s riichi stands: its deposit was taken, or under fishing its
+    /// declaration tile was discarded.
     pub fn has_riichi(&self, seat: Seat) -> bool {
         matches!(self.seats[seat].riichi, Riichi::Standing { .. })
     }
@@ -1104,7 +1106,13 @@ impl Round {
         st.discards = st.discards.saturating_add(1);
         st.temporary_furiten = None;
         let changed = st.update_waits();
+        let fishing = self.rules.riichi == RiichiModel::Fishing;
         match st.riichi {
+            // Fishing has no deposit: the declaration stands once its tile is discarded.
+            Riichi::Declared {
+                double,
+                discarded: false,
+            } if fishing => st.riichi = Riichi::Standing { double },
             Riichi::Declared {
                 double,
                 discarded: false,
@@ -1579,6 +1587,12 @@ impl Round {
     /// The deposit of `seat`'s riichi is taken: its declaration discard passed without ron.
     pub fn take_riichi_deposit(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
+        if self.rules.riichi == RiichiModel::Fishing {
+            return Err(ActionError::DepositNotDue {
+                seat,
+                why: "fishing has no deposit (riichi = \"fishing\")",
+            });
+        }
         let Riichi::Declared {
             double,
             discarded: true,

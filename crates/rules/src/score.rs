@@ -10,8 +10,8 @@ use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::yaku::YakuRules;
 use haifu_ruleset::{
     ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
-    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RinshanFu, RuleSet, Ryuuiisou,
-    Scoring, ThreePlayerTsumo, UraDora, YakumanStacking,
+    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RiichiModel, RinshanFu, RuleSet,
+    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -608,9 +608,9 @@ impl<'w, 'a> Context<'w, 'a> {
             Scoring::Japanese => (dora, 0),
             Scoring::Buu => (0, dora),
         };
-        let ura = match rules.hand.ura_dora {
-            UraDora::Counted => dora_of(win.ura_indicators),
-            UraDora::NotCounted => 0,
+        let ura = match (rules.hand.ura_dora, rules.round.riichi) {
+            (UraDora::Counted, RiichiModel::Riichi) => dora_of(win.ura_indicators),
+            (UraDora::NotCounted, _) | (_, RiichiModel::Fishing) => 0,
         };
         let chuuren = if win.melds.is_empty() {
             chuuren(&counts, win.winning_tile.kind())
@@ -663,12 +663,16 @@ impl<'w, 'a> Context<'w, 'a> {
     fn situational(&self, yaku: &mut ArrayVec<YakuHan, 20>) {
         let s = self.win.situation;
         let mut push = |y: Yaku, han: u8| yaku.push(YakuHan { yaku: y, han });
+        // Fishing is a declaration without han (no ippatsu with it either).
+        let fishing = self.rules.round.riichi == RiichiModel::Fishing;
         match self.win.riichi {
+            _ if fishing => {}
             RiichiDeclaration::None => {}
             RiichiDeclaration::Riichi => push(Yaku::Riichi, 1),
             RiichiDeclaration::DoubleRiichi => push(Yaku::DoubleRiichi, 2),
         }
-        if s.contains(Situation::IPPATSU) && self.rules.hand.ippatsu == Ippatsu::Counted {
+        if s.contains(Situation::IPPATSU) && self.rules.hand.ippatsu == Ippatsu::Counted && !fishing
+        {
             push(Yaku::Ippatsu, 1);
         }
         if s.contains(Situation::RENHOU) {

@@ -8,8 +8,8 @@ use crate::{
     FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan,
     Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
     PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
-    RiichiMinScore, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora,
-    YakumanStacking, Yame,
+    RiichiMinScore, RiichiModel, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak,
+    Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
@@ -195,6 +195,7 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
 literals!(Furiten { Furiten::Standard => "standard", Furiten::None => false });
+literals!(RiichiModel { RiichiModel::Riichi => "riichi", RiichiModel::Fishing => "fishing" });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
 literals!(FirstDiscards {
     FirstDiscards::Winds => true,
@@ -667,6 +668,11 @@ pub static FIELDS: &[Field] = &[
         "Sacred discards: \"standard\" (the Japanese furiten: own discards, a passed tile until one's next discard, a passed tile after riichi), or false (none)."
     ),
     field!(
+        "riichi",
+        round.riichi,
+        "What a riichi declaration is: \"riichi\" (a deposit and a yaku) or \"fishing\" (the classic declaration: no deposit, no han; each fishing player pays fishing_stake to another player's win)."
+    ),
+    field!(
         "kyuushu_kyuuhai",
         round.kyuushu_kyuuhai,
         "Nine kinds of terminals and honours on the first turn may end the round."
@@ -736,6 +742,11 @@ pub static FIELDS: &[Field] = &[
         "three_player_tsumo",
         flow.three_player_tsumo,
         "Three players: what a tsumo's two payers pay: \"tsumo-loss\" (as with four players, the North's share lost), \"north-split\" (the North's share split between them), or \"not-settled\"."
+    ),
+    field!(
+        "fishing_stake",
+        flow.fishing_stake,
+        "Under riichi = \"fishing\": what each fishing player pays another player's win."
     ),
     field!(
         "kyuushu_payment",

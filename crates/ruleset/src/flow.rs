@@ -26,6 +26,9 @@ pub struct FlowRules {
     pub noten: NotenPayment,
     /// What a kyuushu kyuuhai declarer is paid.
     pub kyuushu_payment: KyuushuPayment,
+    /// Under fishing (`riichi = "fishing"`), what each fishing player pays another player's
+    /// win.
+    pub fishing_stake: i32,
     /// Whether nagashi mangan is played, and how it pays.
     pub nagashi: NagashiMangan,
     /// What happens when several players ron the same discard.

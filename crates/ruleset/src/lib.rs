@@ -37,7 +37,8 @@ pub use hand::{
 pub use preset::Preset;
 pub use round::{
     AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RoundRules, TenpaiRule,
+    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RoundRules,
+    TenpaiRule,
 };
 
 /// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).

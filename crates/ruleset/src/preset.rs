@@ -9,8 +9,9 @@ use crate::{
     FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu, KanDoraTiming,
     KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon,
     MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players,
-    PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RinshanFu,
-    RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
+    PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
+    RinshanFu, RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking,
+    Yame,
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
@@ -196,6 +197,7 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     kokushi_robs_ankan: KokushiRobsAnkan::No,
     tenpai: TenpaiRule::ConcealedFourVoid,
     furiten: Furiten::Standard,
+    riichi: RiichiModel::Riichi,
     kyuushu_kyuuhai: AbortiveRule::Abort,
     suufon_renda: FirstDiscards::Winds,
     suucha_riichi: AbortiveRule::Abort,
@@ -264,6 +266,8 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     three_player_tsumo: ThreePlayerTsumo::NotSettled,
     noten: NotenPayment::Split { total: 3000 },
     kyuushu_payment: KyuushuPayment::NotPaid,
+    // The classic fishing's stake (RULES.md A8); no riichi model here fishes.
+    fishing_stake: 100,
     nagashi: NagashiMangan::ManganTsumo,
     multiple_ron: MultipleRon::DoubleRonTripleAborts,
     multiple_ron_bonus: MultipleRonBonus::NearestWinner,

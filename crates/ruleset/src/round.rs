@@ -18,6 +18,8 @@ pub struct RoundRules {
     pub tenpai: TenpaiRule,
     /// Sacred discards: when a player may not ron (furiten).
     pub furiten: Furiten,
+    /// What a riichi declaration is: the Japanese riichi, or the classic fishing.
+    pub riichi: RiichiModel,
     /// Nine different terminals and honours on the first turn (kyuushu kyuuhai).
     pub kyuushu_kyuuhai: AbortiveRule,
     /// The same wind (or any same tile) as all four first discards (suufon renda).
@@ -84,6 +86,18 @@ pub enum KitaRinshan {
     /// No source settles it for this rule set: a tsumo on a kita's replacement cannot be
     /// scored.
     NotSettled,
+}
+
+/// What a riichi declaration is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiichiModel {
+    /// The Japanese riichi: a 1000-point deposit taken once the declaration tile passes, one
+    /// han (two for a double riichi), ippatsu and ura dora where the rules count them.
+    Riichi,
+    /// The classic "fishing" (RULES.md A8): a declaration of a ready hand with no deposit and
+    /// no han; when another player wins, each fishing player pays that winner
+    /// `fishing_stake`.
+    Fishing,
 }
 
 /// Sacred discards (furiten): when a player may not ron a tile that completes its hand.

@@ -533,6 +533,30 @@ impl Flow<'_> {
         })
     }
 
+    /// Under fishing (`riichi = "fishing"`), what the `fishing` players pay the `winners`:
+    /// each fishing player that did not win pays each winner the stake. Nothing under riichi.
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::Overflow`] when a total does not fit.
+    pub fn fishing_payments(
+        &self,
+        riichi: haifu_ruleset::RiichiModel,
+        winners: Seats,
+        fishing: Seats,
+    ) -> Result<BySeat<i32>, PaymentError> {
+        let mut row = BySeat::from_array([0i32; 4]);
+        if riichi != haifu_ruleset::RiichiModel::Fishing {
+            return Ok(row);
+        }
+        for payer in fishing.iter().filter(|s| !winners.contains(*s)) {
+            for winner in winners.iter() {
+                pay(&mut row, payer, winner, self.fishing_stake)?;
+            }
+        }
+        Ok(row)
+    }
+
     /// The payments of a kyuushu kyuuhai declared by `declarer` with `kinds` different
     /// terminals and honours: as [`KyuushuPayment`] says, from each other player; nothing
     /// when it is not paid.
