@@ -11,7 +11,7 @@ use crate::yaku::YakuRules;
 use haifu_ruleset::{
     ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
     KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RiichiModel, RinshanFu, RuleSet,
-    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakumanStacking,
+    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakulessWin, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -1199,7 +1199,10 @@ impl<'w, 'a> Context<'w, 'a> {
                 }
             }
         }
-        if yakuman.is_empty() && yaku.is_empty() {
+        if yakuman.is_empty()
+            && yaku.is_empty()
+            && self.rules.hand.yakuless_win == YakulessWin::NeedsAYaku
+        {
             return;
         }
         if !yakuman.is_empty() {

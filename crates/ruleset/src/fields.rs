@@ -13,7 +13,8 @@ use crate::{
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
-    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakulessWin,
+    YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -164,6 +165,7 @@ literals!(TenpaiRule {
     TenpaiRule::NotSettled => NOT_SETTLED,
 });
 literals!(Kita { Kita::Nukidora => "nukidora", Kita::NotPlayed => "not-played" });
+literals!(YakulessWin { YakulessWin::Allowed => true, YakulessWin::NeedsAYaku => false });
 literals!(ClassicLimitHands {
     ClassicLimitHands::Played => true,
     ClassicLimitHands::NotPlayed => false,
@@ -605,6 +607,11 @@ pub static FIELDS: &[Field] = &[
         "scoring",
         hand.scoring,
         "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table)."
+    ),
+    field!(
+        "yakuless_win",
+        hand.yakuless_win,
+        "A complete hand without a yaku may win, valued with its dora and red fives alone (true), or a win needs a yaku (false)."
     ),
     field!(
         "classic_limit_hands",

@@ -194,6 +194,19 @@ pub struct HandRules {
     pub buu_ryuuiisou: OptionalYaku,
     /// The classic rules' special limit hands.
     pub classic_limit_hands: ClassicLimitHands,
+    /// Whether a complete hand needs a yaku to win.
+    pub yakuless_win: YakulessWin,
+}
+
+/// Whether a complete hand without a yaku may win (dora alone never make a yaku).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum YakulessWin {
+    /// A win needs at least one yaku (one double: the Japanese rule sets, the classic rules'
+    /// one-double minimum, RULES.md A11).
+    NeedsAYaku,
+    /// Any complete hand may win, valued with its dora and red fives alone (Buu as riichi.wiki
+    /// gives it: "no minimum han", RULES.md A29).
+    Allowed,
 }
 
 /// Whether the classic rules' special limit hands are played (RULES.md A16s): each is a limit

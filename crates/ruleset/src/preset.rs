@@ -15,7 +15,8 @@ use crate::{
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
-    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakumanEnd,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakulessWin,
+    YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -186,6 +187,7 @@ const fn japanese(
         buu_sanshoku: OptionalYaku::NotSettled,
         buu_ryuuiisou: OptionalYaku::NotSettled,
         classic_limit_hands: ClassicLimitHands::NotPlayed,
+        yakuless_win: YakulessWin::NeedsAYaku,
     }
 }
 
