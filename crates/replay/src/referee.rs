@@ -520,12 +520,21 @@ impl<'a> RoundReplay<'a> {
         self.pending
             .win(verdict, self.summary.label, winner, score.as_ref());
         let score = score?;
-        let pao = if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisangen) {
-            context.liable.dragons
-        } else if score.yakuman.iter().any(|y| y.yaku == Yaku::Daisuushii) {
-            context.liable.winds
+        let has = |y: Yaku| score.yakuman.iter().any(|x| x.yaku == y);
+        let liable = context.liable;
+        let pao = if has(Yaku::Daisangen) {
+            liable.dragons
+        } else if has(Yaku::Daisuushii) {
+            liable.winds
         } else {
-            None
+            // The classic insurance's fourth sets (the round notes them only under it).
+            [
+                (Yaku::Tsuuiisou, liable.honours),
+                (Yaku::Chinroutou, liable.terminals),
+                (Yaku::Ryuuiisou, liable.green),
+            ]
+            .into_iter()
+            .find_map(|(y, seat)| if has(y) { seat } else { None })
         };
         if pao != recorded.pao {
             let text =

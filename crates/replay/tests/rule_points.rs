@@ -33,6 +33,21 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // The classic insurance: the fourth honour set's feeder pays the whole hand.
+    Case {
+        field: "pao_hands",
+        scenario: "classic/insurance-fourth-honour-set",
+        set: "pao_hands=\"big-dragons-and-winds\"",
+        kind: "win_mismatch",
+        text: "the engine has nobody",
+    },
+    Case {
+        field: "pao_ron",
+        scenario: "classic/insurance-fourth-honour-set",
+        set: "pao_ron=\"split-half\"",
+        kind: "payment_mismatch",
+        text: "the engine has 48000 -24000 -24000 0",
+    },
     // The classic fishing: no deposit, the stake paid to another player's win.
     Case {
         field: "riichi",

@@ -33,8 +33,8 @@ use thiserror::Error;
 
 use haifu_ruleset::{
     AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RoundRules,
-    TenpaiRule,
+    KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
+    RoundRules, TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
@@ -620,6 +620,13 @@ pub struct Liability {
     pub dragons: Option<Seat>,
     /// The feeder of the fourth wind set (daisuushii).
     pub winds: Option<Seat>,
+    /// The feeder of the fourth set of an all-honours hand (tsuuiisou), under the classic
+    /// insurance.
+    pub honours: Option<Seat>,
+    /// The feeder of the fourth set of an all-terminals hand (chinroutou), likewise.
+    pub terminals: Option<Seat>,
+    /// The feeder of the fourth set of an all-green hand (ryuuiisou), likewise.
+    pub green: Option<Seat>,
 }
 
 impl Liability {
@@ -627,6 +634,9 @@ impl Liability {
     pub const NONE: Liability = Liability {
         dragons: None,
         winds: None,
+        honours: None,
+        terminals: None,
+        green: None,
     };
 }
 
@@ -1262,7 +1272,14 @@ impl Round {
         }
         st.melds.push(meld);
         st.kuikae = kuikae;
-        if matches!(meld.kind, MeldKind::Pon | MeldKind::Daiminkan) {
+        let classic = self.rules.pao_hands == PaoHands::Classic;
+        // The classic insurance makes no one liable for a kan claim.
+        let liable_call = match meld.kind {
+            MeldKind::Pon => true,
+            MeldKind::Daiminkan => !classic,
+            _ => false,
+        };
+        if liable_call {
             let sets = |f: fn(TileKind) -> bool| {
                 st.melds
                     .iter()
@@ -1274,6 +1291,27 @@ impl Round {
             }
             if tile.kind().is_wind() && sets(TileKind::is_wind) == 4 {
                 st.liable.winds = Some(from);
+            }
+            // The fourth set of an all-honours, all-terminals or all-green hand.
+            if classic && st.melds.len() == 4 {
+                let all = |f: fn(TileKind) -> bool| {
+                    st.melds
+                        .iter()
+                        .all(|m| m.kind != MeldKind::Chi && f(m.base_kind()))
+                };
+                if all(TileKind::is_honor) {
+                    st.liable.honours = Some(from);
+                }
+                if all(TileKind::is_terminal) {
+                    st.liable.terminals = Some(from);
+                }
+                if st
+                    .melds
+                    .iter()
+                    .all(|m| m.tiles().iter().all(|t| t.kind().is_green()))
+                {
+                    st.liable.green = Some(from);
+                }
             }
         }
         self.no_call_yet = false;

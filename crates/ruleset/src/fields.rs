@@ -13,8 +13,8 @@ use crate::{
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
-    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakulessWin,
-    YakumanEnd,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
+    ThreePlayerTsumo, YakulessWin, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -197,6 +197,11 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
 literals!(Furiten { Furiten::Standard => "standard", Furiten::None => false });
+literals!(PaoHands {
+    PaoHands::BigDragonsAndWinds => "big-dragons-and-winds",
+    PaoHands::Classic => "classic",
+});
+literals!(PaoRon { PaoRon::SplitHalf => "split-half", PaoRon::LiablePaysAll => "liable-pays-all" });
 literals!(RiichiModel { RiichiModel::Riichi => "riichi", RiichiModel::Fishing => "fishing" });
 literals!(AbortiveRule { AbortiveRule::Abort => true, AbortiveRule::NotPlayed => false });
 literals!(FirstDiscards {
@@ -680,6 +685,11 @@ pub static FIELDS: &[Field] = &[
         "What a riichi declaration is: \"riichi\" (a deposit and a yaku) or \"fishing\" (the classic declaration: no deposit, no han; each fishing player pays fishing_stake to another player's win)."
     ),
     field!(
+        "pao_hands",
+        round.pao_hands,
+        "Which calls make their feeder liable (pao): \"big-dragons-and-winds\" (the third dragon or fourth wind set, by pon or kan) or \"classic\" (also the fourth set of an all-honours, all-terminals or all-green hand; a kan claim makes no one liable)."
+    ),
+    field!(
         "kyuushu_kyuuhai",
         round.kyuushu_kyuuhai,
         "Nine kinds of terminals and honours on the first turn may end the round."
@@ -789,6 +799,11 @@ pub static FIELDS: &[Field] = &[
         "pao_honba",
         flow.pao_honba,
         "Who pays the honba of a ron with pao: \"liable\" or \"discarder\"."
+    ),
+    field!(
+        "pao_ron",
+        flow.pao_ron,
+        "A ron with pao by a third player: \"split-half\" (the liable player pays half, the discarder the rest) or \"liable-pays-all\"."
     ),
     field!(
         "renchan",

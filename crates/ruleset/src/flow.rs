@@ -39,6 +39,8 @@ pub struct FlowRules {
     pub pao_value: PaoValue,
     /// Who pays the honba of a ron when a liable (pao) player shares the payment.
     pub pao_honba: PaoHonba,
+    /// How a ron with pao by a third player is shared.
+    pub pao_ron: PaoRon,
     /// When the dealer keeps the deal after a win or an exhaustive draw.
     pub renchan: Renchan,
     /// What an abortive draw does to the deal.
@@ -390,4 +392,14 @@ pub enum KyuushuPayment {
     /// in its hand after its first draw: 9, 10, 11, 12 and 13 kinds (the classic rules: 50,
     /// 70, 100, 150, 200; RULES.md A3).
     ByKinds([i32; 5]),
+}
+
+/// How a ron with pao by another player than the liable one is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaoRon {
+    /// The liable player pays half the hand (rounded up to 100), the discarder the rest (the
+    /// Japanese rule).
+    SplitHalf,
+    /// The liable player pays the whole hand (the classic insurance, RULES.md A10).
+    LiablePaysAll,
 }

@@ -26,8 +26,8 @@ pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
     AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FinalPoints, FlowRules,
     GameLength, HonbaValue, KyuushuPayment, LeftoverSticks, MultipleRon, MultipleRonBonus,
-    NagashiMangan, NotenPayment, PaoHonba, PaoValue, PointRounding, Renchan, ThreePlayerTsumo,
-    TieBreak, Uma, YakumanEnd, Yame,
+    NagashiMangan, NotenPayment, PaoHonba, PaoRon, PaoValue, PointRounding, Renchan,
+    ThreePlayerTsumo, TieBreak, Uma, YakumanEnd, Yame,
 };
 pub use hand::{
     ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
@@ -37,8 +37,8 @@ pub use hand::{
 pub use preset::Preset;
 pub use round::{
     AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RoundRules,
-    TenpaiRule,
+    KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
+    RoundRules, TenpaiRule,
 };
 
 /// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).

@@ -15,8 +15,8 @@ use crate::{
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
-    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, Scoring, ThreePlayerTsumo, YakulessWin,
-    YakumanEnd,
+    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
+    ThreePlayerTsumo, YakulessWin, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -200,6 +200,7 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     tenpai: TenpaiRule::ConcealedFourVoid,
     furiten: Furiten::Standard,
     riichi: RiichiModel::Riichi,
+    pao_hands: PaoHands::BigDragonsAndWinds,
     kyuushu_kyuuhai: AbortiveRule::Abort,
     suufon_renda: FirstDiscards::Winds,
     suucha_riichi: AbortiveRule::Abort,
@@ -275,6 +276,7 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     multiple_ron_bonus: MultipleRonBonus::NearestWinner,
     pao_value: PaoValue::WholeHand,
     pao_honba: PaoHonba::Liable,
+    pao_ron: PaoRon::SplitHalf,
     renchan: Renchan::WinOrTenpai,
     abortive_draw: AbortiveDrawFlow::Renchan,
     busting: Busting::BelowZero,

@@ -20,6 +20,8 @@ pub struct RoundRules {
     pub furiten: Furiten,
     /// What a riichi declaration is: the Japanese riichi, or the classic fishing.
     pub riichi: RiichiModel,
+    /// Which calls make their feeder liable (pao).
+    pub pao_hands: PaoHands,
     /// Nine different terminals and honours on the first turn (kyuushu kyuuhai).
     pub kyuushu_kyuuhai: AbortiveRule,
     /// The same wind (or any same tile) as all four first discards (suufon renda).
@@ -86,6 +88,18 @@ pub enum KitaRinshan {
     /// No source settles it for this rule set: a tsumo on a kita's replacement cannot be
     /// scored.
     NotSettled,
+}
+
+/// Which calls make the player who fed them liable (pao) for the hand they complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaoHands {
+    /// The Japanese rule: the pon or kan of the third dragon set (daisangen) or the fourth
+    /// wind set (daisuushii).
+    BigDragonsAndWinds,
+    /// The classic insurance (RULES.md A10): those two, and the fourth set of an all-honours,
+    /// all-terminals or all-green hand (tsuuiisou, chinroutou, ryuuiisou); claiming the tile
+    /// for a kan makes no one liable.
+    Classic,
 }
 
 /// What a riichi declaration is.

@@ -1,8 +1,8 @@
 use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{
-    KyuushuPayment, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoValue,
-    ThreePlayerTsumo,
+    KyuushuPayment, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoRon,
+    PaoValue, ThreePlayerTsumo,
 };
 
 use super::{Flow, Seats};
@@ -396,8 +396,12 @@ impl Flow<'_> {
                 let honba = amount(self.honba.ron, bonus.honba)?;
                 match win.pao {
                     Some(liable) if liable != discarder => {
-                        let liable_share =
-                            to_i32(ceil_100((i64::from(points) + 1) / 2))?.min(points);
+                        let liable_share = match self.pao_ron {
+                            PaoRon::SplitHalf => {
+                                to_i32(ceil_100((i64::from(points) + 1) / 2))?.min(points)
+                            }
+                            PaoRon::LiablePaysAll => points,
+                        };
                         pay(&mut p.pao, liable, winner, liable_share)?;
                         pay(&mut p.hand, discarder, winner, points - liable_share)?;
                         let honba_payer = match self.pao_honba {
