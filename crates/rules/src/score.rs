@@ -11,7 +11,8 @@ use crate::yaku::YakuRules;
 use haifu_ruleset::{
     ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
     KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RiichiModel, RinshanFu, RuleSet,
-    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakulessWin, YakumanStacking,
+    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakuTable, YakuValue, YakulessWin,
+    YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -1198,6 +1199,26 @@ impl<'w, 'a> Context<'w, 'a> {
                     return;
                 }
             }
+        }
+        // The rule set's own yaku values (the classic double counts), over the model's.
+        let table = &self.rules.hand.yaku_han;
+        if *table != YakuTable::MODEL {
+            let open = !self.menzen;
+            yaku.retain(|y| match table.get(y.yaku) {
+                YakuValue::Model => true,
+                YakuValue::NotAYaku => false,
+                YakuValue::Han { closed, open: han } => match (open, han) {
+                    (false, _) => {
+                        y.han = closed;
+                        true
+                    }
+                    (true, Some(h)) => {
+                        y.han = h;
+                        true
+                    }
+                    (true, None) => false,
+                },
+            });
         }
         if yakuman.is_empty()
             && yaku.is_empty()

@@ -14,7 +14,7 @@ use crate::{
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
     KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
-    ThreePlayerTsumo, YakulessWin, YakumanEnd,
+    ThreePlayerTsumo, YakuTable, YakuValue, YakulessWin, YakumanEnd,
 };
 
 /// One rule point of a [`RuleSet`], by the name rule files and overrides use.
@@ -383,6 +383,53 @@ impl Codec for KyuushuPayment {
     }
 }
 
+/// The form a yaku table takes: `{ honitsu = [2, 1], chiitoitsu = [1], ippatsu = false }`.
+const YAKU_TABLE: &str = "a table of yaku names (as the notation writes them) to [closed han, open han], [closed han] (closed only) or false (not a yaku), such as { honitsu = [2, 1] }";
+
+impl Codec for YakuTable {
+    fn encode(&self) -> Value {
+        let mut t = toml::Table::new();
+        for (y, v) in haifu_tiles::Yaku::ALL.iter().zip(self.0) {
+            let value = match v {
+                YakuValue::Model => continue,
+                YakuValue::NotAYaku => lit(false),
+                YakuValue::Han { closed, open } => Value::Array(
+                    std::iter::once(closed)
+                        .chain(open)
+                        .map(|h| Value::Integer(i64::from(h)))
+                        .collect(),
+                ),
+            };
+            t.insert(y.name().to_owned(), value);
+        }
+        Value::Table(t)
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        let t = value.as_table().ok_or_else(|| YAKU_TABLE.to_owned())?;
+        let mut table = YakuTable::MODEL;
+        for (name, v) in t {
+            let i = haifu_tiles::Yaku::ALL
+                .iter()
+                .position(|y| y.name() == name && !y.is_yakuman())
+                .ok_or_else(|| format!("{name:?} is no yaku with han: {YAKU_TABLE}"))?;
+            let han = |x: &Value| x.as_integer().and_then(|h| u8::try_from(h).ok());
+            table.0[i] = match (v.as_bool(), v.as_array().map(Vec::as_slice)) {
+                (Some(false), _) => YakuValue::NotAYaku,
+                (_, Some([closed])) => YakuValue::Han {
+                    closed: han(closed).ok_or_else(|| YAKU_TABLE.to_owned())?,
+                    open: None,
+                },
+                (_, Some([closed, open])) => YakuValue::Han {
+                    closed: han(closed).ok_or_else(|| YAKU_TABLE.to_owned())?,
+                    open: Some(han(open).ok_or_else(|| YAKU_TABLE.to_owned())?),
+                },
+                _ => return Err(YAKU_TABLE.to_owned()),
+            };
+        }
+        Ok(table)
+    }
+}
+
 impl Codec for EndAtScore {
     fn encode(&self) -> Value {
         match self {
@@ -612,6 +659,11 @@ pub static FIELDS: &[Field] = &[
         "scoring",
         hand.scoring,
         "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table)."
+    ),
+    field!(
+        "yaku_han",
+        hand.yaku_han,
+        "The rule set's own yaku values where they differ from the scoring model's: { yaku = [closed han, open han] | [closed han] | false }, such as the classic rules' { honitsu = [2, 2] }."
     ),
     field!(
         "yakuless_win",

@@ -196,6 +196,43 @@ pub struct HandRules {
     pub classic_limit_hands: ClassicLimitHands,
     /// Whether a complete hand needs a yaku to win.
     pub yakuless_win: YakulessWin,
+    /// The rule set's own values of yaku, where they differ from the scoring model's table.
+    pub yaku_han: YakuTable,
+}
+
+/// A yaku's value where a rule set changes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum YakuValue {
+    /// The scoring model's own value.
+    Model,
+    /// This many han in a closed hand, and in an open one (`None`: closed only).
+    Han {
+        /// Han in a closed hand.
+        closed: u8,
+        /// Han in an open hand, if it counts open.
+        open: Option<u8>,
+    },
+    /// Not a yaku under this rule set.
+    NotAYaku,
+}
+
+/// A rule set's changes to the yaku table (RULES.md A15: the classic rules' double counts),
+/// one entry per yaku of the vocabulary ([`haifu_tiles::Yaku::ALL`]); every entry is
+/// [`YakuValue::Model`] unless set. Applies to yaku with han, not to yakuman.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuTable(pub [YakuValue; haifu_tiles::Yaku::ALL.len()]);
+
+impl YakuTable {
+    /// No change: every yaku at the model's value.
+    pub const MODEL: YakuTable = YakuTable([YakuValue::Model; haifu_tiles::Yaku::ALL.len()]);
+
+    /// The entry of `yaku`.
+    pub fn get(&self, yaku: haifu_tiles::Yaku) -> YakuValue {
+        haifu_tiles::Yaku::ALL
+            .iter()
+            .position(|y| *y == yaku)
+            .map_or(YakuValue::Model, |i| self.0[i])
+    }
 }
 
 /// Whether a complete hand without a yaku may win (dora alone never make a yaku).

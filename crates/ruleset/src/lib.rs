@@ -32,7 +32,7 @@ pub use flow::{
 pub use hand::{
     ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
     KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring,
-    UraDora, YakulessWin, YakumanStacking,
+    UraDora, YakuTable, YakuValue, YakulessWin, YakumanStacking,
 };
 pub use preset::Preset;
 pub use round::{

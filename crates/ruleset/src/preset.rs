@@ -16,7 +16,7 @@ use crate::{
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
     KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
-    ThreePlayerTsumo, YakulessWin, YakumanEnd,
+    ThreePlayerTsumo, YakuTable, YakulessWin, YakumanEnd,
 };
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
@@ -188,6 +188,7 @@ const fn japanese(
         buu_ryuuiisou: OptionalYaku::NotSettled,
         classic_limit_hands: ClassicLimitHands::NotPlayed,
         yakuless_win: YakulessWin::NeedsAYaku,
+        yaku_han: YakuTable::MODEL,
     }
 }
 
