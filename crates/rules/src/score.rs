@@ -412,6 +412,8 @@ struct Context<'w, 'a> {
     kita: u8,
     /// Under Buu scoring, the dora in the hand (paid as points); 0 otherwise.
     buu_dora: u8,
+    /// Whether the rule set changes the yaku table (compared once, not per candidate).
+    own_yaku_table: bool,
     /// Chuuren over the concealed part (independent of the reading), with junsei.
     chuuren: Option<Yaku>,
     /// A rule point the rule set leaves not settled, set when a candidate's value needed it.
@@ -632,6 +634,7 @@ impl<'w, 'a> Context<'w, 'a> {
             aka,
             kita: win.kita,
             buu_dora,
+            own_yaku_table: rules.hand.yaku_han != YakuTable::MODEL,
             chuuren,
             unsettled: std::cell::Cell::new(None),
         })
@@ -1202,7 +1205,7 @@ impl<'w, 'a> Context<'w, 'a> {
         }
         // The rule set's own yaku values (the classic double counts), over the model's.
         let table = &self.rules.hand.yaku_han;
-        if *table != YakuTable::MODEL {
+        if self.own_yaku_table {
             let open = !self.menzen;
             yaku.retain(|y| match table.get(y.yaku) {
                 YakuValue::Model => true,
