@@ -36,6 +36,15 @@ pub(crate) struct RoundSummary<'a> {
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
 }
 
+/// The divergence of a draw the rule set cannot pay.
+fn unpaid_draw(e: &haifu_rules::flow::PaymentError, recorded: &RecordedDraw) -> DivergenceKind {
+    DivergenceKind::PaymentMismatch {
+        what: "score changes of the draw",
+        computed: format!("no payment: {e}"),
+        recorded: scores_text(&recorded.deltas),
+    }
+}
+
 /// What an abortive draw pays: a kyuushu kyuuhai its declarer (the seat whose hand the log
 /// shows) by the kinds of terminals and honours in it, as the rule set says; nothing else.
 pub(crate) fn abortive_deltas(
@@ -418,14 +427,7 @@ pub(crate) fn check(
                 let deltas = match rules.exhaustive_draw_payments(dealer, *tenpai, *nagashi) {
                     Ok(p) => p.total(),
                     Err(e) => {
-                        push(
-                            at(*index),
-                            DivergenceKind::PaymentMismatch {
-                                what: "score changes of the draw",
-                                computed: format!("no payment: {e}"),
-                                recorded: scores_text(&recorded.deltas),
-                            },
-                        );
+                        push(at(*index), unpaid_draw(&e, recorded));
                         return false;
                     }
                 };
@@ -445,14 +447,7 @@ pub(crate) fn check(
                 let deltas = match abortive_deltas(&rules, *kind, recorded) {
                     Ok(row) => row,
                     Err(e) => {
-                        push(
-                            at(*index),
-                            DivergenceKind::PaymentMismatch {
-                                what: "score changes of the draw",
-                                computed: format!("no payment: {e}"),
-                                recorded: scores_text(&recorded.deltas),
-                            },
-                        );
+                        push(at(*index), unpaid_draw(&e, recorded));
                         return false;
                     }
                 };

@@ -216,7 +216,28 @@ const TENHOU_ROUND: RoundRules = RoundRules {
 
 /// Tenhou's three-player round: kita as nukidora (docs/RULESETS.md gives what the real logs
 /// settle and what they leave open).
+/// The three-player flow Tenhou's and Mahjong Soul's rooms share (docs/RULESETS.md gives
+/// each value's source): 35000 to start, honba 200 (100 from each payer of a tsumo), tsumo
+/// loss, noten payments of 2000, and 40000 to end the all-last or the extension.
+const fn sanma_flow(base: FlowRules) -> FlowRules {
+    FlowRules {
+        start_score: 35000,
+        honba: HonbaValue {
+            ron: 200,
+            tsumo_per_payer: 100,
+        },
+        three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
+        noten: NotenPayment::Split { total: 2000 },
+        agari_yame: Yame::Automatic { min_score: 40000 },
+        extension: Extension::NextWind { target: 40000 },
+        ..base
+    }
+}
+
 const TENHOU_SANMA_ROUND: RoundRules = RoundRules {
+    // No fourth first discard and no fourth riichi with three players.
+    suufon_renda: FirstDiscards::NotPlayed,
+    suucha_riichi: AbortiveRule::NotPlayed,
     // Four live tiles give every other player one more draw with four players; no source
     // says what three players need.
     riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
@@ -227,16 +248,11 @@ const TENHOU_SANMA_ROUND: RoundRules = RoundRules {
     ..TENHOU_ROUND
 };
 
-/// Mahjong Soul's three-player round.
+/// Mahjong Soul's three-player round: Tenhou's, with Mahjong Soul's own points.
 const MAHJONG_SOUL_SANMA_ROUND: RoundRules = RoundRules {
     kokushi_robs_ankan: KokushiRobsAnkan::Yes,
     tenpai: TenpaiRule::NotSettled,
-    riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
-    kita: Kita::Nukidora,
-    kita_ron: KitaRon::Ron,
-    kita_interrupts: KitaInterrupts::IppatsuAndFirstTurn,
-    kita_rinshan: KitaRinshan::Rinshan,
-    ..TENHOU_ROUND
+    ..TENHOU_SANMA_ROUND
 };
 
 /// Tenhou's round rules with no kan dora and riichi allowed without a draw left (JPML).
@@ -333,29 +349,15 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
     let tenhou_sanma = RuleSet {
         base: Preset::TenhouSanma,
         players: Players::Three,
-        round: RoundRules {
-            // No fourth first discard and no fourth riichi with three players.
-            suufon_renda: FirstDiscards::NotPlayed,
-            suucha_riichi: AbortiveRule::NotPlayed,
-            ..TENHOU_SANMA_ROUND
-        },
+        round: TENHOU_SANMA_ROUND,
         flow: FlowRules {
-            start_score: 35000,
-            honba: HonbaValue {
-                ron: 200,
-                tsumo_per_payer: 100,
-            },
-            three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
-            noten: NotenPayment::Split { total: 2000 },
-            agari_yame: Yame::Automatic { min_score: 40000 },
             tenpai_yame: Yame::Automatic { min_score: 40000 },
-            extension: Extension::NextWind { target: 40000 },
             final_points: FinalPoints::Uma {
                 return_score: 40000,
                 uma: Uma::Fixed([20, 0, -20, 0]),
                 rounding: PointRounding::Hundreds,
             },
-            ..TENHOU_FLOW
+            ..sanma_flow(TENHOU_FLOW)
         },
         ..tenhou
     };
@@ -376,23 +378,10 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 base: preset,
                 players: Players::Three,
                 hand: four.hand,
-                round: RoundRules {
-                    suufon_renda: FirstDiscards::NotPlayed,
-                    suucha_riichi: AbortiveRule::NotPlayed,
-                    ..MAHJONG_SOUL_SANMA_ROUND
-                },
+                round: MAHJONG_SOUL_SANMA_ROUND,
                 flow: FlowRules {
-                    start_score: 35000,
-                    honba: HonbaValue {
-                        ron: 200,
-                        tsumo_per_payer: 100,
-                    },
-                    three_player_tsumo: ThreePlayerTsumo::TsumoLoss,
-                    noten: NotenPayment::Split { total: 2000 },
-                    agari_yame: Yame::Automatic { min_score: 40000 },
                     tenpai_yame: Yame::NotSettled,
-                    extension: Extension::NextWind { target: 40000 },
-                    ..four.flow
+                    ..sanma_flow(four.flow)
                 },
             }
         }
