@@ -63,6 +63,14 @@ const CASES: &[Case] = &[
         kind: "payment_mismatch",
         text: "the engine has -200 -1300 1500 0",
     },
+    // The classic 1-4-7 rule: the ron on 4s stands as 4-56; the Japanese furiten refuses it.
+    Case {
+        field: "furiten",
+        scenario: "classic/one-four-seven",
+        set: "furiten=\"standard\"",
+        kind: "furiten",
+        text: "own discard 1s",
+    },
     // No sacred discards (a classic variant): the furiten ron stands.
     Case {
         field: "furiten",

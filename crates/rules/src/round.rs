@@ -876,7 +876,8 @@ impl Round {
     pub fn furiten(&self, seat: Seat) -> Option<FuritenReason> {
         match self.rules.furiten {
             Furiten::Standard => self.seats[seat].furiten(),
-            Furiten::None => None,
+            // Under 1-4-7 furiten depends on the tile: see [`Round::ron`].
+            Furiten::None | Furiten::OneFourSeven => None,
         }
     }
 
@@ -1820,6 +1821,14 @@ impl Round {
         if let Some(reason) = self.furiten(seat) {
             return Err(ActionError::Furiten { seat, reason });
         }
+        if self.rules.furiten == Furiten::OneFourSeven
+            && let Some(kind) = one_four_seven(&self.seats[seat], tile.kind())
+        {
+            return Err(ActionError::Furiten {
+                seat,
+                reason: FuritenReason::OwnDiscard { kind },
+            });
+        }
         let st = &self.seats[seat];
         let mut situation = Situation::NONE;
         if chankan {
@@ -2030,6 +2039,53 @@ impl Round {
     }
 }
 
+/// Under the 1-4-7 rule, the own discard that makes a ron on `win` furiten, if one does: in
+/// every reading of the hand with `win`, some kind that completes the same set as `win`
+/// (the other end of a two-sided run, or `win` itself) is among the seat's discards.
+fn one_four_seven(st: &SeatState, win: TileKind) -> Option<TileKind> {
+    let mut counts = st.counts();
+    counts.add(win);
+    let discarded = st.discarded;
+    let mut allowed = false;
+    let mut refused_by = None;
+    let mut judge = |completers: TileSet| match completers.intersection(discarded).iter().next() {
+        Some(k) => {
+            refused_by.get_or_insert(k);
+        }
+        None => allowed = true,
+    };
+    crate::hand::for_each_reading(&counts, |reading| match reading {
+        crate::hand::Reading::Standard { pair, sets } => {
+            if *pair == win {
+                judge(TileSet::EMPTY.with(win));
+            }
+            for b in sets {
+                if !b.contains(win) {
+                    continue;
+                }
+                let mut completers = TileSet::EMPTY.with(win);
+                if b.shape == crate::hand::SetShape::Run {
+                    // The run's other end completes the same two tiles: 23 + 1 or 4.
+                    if b.first == win {
+                        if let Some(k) = win.offset(3) {
+                            completers.insert(k);
+                        }
+                    } else if b.first.offset(2) == Some(win)
+                        && let Some(k) = win.offset(-3)
+                    {
+                        completers.insert(k);
+                    }
+                }
+                judge(completers);
+            }
+        }
+        crate::hand::Reading::Chiitoitsu { .. } | crate::hand::Reading::Kokushi { .. } => {
+            judge(TileSet::EMPTY.with(win));
+        }
+    });
+    if allowed { None } else { refused_by }
+}
+
 /// Up to 13 tiles in increasing order (ids are distinct, so the order is total).
 fn sorted(tiles: impl Iterator<Item = Tile>) -> ArrayVec<Tile, 13> {
     let mut v: ArrayVec<Tile, 13> = tiles.take(13).collect();
@@ -2140,6 +2196,23 @@ mod tests {
         let win = round.tsumo(seat(0)).unwrap();
         assert!(win.situation.contains(Situation::RINSHAN));
         assert!(win.situation.contains(Situation::KAN_ON_KAN));
+    }
+
+    /// RULES.md A9's own example: 23456s with 1s discarded refuses 1s, lets 4s stand as 4-56
+    /// and 7s as 567; with 7s discarded too, 4s is refused in both readings.
+    #[test]
+    fn one_four_seven_by_set_completion() {
+        let mut st = SeatState::EMPTY;
+        // 99m 23456s 111z 222z.
+        st.deal(&tiles(&[
+            32, 33, 76, 80, 84, 89, 92, 108, 109, 110, 112, 113, 114,
+        ]));
+        st.discarded.insert(TileKind::S1);
+        assert_eq!(one_four_seven(&st, TileKind::S1), Some(TileKind::S1));
+        assert_eq!(one_four_seven(&st, TileKind::S4), None);
+        assert_eq!(one_four_seven(&st, TileKind::S7), None);
+        st.discarded.insert(TileKind::S7);
+        assert!(one_four_seven(&st, TileKind::S4).is_some());
     }
 
     #[test]

@@ -196,7 +196,11 @@ literals!(ThreePlayerTsumo {
     ThreePlayerTsumo::NorthSplit => "north-split",
     ThreePlayerTsumo::NotSettled => NOT_SETTLED,
 });
-literals!(Furiten { Furiten::Standard => "standard", Furiten::None => false });
+literals!(Furiten {
+    Furiten::Standard => "standard",
+    Furiten::None => false,
+    Furiten::OneFourSeven => "one-four-seven",
+});
 literals!(PaoHands {
     PaoHands::BigDragonsAndWinds => "big-dragons-and-winds",
     PaoHands::Classic => "classic",
@@ -729,7 +733,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "furiten",
         round.furiten,
-        "Sacred discards: \"standard\" (the Japanese furiten: own discards, a passed tile until one's next discard, a passed tile after riichi), or false (none)."
+        "Sacred discards: \"standard\" (the Japanese furiten: own discards, a passed tile until one's next discard, a passed tile after riichi), \"one-four-seven\" (the classic rule by set completion: a discard is refused if every set it could complete could also be completed by one of one's own discards), or false (none)."
     ),
     field!(
         "riichi",

@@ -123,6 +123,12 @@ pub enum Furiten {
     Standard,
     /// No sacred discards: any ron on a completing tile stands (a classic variant).
     None,
+    /// The classic 1-4-7 rule in its set-completion reading (RULES.md A9, after 4windsmj):
+    /// a discard may not be ronned if, in every way the hand reads, the set it completes
+    /// could also be completed by one of the player's own discards (with 23456s and 1s
+    /// discarded, 1s is refused, 4s stands only as 4-56, 7s stands). Only one's own
+    /// discards are sacred: letting a tile pass makes no one furiten.
+    OneFourSeven,
 }
 
 /// Identical first discards (suufon renda): which four identical first discards end the round.
