@@ -467,6 +467,9 @@ fn text(spec: &WinSpec, s: &Score) -> String {
 /// (honba and sticks aside).
 fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
     use haifu_rules::flow::{Role, WinValue};
+    if rules.hand.scoring == haifu_ruleset::Scoring::Buu {
+        return buu_lookup(rules, han, fu, format);
+    }
     let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
     let base = i32::try_from(base).unwrap_or(i32::MAX);
     let anyone = haifu_tiles::Seat::ALL[0];
@@ -511,6 +514,41 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
                 "dealer": {
                     "ron": ron(Role::Dealer),
                     "tsumo": {"each_pays": d_each, "total": others * d_each},
+                },
+            })
+        )),
+    }
+    ExitCode::SUCCESS
+}
+
+/// `--han N --fu N` under Buu scoring: its own base points and payments, without the menzen
+/// and dora points a real hand adds (an open hand without dora).
+fn buu_lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
+    let (base, limit, [nd_ron, nd_dealer, nd_other, d_ron, d_each]) =
+        haifu_rules::buu_lookup(han, fu);
+    match format {
+        Format::Text => emit(&format!(
+            "{han} han {fu} fu under {} (Buu: menzen and dora points not included): base {base}, {}\n  non-dealer: ron {nd_ron}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {d_ron}, tsumo {d_each} all ({} in all)\n",
+            rules.spec(),
+            limit.name(),
+            nd_dealer + 2 * nd_other,
+            3 * d_each
+        )),
+        Format::Json => emit(&format!(
+            "{}\n",
+            json!({
+                "han": han,
+                "fu": fu,
+                "rules": rules.spec(),
+                "base_points": base,
+                "limit": limit.name(),
+                "non_dealer": {
+                    "ron": nd_ron,
+                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + 2 * nd_other},
+                },
+                "dealer": {
+                    "ron": d_ron,
+                    "tsumo": {"each_pays": d_each, "total": 3 * d_each},
                 },
             })
         )),

@@ -409,3 +409,17 @@ fn buu_counts_menzen_and_dora_points() {
         (Some(900), Some(200), Some(1))
     );
 }
+
+#[test]
+fn a_buu_lookup_uses_buus_own_base_points() {
+    // Seed 003: 30 fu 1 han is 60 base points, 240 on a non-dealer's ron, 360 on the dealer's.
+    let v = score_json(&["--han", "1", "--fu", "30", "--rules", "buu"]);
+    assert_eq!(
+        (
+            v["base_points"].as_u64(),
+            v["non_dealer"]["ron"].as_u64(),
+            v["dealer"]["ron"].as_u64()
+        ),
+        (Some(60), Some(240), Some(360))
+    );
+}

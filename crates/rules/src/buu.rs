@@ -205,6 +205,29 @@ pub(crate) fn payments(
     }
 }
 
+/// What a Buu hand of `han` han and `fu` fu pays, menzen and dora points aside (an open hand
+/// without dora): its base points and limit, then a non-dealer's ron, the dealer's and each
+/// other player's share of its tsumo, a dealer's ron, and each player's share of the dealer's
+/// tsumo.
+pub fn buu_lookup(han: u8, fu: u8) -> (u32, Limit, [u32; 5]) {
+    let (b, limit, n) = base(0, han, fu);
+    let nd_ron = payments(b, limit, n, false, false, false, 0);
+    let nd_tsumo = payments(b, limit, n, false, true, false, 0);
+    let d_ron = payments(b, limit, n, true, false, false, 0);
+    let d_tsumo = payments(b, limit, n, true, true, false, 0);
+    (
+        b,
+        limit,
+        [
+            nd_ron.ron_or_dealer,
+            nd_tsumo.ron_or_dealer,
+            nd_tsumo.non_dealer,
+            d_ron.ron_or_dealer,
+            d_tsumo.non_dealer,
+        ],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +245,12 @@ mod tests {
         let (b, l, n) = base(0, 1, 50);
         let chiitoi = payments(b, l, n, false, false, true, 0);
         assert_eq!((chiitoi.ron_or_dealer, chiitoi.menzen), (700, 300));
+        // The lookup: 240 ron, 120 + 60 + 60 tsumo; 360 ron, 120 all to the dealer.
+        assert_eq!(
+            buu_lookup(1, 30),
+            (60, Limit::None, [240, 120, 60, 360, 120])
+        );
+        // 5 han is the cap whatever the fu.
+        assert_eq!(buu_lookup(5, 20).2, [2000, 1000, 500, 3000, 1000]);
     }
 }

@@ -36,6 +36,7 @@ mod shape_table;
 mod spec;
 mod yaku;
 
+pub use buu::buu_lookup;
 pub use error::{ScoreError, SituationError};
 pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
