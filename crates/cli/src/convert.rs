@@ -1,5 +1,6 @@
 //! `haifu convert`: logs to JSON Lines or to the haifu notation.
 
+use haifu_tenhou::SeedWalls;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -138,7 +139,10 @@ fn convert_one(
 ) -> Result<(Vec<u8>, Option<String>), String> {
     if let (Target::Haifu, Some(doc)) = (to, haifu_source(path)) {
         // haifu text to haifu text: the canonical form with the comments kept.
-        return Ok((haifu_notation::write_document(&doc?).into_bytes(), None));
+        return Ok((
+            haifu_notation::write_document_with(&doc?, &mut SeedWalls::new()).into_bytes(),
+            None,
+        ));
     }
     output::read_log(path, log)?;
     let bytes = match to {
@@ -160,11 +164,11 @@ fn convert_one(
                     crate::files::shown(path)
                 ));
             }
-            let text = haifu_notation::write(log);
+            let text = haifu_notation::write_with(log, &mut SeedWalls::new());
             // The text must read back to the same game; where the notation cannot say what
             // the log holds (a divergent log: a tile in play twice, say), say so instead of
             // writing text that fails later.
-            match haifu_notation::read(&text) {
+            match haifu_notation::read_with(&text, &mut SeedWalls::new()) {
                 Ok(back) if back == *log => {}
                 Ok(_) => {
                     return Err(format!(

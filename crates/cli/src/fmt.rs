@@ -1,5 +1,6 @@
 //! `haifu fmt`: haifu text files rewritten in the canonical form, comments kept.
 
+use haifu_tenhou::SeedWalls;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -149,11 +150,11 @@ enum FmtError {
 /// text is read back and must give the same game and comments.
 fn canonical(bytes: &[u8], shown: &str) -> Result<Option<String>, FmtError> {
     let doc = output::haifu_document(bytes, shown).map_err(FmtError::Input)?;
-    let canonical = haifu_notation::write_document(&doc);
+    let canonical = haifu_notation::write_document_with(&doc, &mut SeedWalls::new());
     if canonical.as_bytes() == bytes {
         return Ok(None);
     }
-    match haifu_notation::read_document(&canonical) {
+    match haifu_notation::read_document_with(&canonical, &mut SeedWalls::new()) {
         Ok(again) if again == doc => Ok(Some(canonical)),
         _ => Err(FmtError::Input(format!(
             "{shown}: the canonical form of this record does not read back to the same game; the file is left as it is (a bug in haifu: please report it)"

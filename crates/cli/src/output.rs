@@ -1,6 +1,7 @@
 //! What every command shares: reading a log file with a located message, the progress bar,
 //! and exit on a closed pipe.
 
+use haifu_tenhou::SeedWalls;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -27,7 +28,7 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     match Format::of(path, &bytes) {
         Format::Notation => {
             // The haifu notation carries its own game id.
-            return haifu_notation::read_bytes_into(&bytes, log)
+            return haifu_notation::read_bytes_into_with(&bytes, log, &mut SeedWalls::new())
                 .map_err(|e| e.display_in(&shown).to_string());
         }
         Format::Mjlog => haifu_tenhou::read_into_limited(&bytes, log, crate::files::max_size())
@@ -103,7 +104,8 @@ pub(crate) fn haifu_document(
     bytes: &[u8],
     shown: &str,
 ) -> Result<haifu_notation::Document, String> {
-    haifu_notation::read_document_bytes(bytes).map_err(|e| e.display_in(shown).to_string())
+    haifu_notation::read_document_bytes_with(bytes, &mut SeedWalls::new())
+        .map_err(|e| e.display_in(shown).to_string())
 }
 
 /// A note for stderr when a log held attributes its reader does not know (kept verbatim in

@@ -21,6 +21,7 @@ mod event;
 mod expect;
 mod header;
 mod points;
+mod walls;
 
 pub use error::{Location, ParseError, ParseErrorKind};
 pub use event::{
@@ -32,6 +33,7 @@ pub use header::{
     EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
 };
 pub use points::Tenths;
+pub use walls::{NoWalls, RoundWall, WallSource};
 #[cfg(test)]
 mod tests {
     /// Events stay small: the reader writes one per tile drawn or discarded.

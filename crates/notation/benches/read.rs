@@ -26,7 +26,10 @@ fn corpus() -> &'static (Vec<Vec<u8>>, Vec<String>) {
         for entry in haifu_testkit::manifest(&dir) {
             let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
             let log = haifu_tenhou::read(&bytes).expect("corpus file parses");
-            text.push(haifu_notation::write(&log));
+            text.push(haifu_notation::write_with(
+                &log,
+                &mut haifu_tenhou::SeedWalls::new(),
+            ));
             xml.push(bytes);
         }
         (xml, text)

@@ -46,7 +46,7 @@ mod read;
 mod table;
 mod write;
 
-use haifu_log::GameLog;
+use haifu_log::{GameLog, NoWalls, WallSource};
 
 pub use error::{ErrorKind, ReadError};
 
@@ -69,18 +69,37 @@ pub struct Comment {
     pub text: String,
 }
 
-/// Reads one game record.
+/// Reads one game record. Tile copies are resolved against the walls the record states
+/// (`wall` lines), else the lowest free copy: [`read_into_with`] takes a [`WallSource`] for
+/// records whose walls come from a seed.
 pub fn read(text: &str) -> Result<GameLog, ReadError> {
     let mut log = GameLog::new();
     read_into(text, &mut log)?;
     Ok(log)
 }
 
+/// Like [`read()`], with the walls of the rounds that state none from `walls`.
+pub fn read_with(text: &str, walls: &mut dyn WallSource) -> Result<GameLog, ReadError> {
+    let mut log = GameLog::new();
+    read_into_with(text, &mut log, walls)?;
+    Ok(log)
+}
+
 /// Like [`read()`], but fills `log` (cleared first), so a caller reading many records reuses one
 /// log's allocations. On error the log's contents are unspecified.
 pub fn read_into(text: &str, log: &mut GameLog) -> Result<(), ReadError> {
+    read_into_with(text, log, &mut NoWalls)
+}
+
+/// Like [`read_into`], with the walls of the rounds that state none from `walls` (for a
+/// Tenhou record, haifu-tenhou's `SeedWalls` rebuilds them from its seed).
+pub fn read_into_with(
+    text: &str,
+    log: &mut GameLog,
+    walls: &mut dyn WallSource,
+) -> Result<(), ReadError> {
     log.clear();
-    read::Reader::new(text, log, None).run()
+    read::Reader::new(text, log, None, walls).run()
 }
 
 /// Like [`read_into`], for bytes that should be UTF-8 text (a file's contents).
@@ -88,9 +107,26 @@ pub fn read_bytes_into(bytes: &[u8], log: &mut GameLog) -> Result<(), ReadError>
     read_into(utf8(bytes)?, log)
 }
 
+/// Like [`read_into_with`], for bytes that should be UTF-8 text (a file's contents).
+pub fn read_bytes_into_with(
+    bytes: &[u8],
+    log: &mut GameLog,
+    walls: &mut dyn WallSource,
+) -> Result<(), ReadError> {
+    read_into_with(utf8(bytes)?, log, walls)
+}
+
 /// Like [`read_document`], for bytes that should be UTF-8 text (a file's contents).
 pub fn read_document_bytes(bytes: &[u8]) -> Result<Document, ReadError> {
     read_document(utf8(bytes)?)
+}
+
+/// Like [`read_document_with`], for bytes that should be UTF-8 text (a file's contents).
+pub fn read_document_bytes_with(
+    bytes: &[u8],
+    walls: &mut dyn WallSource,
+) -> Result<Document, ReadError> {
+    read_document_with(utf8(bytes)?, walls)
 }
 
 /// `bytes` as text, or a located [`ErrorKind::NotUtf8`] at the first byte that is not UTF-8.
@@ -113,10 +149,15 @@ fn utf8(bytes: &[u8]) -> Result<&str, ReadError> {
     })
 }
 
-/// Reads one game record with its comments.
+/// Reads one game record with its comments (walls as [`read()`] takes them).
 pub fn read_document(text: &str) -> Result<Document, ReadError> {
+    read_document_with(text, &mut NoWalls)
+}
+
+/// Like [`read_document`], with the walls of the rounds that state none from `walls`.
+pub fn read_document_with(text: &str, walls: &mut dyn WallSource) -> Result<Document, ReadError> {
     let mut doc = Document::default();
-    read::Reader::new(text, &mut doc.log, Some(&mut doc.comments)).run()?;
+    read::Reader::new(text, &mut doc.log, Some(&mut doc.comments), walls).run()?;
     Ok(doc)
 }
 
@@ -138,22 +179,35 @@ pub struct SourceLines {
 pub fn source_lines(text: &str) -> Result<SourceLines, ReadError> {
     let mut log = GameLog::default();
     let mut lines = SourceLines::default();
-    read::Reader::new(text, &mut log, None)
+    read::Reader::new(text, &mut log, None, &mut NoWalls)
         .with_lines(&mut lines)
         .run()?;
     Ok(lines)
 }
 
-/// The canonical text of a game.
+/// The canonical text of a game, with the walls the log states (a round's stated wall is
+/// written as its `wall` line); [`write_with`] takes a [`WallSource`] for a log whose walls
+/// come from a seed.
 pub fn write(log: &GameLog) -> String {
+    write_with(log, &mut NoWalls)
+}
+
+/// The canonical text of a game, each round's wall from `walls` (haifu-tenhou's `SeedWalls`
+/// for a Tenhou log) and written as its `wall` line, so that a reader needs no generator.
+pub fn write_with(log: &GameLog, walls: &mut dyn WallSource) -> String {
     let mut out = String::with_capacity(16 * 1024);
-    write::write(log, &[], &mut out);
+    write::write(log, &[], walls, &mut out);
     out
 }
 
-/// The canonical text of a game with its comments.
+/// The canonical text of a game with its comments (walls as [`write`] takes them).
 pub fn write_document(doc: &Document) -> String {
+    write_document_with(doc, &mut NoWalls)
+}
+
+/// Like [`write_document`], each round's wall from `walls`.
+pub fn write_document_with(doc: &Document, walls: &mut dyn WallSource) -> String {
     let mut out = String::with_capacity(16 * 1024);
-    write::write(&doc.log, &doc.comments, &mut out);
+    write::write(&doc.log, &doc.comments, walls, &mut out);
     out
 }

@@ -10,7 +10,7 @@ use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
 use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind, Wind, Yaku};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, Walls, is_five, pick_in};
+use crate::table::{Table, Taken, WallView, is_five, next_wall, pick_in};
 use crate::write::{ankan_all, win_hand};
 use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
@@ -139,7 +139,8 @@ pub(crate) struct Reader<'t, 'l> {
     lines: Option<&'l mut SourceLines>,
     waiting_comments: Vec<&'t str>,
     table: Table,
-    walls: Option<Walls>,
+    /// Where the rounds without a `wall` line get theirs.
+    walls: &'l mut dyn haifu_log::WallSource,
     start_scores: Option<BySeat<i32>>,
     pending: Pending<'t>,
     stage: Stage,
@@ -156,6 +157,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         text: &'t str,
         log: &'l mut GameLog,
         comments: Option<&'l mut Vec<Comment>>,
+        walls: &'l mut dyn haifu_log::WallSource,
     ) -> Reader<'t, 'l> {
         Reader {
             text,
@@ -164,7 +166,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             lines: None,
             waiting_comments: Vec::new(),
             table: Table::new(),
-            walls: None,
+            walls,
             start_scores: None,
             pending: Pending::None,
             stage: Stage::Start,
@@ -1055,18 +1057,19 @@ impl<'t, 'l> Reader<'t, 'l> {
 
     fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
         let first = !self.table.started;
-        self.table.red_fives = haifu_tenhou::GameType::new(self.log.header.rules.go_type)
-            .red_fives()
-            == haifu_tenhou::RedFives::Used;
-        let walls = self
-            .walls
-            .get_or_insert_with(|| Walls::new(self.log.header.rules.go_type));
+        // Tenhou's GO bit 0x002: no red fives.
+        self.table.red_fives = self.log.header.rules.go_type & 0x002 == 0;
         let wall = match s.wall {
             Some((tp, current, token)) => {
-                walls.skip();
+                self.walls.skip();
                 Some(wall_line(tp, current, token, self.table.red_fives)?)
             }
-            None => walls.next(self.log.header.seed.as_deref(), s.shuffle.as_deref()),
+            None => next_wall(
+                self.walls,
+                self.log.header.rules.go_type,
+                self.log.header.seed.as_deref(),
+                s.shuffle.as_deref(),
+            ),
         };
         self.table.reset(wall);
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);

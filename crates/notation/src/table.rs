@@ -8,7 +8,6 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::RoundStart;
-use haifu_tenhou::wall::{DeadWallLayout, InitShuffle, Players, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
 use crate::lex::{self, RawTile};
@@ -134,7 +133,8 @@ pub(crate) fn plain(t: Tile) -> RawTile {
 
 /// One round's wall in Tenhou's `yama` order, with Tenhou's layout: the deal and the live
 /// wall from the top, replacement tiles and indicators from the bottom (see
-/// `haifu_tenhou::wall`). The reader builds it from a `wall` line, or from the seed.
+/// Tenhou's wall module). The reader builds it from a `wall` line, or from the wall source the
+/// caller gives (Tenhou's generator and the seed).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WallView {
     tiles: [Tile; 136],
@@ -144,10 +144,9 @@ pub(crate) struct WallView {
 }
 
 impl WallView {
-    /// The view of a wall rebuilt from a seed.
-    pub(crate) fn of(wall: &Wall) -> WallView {
-        WallView::new(wall.tiles(), wall.layout() == DeadWallLayout::Current)
-            .unwrap_or_else(WallView::empty)
+    /// The view of a wall a [`haifu_log::WallSource`] gave.
+    pub(crate) fn of(wall: &haifu_log::RoundWall) -> WallView {
+        WallView::new(&wall.tiles, wall.current_layout).unwrap_or_else(WallView::empty)
     }
 
     fn empty() -> WallView {
@@ -266,64 +265,22 @@ const TILE_0: Tile = match Tile::new(0) {
     None => panic!("tile 0 exists"),
 };
 
-/// Where the walls come from: the game's SHUFFLE seed (one generator, advanced only when a
-/// round needs it), or each round's INIT shuffle.
-pub(crate) struct Walls {
-    /// The header seed, parsed when a round first needs a wall from it (a record with a
-    /// `wall` line for every round never needs it): `None` until then.
-    seed: Option<Option<Seed>>,
-    generator: Option<Box<WallGenerator>>,
-    /// Rounds the generator has produced.
-    made: usize,
-    /// Rounds started so far.
-    rounds: usize,
-    players: Players,
-}
-
-impl Walls {
-    /// Walls for a game of this GO type.
-    pub(crate) fn new(go_type: u32) -> Walls {
-        Walls {
-            seed: None,
-            generator: None,
-            made: 0,
-            rounds: 0,
-            players: Players::from_go_type(go_type),
-        }
-    }
-
-    /// Counts a round start whose wall is given otherwise (a `wall` line).
-    pub(crate) fn skip(&mut self) {
-        self.rounds += 1;
-    }
-
-    /// The next round's wall from the header seed `seed` (the same on every call), else from
-    /// the round's INIT `shuffle`: call once per round start, in order (or [`Walls::skip`]
-    /// it). An unreadable seed gives no walls (copies then default to the lowest free one).
-    pub(crate) fn next(&mut self, seed: Option<&str>, shuffle: Option<&str>) -> Option<WallView> {
-        let round = self.rounds;
-        self.rounds += 1;
-        let seed = self
-            .seed
-            .get_or_insert_with(|| seed.and_then(|s| Seed::parse(s).ok()));
-        match seed {
-            Some(seed) => {
-                let players = self.players;
-                let generator = self
-                    .generator
-                    .get_or_insert_with(|| Box::new(WallGenerator::new(seed, players)));
-                let mut wall = None;
-                while self.made <= round {
-                    wall = Some(generator.next_round());
-                    self.made += 1;
-                }
-                wall.map(|w| WallView::of(&w))
-            }
-            None => shuffle
-                .and_then(|s| InitShuffle::parse(s).ok())
-                .map(|k| WallView::of(&k.wall(self.players))),
-        }
-    }
+/// The next round's wall from the caller's `walls`: from the record's `seed`, else the round's
+/// `shuffle`, for the number of players the GO type says (bit 0x010: three).
+pub(crate) fn next_wall(
+    walls: &mut dyn haifu_log::WallSource,
+    go_type: u32,
+    seed: Option<&str>,
+    shuffle: Option<&str>,
+) -> Option<WallView> {
+    let players = if go_type & 0x010 != 0 {
+        haifu_tiles::Players::Three
+    } else {
+        haifu_tiles::Players::Four
+    };
+    walls
+        .next_wall(seed, shuffle, players)
+        .map(|w| WallView::of(&w))
 }
 
 /// The state of the current round.

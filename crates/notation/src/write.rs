@@ -11,10 +11,15 @@ use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind
 use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
 use crate::names;
-use crate::table::{Table, Taken, Walls, pick, plain, spell};
+use crate::table::{Table, Taken, next_wall, pick, plain, spell};
 
 /// Writes `log` with `comments` in the canonical form.
-pub(crate) fn write(log: &GameLog, comments: &[Comment], out: &mut String) {
+pub(crate) fn write(
+    log: &GameLog,
+    comments: &[Comment],
+    walls: &mut dyn haifu_log::WallSource,
+    out: &mut String,
+) {
     let mut w = Writer {
         out,
         log,
@@ -23,7 +28,7 @@ pub(crate) fn write(log: &GameLog, comments: &[Comment], out: &mut String) {
         next_expect: 0,
         next_unknown: 0,
         table: Table::new(),
-        walls: Walls::new(log.header.rules.go_type),
+        walls,
         line: None,
     };
     w.run();
@@ -45,7 +50,8 @@ struct Writer<'o, 'l> {
     next_expect: usize,
     next_unknown: usize,
     table: Table,
-    walls: Walls,
+    /// Where the rounds' walls come from (the log states none).
+    walls: &'l mut dyn haifu_log::WallSource,
     line: Option<Line>,
 }
 
@@ -359,9 +365,12 @@ impl Writer<'_, '_> {
 
     fn round_start(&mut self, start: &RoundStart) {
         self.end_line();
-        let wall = self
-            .walls
-            .next(self.log.header.seed.as_deref(), start.shuffle.as_deref());
+        let wall = next_wall(
+            self.walls,
+            self.log.header.rules.go_type,
+            self.log.header.seed.as_deref(),
+            start.shuffle.as_deref(),
+        );
         self.table.reset(wall);
         let t = &mut self.table;
         let _ = write!(

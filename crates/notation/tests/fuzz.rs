@@ -100,7 +100,7 @@ proptest! {
             bytes[at] = b'0' + b % 10;
         }
         if let Ok(log) = haifu_tenhou::read(&bytes) {
-            let text = haifu_notation::write(&log);
+            let text = haifu_notation::write_with(&log, &mut haifu_tenhou::SeedWalls::new());
             if let Ok(back) = haifu_notation::read(&text) {
                 prop_assert_eq!(back, log);
             }

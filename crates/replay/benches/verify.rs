@@ -84,7 +84,7 @@ fn read_and_verify_text(bencher: Bencher<'_, '_>) {
         .iter()
         .map(|bytes| {
             let log = haifu_tenhou::read(bytes).expect("corpus file reads");
-            haifu_notation::write(&log)
+            haifu_notation::write_with(&log, &mut haifu_tenhou::SeedWalls::new())
         })
         .collect();
     verify_each(bencher, &texts, |text, log| {

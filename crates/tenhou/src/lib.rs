@@ -34,6 +34,7 @@ pub mod ids;
 mod meld;
 mod reader;
 mod rules;
+mod seed_walls;
 pub mod wall;
 
 pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFives, Room, Speed};
@@ -43,3 +44,4 @@ pub use reader::{
     read_into_with_locations,
 };
 pub use rules::{Declared, EraSource, TenhouEra, declared_rules, era_of, rules_of};
+pub use seed_walls::SeedWalls;
