@@ -86,6 +86,10 @@ pub(crate) struct ScoreArgs {
     /// classic limit hand "kong on kong", `classic_limit_hands`).
     #[arg(long, requires = "rinshan")]
     kan_on_kan: bool,
+    /// The dealer's eighth win in a row (the classic limit hand paarenchan,
+    /// `classic_limit_hands`).
+    #[arg(long)]
+    paarenchan: bool,
     /// Ron on a tile added to a kan.
     #[arg(long)]
     chankan: bool,
@@ -179,6 +183,7 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
         (args.houtei, Situation::HOUTEI),
         (args.rinshan, Situation::RINSHAN),
         (args.kan_on_kan, Situation::KAN_ON_KAN),
+        (args.paarenchan, Situation::PAARENCHAN),
         (args.chankan, Situation::CHANKAN),
         (args.tenhou, Situation::TENHOU),
         (args.chiihou, Situation::CHIIHOU),

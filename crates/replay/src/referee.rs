@@ -55,8 +55,21 @@ pub(crate) fn check<'a>(
             }
         }
         if let Event::RoundStart(start) = event {
+            // The dealer's wins in a row before this round (an excerpt's earlier ones are not
+            // known): the last round's dealer won it and deals again.
+            let mut dealer_wins = 0;
             if let Some(r) = &mut round {
                 r.summary.expect_next = r.pending.end_round(verdict, r.summary.label);
+                let dealer = r.summary.setup.dealer;
+                let won = match &r.summary.outcome {
+                    Some(crate::settle::SummaryOutcome::Wins(wins)) => {
+                        wins.iter().any(|w| w.recorded.winner == dealer)
+                    }
+                    _ => false,
+                };
+                if won && dealer == start.dealer {
+                    dealer_wins = r.dealer_wins.saturating_add(1);
+                }
                 finish(r, &mut summaries);
             }
             let r = match &mut round {
@@ -67,6 +80,7 @@ pub(crate) fn check<'a>(
                 None => round.insert(RoundReplay::start(start, rules, index, verdict)),
             };
             r.yaku_order = log.header.yaku_order;
+            r.dealer_wins = dealer_wins;
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
                 dealer: start.dealer,
@@ -121,6 +135,8 @@ struct RoundReplay<'a> {
     untimed_dora: ArrayVec<Tile, 4>,
     /// Whose order the log's yaku lists are in.
     yaku_order: YakuOrder,
+    /// The dealer's wins in a row before this round (for the eighth, paarenchan).
+    dealer_wins: u8,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -144,6 +160,7 @@ impl<'a> RoundReplay<'a> {
             pending: crate::expect::Pending::default(),
             untimed_dora: ArrayVec::new(),
             yaku_order: YakuOrder::Referee,
+            dealer_wins: 0,
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -464,7 +481,7 @@ impl<'a> RoundReplay<'a> {
         } else {
             round.ron(winner)
         };
-        let context = match context {
+        let mut context = match context {
             Ok(c) => c,
             Err(e) => {
                 let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
@@ -474,6 +491,10 @@ impl<'a> RoundReplay<'a> {
                 return None;
             }
         };
+        // The dealer's eighth win in a row (a classic limit hand where the rules play it).
+        if winner == self.summary.setup.dealer && self.dealer_wins >= 7 {
+            context.situation |= haifu_rules::Situation::PAARENCHAN;
+        }
         if context.from != recorded.from {
             let kind = DivergenceKind::WinMismatch {
                 field: "from",

@@ -33,6 +33,14 @@ const CASES: &[Case] = &[
         text: "the game has 4 players and the rule set is for 3",
     },
     // Three players: the North set aside and ronned, refused where kita is not played.
+    // Paarenchan: the referee counts the dealer's wins in a row.
+    Case {
+        field: "classic_limit_hands",
+        scenario: "classic/paarenchan",
+        set: "classic_limit_hands=false",
+        kind: "win_mismatch",
+        text: "the engine has pinfu 1",
+    },
     // The classic insurance: the fourth honour set's feeder pays the whole hand.
     Case {
         field: "pao_hands",

@@ -141,6 +141,9 @@ pub enum SituationError {
     /// Renhou other than a closed non-dealer ron.
     #[error("renhou is a non-dealer's ron before the first draw: not East, ron, no meld")]
     Renhou,
+    /// Paarenchan for a winner who is not the dealer.
+    #[error("paarenchan is the dealer's eighth win in a row: seat wind East")]
+    Paarenchan,
     /// Ura dora indicators without riichi.
     #[error("ura dora are revealed only for riichi")]
     UraWithoutRiichi,

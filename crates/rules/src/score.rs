@@ -116,6 +116,8 @@ impl Situation {
     /// With rinshan: the replacement tile of the second (or later) kan the winner declared in
     /// one turn (the classic "kong on kong").
     pub const KAN_ON_KAN: Situation = Situation(1 << 8);
+    /// The dealer's eighth win in a row (the classic paarenchan).
+    pub const PAARENCHAN: Situation = Situation(1 << 9);
 
     /// Whether every flag of `other` is set.
     pub const fn contains(self, other: Situation) -> bool {
@@ -719,6 +721,9 @@ impl<'w, 'a> Context<'w, 'a> {
             }
             if s.contains(Situation::RINSHAN) && s.contains(Situation::KAN_ON_KAN) {
                 limit(Yaku::RenkanKaihou);
+            }
+            if s.contains(Situation::PAARENCHAN) {
+                limit(Yaku::Paarenchan);
             }
         }
         if s.contains(Situation::TENHOU) {
@@ -1500,6 +1505,9 @@ fn check_situation(
     }
     if s.contains(Situation::KAN_ON_KAN) && !s.contains(Situation::RINSHAN) {
         return fail(E::Rinshan);
+    }
+    if s.contains(Situation::PAARENCHAN) && !dealer {
+        return fail(E::Paarenchan);
     }
     if s.contains(Situation::CHANKAN) && tsumo {
         return fail(E::ChankanTsumo);

@@ -118,8 +118,8 @@ mod tests {
                 .all(|y| y.han() == (0, None))
         );
         ranks.dedup();
-        // Tenhou's fifteen and the four classic limit hands.
-        assert_eq!(ranks.len(), 19);
+        // Tenhou's fifteen and the five classic limit hands.
+        assert_eq!(ranks.len(), 20);
         assert_eq!(Yaku::Tenhou.tenhou_rank(), 27);
         assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
     }

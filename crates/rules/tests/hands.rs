@@ -156,6 +156,7 @@ fn parse_input(input: &str) -> Result<WinSpec, String> {
             "--houtei" => flag(&mut spec, Situation::HOUTEI),
             "--rinshan" => flag(&mut spec, Situation::RINSHAN),
             "--kan-on-kan" => flag(&mut spec, Situation::KAN_ON_KAN),
+            "--paarenchan" => flag(&mut spec, Situation::PAARENCHAN),
             "--chankan" => flag(&mut spec, Situation::CHANKAN),
             "--tenhou" => flag(&mut spec, Situation::TENHOU),
             "--chiihou" => flag(&mut spec, Situation::CHIIHOU),

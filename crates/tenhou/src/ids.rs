@@ -29,7 +29,8 @@ pub fn han_source_id(source: HanSource) -> u8 {
             | Yaku::IipinMoyue
             | Yaku::UupinKaihou
             | Yaku::RyansouChankan
-            | Yaku::RenkanKaihou,
+            | Yaku::RenkanKaihou
+            | Yaku::Paarenchan,
         ) => u8::MAX,
         HanSource::Ura => 53,
         HanSource::Aka => 54,

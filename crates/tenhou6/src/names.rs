@@ -75,6 +75,7 @@ pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Optio
         "五筒開花" => Yaku::UupinKaihou,
         "二索槍槓" => Yaku::RyansouChankan,
         "連槓開花" => Yaku::RenkanKaihou,
+        "八連荘" => Yaku::Paarenchan,
         "ドラ" => return Some(HanSource::Dora),
         "裏ドラ" => return Some(HanSource::Ura),
         "赤ドラ" => return Some(HanSource::Aka),
@@ -227,6 +228,7 @@ pub(crate) fn han_source_name(source: HanSource) -> &'static str {
         Yaku::UupinKaihou => "五筒開花",
         Yaku::RyansouChankan => "二索槍槓",
         Yaku::RenkanKaihou => "連槓開花",
+        Yaku::Paarenchan => "八連荘",
     }
 }
 
@@ -549,7 +551,12 @@ mod tests {
             Some(HanSource::Yaku(Yaku::Kokushi13Wait))
         );
         assert_eq!(han_source("Kita", east, east), Some(HanSource::Kita));
-        assert_eq!(han_source("八連荘", east, east), None);
+        // A local yaku of Mahjong Soul's friendly rooms: haifu's classic limit hand.
+        assert_eq!(
+            han_source("八連荘", east, east),
+            Some(HanSource::Yaku(Yaku::Paarenchan))
+        );
+        assert_eq!(han_source("大車輪", east, east), None);
         assert_eq!(
             outcome("四開槓"),
             Some(Some((DrawKind::Suukaikan, Tenpai::NotRecorded)))

@@ -129,11 +129,13 @@ pub enum Yaku {
     /// Renkan kaihou ("kong on kong"): rinshan after two or more kans in one turn. A classic
     /// limit hand.
     RenkanKaihou,
+    /// Paarenchan: the dealer's eighth win in a row. A classic limit hand.
+    Paarenchan,
 }
 
 impl Yaku {
     /// Every yaku, in the order yaku are listed (the order of this enum).
-    pub const ALL: [Yaku; 57] = {
+    pub const ALL: [Yaku; 58] = {
         use Yaku::*;
         [
             MenzenTsumo,
@@ -193,6 +195,7 @@ impl Yaku {
             UupinKaihou,
             RyansouChankan,
             RenkanKaihou,
+            Paarenchan,
         ]
     };
 
@@ -202,6 +205,7 @@ impl Yaku {
         matches!(
             self,
             IipinMoyue
+                | Paarenchan
                 | UupinKaihou
                 | RyansouChankan
                 | RenkanKaihou
@@ -285,6 +289,7 @@ impl Yaku {
             UupinKaihou => "uupin-kaihou",
             RyansouChankan => "ryansou-chankan",
             RenkanKaihou => "renkan-kaihou",
+            Paarenchan => "paarenchan",
         }
     }
 
@@ -428,8 +433,8 @@ mod tests {
             assert_eq!(Yaku::from_name(y.name()), Some(y));
             assert_eq!(HanSource::from_name(y.name()), Some(HanSource::Yaku(y)));
         }
-        // Tenhou's fifteen and the four classic limit hands.
-        assert_eq!(Yaku::ALL.iter().filter(|y| y.is_yakuman()).count(), 19);
+        // Tenhou's fifteen and the five classic limit hands.
+        assert_eq!(Yaku::ALL.iter().filter(|y| y.is_yakuman()).count(), 20);
         for s in [
             HanSource::Dora,
             HanSource::Ura,
