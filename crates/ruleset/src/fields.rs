@@ -415,7 +415,9 @@ impl Codec for YakuTable {
             let i = haifu_tiles::Yaku::ALL
                 .iter()
                 .position(|y| y.name() == name && !y.is_yakuman())
-                .ok_or_else(|| format!("{name:?} is no yaku with han: {YAKU_TABLE}"))?;
+                .ok_or_else(|| {
+                    format!("{YAKU_TABLE} ({name:?} is a yakuman or no yaku of the notation)")
+                })?;
             let han = |x: &Value| x.as_integer().and_then(|h| u8::try_from(h).ok());
             table.0[i] = match (v.as_bool(), v.as_array().map(Vec::as_slice)) {
                 (Some(false), _) => YakuValue::NotAYaku,
