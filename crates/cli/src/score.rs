@@ -472,8 +472,17 @@ fn text(spec: &WinSpec, s: &Score) -> String {
 /// (honba and sticks aside).
 fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
     use haifu_rules::flow::{Role, WinValue};
-    if rules.hand.scoring == haifu_ruleset::Scoring::Buu {
-        return buu_lookup(rules, han, fu, format);
+    match rules.hand.scoring {
+        haifu_ruleset::Scoring::Japanese => {}
+        haifu_ruleset::Scoring::Buu => {
+            let note = "Buu: menzen and dora points not included";
+            return model_lookup(rules, han, fu, haifu_rules::buu_lookup(han, fu), note, format);
+        }
+        haifu_ruleset::Scoring::Classic => {
+            let note = "classic: points x 2^doubles, the limit 500";
+            let value = haifu_rules::classic_lookup(han, fu);
+            return model_lookup(rules, han, fu, value, note, format);
+        }
     }
     let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
     let base = i32::try_from(base).unwrap_or(i32::MAX);
@@ -526,14 +535,22 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
     ExitCode::SUCCESS
 }
 
-/// `--han N --fu N` under Buu scoring: its own base points and payments, without the menzen
-/// and dora points a real hand adds (an open hand without dora).
-fn buu_lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
-    let (base, limit, [nd_ron, nd_dealer, nd_other, d_ron, d_each]) =
-        haifu_rules::buu_lookup(han, fu);
+/// `--han N --fu N` under a scoring model with its own payments (Buu, classic): the value the
+/// model's lookup gives, its base points and payments; for Buu without the menzen and dora
+/// points a real hand adds (an open hand without dora); `note` says what the figures leave
+/// out.
+fn model_lookup(
+    rules: &haifu_ruleset::RuleSet,
+    han: u8,
+    fu: u8,
+    value: (u32, haifu_tiles::Limit, [u32; 5]),
+    note: &str,
+    format: Format,
+) -> ExitCode {
+    let (base, limit, [nd_ron, nd_dealer, nd_other, d_ron, d_each]) = value;
     match format {
         Format::Text => emit(&format!(
-            "{han} han {fu} fu under {} (Buu: menzen and dora points not included): base {base}, {}\n  non-dealer: ron {nd_ron}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {d_ron}, tsumo {d_each} all ({} in all)\n",
+            "{han} han {fu} fu under {} ({note}): base {base}, {}\n  non-dealer: ron {nd_ron}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {d_ron}, tsumo {d_each} all ({} in all)\n",
             rules.spec(),
             limit.name(),
             nd_dealer + 2 * nd_other,

@@ -143,7 +143,7 @@ pub(crate) struct WinRuling<'a> {
 /// engine could not value the hand: Buu's menzen and dora points cannot be worked back from
 /// fu and han): a ron's recorded points; a tsumo's payments as the score changes show them,
 /// the honba taken off.
-fn buu_recorded_value(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32) -> WinValue {
+fn recorded_payments(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32) -> WinValue {
     if !w.is_tsumo() {
         return WinValue::Ron {
             discarder: w.from,
@@ -277,8 +277,10 @@ pub(crate) fn check(
                     .map(|w| {
                         let role = Role::of(w.recorded.winner, dealer);
                         let value = w.value.unwrap_or_else(|| {
-                            if ruleset.hand.scoring == haifu_ruleset::Scoring::Buu {
-                                return buu_recorded_value(w.recorded, dealer, ruleset, honba);
+                            // Buu's and the classic payments are not base points ×
+                            // the Japanese factors: the record's own payments stand.
+                            if ruleset.hand.scoring != haifu_ruleset::Scoring::Japanese {
+                                return recorded_payments(w.recorded, dealer, ruleset, honba);
                             }
                             let base = recorded_base(w.recorded, &ruleset.hand);
                             let v = if w.recorded.is_tsumo() {

@@ -205,6 +205,14 @@ const CASES: &[Case] = &[
         kind: "expectation_failed",
         text: "the engine accepts it",
     },
+    // A rule set that does not settle kuikae says so at the suji discard.
+    Case {
+        field: "kuikae",
+        scenario: "illegal/kuikae-suji",
+        set: "kuikae=\"not-settled\"",
+        kind: "expectation_failed",
+        text: "the ruling depends on kuikae, which this rule set leaves not settled",
+    },
     // Seat B at 0 points may declare riichi when any score allows it.
     Case {
         field: "riichi_min_score",
@@ -554,6 +562,14 @@ const PRESET_CASES: &[PresetCase] = &[
         scenario: "kans/dora-ankan-rinshan",
         kind: "illegal_action",
         text: "no kan has one due",
+    },
+    // The classic rules: the dealer's all-honours ron is a limit hand, the limit of 500
+    // paid 6 x by the liable feeder: 3000, where the Japanese yakuman is 48000.
+    PresetCase {
+        preset: "classic",
+        scenario: "classic/insurance-fourth-honour-set",
+        kind: "win_mismatch",
+        text: "win points: the engine has 3000, the log has 48000",
     },
     // The older JPML rules allow suji kuikae and play the abortive draws.
     PresetCase {

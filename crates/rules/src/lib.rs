@@ -27,6 +27,7 @@
 //! ruling depends on it.
 
 mod buu;
+mod classic;
 mod error;
 pub mod flow;
 mod hand;
@@ -37,6 +38,7 @@ mod spec;
 mod yaku;
 
 pub use buu::buu_lookup;
+pub use classic::{classic_lookup, CLASSIC_LIMIT};
 pub use error::{ScoreError, SituationError};
 pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};

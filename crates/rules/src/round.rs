@@ -1086,6 +1086,9 @@ impl Round {
             return Err(ActionError::TileNotInHand { seat, tile });
         };
         if st.kuikae.contains(tile.kind()) {
+            if self.rules.kuikae == Kuikae::NotSettled {
+                return Err(ActionError::NotSettled { rule: "kuikae" });
+            }
             return Err(ActionError::Kuikae {
                 seat,
                 tile: tile.kind(),
@@ -1263,7 +1266,9 @@ impl Round {
             entry.1 = true;
         }
         let kuikae = match (meld.kind, self.rules.kuikae) {
-            (MeldKind::Chi | MeldKind::Pon, Kuikae::SameAndSuji) => kuikae_kinds(&meld, tile, true),
+            (MeldKind::Chi | MeldKind::Pon, Kuikae::SameAndSuji | Kuikae::NotSettled) => {
+                kuikae_kinds(&meld, tile, true)
+            }
             (MeldKind::Chi | MeldKind::Pon, Kuikae::SameOnly) => kuikae_kinds(&meld, tile, false),
             _ => TileSet::EMPTY,
         };

@@ -608,10 +608,11 @@ impl<'w, 'a> Context<'w, 'a> {
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
         let dora = dora_of(win.dora_indicators).saturating_add(win.dora_count);
-        // Buu pays dora as points, not han.
+        // Buu pays dora as points, not han; the classic rules have no dora.
         let (dora, buu_dora) = match rules.hand.scoring {
             Scoring::Japanese => (dora, 0),
             Scoring::Buu => (0, dora),
+            Scoring::Classic => (0, 0),
         };
         let ura = match (rules.hand.ura_dora, rules.round.riichi) {
             (UraDora::Counted, RiichiModel::Riichi) => dora_of(win.ura_indicators),
@@ -757,11 +758,14 @@ impl<'w, 'a> Context<'w, 'a> {
         yakuman.push(YakumanCount { yaku, times });
     }
 
-    /// Whether all green is a yakuman here: always under Japanese scoring; under Buu's, as
+    /// Whether all green is a yakuman here: always under Japanese and classic scoring (a limit
+    /// hand there); under Buu's, as
     /// `buu_ryuuiisou` says (a hand that depends on an unsettled value is noted).
     fn ryuuiisou_counts(&self) -> bool {
         match (self.rules.hand.scoring, self.rules.hand.buu_ryuuiisou) {
-            (Scoring::Japanese, _) | (Scoring::Buu, OptionalYaku::Counted) => true,
+            (Scoring::Japanese | Scoring::Classic, _) | (Scoring::Buu, OptionalYaku::Counted) => {
+                true
+            }
             (Scoring::Buu, OptionalYaku::NotCounted) => false,
             (Scoring::Buu, OptionalYaku::NotSettled) => {
                 self.unsettled.set(Some("buu_ryuuiisou"));
@@ -902,6 +906,9 @@ impl<'w, 'a> Context<'w, 'a> {
         let pinfu_shape = runs.len() == 4 && pair_fu == 0 && wait == Wait::Ryanmen;
         // Buu plays pinfu open too.
         let pinfu = pinfu_shape && (self.menzen || self.rules.hand.scoring == Scoring::Buu);
+        // The classic points know no pinfu exceptions: a self-drawn win always has its 2
+        // points, and an open hand of 20 points stays 20.
+        let classic = self.rules.hand.scoring == Scoring::Classic;
         fu_items.push(FuItem {
             source: FuSource::Base,
             fu: 20,
@@ -912,7 +919,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 fu: 10,
             });
         }
-        if self.tsumo_fu() && !pinfu {
+        if self.tsumo_fu() && (!pinfu || classic) {
             fu_items.push(FuItem {
                 source: FuSource::Tsumo,
                 fu: 2,
@@ -954,7 +961,7 @@ impl<'w, 'a> Context<'w, 'a> {
             });
         }
         let raw: u32 = fu_items.iter().map(|i| u32::from(i.fu)).sum();
-        if raw == 20 && !self.menzen {
+        if raw == 20 && !self.menzen && !classic {
             fu_items.push(FuItem {
                 source: FuSource::OpenPinfu,
                 fu: 10,
@@ -1101,10 +1108,11 @@ impl<'w, 'a> Context<'w, 'a> {
         }
         let honors = suits & 8 != 0;
         let numbered = (suits & 7).count_ones();
-        // Buu counts chiitoitsu at 50 fu.
+        // Buu counts chiitoitsu at 50 fu; the classic rules at 100 points, with doubles.
         let chiitoitsu_fu = match self.rules.hand.scoring {
             Scoring::Japanese => 25,
             Scoring::Buu => 50,
+            Scoring::Classic => 100,
         };
         let mut fu_items = ArrayVec::new();
         fu_items.push(FuItem {
@@ -1208,6 +1216,13 @@ impl<'w, 'a> Context<'w, 'a> {
                 }
             }
         }
+        // The classic rules count seven pairs as points (100), not as doubles: a way out of
+        // no double of its own, which meets a one-double minimum as any yaku does.
+        if self.rules.hand.scoring == Scoring::Classic {
+            for y in yaku.iter_mut().filter(|y| y.yaku == Yaku::Chiitoitsu) {
+                y.han = 0;
+            }
+        }
         // The rule set's own yaku values (the classic double counts), over the model's.
         let table = &self.rules.hand.yaku_han;
         if self.own_yaku_table {
@@ -1282,6 +1297,14 @@ impl<'w, 'a> Context<'w, 'a> {
             );
             return (base, limit, n, false);
         }
+        if self.rules.hand.scoring == Scoring::Classic {
+            let (base, limit, n) = crate::classic::base(
+                c.yakuman.iter().map(|y| y.times).sum(),
+                self.total_han(c),
+                c.fu,
+            );
+            return (base, limit, n, false);
+        }
         let l = &Limits::STANDARD;
         if !c.yakuman.is_empty() {
             let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
@@ -1314,8 +1337,9 @@ impl<'w, 'a> Context<'w, 'a> {
 
     fn finish(&self, c: Candidate) -> Score {
         let (base, limit, yakuman_count, renhou) = self.value(&c);
-        let buu = (self.rules.hand.scoring == Scoring::Buu).then(|| {
-            crate::buu::payments(
+        let buu = match self.rules.hand.scoring {
+            Scoring::Japanese => None,
+            Scoring::Buu => Some(crate::buu::payments(
                 base,
                 limit,
                 yakuman_count,
@@ -1323,8 +1347,18 @@ impl<'w, 'a> Context<'w, 'a> {
                 self.tsumo,
                 self.menzen,
                 self.buu_dora,
-            )
-        });
+            )),
+            Scoring::Classic => {
+                let (ron_or_dealer, non_dealer) =
+                    crate::classic::payments(base, self.dealer, self.tsumo);
+                Some(crate::buu::Paid {
+                    ron_or_dealer,
+                    non_dealer,
+                    menzen: 0,
+                    dora: 0,
+                })
+            }
+        };
         let is_yakuman = !c.yakuman.is_empty();
         // The hand's payments come from the one place that turns base points into payments.
         let role = if self.dealer {

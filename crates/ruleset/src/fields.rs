@@ -112,7 +112,7 @@ literals!(RedFives {
     RedFives::None => false,
     RedFives::PinOnly => "pin-only",
 });
-literals!(Scoring { Scoring::Japanese => "japanese", Scoring::Buu => "buu" });
+literals!(Scoring { Scoring::Japanese => "japanese", Scoring::Buu => "buu", Scoring::Classic => "classic" });
 literals!(OptionalYaku {
     OptionalYaku::Counted => true,
     OptionalYaku::NotCounted => false,
@@ -147,6 +147,7 @@ literals!(Kuikae {
     Kuikae::SameAndSuji => "same-and-suji",
     Kuikae::SameOnly => "same-only",
     Kuikae::Allowed => "allowed",
+    Kuikae::NotSettled => "not-settled",
 });
 literals!(KanDoraTiming {
     KanDoraTiming::AnkanNowOpenAtDiscard => "ankan-now-open-at-discard",
@@ -664,7 +665,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "scoring",
         hand.scoring,
-        "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table)."
+        "The scoring model: \"japanese\" (fu x 2^(2+han), dora as han) or \"buu\" (fu x 2^han capped at 2000/3000, menzen and dora points, Buu's yaku table), or \"classic\" (points x 2^doubles capped at the limit of 500, seven pairs 100 points, no dora, the discarder paying for all)."
     ),
     field!(
         "yaku_han",

@@ -25,6 +25,16 @@ pub enum Scoring {
     /// discarder, or from each payer on a tsumo). Dora are points, not han; Buu's own yaku
     /// table (the `buu_*` rule points for its optional yaku).
     Buu,
+    /// The classic Japanese scoring (RULES.md §3 seed (a), A15, A16s): basic points (20 for
+    /// going out, 10 for a concealed hand won on a discard, 2 for a self-drawn win, the
+    /// Japanese points for sets, pairs and waits, with no pinfu exceptions, rounded up to
+    /// 10; seven pairs 100) doubled once per double, capped at the limit of 500, which is
+    /// also what a limit hand (yakuman) is worth; no dora. The dealer pays and receives
+    /// double and a discarder pays for all: a ron is 4 × the value (6 × to the dealer), a
+    /// self-drawn win is paid 2 × by the dealer and 1 × by each other player (2 × each to
+    /// the dealer). The doubles are the Japanese yaku's han, as the rule set's `yaku_han`
+    /// changes them.
+    Classic,
 }
 
 /// Whether an optional yaku of a rule set's table is played.
@@ -225,6 +235,13 @@ pub struct YakuTable(pub [YakuValue; haifu_tiles::Yaku::ALL.len()]);
 impl YakuTable {
     /// No change: every yaku at the model's value.
     pub const MODEL: YakuTable = YakuTable([YakuValue::Model; haifu_tiles::Yaku::ALL.len()]);
+
+    /// This table with `yaku` at `value` (for presets, in const context: [`haifu_tiles::Yaku::ALL`]
+    /// lists the yaku in the order of the enum, so a yaku's discriminant is its index).
+    pub const fn with(mut self, yaku: haifu_tiles::Yaku, value: YakuValue) -> YakuTable {
+        self.0[yaku as usize] = value;
+        self
+    }
 
     /// The entry of `yaku`.
     pub fn get(&self, yaku: haifu_tiles::Yaku) -> YakuValue {

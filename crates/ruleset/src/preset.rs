@@ -16,8 +16,9 @@ use crate::{
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
     KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
-    ThreePlayerTsumo, YakuTable, YakulessWin, YakumanEnd,
+    ThreePlayerTsumo, YakuTable, YakuValue, YakulessWin, YakumanEnd,
 };
+use haifu_tiles::Yaku;
 
 /// A named rule set. Its values are [`RuleSet::preset`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,11 +58,15 @@ pub enum Preset {
     /// 2000 / 3000, menzen and dora points, its own yaku table, points in tenths (start 2000),
     /// a four-wind game.
     Buu,
+    /// The classic Japanese rules of seed (a): points and doubles capped at a limit of 500,
+    /// no riichi (fishing instead), no dora, the dealer paying and receiving double, the
+    /// discarder paying for all, the classic limit hands and insurance.
+    Classic,
 }
 
 impl Preset {
     /// Every preset, in the order `haifu rules list` shows them.
-    pub const ALL: [Preset; 14] = [
+    pub const ALL: [Preset; 15] = [
         Preset::Tenhou,
         Preset::TenhouTonpuu,
         Preset::TenhouNashi,
@@ -76,6 +81,7 @@ impl Preset {
         Preset::Wrc2015,
         Preset::Ema2016,
         Preset::Buu,
+        Preset::Classic,
     ];
 
     /// The preset's name, as `--rules`, rule files and the notation write it.
@@ -95,6 +101,7 @@ impl Preset {
             Preset::Wrc2015 => "wrc2015",
             Preset::Ema2016 => "ema2016",
             Preset::Buu => "buu",
+            Preset::Classic => "classic",
         }
     }
 
@@ -136,6 +143,9 @@ impl Preset {
             }
             Preset::Buu => {
                 "Buu mahjong: fu x 2^han capped at 2000/3000, menzen and dora points, start 2000, four winds"
+            }
+            Preset::Classic => {
+                "Classic Japanese rules: points x 2^doubles to a limit of 500, fishing, no dora, the discarder pays for all"
             }
         }
     }
@@ -330,6 +340,12 @@ const fn competition_flow(start: i32, uma: [i32; 4]) -> FlowRules {
         ..TENHOU_FLOW
     }
 }
+
+/// Two doubles, closed or open: the seed's double counts (RULES.md A15).
+const CLASSIC_TWO: YakuValue = YakuValue::Han {
+    closed: 2,
+    open: Some(2),
+};
 
 /// The values of each preset (see `docs/RULESETS.md` for each one's sources).
 pub(crate) const fn rules(preset: Preset) -> RuleSet {
@@ -604,6 +620,74 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 bust_guard: BustGuard::UnlessItFloatsTheWinner,
                 ties: TieBreak::NotSettled,
                 final_points: FinalPoints::SinkFloat { chips: [10, 5, 3] },
+                ..TENHOU_FLOW
+            },
+        },
+        Preset::Classic => RuleSet {
+            base: preset,
+            players: Players::Four,
+            hand: HandRules {
+                scoring: Scoring::Classic,
+                double_wind_pair_fu: DoubleWindPairFu::Two,
+                renhou: Renhou::NotSettled,
+                ryuuiisou: Ryuuiisou::HatsuRequired,
+                ura_dora: UraDora::NotCounted,
+                ippatsu: Ippatsu::NotCounted,
+                classic_limit_hands: ClassicLimitHands::Played,
+                // The double counts the seed names (RULES.md A15); every other yaku keeps its
+                // Japanese han (docs/RULESETS.md, "classic").
+                yaku_han: YakuTable::MODEL
+                    .with(Yaku::Sanankou, CLASSIC_TWO)
+                    .with(Yaku::Honitsu, CLASSIC_TWO)
+                    .with(Yaku::Shousangen, CLASSIC_TWO),
+                ..japanese(
+                    RedFives::None,
+                    KiriageMangan::Off,
+                    KazoeYakuman::Yakuman,
+                    YakumanStacking::Highest,
+                )
+            },
+            round: RoundRules {
+                kuikae: Kuikae::NotSettled,
+                // Fishing takes no deposit: no score is needed to declare it.
+                riichi_min_score: RiichiMinScore::Any,
+                riichi_min_live_tiles: RiichiMinLiveTiles::NotSettled,
+                kan_dora: KanDoraTiming::None,
+                kokushi_robs_ankan: KokushiRobsAnkan::NotSettled,
+                tenpai: TenpaiRule::NotSettled,
+                furiten: Furiten::Standard,
+                riichi: RiichiModel::Fishing,
+                pao_hands: PaoHands::Classic,
+                kyuushu_kyuuhai: AbortiveRule::Abort,
+                suufon_renda: FirstDiscards::AnyTile,
+                suucha_riichi: AbortiveRule::NotPlayed,
+                suukaikan: AbortiveRule::Abort,
+                ..TENHOU_ROUND
+            },
+            flow: FlowRules {
+                length: GameLength::FourWinds,
+                start_score: 2000,
+                riichi_deposit: 0,
+                honba: HonbaValue {
+                    ron: 0,
+                    tsumo_per_payer: 0,
+                },
+                noten: NotenPayment::NotSettled,
+                kyuushu_payment: KyuushuPayment::NotPaid,
+                fishing_stake: 100,
+                nagashi: NagashiMangan::NotSettled,
+                multiple_ron: MultipleRon::HeadBump,
+                pao_value: PaoValue::WholeHand,
+                pao_ron: PaoRon::LiablePaysAll,
+                renchan: Renchan::WinOnly,
+                abortive_draw: AbortiveDrawFlow::DealerRotates,
+                busting: Busting::NotSettled,
+                agari_yame: Yame::NotSettled,
+                tenpai_yame: Yame::NotSettled,
+                extension: Extension::None,
+                leftover_sticks: LeftoverSticks::NotSettled,
+                ties: TieBreak::NotSettled,
+                final_points: FinalPoints::NotKnown,
                 ..TENHOU_FLOW
             },
         },

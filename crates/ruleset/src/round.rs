@@ -182,6 +182,9 @@ pub enum Kuikae {
     SameOnly,
     /// Any discard is allowed.
     Allowed,
+    /// The rule set does not say: a discard that the widest rule (same and suji) would
+    /// refuse is reported as not settled.
+    NotSettled,
 }
 
 /// When a kan's new dora indicator is revealed.

@@ -428,6 +428,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn all_lists_the_yaku_in_the_order_of_the_enum() {
+        for (i, y) in Yaku::ALL.iter().enumerate() {
+            assert_eq!(*y as usize, i, "{y:?}");
+        }
+    }
+
+    #[test]
     fn names_read_back() {
         for y in Yaku::ALL {
             assert_eq!(Yaku::from_name(y.name()), Some(y));
