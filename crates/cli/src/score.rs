@@ -476,7 +476,14 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
         haifu_ruleset::Scoring::Japanese => {}
         haifu_ruleset::Scoring::Buu => {
             let note = "Buu: menzen and dora points not included";
-            return model_lookup(rules, han, fu, haifu_rules::buu_lookup(han, fu), note, format);
+            return model_lookup(
+                rules,
+                han,
+                fu,
+                haifu_rules::buu_lookup(han, fu),
+                note,
+                format,
+            );
         }
         haifu_ruleset::Scoring::Classic => {
             let note = "classic: points x 2^doubles, the limit 500";

@@ -69,6 +69,19 @@ pub enum Event<'a> {
         /// The name the reconnect record carries.
         name: &'a str,
     },
+    /// A mistake at the table that the referee rules on (a hand-written record's): a hand
+    /// found with a wrong number of tiles, or a false declaration of a win. Online logs never
+    /// hold one.
+    Mistake {
+        /// Whose mistake.
+        seat: Seat,
+        /// Which.
+        mistake: Mistake,
+        /// What the record says was paid for it, by seat (a false declaration's penalty),
+        /// when it says so.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deltas: Option<BySeat<i32>>,
+    },
     /// A recorded win (agari). In a multiple ron there is one per winner, in order.
     Win(&'a RecordedWin),
     /// A recorded draw (ryuukyoku), exhaustive or abortive.
@@ -76,6 +89,29 @@ pub enum Event<'a> {
     /// The end of the game, when the format records it separately from the last outcome
     /// (Tenhou does not: its final result rides on the last win or draw).
     GameEnd(&'a FinalResult),
+}
+
+/// A mistake at the table that the referee rules on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mistake {
+    /// The seat's hand holds a wrong number of tiles (notation `dead`): under the rules it
+    /// becomes a dead hand (the rule point `dead_hand`). The record's tiles are not changed
+    /// by it: the moves that follow are the ones recorded.
+    DeadHand,
+    /// The seat declares a win its hand does not make (notation `false-win`): penalised as
+    /// the rule point `false_win` says.
+    FalseWin,
+}
+
+impl Mistake {
+    /// The notation's word for it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mistake::DeadHand => "dead",
+            Mistake::FalseWin => "false-win",
+        }
+    }
 }
 
 /// The stage of a riichi declaration.

@@ -110,6 +110,9 @@ pub enum Refusal {
     NotComplete,
     /// A ron by a furiten seat.
     Furiten,
+    /// A win (or a riichi) by a seat whose hand is dead: a wrong number of tiles, a false
+    /// declaration.
+    DeadHand,
     /// A second ron where only the claimant nearest the discarder wins (head bump).
     HeadBump,
     /// A win that would put a payer below zero, refused by a bust guard (Buu).
@@ -128,7 +131,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 26] = [
+    pub const ALL: [Refusal; 27] = [
         Refusal::NotYourTurn,
         Refusal::NotHeld,
         Refusal::TileInPlay,
@@ -148,6 +151,7 @@ impl Refusal {
         Refusal::NoYaku,
         Refusal::NotComplete,
         Refusal::Furiten,
+        Refusal::DeadHand,
         Refusal::HeadBump,
         Refusal::BustGuard,
         Refusal::NoDraw,
@@ -179,6 +183,7 @@ impl Refusal {
             Refusal::NoYaku => "no-yaku",
             Refusal::NotComplete => "not-complete",
             Refusal::Furiten => "furiten",
+            Refusal::DeadHand => "dead-hand",
             Refusal::HeadBump => "head-bump",
             Refusal::BustGuard => "bust-guard",
             Refusal::NoDraw => "no-draw",

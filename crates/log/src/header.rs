@@ -2,7 +2,9 @@ use haifu_tiles::{BySeat, Meld, Seat, Tile};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::{Event, Expectation, FinalResult, RecordedDraw, RecordedWin, RiichiStage, RoundStart};
+use crate::{
+    Event, Expectation, FinalResult, Mistake, RecordedDraw, RecordedWin, RiichiStage, RoundStart,
+};
 
 /// A whole game: the header and one ordered list of events.
 ///
@@ -29,6 +31,7 @@ pub struct GameLog {
     ends: Vec<FinalResult>,
     names: Vec<String>,
     calls: Vec<(Seat, Meld)>,
+    /// Rows by seat: the scores a riichi deposit states, and the payments of a mistake.
     riichi_scores: Vec<BySeat<i32>>,
 }
 
@@ -65,6 +68,12 @@ pub(crate) enum Slot {
     Reconnect {
         seat: Seat,
         name: u32,
+    },
+    Mistake {
+        seat: Seat,
+        mistake: Mistake,
+        /// An index into `riichi_scores` (rows of scores by seat), or [`NO_SCORES`].
+        deltas: u32,
     },
     Win(u32),
     RoundDraw(u32),
@@ -185,6 +194,15 @@ impl GameLog {
                 seat,
                 name: &self.names[name as usize],
             },
+            Slot::Mistake {
+                seat,
+                mistake,
+                deltas,
+            } => Event::Mistake {
+                seat,
+                mistake,
+                deltas: self.riichi_scores.get(deltas as usize).copied(),
+            },
             Slot::Win(i) => Event::Win(&self.wins[i as usize]),
             Slot::RoundDraw(i) => Event::RoundDraw(&self.draws[i as usize]),
             Slot::GameEnd(i) => Event::GameEnd(&self.ends[i as usize]),
@@ -219,15 +237,20 @@ impl GameLog {
         self.calls.push((seat, meld));
     }
 
-    /// Appends a riichi stage.
-    pub fn push_riichi(&mut self, seat: Seat, stage: RiichiStage, scores: Option<BySeat<i32>>) {
-        let scores = match scores {
+    /// Stores a row of scores by seat, and gives its index (or [`NO_SCORES`] for none).
+    fn score_row(&mut self, row: Option<BySeat<i32>>) -> u32 {
+        match row {
             Some(s) => {
                 self.riichi_scores.push(s);
                 index(self.riichi_scores.len() - 1)
             }
             None => NO_SCORES,
-        };
+        }
+    }
+
+    /// Appends a riichi stage.
+    pub fn push_riichi(&mut self, seat: Seat, stage: RiichiStage, scores: Option<BySeat<i32>>) {
+        let scores = self.score_row(scores);
         self.slots.push(Slot::Riichi {
             seat,
             stage,
@@ -252,6 +275,16 @@ impl GameLog {
             name: index(self.names.len()),
         });
         self.names.push(name);
+    }
+
+    /// Appends a mistake at the table, with the payments the record states for it.
+    pub fn push_mistake(&mut self, seat: Seat, mistake: Mistake, deltas: Option<BySeat<i32>>) {
+        let deltas = self.score_row(deltas);
+        self.slots.push(Slot::Mistake {
+            seat,
+            mistake,
+            deltas,
+        });
     }
 
     /// Appends a recorded win.

@@ -25,8 +25,8 @@ mod walls;
 
 pub use error::{Location, ParseError, ParseErrorKind};
 pub use event::{
-    ChipAward, ChipScores, DrawKind, Event, FinalResult, RecordedDraw, RecordedWin, RiichiStage,
-    RoundStart, YakuHan,
+    ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedWin,
+    RiichiStage, RoundStart, YakuHan,
 };
 pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound, Refusal};
 pub use header::{

@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use haifu_log::{
     ChipAward, ChipScores, DrawKind, Expectation, ExpectationKind, FinalResult, GameLog, Location,
-    NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
+    Mistake, NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
     UnknownAttribute, YakuHan,
 };
 use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
@@ -1285,7 +1285,7 @@ impl<'t, 'l> Reader<'t, 'l> {
     ) -> R<()> {
         let (word, value) = match tok {
             "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
-            | "bye" | "back" => (tok, None),
+            | "bye" | "back" | "dead" | "false-win" => (tok, None),
             _ => match tok.split_once('=') {
                 Some((w, v)) => (w, Some(v)),
                 None => (tok, None),
@@ -1376,6 +1376,17 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let (tp, t) = self.need(cur, pos, "the new dora indicator")?;
                 self.new_dora(tp, t)?;
             }
+            ("dead", None) => self.log.push_mistake(seat, Mistake::DeadHand, None),
+            ("false-win", v) => {
+                let deltas = match v {
+                    None => None,
+                    Some(v) => Some(comma_scores(vp, v)?),
+                };
+                if let Some(d) = deltas {
+                    self.table.pay(d);
+                }
+                self.log.push_mistake(seat, Mistake::FalseWin, deltas);
+            }
             ("bye", None) => self.log.push_disconnect(seat),
             ("back", None) => {
                 let name = match cur.peek_token() {
@@ -1390,7 +1401,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             _ => {
                 return Err(p.err(ErrorKind::UnknownKeyword {
                     word: lex::shorten(tok),
-                    expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, or {KIND …}",
+                    expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
                 }));
             }
         }

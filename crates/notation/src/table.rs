@@ -751,6 +751,11 @@ impl Table {
         self.win_melds(seat).collect()
     }
 
+    /// A mistake's recorded payments, paid at once.
+    pub(crate) fn pay(&mut self, deltas: BySeat<i32>) {
+        self.scores = BySeat::new_with(|s| self.scores[s].saturating_add(deltas[s]));
+    }
+
     /// An outcome with these scores before and changes.
     pub(crate) fn settle(&mut self, scores: BySeat<i32>, deltas: BySeat<i32>, win: bool) {
         self.scores = BySeat::new_with(|s| scores[s].saturating_add(deltas[s]));

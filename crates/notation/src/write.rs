@@ -351,6 +351,19 @@ impl Writer<'_, '_> {
                 }
                 self.out.push('\n');
             }
+            Event::Mistake {
+                seat,
+                mistake,
+                deltas,
+            } => {
+                self.seat_token(Some(seat), false);
+                self.out.push_str(mistake.name());
+                if let Some(d) = deltas {
+                    self.out.push('=');
+                    comma_list(self.out, d);
+                    self.table.pay(d);
+                }
+            }
             Event::Win(w) => self.win(w),
             Event::RoundDraw(d) => self.round_draw(d),
             Event::GameEnd(f) => {

@@ -243,9 +243,17 @@ fn follow(
         course_round.played_as = Played::As(label_of(&setup));
         let valued = course_round.refused.is_none()
             && course_round.wins.iter().all(|w| w.ruling.is_valued());
-        let Some((outcome, deltas)) = valued
+        // A false declaration's penalty under this rule set, paid within the round.
+        let penalties = round
+            .penalties
+            .iter()
+            .try_fold(BySeat::from_array([0; 4]), |acc, p| {
+                p.1.map(|row| BySeat::new_with(|s| acc[s] + row[s]))
+            });
+        let Some(((outcome, deltas), penalties)) = valued
             .then(|| outcome_of(&flow, ruleset, round, &setup))
             .flatten()
+            .zip(penalties)
         else {
             // From here on the money, and so the flow, is not known.
             end = Some(CourseEnd::Unknown {
@@ -258,6 +266,7 @@ fn follow(
         for seat in round.deposits.iter() {
             scores[seat] -= ruleset.flow.riichi_deposit;
         }
+        let deltas = BySeat::new_with(|s| deltas[s] + penalties[s]);
         for s in Seat::ALL {
             scores[s] += deltas[s];
         }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 use haifu_log::{
-    DrawKind, Event, GameLog, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
+    DrawKind, Event, GameLog, Mistake, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
     YakuOrder,
 };
 use haifu_rules::flow::{self, Seats, WinValue};
@@ -207,7 +207,7 @@ impl<'a> RoundReplay<'a> {
                 Ok(()) => {
                     verdict.checked.actions += 1;
                     if let Some(sheet) = &mut self.sheet {
-                        note(sheet, &mut self.turns, event, round.rulings());
+                        note(sheet, &mut self.turns, event, round.rulings(), None);
                     }
                 }
                 Err(e) => return self.illegal(verdict, index, describe(event), &e),
@@ -250,6 +250,7 @@ impl<'a> RoundReplay<'a> {
             },
             start_index: index,
             deposits: Seats::EMPTY,
+            penalties: ArrayVec::new(),
             declared: Seats::EMPTY,
             deposit_scores: ArrayVec::new(),
             outcome: None,
@@ -378,6 +379,11 @@ impl<'a> RoundReplay<'a> {
             } => self.summary.declared = self.summary.declared.with(seat),
             Event::Win(win) => return self.win(win, index, verdict),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
+            Event::Mistake {
+                seat,
+                mistake: Mistake::FalseWin,
+                deltas,
+            } => self.false_win(seat, deltas, index, verdict),
             _ => {}
         }
         let Some(round) = &mut self.round else { return };
@@ -396,6 +402,7 @@ impl<'a> RoundReplay<'a> {
                 ..
             } => round.take_riichi_deposit(seat),
             Event::NewDora { indicator } => round.reveal_dora(indicator),
+            Event::Mistake { seat, .. } => round.dead_hand(seat),
             _ => return,
         };
         self.wins_on_tile = 0;
@@ -403,12 +410,48 @@ impl<'a> RoundReplay<'a> {
             Ok(()) => {
                 verdict.checked.actions += 1;
                 if let Some(sheet) = &mut self.sheet {
-                    note(sheet, &mut self.turns, event, round.rulings());
+                    let penalty = match event {
+                        Event::Mistake {
+                            mistake: Mistake::FalseWin,
+                            ..
+                        } => self.summary.penalties.last().and_then(|p| p.1),
+                        _ => None,
+                    };
+                    note(sheet, &mut self.turns, event, round.rulings(), penalty);
                 }
             }
             // The action's description is only built for the report.
             Err(e) => self.illegal(verdict, index, describe(event), &e),
         }
+    }
+
+    /// A false declaration of a win: the rule set's penalty, compared with the one the record
+    /// states (none stated: nothing paid), kept for the settlement.
+    fn false_win(
+        &mut self,
+        seat: Seat,
+        recorded: Option<BySeat<i32>>,
+        index: usize,
+        verdict: &mut Verdict,
+    ) {
+        let flow = flow::Flow::new(&self.rules.flow, self.rules.players);
+        let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
+        let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
+            Ok(row) => (Some(row), crate::settle::scores_text(&row)),
+            Err(e) => (None, format!("no payment: {e}")),
+        };
+        if computed != Some(recorded) {
+            verdict.push(Divergence {
+                round: Some(self.summary.label),
+                event: Some(index),
+                kind: DivergenceKind::PaymentMismatch {
+                    what: "score changes of the false declaration",
+                    computed: text,
+                    recorded: crate::settle::scores_text(&recorded),
+                },
+            });
+        }
+        let _ = self.summary.penalties.try_push((index, computed, recorded));
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
@@ -987,12 +1030,19 @@ fn describe(event: Event<'_>) -> String {
             ..
         } => format!("seat {seat}'s riichi deposit"),
         Event::NewDora { indicator } => format!("new dora indicator {indicator}"),
+        Event::Mistake { seat, mistake, .. } => format!("seat {seat}'s {}", mistake.name()),
         _ => "an event".to_owned(),
     }
 }
 
 /// Writes an accepted action and the rulings it caused on the sheet.
-fn note(sheet: &mut RoundSheet, turns: &mut BySeat<u8>, event: Event<'_>, rulings: &[Ruling]) {
+fn note(
+    sheet: &mut RoundSheet,
+    turns: &mut BySeat<u8>,
+    event: Event<'_>,
+    rulings: &[Ruling],
+    penalty: Option<BySeat<i32>>,
+) {
     match event {
         Event::Discard { seat, .. } => turns[seat] = turns[seat].saturating_add(1),
         Event::Riichi {
@@ -1007,6 +1057,12 @@ fn note(sheet: &mut RoundSheet, turns: &mut BySeat<u8>, event: Event<'_>, ruling
         }
         Event::Call { seat, meld } => sheet.lines.push(SheetLine::Call { seat, meld }),
         Event::NewDora { indicator } => sheet.lines.push(SheetLine::Dora { indicator }),
+        Event::Mistake { seat, mistake, .. } => sheet.lines.push(SheetLine::Mistake {
+            seat,
+            mistake: mistake.name(),
+            turn: turns[seat],
+            deltas: penalty,
+        }),
         _ => {}
     }
     for ruling in rulings {
@@ -1090,6 +1146,7 @@ fn refusal_of(error: &ActionError) -> Refusal {
         }
         ActionError::NoWin { .. } => Refusal::NoWin,
         ActionError::Furiten { .. } => Refusal::Furiten,
+        ActionError::DeadHand { .. } => Refusal::DeadHand,
         ActionError::DrawNotApplicable { .. } => Refusal::NoDraw,
         ActionError::Unsupported(_) => Refusal::Unsupported,
     }

@@ -31,6 +31,9 @@ pub(crate) struct RoundSummary<'a> {
     pub(crate) declared: Seats,
     /// The scores after each deposit as the log states them: (event index, seat, scores).
     pub(crate) deposit_scores: ArrayVec<(usize, Seat, Option<BySeat<i32>>), 4>,
+    /// The false declarations' penalties: (event index, the rule set's payments when it has
+    /// them, the payments the record states).
+    pub(crate) penalties: ArrayVec<(usize, Option<BySeat<i32>>, BySeat<i32>), 4>,
     pub(crate) outcome: Option<SummaryOutcome<'a>>,
     /// The scenario's `expect next` for the round, checked against the engine's flow.
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
@@ -236,7 +239,28 @@ pub(crate) fn check(
             None => {}
         }
         let mut current = round.setup.scores;
+        // A false declaration's penalty is paid when it is declared (the rule set's, or where
+        // it has none, the record's), in event order with the deposits.
+        let penalty_at = |upto: usize| {
+            round
+                .penalties
+                .iter()
+                .filter(move |p| p.0 < upto)
+                .map(|&(_, computed, recorded)| computed.unwrap_or(recorded))
+        };
+        let mut penalties = BySeat::from_array([0; 4]);
+        let mut paid_upto = 0;
+        let mut pay_penalties = |current: &mut BySeat<i32>, upto: usize| {
+            for row in penalty_at(upto).skip(paid_upto) {
+                paid_upto += 1;
+                for s in Seat::ALL {
+                    current[s] += row[s];
+                    penalties[s] += row[s];
+                }
+            }
+        };
         for &(index, seat, recorded) in &round.deposit_scores {
+            pay_penalties(&mut current, index);
             current[seat] -= rules.riichi_deposit;
             if let Some(recorded) = recorded
                 && recorded != current
@@ -251,6 +275,7 @@ pub(crate) fn check(
                 );
             }
         }
+        pay_penalties(&mut current, usize::MAX);
         let Some(outcome) = &round.outcome else {
             // A round the log leaves open: the record stops here, so the game's end is not
             // recorded, and no flow decision can be weighed.
@@ -462,6 +487,7 @@ pub(crate) fn check(
                 )
             }
         };
+        let deltas = BySeat::new_with(|s| deltas[s] + penalties[s]);
         let result = RoundResult {
             outcome: flow_outcome,
             riichi_deposits: round.deposits,

@@ -68,6 +68,18 @@ pub enum SheetLine {
         /// The number of discards the seat had made at the time.
         turn: u8,
     },
+    /// A mistake at the table (a hand-written record's `dead` or `false-win`) the referee
+    /// accepted, with what the rule set makes the declarer pay.
+    Mistake {
+        /// Whose.
+        seat: Seat,
+        /// The notation's word (`dead`, `false-win`).
+        mistake: &'static str,
+        /// The number of discards the seat had made at the time.
+        turn: u8,
+        /// The penalty under the rule set, by seat, when it has one.
+        deltas: Option<BySeat<i32>>,
+    },
     /// A win, as the engine values it, next to the log.
     Win(WinLine),
     /// A draw.
@@ -183,6 +195,20 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     writeln!(out, "  seat {seat} {meld}{from}")
                 }
                 SheetLine::Dora { indicator } => writeln!(out, "  new dora indicator {indicator}"),
+                SheetLine::Mistake {
+                    seat,
+                    mistake,
+                    turn,
+                    deltas,
+                } => {
+                    let paid = deltas.map_or(String::new(), |d| {
+                        format!(", paying {}", crate::settle::scores_text(&d))
+                    });
+                    writeln!(
+                        out,
+                        "  seat {seat} {mistake}: the hand is dead (after discard {turn}){paid}"
+                    )
+                }
                 SheetLine::Furiten { seat, reason, turn } => {
                     writeln!(
                         out,

@@ -205,6 +205,30 @@ const CASES: &[Case] = &[
         kind: "expectation_failed",
         text: "the engine accepts it",
     },
+    // Mistakes at the table: a rule set that does not say what a dead hand is, or what a
+    // false declaration costs, says so where the record has one.
+    Case {
+        field: "dead_hand",
+        scenario: "classic/dead-hand-bad",
+        set: "dead_hand=\"not-settled\"",
+        kind: "illegal_action",
+        text: "the ruling depends on dead_hand, which this rule set leaves not settled",
+    },
+    Case {
+        field: "false_win",
+        scenario: "classic/false-win",
+        set: "false_win=\"not-settled\"",
+        kind: "payment_mismatch",
+        text: "no payment: the payment depends on false_win",
+    },
+    // The dealer's share is the larger one: with [250, 1000], B pays A 1000.
+    Case {
+        field: "false_win",
+        scenario: "classic/false-win",
+        set: "false_win=[250,1000]",
+        kind: "payment_mismatch",
+        text: "the engine has 1000 -1500 250 250",
+    },
     // A rule set that does not settle kuikae says so at the suji discard.
     Case {
         field: "kuikae",

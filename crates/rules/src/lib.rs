@@ -38,7 +38,7 @@ mod spec;
 mod yaku;
 
 pub use buu::buu_lookup;
-pub use classic::{classic_lookup, CLASSIC_LIMIT};
+pub use classic::{CLASSIC_LIMIT, classic_lookup};
 pub use error::{ScoreError, SituationError};
 pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};

@@ -32,9 +32,9 @@ use haifu_tiles::{
 use thiserror::Error;
 
 use haifu_ruleset::{
-    AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
-    RoundRules, TenpaiRule,
+    AbortiveRule, DeadHand, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts,
+    KitaRinshan, KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore,
+    RiichiModel, RoundRules, TenpaiRule,
 };
 
 use crate::hand::{ConcealedShape, waits};
@@ -162,6 +162,14 @@ pub enum ActionError {
         what: &'static str,
         /// The rule point that says so, with its value (`suucha_riichi = false`).
         rule: &'static str,
+    },
+    /// A win or a riichi by a seat whose hand is dead (a mistake at the table).
+    #[error("seat {seat}'s hand is dead: it may not {what}")]
+    DeadHand {
+        /// Who.
+        seat: Seat,
+        /// What it tried: win, declare riichi.
+        what: &'static str,
     },
     /// Another seat was to act.
     #[error("seat {seat} acts, but it is seat {expected}'s turn to {what}")]
@@ -396,6 +404,8 @@ struct SeatState {
     discards: u8,
     /// Who fed the call that completed this seat's third dragon set / fourth wind set.
     liable: Liability,
+    /// The hand is dead (a mistake at the table): it may not win nor declare riichi.
+    dead: bool,
 }
 
 impl SeatState {
@@ -422,6 +432,7 @@ impl SeatState {
         waits_of: TileCounts::EMPTY,
         discards: 0,
         liable: Liability::NONE,
+        dead: false,
     };
 
     /// Deals `hand` to this seat in place, as [`SeatState::EMPTY`] would start: every field
@@ -450,6 +461,7 @@ impl SeatState {
             waits_of: _,
             discards,
             liable,
+            dead,
         } = self;
         held.clear();
         *counts = TileCounts::EMPTY;
@@ -469,6 +481,7 @@ impl SeatState {
         *kuikae = TileSet::EMPTY;
         *discards = 0;
         *liable = Liability::NONE;
+        *dead = false;
         // Tile by tile, as a draw gives them: the counts and their shape kept together.
         for &t in hand {
             self.give(t);
@@ -1609,6 +1622,7 @@ impl Round {
     pub fn declare_riichi(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
         self.own_turn(seat, "declare riichi")?;
+        self.alive(seat, "declare riichi")?;
         let st = &self.seats[seat];
         let why = if !st.is_closed() {
             Some("the hand is open".to_owned())
@@ -1719,6 +1733,7 @@ impl Round {
     pub fn tsumo(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
         self.begin()?;
         self.own_turn(seat, "tsumo")?;
+        self.alive(seat, "win")?;
         let st = &self.seats[seat];
         let Some(tile) = st.drawn else {
             return Err(ActionError::NoWin {
@@ -1787,6 +1802,7 @@ impl Round {
     /// and ippatsu. Several seats may ron the same tile (call it once for each).
     pub fn ron(&mut self, seat: Seat) -> Result<WinContext, ActionError> {
         self.begin()?;
+        self.alive(seat, "win")?;
         let open = (self.open_discard, self.open_kakan, self.open_kita);
         let (from, tile, chankan) = match (open, self.open_ankan) {
             ((Some((from, tile)), _, _), _) => (from, tile, false),
@@ -1873,6 +1889,38 @@ impl Round {
         self.phase = Phase::Over;
     }
 
+    /// A seat's hand is found dead: a wrong number of tiles or a false declaration of a win,
+    /// as a hand-written record notes it. From now on, under `dead_hand = "no-win"`, it may
+    /// not win nor declare riichi and is noten at an exhaustive draw; its tiles and its other
+    /// moves are as the record goes on to give them.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::NotSettled`] when the rule set does not say what a dead hand is, and
+    /// [`ActionError::RoundOver`] after the round.
+    pub fn dead_hand(&mut self, seat: Seat) -> Result<(), ActionError> {
+        self.begin()?;
+        match self.rules.dead_hand {
+            DeadHand::NoWin => {
+                self.seats[seat].dead = true;
+                Ok(())
+            }
+            DeadHand::NotSettled => Err(ActionError::NotSettled { rule: "dead_hand" }),
+        }
+    }
+
+    /// Whether `seat`'s hand is dead.
+    pub fn is_dead(&self, seat: Seat) -> bool {
+        self.seats[seat].dead
+    }
+
+    fn alive(&self, seat: Seat, what: &'static str) -> Result<(), ActionError> {
+        if self.seats[seat].dead {
+            return Err(ActionError::DeadHand { seat, what });
+        }
+        Ok(())
+    }
+
     /// The exhaustive draw: the live wall is empty and the last discard passed.
     ///
     /// Tenpai under [`RoundRules::tenpai`]; nagashi mangan for a seat whose discards are all
@@ -1915,10 +1963,13 @@ impl Round {
                 BySeat::new_with(|s| !self.seats[s].waits.is_empty())
             }
         };
+        // A dead hand is noten, and no nagashi mangan.
+        let tenpai = BySeat::new_with(|s| tenpai[s] && !self.seats[s].dead);
         self.close_claims();
         let nagashi = BySeat::new_with(|s| {
             let river = &self.seats[s].river;
-            !river.is_empty()
+            !self.seats[s].dead
+                && !river.is_empty()
                 && river
                     .iter()
                     .all(|(t, called)| !called && t.kind().is_yaochuu())

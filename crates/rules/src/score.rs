@@ -1289,20 +1289,15 @@ impl<'w, 'a> Context<'w, 'a> {
     /// The base points and limit of a candidate, with its yakuman count and whether renhou's
     /// mangan stands for the hand.
     fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
-        if self.rules.hand.scoring == Scoring::Buu {
-            let (base, limit, n) = crate::buu::base(
-                c.yakuman.iter().map(|y| y.times).sum(),
-                self.total_han(c),
-                c.fu,
-            );
-            return (base, limit, n, false);
-        }
-        if self.rules.hand.scoring == Scoring::Classic {
-            let (base, limit, n) = crate::classic::base(
-                c.yakuman.iter().map(|y| y.times).sum(),
-                self.total_han(c),
-                c.fu,
-            );
+        // Buu and the classic rules have their own base points and limits.
+        let model_base = match self.rules.hand.scoring {
+            Scoring::Japanese => None,
+            Scoring::Buu => Some(crate::buu::base as fn(u8, u8, u8) -> (u32, Limit, u8)),
+            Scoring::Classic => Some(crate::classic::base as fn(u8, u8, u8) -> (u32, Limit, u8)),
+        };
+        if let Some(base_of) = model_base {
+            let yakuman = c.yakuman.iter().map(|y| y.times).sum();
+            let (base, limit, n) = base_of(yakuman, self.total_han(c), c.fu);
             return (base, limit, n, false);
         }
         let l = &Limits::STANDARD;

@@ -4,12 +4,12 @@
 use toml::Value;
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
-    FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan,
-    Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
-    PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
-    RiichiMinScore, RiichiModel, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak,
-    Uma, UraDora, YakumanStacking, Yame,
+    AbortiveDrawFlow, AbortiveRule, Busting, DeadHand, DoubleWindPairFu, DoubleYakuman, Extension,
+    FalseWin, FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan,
+    KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan,
+    NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan,
+    Renhou, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RinshanFu, RuleError, RuleSet,
+    Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
@@ -253,6 +253,10 @@ literals!(AbortiveDrawFlow {
     AbortiveDrawFlow::Renchan => "renchan",
     AbortiveDrawFlow::DealerRotates => "dealer-rotates",
 });
+literals!(DeadHand {
+    DeadHand::NoWin => "no-win",
+    DeadHand::NotSettled => NOT_SETTLED,
+});
 literals!(Busting {
     Busting::BelowZero => "below-zero",
     Busting::Never => false,
@@ -363,6 +367,30 @@ impl Codec for Yame {
                 "the score the dealer needs (such as 30000), false, or \"{NOT_SETTLED}\""
             )),
         }
+    }
+}
+
+impl Codec for FalseWin {
+    fn encode(&self) -> Value {
+        match self {
+            FalseWin::NotSettled => lit(NOT_SETTLED),
+            FalseWin::Pays { non_dealer, dealer } => {
+                Value::Array(vec![non_dealer.encode(), dealer.encode()])
+            }
+        }
+    }
+    fn decode(value: &Value) -> Result<Self, String> {
+        if value.as_str() == Some(NOT_SETTLED) {
+            return Ok(FalseWin::NotSettled);
+        }
+        value
+            .as_array()
+            .and_then(|a| a.iter().map(int).collect::<Option<Vec<i32>>>())
+            .and_then(|v| <[i32; 2]>::try_from(v).ok())
+            .map(|[non_dealer, dealer]| FalseWin::Pays { non_dealer, dealer })
+            .ok_or_else(|| {
+                "\"not-settled\", or what a false declarer pays [each non-dealer, the dealer] (such as [250, 500])".to_owned()
+            })
     }
 }
 
@@ -788,6 +816,11 @@ pub static FIELDS: &[Field] = &[
         round.kita_rinshan,
         "A tsumo on a kita's replacement tile scores rinshan kaihou (true, false, or \"not-settled\")."
     ),
+    field!(
+        "dead_hand",
+        round.dead_hand,
+        "A dead hand (a wrong number of tiles, a false declaration; a hand-written record's `dead` and `false-win`): \"no-win\" (it may not win nor declare riichi, and is noten at a draw; it plays on), or \"not-settled\"."
+    ),
     // Payments and the flow of the game.
     field!(
         "length",
@@ -828,6 +861,11 @@ pub static FIELDS: &[Field] = &[
         "kyuushu_payment",
         flow.kyuushu_payment,
         "What each other player pays a kyuushu kyuuhai declarer for 9 to 13 kinds (such as [50, 70, 100, 150, 200]), or false."
+    ),
+    field!(
+        "false_win",
+        flow.false_win,
+        "A false declaration of a win: [a, b], the declarer pays each other non-dealer a and the dealer b (a dealer declarer pays b to each), the deal goes on with the hand dead; or \"not-settled\"."
     ),
     field!(
         "noten_payment",

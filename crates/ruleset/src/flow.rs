@@ -26,6 +26,8 @@ pub struct FlowRules {
     pub noten: NotenPayment,
     /// What a kyuushu kyuuhai declarer is paid.
     pub kyuushu_payment: KyuushuPayment,
+    /// What a false declaration of a win costs.
+    pub false_win: FalseWin,
     /// Under fishing (`riichi = "fishing"`), what each fishing player pays another player's
     /// win.
     pub fishing_stake: i32,
@@ -381,6 +383,23 @@ pub enum BustGuard {
     /// A win that would put a payer below zero may not be declared, unless it lifts the
     /// winner from sinking (below the start score) to floating (Buu, RULES.md A33).
     UnlessItFloatsTheWinner,
+}
+
+/// The penalty for a false declaration of a win (a hand-written record's `false-win`). The
+/// declarer's hand is then dead (the rule point `dead_hand`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FalseWin {
+    /// Paid at once, and the deal goes on: a non-dealer declarer pays each other non-dealer
+    /// `non_dealer` and the dealer `dealer`; a dealer declarer pays each player `dealer` (the
+    /// classic rules: half the limit, 250, and the dealer double, 500).
+    Pays {
+        /// What a non-dealer is paid by a non-dealer declarer.
+        non_dealer: i32,
+        /// What the dealer is paid, and what a dealer declarer pays each player.
+        dealer: i32,
+    },
+    /// The rule set does not say: a false declaration is reported as not settled.
+    NotSettled,
 }
 
 /// What the declarer of a kyuushu kyuuhai (nine different terminals and honours) is paid.

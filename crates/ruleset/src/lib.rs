@@ -24,7 +24,7 @@ mod round;
 pub use fields::{FIELDS, Field, override_text};
 pub use file::{Location, RuleError, RuleSpec, SpecBase};
 pub use flow::{
-    AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FinalPoints, FlowRules,
+    AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FalseWin, FinalPoints, FlowRules,
     GameLength, HonbaValue, KyuushuPayment, LeftoverSticks, MultipleRon, MultipleRonBonus,
     NagashiMangan, NotenPayment, PaoHonba, PaoRon, PaoValue, PointRounding, Renchan,
     ThreePlayerTsumo, TieBreak, Uma, YakumanEnd, Yame,
@@ -36,9 +36,9 @@ pub use hand::{
 };
 pub use preset::Preset;
 pub use round::{
-    AbortiveRule, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts, KitaRinshan,
-    KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
-    RoundRules, TenpaiRule,
+    AbortiveRule, DeadHand, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts,
+    KitaRinshan, KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore,
+    RiichiModel, RoundRules, TenpaiRule,
 };
 
 /// The number of players at the table (haifu-tiles' type: the seat arithmetic is there).

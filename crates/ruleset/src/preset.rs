@@ -14,8 +14,8 @@ use crate::{
     Yame,
 };
 use crate::{
-    BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
-    KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
+    BustGuard, ClassicLimitHands, DeadHand, EndAtScore, FalseWin, FirstDiscards, Furiten, Kita,
+    KitaInterrupts, KitaRinshan, KitaRon, KyuushuPayment, OptionalYaku, PaoHands, PaoRon, Scoring,
     ThreePlayerTsumo, YakuTable, YakuValue, YakulessWin, YakumanEnd,
 };
 use haifu_tiles::Yaku;
@@ -222,6 +222,9 @@ const TENHOU_ROUND: RoundRules = RoundRules {
     kita_ron: KitaRon::NotSettled,
     kita_interrupts: KitaInterrupts::NotSettled,
     kita_rinshan: KitaRinshan::NotSettled,
+    // Mistakes at the table: online play has none, and the sources of the other presets say
+    // nothing this project holds.
+    dead_hand: DeadHand::NotSettled,
 };
 
 /// Tenhou's three-player round: kita as nukidora (docs/RULESETS.md gives what the real logs
@@ -296,6 +299,7 @@ const TENHOU_FLOW: FlowRules = FlowRules {
     three_player_tsumo: ThreePlayerTsumo::NotSettled,
     noten: NotenPayment::Split { total: 3000 },
     kyuushu_payment: KyuushuPayment::NotPaid,
+    false_win: FalseWin::NotSettled,
     // The classic fishing's stake (RULES.md A8); no riichi model here fishes.
     fishing_stake: 100,
     nagashi: NagashiMangan::ManganTsumo,
@@ -662,11 +666,16 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 suufon_renda: FirstDiscards::AnyTile,
                 suucha_riichi: AbortiveRule::NotPlayed,
                 suukaikan: AbortiveRule::Abort,
+                dead_hand: DeadHand::NoWin,
                 ..TENHOU_ROUND
             },
             flow: FlowRules {
                 length: GameLength::FourWinds,
                 start_score: 2000,
+                false_win: FalseWin::Pays {
+                    non_dealer: 250,
+                    dealer: 500,
+                },
                 riichi_deposit: 0,
                 honba: HonbaValue {
                     ron: 0,

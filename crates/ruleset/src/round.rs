@@ -38,6 +38,20 @@ pub struct RoundRules {
     pub kita_interrupts: KitaInterrupts,
     /// Whether a win on a kita's replacement tile is rinshan kaihou.
     pub kita_rinshan: KitaRinshan,
+    /// What a dead hand may not do (after a wrong number of tiles or a false declaration).
+    pub dead_hand: DeadHand,
+}
+
+/// A dead hand (a hand found with a wrong number of tiles, or whose player falsely declared a
+/// win, as a hand-written record notes it): what its player may still do for the rest of the
+/// deal. Online play has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadHand {
+    /// It may not win, by ron or tsumo, nor declare riichi (or fishing); it draws, discards
+    /// and calls as before, and is noten at an exhaustive draw (no nagashi mangan either).
+    NoWin,
+    /// The rule set does not say: a dead hand is reported as not settled.
+    NotSettled,
 }
 
 /// Kita (北抜き): whether a player may set a North aside as a dora and draw a replacement

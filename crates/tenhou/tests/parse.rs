@@ -315,6 +315,10 @@ fn render_event(out: &mut String, event: Event<'_>) {
         Event::Reconnect { seat, name } => {
             let _ = writeln!(out, "reconnect {seat} {name:?}");
         }
+        // Tenhou logs hold no mistakes at the table.
+        Event::Mistake { seat, mistake, .. } => {
+            let _ = writeln!(out, "mistake {seat} {}", mistake.name());
+        }
         Event::Win(w) => render_win(out, w),
         Event::RoundDraw(d) => {
             let _ = writeln!(
@@ -582,7 +586,10 @@ fn implausibilities(log: &GameLog) -> Vec<String> {
                 }
                 sticks += 1;
             }
-            Event::Riichi { .. } | Event::Disconnect { .. } | Event::Reconnect { .. } => {}
+            Event::Riichi { .. }
+            | Event::Disconnect { .. }
+            | Event::Reconnect { .. }
+            | Event::Mistake { .. } => {}
             Event::NewDora { indicator } => {
                 fresh(&mut seen, sanma, indicator, &mut bad);
                 indicators.push(indicator);

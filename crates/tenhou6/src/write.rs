@@ -19,7 +19,8 @@ pub enum WriteError {
         /// The event's index.
         event: usize,
     },
-    /// A call the format has no string for (a chi from a seat that is not to the left).
+    /// A call the format has no string for (a chi from a seat that is not to the left), or an
+    /// event it has no place for (a mistake at the table).
     #[error("event {event}: {detail}")]
     Unwritable {
         /// The event's index.
@@ -77,6 +78,17 @@ pub fn write(log: &GameLog, rules: Option<&RuleSet>) -> Result<String, WriteErro
         let Some(r) = round.as_mut() else {
             return Err(WriteError::OutsideRound { event: index });
         };
+        // The format has no place for a mistake at the table: such a record is not written
+        // rather than written without it.
+        if let Event::Mistake { mistake, .. } = event {
+            return Err(WriteError::Unwritable {
+                event: index,
+                detail: format!(
+                    "a mistake at the table (`{}`) has no place in tenhou.net/6",
+                    mistake.name()
+                ),
+            });
+        }
         match event {
             Event::DrawTile { seat, tile } => r.takes[seat.index()].push(r.code(tile)),
             Event::Discard {
@@ -139,6 +151,7 @@ pub fn write(log: &GameLog, rules: Option<&RuleSet>) -> Result<String, WriteErro
             }
             Event::RoundStart(_)
             | Event::Riichi { .. }
+            | Event::Mistake { .. }
             | Event::Disconnect { .. }
             | Event::Reconnect { .. }
             | Event::GameEnd(_) => {}

@@ -1,8 +1,8 @@
 use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{
-    KyuushuPayment, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba, PaoRon,
-    PaoValue, ThreePlayerTsumo,
+    FalseWin, KyuushuPayment, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, PaoHonba,
+    PaoRon, PaoValue, ThreePlayerTsumo,
 };
 
 use super::{Flow, Seats};
@@ -576,6 +576,38 @@ impl Flow<'_> {
         let each = table[usize::from(kinds.clamp(9, 13) - 9)];
         for &s in self.players().seats().iter().filter(|s| **s != declarer) {
             pay(&mut row, s, declarer, each)?;
+        }
+        Ok(row)
+    }
+
+    /// The penalty of a false declaration of a win by `declarer` when `dealer` deals: as
+    /// [`FalseWin`] says, from the declarer to each other seated player (the dealer's share,
+    /// and a dealer declarer's to each, the larger one).
+    ///
+    /// # Errors
+    ///
+    /// [`PaymentError::NotSettled`] when the rule set does not say, and
+    /// [`PaymentError::Overflow`] when a total does not fit.
+    pub fn false_win_payments(
+        &self,
+        dealer: Seat,
+        declarer: Seat,
+    ) -> Result<BySeat<i32>, PaymentError> {
+        let FalseWin::Pays {
+            non_dealer,
+            dealer: to_dealer,
+        } = self.false_win
+        else {
+            return Err(PaymentError::NotSettled("false_win"));
+        };
+        let mut row = BySeat::from_array([0i32; 4]);
+        for &s in self.players().seats().iter().filter(|s| **s != declarer) {
+            let each = if s == dealer || declarer == dealer {
+                to_dealer
+            } else {
+                non_dealer
+            };
+            pay(&mut row, declarer, s, each)?;
         }
         Ok(row)
     }
