@@ -377,18 +377,19 @@ fn write_summary(
     agg: &Aggregate,
     explained: Option<&Explained>,
 ) -> std::io::Result<()> {
+    use crate::output::count;
     writeln!(
         out,
-        "{} files, {} games: {} changed ({} wins changed, {} wins invalid, {} draws changed, {} placements changed), {} unsupported, {} errors",
-        s.files,
-        s.games,
+        "{}, {}: {} changed ({} changed, {} invalid, {} changed, {} changed), {} unsupported, {}",
+        count(s.files, "file"),
+        count(s.games, "game"),
         s.games_changed,
-        s.wins_changed,
-        s.wins_invalid,
-        s.draws_changed,
-        s.placements_changed,
+        count(s.wins_changed, "win"),
+        count(s.wins_invalid, "win"),
+        count(s.draws_changed, "draw"),
+        count(s.placements_changed, "placement"),
         s.unsupported,
-        s.errors
+        count(s.errors, "error"),
     )?;
     if agg.games < 2 {
         return Ok(());

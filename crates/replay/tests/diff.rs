@@ -143,6 +143,11 @@ fn no_open_tanyao_invalidates_exactly_the_open_wins_with_tanyao_alone() {
 /// the WRC game loses its red fives (one han less on each such win), starts at 30000 and ends
 /// by the hard stop of a game without extension, with WRC's uma and no oka; in the Mahjong
 /// Soul games a suuankou tanki is a double yakuman, 64000, which changes who is first.
+/// Under `classic`, a kokushi on a discard is the limit, 500, paid 4 × by the discarder
+/// (2000 from a 2000 start: the discarder at 0 is not below zero and the game goes on where
+/// Tenhou's busting ended it); in a whole game every riichi deposit is refused (fishing has
+/// none), so the money is not known from the first such round, and the wins without riichi
+/// are worth points × 2^doubles (an open hatsu hand of 30 points: 60, a ron of 240).
 #[test]
 fn diffs_of_real_games_under_other_presets() {
     let Some(dir) = haifu_testkit::tenhou_corpus() else {
@@ -152,6 +157,8 @@ fn diffs_of_real_games_under_other_presets() {
         ("2015041416gm-0029-0000-5e89a32a.xml", "wrc2015"),
         ("2010112211gm-00a9-0000-56a320b2.xml", "mahjong-soul"),
         ("2018120719gm-00a9-0000-f41035fe.xml", "mahjong-soul"),
+        ("2009100718gm-00e1-0000-470654d3.xml", "classic"),
+        ("2015041416gm-0029-0000-5e89a32a.xml", "classic"),
     ] {
         let bytes = std::fs::read(dir.join(file)).expect("reads");
         let mut log = haifu_tenhou::read(&bytes).expect("parses");

@@ -681,7 +681,8 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                     ron: 0,
                     tsumo_per_payer: 0,
                 },
-                noten: NotenPayment::NotSettled,
+                // The seed's 200/150/200 read as a pool of 600 (docs/RULESETS.md, A14).
+                noten: NotenPayment::Split { total: 600 },
                 kyuushu_payment: KyuushuPayment::NotPaid,
                 fishing_stake: 100,
                 nagashi: NagashiMangan::NotSettled,
