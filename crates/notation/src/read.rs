@@ -10,8 +10,10 @@ use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
 use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind, Wind, Yaku};
 
 use crate::lex::{self, Cursor, RawTile, expected};
-use crate::table::{Table, Taken, WallView, is_five, next_wall, pick_in};
-use crate::write::{ankan_all, win_hand};
+use crate::table::{
+    Table, Taken, WallView, ankan_all, default_call_hand, is_five, kakan_of, new_meld, next_wall,
+    pick_in, resolve_called, resolve_held_list, win_hand,
+};
 use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
@@ -2910,54 +2912,6 @@ fn final_result(f: FinalDraft<'_>, at: Pos<'_>, block: &'static str) -> R<Option
     }
 }
 
-/// The tile a call takes: the last discard if it is the one written.
-pub(crate) fn resolve_called(t: &Table, seat: Seat, raw: RawTile) -> Option<Tile> {
-    pick_in(raw, t.last_discard, |x| !t.held_by(seat, x), t.red_fives)
-}
-
-/// The tiles a pon or kan takes from hand by default: the lowest `n` of `kind` held.
-pub(crate) fn default_call_hand(
-    t: &Table,
-    seat: Seat,
-    kind: TileKind,
-    n: usize,
-) -> Option<ArrayVec<Tile, 4>> {
-    let v: ArrayVec<Tile, 4> = t.held_of(seat, kind).take(n).collect();
-    (v.len() == n).then_some(v)
-}
-
-/// A tile of a list taken from `seat`'s hand, not already taken in `local`.
-pub(crate) fn resolve_held_list(
-    t: &Table,
-    seat: Seat,
-    raw: RawTile,
-    local: &Taken,
-) -> Option<Tile> {
-    pick_in(
-        raw,
-        None,
-        |x| t.held_by(seat, x) && !local.has(x),
-        t.red_fives,
-    )
-    .or_else(|| pick_in(raw, None, |x| t.unseen(x) && !local.has(x), t.red_fives))
-}
-
-/// The kakan `seat` makes by adding `added` to its pon of that kind.
-pub(crate) fn kakan_of(t: &Table, seat: Seat, added: Tile) -> Option<Meld> {
-    let pon = t.melds[seat.index()]
-        .iter()
-        .find(|m| m.kind == MeldKind::Pon && m.base_kind() == added.kind())?;
-    let mut tiles: ArrayVec<Tile, 4> = pon.tiles().iter().copied().collect();
-    tiles.try_push(added).ok()?;
-    new_meld(
-        MeldKind::Kakan,
-        &mut tiles,
-        pon.called,
-        Some(added),
-        pon.from,
-    )
-}
-
 /// The generic meld `{KIND TILES called=T added=T from=S}`.
 fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> {
     let shape = "a meld {KIND TILES called=T added=T from=S}";
@@ -3031,18 +2985,4 @@ fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> {
         }
     }
     new_meld(kind, &mut tiles, called, added, from).ok_or_else(|| p.err(expected(shape, token)))
-}
-
-/// A meld from its tiles, sorted first: `Meld` pads its unused slot with the first tile it
-/// is given, and its equality sees the padding, so every parser must give the tiles in id
-/// order (as the Tenhou reader does) for equal melds to compare equal.
-pub(crate) fn new_meld(
-    kind: MeldKind,
-    tiles: &mut [Tile],
-    called: Option<Tile>,
-    added: Option<Tile>,
-    from: Option<Seat>,
-) -> Option<Meld> {
-    tiles.sort_unstable();
-    Meld::new(kind, tiles, called, added, from)
 }

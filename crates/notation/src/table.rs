@@ -766,3 +766,92 @@ impl Table {
         self.after_win = win;
     }
 }
+
+// Melds and copies a reader and a writer both resolve against the table.
+
+/// The tile a call takes: the last discard if it is the one written.
+pub(crate) fn resolve_called(t: &Table, seat: Seat, raw: RawTile) -> Option<Tile> {
+    pick_in(raw, t.last_discard, |x| !t.held_by(seat, x), t.red_fives)
+}
+
+/// The tiles a pon or kan takes from hand by default: the lowest `n` of `kind` held.
+pub(crate) fn default_call_hand(
+    t: &Table,
+    seat: Seat,
+    kind: TileKind,
+    n: usize,
+) -> Option<ArrayVec<Tile, 4>> {
+    let v: ArrayVec<Tile, 4> = t.held_of(seat, kind).take(n).collect();
+    (v.len() == n).then_some(v)
+}
+
+/// A tile of a list taken from `seat`'s hand, not already taken in `local`.
+pub(crate) fn resolve_held_list(
+    t: &Table,
+    seat: Seat,
+    raw: RawTile,
+    local: &Taken,
+) -> Option<Tile> {
+    pick_in(
+        raw,
+        None,
+        |x| t.held_by(seat, x) && !local.has(x),
+        t.red_fives,
+    )
+    .or_else(|| pick_in(raw, None, |x| t.unseen(x) && !local.has(x), t.red_fives))
+}
+
+/// The kakan `seat` makes by adding `added` to its pon of that kind.
+pub(crate) fn kakan_of(t: &Table, seat: Seat, added: Tile) -> Option<Meld> {
+    let pon = t.melds[seat.index()]
+        .iter()
+        .find(|m| m.kind == MeldKind::Pon && m.base_kind() == added.kind())?;
+    let mut tiles: ArrayVec<Tile, 4> = pon.tiles().iter().copied().collect();
+    tiles.try_push(added).ok()?;
+    new_meld(
+        MeldKind::Kakan,
+        &mut tiles,
+        pon.called,
+        Some(added),
+        pon.from,
+    )
+}
+
+/// A meld from its tiles, sorted first: `Meld` pads its unused slot with the first tile it
+/// is given, and its equality sees the padding, so every parser must give the tiles in id
+/// order (as the Tenhou reader does) for equal melds to compare equal.
+pub(crate) fn new_meld(
+    kind: MeldKind,
+    tiles: &mut [Tile],
+    called: Option<Tile>,
+    added: Option<Tile>,
+    from: Option<Seat>,
+) -> Option<Meld> {
+    tiles.sort_unstable();
+    Meld::new(kind, tiles, called, added, from)
+}
+
+/// The hand a win shows by default: the winner's concealed tiles and the default winning
+/// tile, in id order.
+pub(crate) fn win_hand(t: &Table, winner: Seat) -> arrayvec::ArrayVec<Tile, 137> {
+    let mut v: arrayvec::ArrayVec<Tile, 137> = arrayvec::ArrayVec::new();
+    let _ = v.try_extend_from_slice(&t.concealed_list(winner));
+    if let Some(w) = t.last_tile
+        && !t.held_by(winner, w)
+    {
+        v.push(w);
+        v.sort_unstable();
+    }
+    v
+}
+
+/// The ankan of all four copies of `kind`.
+pub(crate) fn ankan_all(kind: TileKind) -> Option<Meld> {
+    let all: [Tile; 4] = [
+        Tile::from_kind(kind, 0)?,
+        Tile::from_kind(kind, 1)?,
+        Tile::from_kind(kind, 2)?,
+        Tile::from_kind(kind, 3)?,
+    ];
+    Meld::new(MeldKind::Ankan, &all, None, None, None)
+}

@@ -6,12 +6,15 @@ use haifu_log::{
     Event, Expectation, ExpectationKind, FinalResult, GameLog, NextRound, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, UnknownAttribute,
 };
-use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile};
 
 use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
 use crate::names;
-use crate::table::{Table, Taken, next_wall, pick, plain, spell};
+use crate::table::{
+    Table, Taken, ankan_all, default_call_hand, kakan_of, new_meld, next_wall, pick, plain,
+    resolve_called, resolve_held_list, spell, win_hand,
+};
 
 /// Writes `log` with `comments` in the canonical form.
 pub(crate) fn write(
@@ -739,20 +742,6 @@ pub(crate) fn spell_list(tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
         .collect()
 }
 
-/// The hand a win shows by default: the winner's concealed tiles and the default winning
-/// tile, in id order.
-pub(crate) fn win_hand(t: &Table, winner: Seat) -> arrayvec::ArrayVec<Tile, 137> {
-    let mut v: arrayvec::ArrayVec<Tile, 137> = arrayvec::ArrayVec::new();
-    let _ = v.try_extend_from_slice(&t.concealed_list(winner));
-    if let Some(w) = t.last_tile
-        && !t.held_by(winner, w)
-    {
-        v.push(w);
-        v.sort_unstable();
-    }
-    v
-}
-
 /// The compact form of a call, if it reproduces `meld` exactly.
 fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
     let mut out = String::new();
@@ -771,18 +760,18 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 MeldKind::Pon => "pon ",
                 _ => "kan ",
             });
-            let d = crate::read::resolve_called(t, seat, plain(called));
+            let d = resolve_called(t, seat, plain(called));
             write_tiles(&mut out, &[spell(called, d)]);
             out.push('<');
             out.push(seat_letter(from));
-            let short = crate::read::default_call_hand(t, seat, called.kind(), hand.len());
+            let short = default_call_hand(t, seat, called.kind(), hand.len());
             if meld.kind == MeldKind::Chi || short.as_deref() != Some(&hand[..]) {
                 out.push('+');
                 let mut local = Taken::default();
                 let raws: Vec<RawTile> = hand
                     .iter()
                     .map(|&h| {
-                        let d = crate::read::resolve_held_list(t, seat, plain(h), &local);
+                        let d = resolve_held_list(t, seat, plain(h), &local);
                         local.add(h);
                         spell(h, d)
                     })
@@ -790,8 +779,7 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 write_tiles(&mut out, &raws);
             }
             let mut all: arrayvec::ArrayVec<Tile, 4> = meld.tiles().iter().copied().collect();
-            let rebuilt =
-                crate::read::new_meld(meld.kind, &mut all, Some(called), None, Some(from))?;
+            let rebuilt = new_meld(meld.kind, &mut all, Some(called), None, Some(from))?;
             (rebuilt == *meld).then_some(out)
         }
         MeldKind::Kakan => {
@@ -799,7 +787,7 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
             let d = t.resolve_held(seat, plain(added), None);
             out.push_str("kakan ");
             write_tiles(&mut out, &[spell(added, d)]);
-            let rebuilt = crate::read::kakan_of(t, seat, added)?;
+            let rebuilt = kakan_of(t, seat, added)?;
             (rebuilt == *meld).then_some(out)
         }
         MeldKind::Ankan => {
@@ -825,7 +813,7 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 .tiles()
                 .iter()
                 .map(|&h| {
-                    let d = crate::read::resolve_held_list(t, seat, plain(h), &local);
+                    let d = resolve_held_list(t, seat, plain(h), &local);
                     local.add(h);
                     spell(h, d)
                 })
@@ -846,17 +834,6 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
             Some(out)
         }
     }
-}
-
-/// The ankan of all four copies of `kind`.
-pub(crate) fn ankan_all(kind: TileKind) -> Option<Meld> {
-    let all: [Tile; 4] = [
-        Tile::from_kind(kind, 0)?,
-        Tile::from_kind(kind, 1)?,
-        Tile::from_kind(kind, 2)?,
-        Tile::from_kind(kind, 3)?,
-    ];
-    Meld::new(MeldKind::Ankan, &all, None, None, None)
 }
 
 /// The generic meld form `{KIND TILES called=T added=T from=S}`.
