@@ -2337,23 +2337,15 @@ fn hand_fast(table: &Table, b: &[u8], in_deal: &Taken) -> Option<(ArrayVec<Tile,
 /// with red fives (`FREE_COPY[2]`) 1, 2, 3 only (copy 0 is the red five, written `0`); 4
 /// when none is free.
 static FREE_COPY: [[u8; 16]; 3] = {
+    // Built from the project's one copy rule: a kind that is no five, a five in a game
+    // without red fives, a five in a game with them.
+    use haifu_tiles::first_free_copy;
     let mut t = [[4u8; 16]; 3];
     let mut used = 0;
     while used < 16 {
-        let free = !used & 0xF;
-        if free != 0 {
-            t[0][used] = free.trailing_zeros() as u8;
-            t[1][used] = if free & 0xE != 0 {
-                (free & 0xE).trailing_zeros() as u8
-            } else {
-                0
-            };
-            t[2][used] = if free & 0xE != 0 {
-                (free & 0xE).trailing_zeros() as u8
-            } else {
-                4
-            };
-        }
+        t[0][used] = first_free_copy(TileKind::M1, false, false, used as u8);
+        t[1][used] = first_free_copy(TileKind::M5, false, false, used as u8);
+        t[2][used] = first_free_copy(TileKind::M5, false, true, used as u8);
         used += 1;
     }
     t

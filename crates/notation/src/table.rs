@@ -53,18 +53,11 @@ pub(crate) const fn is_five(kind: usize) -> bool {
     (kind < 27) & (kind % 9 == 4)
 }
 
-/// The copies a tile written without a copy mark may be, in the order they are tried: a red
-/// five is copy 0 only; a plain five is copy 1, 2, 3, and then copy 0 only in a game without
-/// red fives (where copy 0 is no red five: with `red_fives`, a plain five never names it);
-/// any other tile copy 0 to 3.
+/// The copies a tile written without a copy mark may be, in the order they are tried: the
+/// project's one rule ([`haifu_tiles::copy_order`]), every suit having its red five when the
+/// game has red fives (a plain five then never names copy 0).
 pub(crate) fn candidates(kind: TileKind, red: bool, red_fives: bool) -> &'static [u8] {
-    if red {
-        &[0]
-    } else if matches!(kind, TileKind::M5 | TileKind::P5 | TileKind::S5) {
-        if red_fives { &[1, 2, 3] } else { &[1, 2, 3, 0] }
-    } else {
-        &[0, 1, 2, 3]
-    }
+    haifu_tiles::copy_order(kind, red, red_fives)
 }
 
 /// Whether `t` is what `raw` names, ignoring a copy mark: the same kind, and a red five only
@@ -612,11 +605,14 @@ impl Table {
                 {
                     h.copy()
                 }
-                // The first free candidate: 1, 2, 3, then 0 for a five (with red fives, never
-                // 0: that is the red five, written `0`).
-                _ if is_five(kind) && free & 0b1110 != 0 => (free & 0b1110).trailing_zeros() as u8,
-                _ if is_five(kind) && self.red_fives => 4,
-                _ => (free.trailing_zeros() as u8).min(4),
+                // The first free copy by the project's one rule (with red fives, a plain five
+                // is never copy 0: that is the red five, written `0`).
+                _ => haifu_tiles::first_free_copy(
+                    TileKind::ALL[kind],
+                    false,
+                    self.red_fives,
+                    !free & 0xF,
+                ),
             }
         };
         if copy > 3 || free & (1 << copy) == 0 {

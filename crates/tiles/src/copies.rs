@@ -4,6 +4,43 @@ use thiserror::Error;
 
 use crate::{Suit, Tile, TileKind};
 
+/// The copies a tile known only by its kind may be, in the order they are given: the one
+/// rule of which physical copy a tile is, for every reader and writer of the project.
+///
+/// - a red five (`red`) is copy 0;
+/// - a plain five is copy 1, 2, 3, and copy 0 last, only when its suit has no red five
+///   (`suit_has_red_five` false);
+/// - any other kind is copy 0, 1, 2, 3.
+///
+/// It considers only the kind; which copies are free is the caller's (the lowest free one in
+/// this order is the tile's).
+pub const fn copy_order(kind: TileKind, red: bool, suit_has_red_five: bool) -> &'static [u8] {
+    let plain_five = kind.number() == 5 && !matches!(kind.suit(), Suit::Jihai);
+    if red {
+        &[0]
+    } else if plain_five && suit_has_red_five {
+        &[1, 2, 3]
+    } else if plain_five {
+        &[1, 2, 3, 0]
+    } else {
+        &[0, 1, 2, 3]
+    }
+}
+
+/// The copy [`copy_order`] gives when the copies in `used` (bit `c` for copy `c`) are taken,
+/// or 4 when none of its copies is free.
+pub const fn first_free_copy(kind: TileKind, red: bool, suit_has_red_five: bool, used: u8) -> u8 {
+    let order = copy_order(kind, red, suit_has_red_five);
+    let mut i = 0;
+    while i < order.len() {
+        if used & (1 << order[i]) == 0 {
+            return order[i];
+        }
+        i += 1;
+    }
+    4
+}
+
 /// Gives physical copies to tiles written by kind (the compact notation, tenhou.net/6 codes,
 /// Mahjong Soul's tile names), one round or hand at a time, so that no two tiles share an id:
 ///
@@ -76,30 +113,17 @@ impl CopyPool {
     ) -> Result<Tile, CopyError> {
         let k = kind.index();
         let blocked = self.used[k] | reserved.map_or(0, |r| r.used[k]);
-        let copy = if red {
-            if !self.red_allowed(kind) {
-                return Err(CopyError::NoRedFive(kind));
-            }
-            if blocked & 1 != 0 {
-                return Err(CopyError::SecondRedFive(kind));
-            }
-            0
-        } else {
-            // The lowest free copy of 1, 2, 3, then 0 unless copy 0 is a red five's.
-            let plain_five = kind.number() == 5 && kind.suit() != Suit::Jihai;
-            let free = !blocked & 0b1111;
-            let first_plain = match plain_five {
-                true => free & 0b1110,
-                false => free,
-            };
-            if first_plain != 0 {
-                first_plain.trailing_zeros() as u8
-            } else if plain_five && free & 1 != 0 && !self.red_five_in_suit(kind) {
-                0
+        if red && !self.red_allowed(kind) {
+            return Err(CopyError::NoRedFive(kind));
+        }
+        let copy = first_free_copy(kind, red, self.red_five_in_suit(kind), blocked);
+        if copy > 3 {
+            return Err(if red {
+                CopyError::SecondRedFive(kind)
             } else {
-                return Err(CopyError::FifthCopy(kind));
-            }
-        };
+                CopyError::FifthCopy(kind)
+            });
+        }
         self.used[k] |= 1 << copy;
         Tile::from_kind(kind, copy).ok_or(CopyError::FifthCopy(kind))
     }
@@ -142,6 +166,20 @@ impl Default for CopyPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rule: a red five copy 0; a plain five 1, 2, 3 and 0 only without a red five in
+    /// its suit; any other kind 0 to 3; 4 when none is free.
+    #[test]
+    fn the_copy_rule() {
+        assert_eq!(copy_order(TileKind::P5, true, true), &[0]);
+        assert_eq!(copy_order(TileKind::P5, false, true), &[1, 2, 3]);
+        assert_eq!(copy_order(TileKind::P5, false, false), &[1, 2, 3, 0]);
+        assert_eq!(copy_order(TileKind::Chun, false, true), &[0, 1, 2, 3]);
+        assert_eq!(first_free_copy(TileKind::M5, false, false, 0b1110), 0);
+        assert_eq!(first_free_copy(TileKind::M5, false, true, 0b1110), 4);
+        assert_eq!(first_free_copy(TileKind::M1, false, true, 0b0011), 2);
+        assert_eq!(first_free_copy(TileKind::S5, true, true, 0b0001), 4);
+    }
 
     #[test]
     fn the_rule() {
