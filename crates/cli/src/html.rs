@@ -170,6 +170,11 @@ th{background:#f2f2f2}h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.5em}co
     for (label, n) in summary {
         let _ = write!(page, "<tr><th>{}</th><td>{n}</td></tr>", esc(label));
     }
+    let _ = write!(
+        page,
+        "<tr><th>wins valid under B and not under A</th><td>{}</td></tr><tr><th>games whose end B cannot rule</th><td>{}</td></tr>",
+        agg.wins_made_valid, agg.ends_unknown
+    );
     page.push_str("</table>");
     page.push_str(
         "<h2>Point changes of the changed wins</h2><p>Each bar is one change of a win's value (B's points less A's), in order from the largest loss to the largest gain (one bar per distinct change, not to scale); its height is the number of wins that changed by it. Hover a bar for its figures.</p>",
@@ -178,10 +183,23 @@ th{background:#f2f2f2}h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.5em}co
     page.push_str(
         "<h2>Final places</h2><p>Players placed as the row under A and as the column under B, in the games both rule sets end.</p>",
     );
+    let ended_under_both: usize = agg.placement.iter().flatten().sum();
+    if ended_under_both == 0 {
+        let _ = write!(
+            page,
+            "<p class=\"none\">No game ends under both rule sets: B cannot rule the end of {} of the {} games (its money or a rule point it leaves not settled stops it first; the text and JSON forms say where).</p>",
+            agg.ends_unknown, agg.games
+        );
+    }
     page.push_str(&placement_table(&agg.placement));
     page.push_str(
         "<h2>Placement points by place under A</h2><p>The mean change of each player's placement points (B less A), where both rule sets compute them.</p>",
     );
+    if agg.points_shift.iter().all(|(_, n)| *n == 0) {
+        page.push_str(
+            "<p class=\"none\">No player has placement points under both rule sets (a rule set without final points, such as one whose <code>final_points</code> is <code>\"not-known\"</code>, or no game that both end).</p>",
+        );
+    }
     page.push_str(&shift_chart(&agg.points_shift));
     if let Some(explained) = explained {
         page.push_str(
