@@ -1,0 +1,553 @@
+//! The fast paths: whole move lines, hands, walls, `win` lines and yaku lists read without the
+//! general tokenizer when they are well formed, as the general path would read them (anything
+//! else goes to it). They exist for speed alone (issue 17 is to replace them).
+
+use super::*;
+
+/// Whether `token` spells the tiles of `deal` in id order without copy marks (`0` for a
+/// copy-0 five), as the writer spells a hand that is its deal: then every tile of it
+/// resolves to the deal's copy of its kind, in order.
+pub(super) fn deal_spelled(deal: &Taken, token: &[u8]) -> bool {
+    // The bytes each tile id is spelled with: its digit, and its suit letter.
+    const SPELL: [[u8; 2]; 136] = {
+        let mut t = [[0u8; 2]; 136];
+        let mut id = 0;
+        while id < 136 {
+            let kind = id / 4;
+            t[id][0] = if kind < 27 && kind % 9 == 4 && id % 4 == 0 {
+                b'0'
+            } else {
+                b'1' + (kind % 9) as u8
+            };
+            t[id][1] = b"mpsz"[kind / 9];
+            id += 1;
+        }
+        t
+    };
+    // The spelling is written out without a branch on where a suit ends (in a hand, a coin
+    // toss): each tile's suit letter is written after its digit and kept only when the next
+    // tile's suit differs; then the bytes are compared at once.
+    let mut spelled = [0u8; 64];
+    let mut at = 0usize;
+    let mut suit = 0u8;
+    for (w, &word) in deal.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(&[digit, letter]) = SPELL.get(id) else {
+                return false;
+            };
+            // The previous tile's letter stays when this tile starts another suit.
+            at += usize::from(suit != letter && suit != 0);
+            spelled[at & 63] = digit;
+            spelled[(at + 1) & 63] = letter;
+            at += 1;
+            suit = letter;
+        }
+    }
+    suit != 0 && spelled.get(..at + 1) == Some(token)
+}
+
+/// A well-formed starting hand of 13 tiles in one pass, each tile resolved as the general
+/// path resolves it (the lowest unseen copy the deal holds, else the marked copy or the first
+/// free candidate), and whether every tile is in the deal. `None` (the table untouched) sends
+/// the hand to the general path, which says what is wrong.
+pub(super) fn hand_fast(
+    table: &Table,
+    b: &[u8],
+    in_deal: &Taken,
+) -> Option<(ArrayVec<Tile, 13>, bool)> {
+    let mut codes = [0u16; 13];
+    if lex::decode_marked::<13, 64>(b, &mut codes)? != 13 {
+        return None;
+    }
+    let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
+    let mut local = [0u8; 64];
+    let mut all_in_deal = true;
+    for code in codes {
+        let (kind, five, mark) = lex::split_code(code);
+        let free = table.unseen_mask(kind) & !local[kind];
+        let copy = if mark != lex::NO_MARK {
+            mark
+        } else {
+            // The hint: the lowest unseen copy in the deal that the tile names.
+            let names = if five { 0b1110 } else { 0b1111 };
+            let hint = in_deal.kind_mask(kind) & names & free;
+            if hint != 0 {
+                hint.trailing_zeros() as u8
+            } else {
+                // The first free candidate: 1, 2, 3, then 0 for a five (not in a game with
+                // red fives: row 2).
+                let row = usize::from(five) * (1 + usize::from(table.red_fives));
+                FREE_COPY[row][usize::from(!free & 0xF)]
+            }
+        };
+        if copy > 3 || free & (1 << copy) == 0 {
+            return None;
+        }
+        local[kind] |= 1 << copy;
+        all_in_deal &= in_deal.kind_mask(kind) & (1 << copy) != 0;
+        hand.push(Tile::new(u8::try_from(kind).ok()? * 4 + copy)?);
+    }
+    Some((hand, all_in_deal))
+}
+
+/// The copy an unmarked tile takes when the copies in `used` (four bits) are taken: the
+/// lowest free one, or for a five (`FREE_COPY[1]`) 1, 2, 3 and then 0, or for a five in a game
+/// with red fives (`FREE_COPY[2]`) 1, 2, 3 only (copy 0 is the red five, written `0`); 4
+/// when none is free.
+pub(super) static FREE_COPY: [[u8; 16]; 3] = {
+    // Built from the project's one copy rule: a kind that is no five, a five in a game
+    // without red fives, a five in a game with them.
+    use haifu_tiles::first_free_copy;
+    let mut t = [[4u8; 16]; 3];
+    let mut used = 0;
+    while used < 16 {
+        t[0][used] = first_free_copy(TileKind::M1, false, false, used as u8);
+        t[1][used] = first_free_copy(TileKind::M5, false, false, used as u8);
+        t[2][used] = first_free_copy(TileKind::M5, false, true, used as u8);
+        used += 1;
+    }
+    t
+};
+
+/// The copy a wall tile takes, at `mark * 32 + five * 16 + used`: its mark (0 for a red five)
+/// when it has one, else as [`FREE_COPY`] says (row 1 for a five, or row `five_row`). One
+/// load rather than a branch on whether the tile is marked, which in a wall is a coin toss.
+pub(super) const fn wall_copy(five_row: usize) -> [u8; 256] {
+    let mut t = [4u8; 256];
+    let mut i = 0;
+    while i < 5 * 32 {
+        let mark = i / 32;
+        t[i] = if mark < 4 {
+            mark as u8
+        } else if (i / 16) % 2 == 1 {
+            FREE_COPY[five_row][i % 16]
+        } else {
+            FREE_COPY[0][i % 16]
+        };
+        i += 1;
+    }
+    t
+}
+
+/// [`wall_copy`] for a game without red fives.
+pub(super) static WALL_COPY: [u8; 256] = wall_copy(1);
+
+/// [`wall_copy`] for a game with red fives: an unmarked plain five is never copy 0 (a wall
+/// that would need it goes to the checking parser, which says so).
+pub(super) static WALL_COPY_RED_FIVES: [u8; 256] = wall_copy(2);
+
+/// A well-formed wall line in one pass, without a branch on the tiles; `None` sends it to
+/// the checking parser.
+///
+/// (A decoder that steps from tile to tile runs fewer instructions still, but each step
+/// waits on the bytes the previous one loaded: it measured slower than finding the tiles
+/// with bit masks, as [`lex::decode_wall`] does.)
+pub(super) fn wall_fast(b: &[u8], current: bool, red_fives: bool) -> Option<WallView> {
+    let copy_of = if red_fives {
+        &WALL_COPY_RED_FIVES
+    } else {
+        &WALL_COPY
+    };
+    let (tiles, n) = lex::decode_wall(b, copy_of)?;
+    WallView::new(&tiles[..n], current)
+}
+
+/// Reads the commonest move tokens of `seat`'s line, from byte `at` of `text`: a lone tile
+/// such as `5m` or `3'1s` (a draw or a discard), `*`, `riichi`, `deposit`, and a `pon` or
+/// `chi` in the shapes [`quick_call`] reads, each followed by one blank or the line's end,
+/// as long as each is what the general path would read without an error. Returns where it stopped (a line end,
+/// or a token for the general path) and whether it read a move. The caller checks that a
+/// round is in progress.
+#[inline(always)]
+pub(super) fn quick_moves(
+    table: &mut Table,
+    log: &mut GameLog,
+    seat: Seat,
+    text: &str,
+    mut at: usize,
+) -> (usize, bool) {
+    let b = text.as_bytes();
+    let s = seat.index() & 3;
+    let mut any = false;
+    // Each token with the byte after it: the last line of a text without a newline is left
+    // to the general path.
+    while let Some(&[c0, c1, c2]) = b.get(at..at + 3) {
+        if c0 == b'*' {
+            let Some(tile) = table.last_draw[s] else {
+                break;
+            };
+            if c1 != b' ' && c1 != b'\n' {
+                break;
+            }
+            table.discard(seat, tile);
+            log.push_discard(seat, tile, true);
+            at += 1;
+        } else if c1 == b'\'' {
+            // A marked tile, `3'1s`: that copy (never a red five, nor a plain five's copy 0).
+            let Some(&[c3, c4]) = b.get(at + 3..at + 5) else {
+                break;
+            };
+            let d = c0.wrapping_sub(b'0');
+            let code = lex::SUIT_CODE[usize::from(c3)];
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            let copy = c2.wrapping_sub(b'0');
+            let five = q != lex::NOT_A_TILE && is_five(usize::from(q & !lex::RED));
+            if d > 9
+                || q == lex::NOT_A_TILE
+                || q & lex::RED != 0
+                || copy > 3
+                || (five && copy == 0)
+                || (c4 != b' ' && c4 != b'\n')
+            {
+                break;
+            }
+            let Some(tile) = Tile::new(q * 4 + copy) else {
+                break;
+            };
+            if table.need_discard[s] {
+                let last = table.last_draw[s];
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                if !table.quick_draw_marked(seat, tile) {
+                    break;
+                }
+                log.push_draw_tile(seat, tile);
+            }
+            at += 4;
+        } else if c0.is_ascii_digit() {
+            let d = c0 - b'0';
+            let code = lex::SUIT_CODE[usize::from(c1)];
+            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+                break;
+            };
+            if q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
+                break;
+            }
+            if table.need_discard[s] {
+                let kind = usize::from(q & !lex::RED);
+                let red = q & lex::RED != 0;
+                let last = table.last_draw[s];
+                let Some(tile) = table.quick_held(seat, kind, red, last) else {
+                    break;
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, Some(tile) == last);
+            } else {
+                let Some(tile) = table.quick_draw(seat, q) else {
+                    break;
+                };
+                log.push_draw_tile(seat, tile);
+            }
+            at += 2;
+        } else if let Some(w) = b.get(at..at + 4)
+            && (w == b"pon " || w == b"chi ")
+        {
+            let kind = if c0 == b'p' {
+                MeldKind::Pon
+            } else {
+                MeldKind::Chi
+            };
+            let Some((meld, len)) = quick_call(table, seat, kind, b.get(at + 4..).unwrap_or(&[]))
+            else {
+                break;
+            };
+            table.call(seat, meld);
+            log.push_call(seat, meld);
+            at += 4 + len;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..6] == *b"riichi"
+            && (w[6] == b' ' || w[6] == b'\n')
+        {
+            log.push_riichi(seat, RiichiStage::Declared, None);
+            at += 6;
+        } else if let Some(w) = b.get(at..at + 8)
+            && w[..7] == *b"deposit"
+            && (w[7] == b' ' || w[7] == b'\n')
+        {
+            let scores = table.default_deposit(seat);
+            table.deposit(seat, scores);
+            log.push_riichi(seat, RiichiStage::DepositTaken, scores);
+            at += 7;
+        } else {
+            break;
+        }
+        any = true;
+        if b.get(at) != Some(&b' ') {
+            break;
+        }
+        at += 1;
+    }
+    (at, any)
+}
+
+/// The quick kind code (`lex::QUICK_KINDS`) of an unmarked tile written as digit `d` and
+/// suit letter `letter`, if it is one.
+pub(super) fn quick_code(d: u8, letter: u8) -> Option<u8> {
+    let code = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+    let q = *lex::QUICK_KINDS.get(code * 10 + usize::from(d.wrapping_sub(b'0')))?;
+    (d.is_ascii_digit() && q != lex::NOT_A_TILE).then_some(q)
+}
+
+/// A `yaku` line's list from byte `at` of its line (`b`, the text from the line's start) in
+/// its plain shape, ` NAME HAN, NAME HAN` (one blank before each token, names of lowercase
+/// letters, digits and `-`, one or two digits of han, each maybe followed by a comma), up to
+/// the line's `\n`: the yaku and where the line ends. `None` for anything else (the
+/// general path then reads it, or says what is wrong).
+pub(super) fn quick_yaku(b: &[u8], mut at: usize) -> Option<(ArrayVec<YakuHan, 24>, usize)> {
+    let mut v = ArrayVec::new();
+    loop {
+        match b.get(at) {
+            Some(b'\n') => return Some((v, at)),
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let name_start = at;
+        while let Some(&c) = b.get(at)
+            && (c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        {
+            at += 1;
+        }
+        let name = std::str::from_utf8(b.get(name_start..at)?).ok()?;
+        let source = names::han_source(name)?;
+        if b.get(at) != Some(&b' ') {
+            return None;
+        }
+        at += 1;
+        let han = match b.get(at..at + 2)? {
+            [d @ b'0'..=b'9', e @ b'0'..=b'9'] => {
+                at += 2;
+                (d - b'0') * 10 + (e - b'0')
+            }
+            [d @ b'0'..=b'9', _] => {
+                at += 1;
+                d - b'0'
+            }
+            _ => return None,
+        };
+        if b.get(at) == Some(&b',') {
+            at += 1;
+        }
+        v.try_push(YakuHan { source, han }).ok()?;
+    }
+}
+
+/// A `win` line read by [`quick_win`]: its head (without the han's place), the han and its
+/// token's offset in the line, and where the line ends (its `\n`).
+pub(super) struct QuickWin {
+    pub(super) head: WinHead<'static>,
+    pub(super) han: Option<(usize, u32)>,
+    pub(super) end: usize,
+}
+
+/// The rest of a `win` line from byte `at` of its line (`b`, the text from the line's
+/// start) in its plain shape, ` A ron B 30fu 2han 2000 mangan` or ` A tsumo …` (one blank
+/// before each token, plain digits of at most nine, a limit by name), up to the line's
+/// `\n`, read as the general path reads it (a later token of a kind overrides an earlier
+/// one). `None` for anything else (the general path then reads it, or says what is wrong).
+pub(super) fn quick_win(b: &[u8], at: usize) -> Option<QuickWin> {
+    let seat = |c: u8| match c {
+        b'A'..=b'D' => Some(Seat::ALL[usize::from(c - b'A')]),
+        _ => None,
+    };
+    let (winner, from, mut at) = match b.get(at..at + 8)? {
+        [b' ', w, b' ', b'r', b'o', b'n', b' ', f] => (seat(*w)?, seat(*f)?, at + 8),
+        [b' ', w, b' ', b't', b's', b'u', b'm', b'o'] => (seat(*w)?, seat(*w)?, at + 8),
+        _ => return None,
+    };
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
+    loop {
+        match b.get(at) {
+            Some(b'\n') => break,
+            Some(b' ') => at += 1,
+            _ => return None,
+        }
+        let start = at;
+        let mut value = 0u32;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_digit()
+        {
+            if at - start >= 9 {
+                return None;
+            }
+            value = value * 10 + u32::from(c - b'0');
+            at += 1;
+        }
+        let digits = at - start;
+        let word_start = at;
+        while let Some(&c) = b.get(at)
+            && c.is_ascii_lowercase()
+        {
+            at += 1;
+        }
+        match (digits, b.get(word_start..at)?) {
+            (1.., b"fu") => fu = Some(value),
+            (1.., b"han") => han = Some((start, value)),
+            (1.., b"") => points = Some(i32::try_from(value).ok()?),
+            (0, word) => limit = names::limit(std::str::from_utf8(word).ok()?)?,
+            _ => return None,
+        }
+    }
+    Some(QuickWin {
+        head: WinHead {
+            winner,
+            from,
+            fu: if fu.is_none() && limit == Limit::None {
+                return None;
+            } else {
+                fu
+            },
+            han: None,
+            points: points?,
+            limit,
+        },
+        han,
+        end: at,
+    })
+}
+
+/// What [`quick_lines`] read.
+pub(super) struct QuickLines {
+    /// Move lines read whole, the start of the last of them, and where the next line starts.
+    pub(super) lines: u32,
+    pub(super) last: usize,
+    pub(super) next: usize,
+    /// For a move line at `next` that [`quick_moves`] left unfinished: its seat, where it
+    /// stopped and whether it read a move; `None` when the line at `next` is no move line.
+    pub(super) stop: Option<(Seat, usize, bool)>,
+}
+
+/// Reads the move lines that start at byte `start` of `text`, one after another, as long as
+/// [`quick_moves`] reads each whole: the round's run of plain turns in one loop, without a
+/// return to the line dispatch for each line. The caller has checked that the first line
+/// is a move line and that its moves may go to [`quick_moves`] (moves never change that).
+#[inline(never)]
+pub(super) fn quick_lines(
+    table: &mut Table,
+    log: &mut GameLog,
+    text: &str,
+    mut start: usize,
+) -> QuickLines {
+    let b = text.as_bytes();
+    let (mut lines, mut last) = (0u32, start);
+    while let Some(&[c @ b'A'..=b'D', b' ']) = b.get(start..start + 2) {
+        let seat = Seat::ALL[usize::from(c - b'A')];
+        // The commonest line, a draw and a discard (`A 5m 9s`, `A 5m *`), read at fixed
+        // places; as `quick_moves` reads it, which takes anything else.
+        if let Some(&[d1, l1, b' ', x, y, z]) = b.get(start + 2..start + 8)
+            && !table.need_discard[seat.index() & 3]
+            && let Some(q1) = quick_code(d1, l1)
+        {
+            let turn = if x == b'*' && y == b'\n' {
+                Some(7)
+            } else if z == b'\n' {
+                quick_code(x, y).map(|_| 8)
+            } else {
+                None
+            };
+            if let Some(len) = turn
+                && let Some(drawn) = table.quick_draw(seat, q1)
+            {
+                log.push_draw_tile(seat, drawn);
+                let discard = if len == 7 {
+                    Some(drawn)
+                } else {
+                    quick_code(x, y).and_then(|q2| {
+                        let kind = usize::from(q2 & !lex::RED);
+                        table.quick_held(seat, kind, q2 & lex::RED != 0, Some(drawn))
+                    })
+                };
+                let Some(tile) = discard else {
+                    // Drawn; the discard is the general path's.
+                    return QuickLines {
+                        lines,
+                        last,
+                        next: start,
+                        stop: Some((seat, start + 5, true)),
+                    };
+                };
+                table.discard(seat, tile);
+                log.push_discard(seat, tile, tile == drawn);
+                lines = lines.saturating_add(1);
+                last = start;
+                start += len;
+                continue;
+            }
+        }
+        let (end, read) = quick_moves(table, log, seat, text, start + 2);
+        if !read || b.get(end) != Some(&b'\n') {
+            return QuickLines {
+                lines,
+                last,
+                next: start,
+                stop: Some((seat, end, read)),
+            };
+        }
+        lines = lines.saturating_add(1);
+        last = start;
+        start = end + 1;
+    }
+    QuickLines {
+        lines,
+        last,
+        next: start,
+        stop: None,
+    }
+}
+
+/// The called tile, source and tiles from hand of a `pon` or `chi` (`kind`) in their
+/// commonest shapes, `5z<A` (the tiles from hand by default) or `4m<D+23m`, without copy
+/// marks and followed by one blank or the line's end: the meld the general path reads and
+/// the token's length. `None` for anything else (the general path then reads it, or says
+/// what is wrong).
+pub(super) fn quick_call(
+    table: &Table,
+    seat: Seat,
+    kind: MeldKind,
+    b: &[u8],
+) -> Option<(Meld, usize)> {
+    let raw = |d: u8, letter: u8| -> Option<RawTile> {
+        let suit = usize::from(lex::SUIT_CODE[usize::from(letter)]);
+        let q = *lex::QUICK_KINDS.get(suit * 10 + usize::from(d.wrapping_sub(b'0')))?;
+        (d.is_ascii_digit() && q != lex::NOT_A_TILE).then(|| RawTile {
+            kind: TileKind::ALL[usize::from(q & !lex::RED)],
+            red: q & lex::RED != 0,
+            copy: None,
+        })
+    };
+    let &[d, letter, b'<', from @ b'A'..=b'D', next, ..] = b else {
+        return None;
+    };
+    let called = resolve_called(table, seat, raw(d, letter)?)?;
+    let from = Seat::ALL[usize::from(from - b'A')];
+    let (hand, len) = match next {
+        b' ' | b'\n' if kind == MeldKind::Pon => {
+            (default_call_hand(table, seat, called.kind(), 2)?, 4)
+        }
+        b'+' => {
+            let &[d1, d2, letter, b' ' | b'\n'] = b.get(5..9)? else {
+                return None;
+            };
+            let mut local = Taken::default();
+            let mut hand: ArrayVec<Tile, 4> = ArrayVec::new();
+            for d in [d1, d2] {
+                let t = resolve_held_list(table, seat, raw(d, letter)?, &local)?;
+                local.add(t);
+                hand.push(t);
+            }
+            (hand, 8)
+        }
+        _ => return None,
+    };
+    let mut tiles = hand;
+    tiles.insert(0, called);
+    Some((
+        new_meld(kind, &mut tiles, Some(called), None, Some(from))?,
+        len,
+    ))
+}

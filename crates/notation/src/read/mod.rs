@@ -1,0 +1,620 @@
+//! The reader: text in, [`GameLog`] out.
+//!
+//! A line machine: each line's first word says what it is, and the block it belongs to reads
+//! it (`header`, `round` for a round's setup, `moves`, `outcomes`, `expect`); what spans
+//! several lines (a round's setup, a win with its fields) waits in [`Pending`] until the next
+//! line that is not one of its own. `fast` reads the commonest well-formed lines without the
+//! general tokenizer, as the general path would read them.
+
+use arrayvec::ArrayVec;
+use haifu_log::{
+    ChipAward, ChipScores, DrawKind, Expectation, ExpectationKind, FinalResult, GameLog, Location,
+    Mistake, NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
+    UnknownAttribute, YakuHan,
+};
+use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind, Wind, Yaku};
+
+use crate::lex::{self, Cursor, RawTile, expected};
+use crate::table::{
+    Table, Taken, WallView, ankan_all, default_call_hand, is_five, kakan_of, new_meld, next_wall,
+    pick_in, resolve_called, resolve_held_list, win_hand,
+};
+use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
+
+mod expect;
+mod fast;
+mod header;
+mod moves;
+mod outcomes;
+mod round;
+
+use fast::*;
+use moves::*;
+use outcomes::*;
+use round::*;
+
+const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
+const BODY_WORDS: &str =
+    "round, a seat letter A-D (a move line), win, draw, dora, expect, game-end, unknown or end";
+
+/// A place in the text: line number, byte column (0-based) and the text from the line's
+/// start to the end of the file (the line is cut from it only for an error).
+#[derive(Clone, Copy, Debug)]
+struct Pos<'t> {
+    line: u32,
+    col: usize,
+    text: &'t str,
+}
+
+impl<'t> Pos<'t> {
+    /// The line, without its line end.
+    fn line_text(self) -> &'t str {
+        lex::first_line(self.text)
+    }
+
+    fn err(self, kind: ErrorKind) -> ReadError {
+        ReadError {
+            location: Location {
+                line: self.line,
+                column: u32::try_from(self.col + 1).unwrap_or(u32::MAX),
+            },
+            kind,
+            line_text: self.line_text().to_owned(),
+        }
+    }
+}
+
+fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
+    Pos {
+        col: p.col + by,
+        ..p
+    }
+}
+
+/// What is being built over several lines.
+enum Pending<'t> {
+    None,
+    Setup(Box<Setup<'t>>),
+    Win(Box<WinDraft<'t>>),
+    Draw(Box<DrawDraft<'t>>),
+    End(Box<EndDraft<'t>>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Start,
+    Header,
+    Body,
+    Ended,
+}
+
+pub(crate) struct Reader<'t, 'l> {
+    text: &'t str,
+    log: &'l mut GameLog,
+    comments: Option<&'l mut Vec<Comment>>,
+    /// When asked for: the line (1-based) each event and each expectation was written on.
+    lines: Option<&'l mut SourceLines>,
+    waiting_comments: Vec<&'t str>,
+    table: Table,
+    /// Where the rounds without a `wall` line get theirs.
+    walls: &'l mut dyn haifu_log::WallSource,
+    start_scores: Option<BySeat<i32>>,
+    pending: Pending<'t>,
+    stage: Stage,
+    seen: u32,
+    /// The last line with content: its number and where it starts in the text. (Not a
+    /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
+    last_content: (u32, usize),
+}
+
+type R<T> = Result<T, ReadError>;
+
+impl<'t, 'l> Reader<'t, 'l> {
+    pub(crate) fn new(
+        text: &'t str,
+        log: &'l mut GameLog,
+        comments: Option<&'l mut Vec<Comment>>,
+        walls: &'l mut dyn haifu_log::WallSource,
+    ) -> Reader<'t, 'l> {
+        Reader {
+            text,
+            log,
+            comments,
+            lines: None,
+            waiting_comments: Vec::new(),
+            table: Table::new(),
+            walls,
+            start_scores: None,
+            pending: Pending::None,
+            stage: Stage::Start,
+            seen: 0,
+            last_content: (0, 0),
+        }
+    }
+
+    pub(crate) fn run(mut self) -> R<()> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut line_no = 0u32;
+        let mut start = 0;
+        // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
+        // change what it depends on, so it is computed again only after other lines.
+        let mut quick = false;
+        while start <= text.len() {
+            line_no = line_no.saturating_add(1);
+            if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
+                // Move lines (`A 2p 9s`) in a round with nothing pending: straight to their
+                // moves, as `line` would send them, as many as are read whole.
+                let seat = Seat::ALL[usize::from(c - b'A')];
+                let run = quick_lines(&mut self.table, self.log, text, start);
+                if run.lines > 0 {
+                    line_no = line_no.saturating_add(run.lines - 1);
+                    self.last_content = (line_no, run.last);
+                    start = run.next;
+                    if run.stop.is_none() {
+                        continue;
+                    }
+                    line_no = line_no.saturating_add(1);
+                }
+                // A move line left partly read (or not at all) for the general path.
+                let (seat, end, read) = run.stop.unwrap_or((seat, start + 2, false));
+                self.last_content = (line_no, start);
+                let rest = text.get(start..).unwrap_or("");
+                let pos = Pos {
+                    line: line_no,
+                    col: 0,
+                    text: rest,
+                };
+                let mut cur = Cursor::new(rest);
+                cur.rewind(end - start);
+                if !read || !cur.at_end() {
+                    self.moves(seat, &mut cur, pos, read)?;
+                }
+                let Some(next) = cur.next_line() else {
+                    break;
+                };
+                start += next;
+                continue;
+            }
+            let rest = text.get(start..).unwrap_or("");
+            let pos = Pos {
+                line: line_no,
+                col: 0,
+                text: rest,
+            };
+            // A plain `hand` line of a round's setup, straight to its place, as `line` would
+            // put it there (no comments are kept then, so none waits to be placed).
+            if self.comments.is_none()
+                && let Pending::Setup(setup) = &mut self.pending
+                && rest.as_bytes().starts_with(b"hand ")
+            {
+                let mut cur = Cursor::new(rest);
+                cur.rewind(4);
+                if let Some((seat, a, e)) = cur.quick_hand()
+                    && rest.as_bytes().get(e) == Some(&b'\n')
+                    && let Some(tiles) = rest.get(a..e)
+                    && let Some(slot @ None) = setup.hands.get_mut(seat)
+                {
+                    *slot = Some((shift(pos, a), tiles, false));
+                    self.last_content = (line_no, start);
+                    start += e + 1;
+                    continue;
+                }
+            }
+            // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
+            // is only taken when the caller keeps comments.
+            if self.comments.is_some() {
+                let line = pos.line_text();
+                if let Some(c) = lex::comment_start(line) {
+                    self.waiting_comments.push(&line[c + 1..]);
+                }
+            }
+            let mut cur = Cursor::new(rest);
+            if let Some((col, word)) = cur.first_token() {
+                self.last_content = (line_no, start);
+                self.line(col, word, &mut cur, pos)?;
+                self.note_lines(line_no);
+            }
+            quick = self.quick_ok();
+            let Some(next) = cur.next_line() else {
+                break;
+            };
+            start += next;
+        }
+        match self.stage {
+            Stage::Ended => Ok(()),
+            Stage::Start => Err(Pos {
+                line: 1,
+                col: 0,
+                text: text.split('\n').next().unwrap_or(""),
+            }
+            .err(ErrorKind::Empty)),
+            _ => Err({
+                let (line, start) = self.last_content;
+                let at = Pos {
+                    line,
+                    col: 0,
+                    text: text.get(start..).unwrap_or(""),
+                };
+                Pos {
+                    col: at.line_text().trim_end().len(),
+                    ..at
+                }
+            }
+            .err(ErrorKind::Truncated {
+                expected: match &self.pending {
+                    Pending::Win(w) if w.deltas.is_none() => {
+                        "the rest of this win (its `deltas` line) and `end`"
+                    }
+                    Pending::Draw(d) if d.deltas.is_none() => {
+                        "the rest of this draw (its `deltas` line) and `end`"
+                    }
+                    Pending::Win(_) | Pending::Draw(_) => {
+                        "more rounds or `end`, the last line of a record"
+                    }
+                    Pending::Setup(_) => "the rest of this round and `end`",
+                    _ if self.table.open => {
+                        "the rest of this round (more moves or an outcome) and `end`"
+                    }
+                    _ => "more rounds or `end`, the last line of a record",
+                },
+            })),
+        }
+    }
+
+    /// Whether `line` would only read the moves of a move line (`A …`): in the body, in a
+    /// round, with nothing pending, and no comments kept (a kept comment must be placed).
+    fn quick_ok(&self) -> bool {
+        self.stage == Stage::Body
+            && self.table.open
+            && matches!(self.pending, Pending::None)
+            && self.comments.is_none()
+            && self.lines.is_none()
+            && self.waiting_comments.is_empty()
+    }
+
+    /// Asks for the line of each event (see [`Reader::note_lines`]). The move fast path is
+    /// then not taken, so every line is read on its own.
+    pub(crate) fn with_lines(mut self, lines: &'l mut SourceLines) -> Reader<'t, 'l> {
+        lines.events.clear();
+        lines.expectations.clear();
+        self.lines = Some(lines);
+        self
+    }
+
+    /// Gives every event not yet placed the line `line`.
+    fn note_lines(&mut self, line: u32) {
+        if let Some(lines) = self.lines.as_deref_mut() {
+            let events = &mut lines.events;
+            events.resize(self.log.len().max(events.len()), line);
+        }
+    }
+
+    /// Gives the waiting comments their place: before event `at`.
+    #[inline]
+    fn place_comments(&mut self) {
+        if !self.waiting_comments.is_empty() {
+            self.place_waiting_comments();
+        }
+    }
+
+    /// [`Reader::place_comments`] when there are comments waiting.
+    #[inline(never)]
+    fn place_waiting_comments(&mut self) {
+        let at = self.log.len();
+        if let Some(sink) = &mut self.comments {
+            for c in self.waiting_comments.drain(..) {
+                sink.push(Comment {
+                    event: at,
+                    text: c.to_owned(),
+                });
+            }
+        }
+    }
+
+    /// A line with content, whose first token `word` (at `col`) has been read.
+    fn line(&mut self, col: usize, word: &'t str, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let wpos = shift(pos, col);
+        match self.stage {
+            Stage::Start => {
+                let content = pos.line_text();
+                self.place_comments();
+                if word != "haifu" {
+                    return Err(wpos.err(ErrorKind::NoFormatLine {
+                        found: lex::shorten(content.trim()),
+                    }));
+                }
+                let (vcol, version) = cur.next_token().ok_or_else(|| {
+                    shift(pos, content.len()).err(ErrorKind::EndOfLine {
+                        expected: "the notation version, 1",
+                    })
+                })?;
+                if version != "1" {
+                    return Err(shift(pos, vcol).err(ErrorKind::Version {
+                        version: lex::shorten(version),
+                    }));
+                }
+                self.finish_line(cur, pos)?;
+                self.log.header.format = "haifu".to_owned();
+                // A record may begin at any round (NOTATION.md, "Starting anywhere").
+                self.log.header.start_record = haifu_log::StartRecord::Optional;
+                // A record without a `rules` line is played under `rules tenhou`.
+                self.log.header.rules.go_type = names::TENHOU_DEFAULT;
+                self.stage = Stage::Header;
+                Ok(())
+            }
+            Stage::Ended => Err(wpos.err(ErrorKind::OutOfPlace {
+                what: lex::shorten(word),
+                detail: if word == "haifu" {
+                    "a file holds one record, and this one ended with `end` (`haifu convert --out-dir` writes one file per game)"
+                } else {
+                    "nothing but comments may follow `end`"
+                },
+            })),
+            Stage::Header => {
+                if self.header_line(word, wpos, cur, pos)? {
+                    self.place_comments();
+                    return Ok(());
+                }
+                self.stage = Stage::Body;
+                self.body_line(word, wpos, cur, pos)
+            }
+            Stage::Body => self.body_line(word, wpos, cur, pos),
+        }
+    }
+
+    /// Checks that nothing is left on the line.
+    fn finish_line(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        match cur.next_token() {
+            None => Ok(()),
+            Some((col, t)) => Err(shift(pos, col).err(ErrorKind::Expected {
+                expected: "the end of the line",
+                found: lex::shorten(t),
+            })),
+        }
+    }
+
+    fn need(
+        &self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        what: &'static str,
+    ) -> R<(Pos<'t>, &'t str)> {
+        match cur.next_token() {
+            Some((col, t)) => Ok((shift(pos, col), t)),
+            None => Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine { expected: what })),
+        }
+    }
+
+    fn once(&mut self, bit: u32, field: &'static str, at: Pos<'t>) -> R<()> {
+        if self.seen & bit != 0 {
+            return Err(at.err(ErrorKind::Duplicate { field }));
+        }
+        self.seen |= bit;
+        Ok(())
+    }
+
+    // ---- header ----
+
+    // ---- body ----
+
+    fn pending_index(&self) -> usize {
+        self.log.len()
+    }
+
+    fn body_line(
+        &mut self,
+        word: &'t str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        // Continuation lines of what is pending.
+        let continued = match &self.pending {
+            Pending::None => false,
+            Pending::Setup(_) => {
+                matches!(
+                    word,
+                    "scores" | "hand" | "shuffle" | "chips" | "wall" | "unknown"
+                )
+            }
+            Pending::Win(_) => matches!(
+                word,
+                "pao"
+                    | "yaku"
+                    | "yakuman"
+                    | "dora"
+                    | "ura"
+                    | "hand"
+                    | "melds"
+                    | "agari"
+                    | "ba"
+                    | "scores"
+                    | "deltas"
+                    | "chips"
+                    | "chip-awards"
+                    | "ratio"
+                    | "final"
+                    | "points"
+                    | "final-chips"
+                    | "unknown"
+            ),
+            Pending::Draw(_) => matches!(
+                word,
+                "shown"
+                    | "ba"
+                    | "scores"
+                    | "deltas"
+                    | "chips"
+                    | "ratio"
+                    | "final"
+                    | "points"
+                    | "final-chips"
+                    | "unknown"
+            ),
+            Pending::End(_) => matches!(word, "points" | "final-chips" | "unknown"),
+        };
+        if continued {
+            self.place_comments();
+            if word == "unknown" {
+                let index = self.pending_index();
+                return self.unknown(cur, pos, Some(index));
+            }
+            return match &self.pending {
+                Pending::Setup(_) => self.setup_line(word, wpos, cur, pos),
+                Pending::Win(_) => self.win_line(word, wpos, cur, pos),
+                Pending::Draw(_) => self.draw_line(word, wpos, cur, pos),
+                _ => self.end_line(word, wpos, cur, pos),
+            };
+        }
+        self.flush()?;
+        self.place_comments();
+        match word {
+            "round" => self.round(cur, pos),
+            "A" | "B" | "C" | "D" => {
+                let seat = seat_at(wpos, word)?;
+                self.moves(seat, cur, pos, false)
+            }
+            "win" => self.win(wpos, cur, pos),
+            "draw" => self.draw(wpos, cur, pos),
+            "dora" => {
+                self.require_round("dora", wpos)?;
+                let (p, t) = self.need(cur, pos, "the new dora indicator")?;
+                self.new_dora(p, t)?;
+                self.finish_line(cur, pos)
+            }
+            "expect" => self.expect(wpos, cur, pos),
+            "game-end" => {
+                let scores = self.by_seat(cur, pos, "four final scores")?;
+                self.pending = Pending::End(Box::new(EndDraft {
+                    at: wpos,
+                    fin: FinalDraft {
+                        scores: Some((wpos, scores)),
+                        ..FinalDraft::default()
+                    },
+                }));
+                Ok(())
+            }
+            "unknown" => {
+                let event = self.log.len().checked_sub(1);
+                self.unknown(cur, pos, event)
+            }
+            "end" => {
+                self.finish_line(cur, pos)?;
+                self.stage = Stage::Ended;
+                Ok(())
+            }
+            "source" | "game" | "rules" | "seed" | "seed-ref" | "player" | "first-dealer" => {
+                Err(wpos.err(ErrorKind::OutOfPlace {
+                    what: word.to_owned(),
+                    detail: "header lines come before the first round",
+                }))
+            }
+            "scores" | "hand" | "shuffle" | "chips" => Err(wpos.err(ErrorKind::OutOfPlace {
+                what: word.to_owned(),
+                detail: "round setup lines follow a `round` line, before the first move",
+            })),
+            "pao" | "yaku" | "yakuman" | "ura" | "melds" | "agari" | "ba" | "deltas"
+            | "chip-awards" | "ratio" | "final" | "points" | "final-chips" | "shown" => Err(wpos
+                .err(ErrorKind::OutOfPlace {
+                    what: word.to_owned(),
+                    detail: "outcome lines follow their `win`, `draw` or `game-end` line",
+                })),
+            _ => Err(wpos.err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(word),
+                expected: BODY_WORDS,
+            })),
+        }
+    }
+
+    fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {
+        if self.table.open {
+            return Ok(());
+        }
+        Err(at.err(ErrorKind::OutOfPlace {
+            what: lex::shorten(what),
+            detail: if self.table.started {
+                "the round has ended; start the next one with a `round` line"
+            } else {
+                "no round has started; start one with a `round` line"
+            },
+        }))
+    }
+
+    /// Completes what is pending.
+    fn flush(&mut self) -> R<()> {
+        // The events of a block (a round's setup, an outcome) belong to its first line (only
+        // looked at when the lines are asked for).
+        let head = match &self.pending {
+            _ if self.lines.is_none() => None,
+            Pending::None => None,
+            Pending::Setup(s) => Some(s.at.line),
+            Pending::Win(w) => Some(w.at.line),
+            Pending::Draw(d) => Some(d.at.line),
+            Pending::End(e) => Some(e.at.line),
+        };
+        let flushed = self.flush_pending();
+        if let Some(line) = head {
+            self.note_lines(line);
+        }
+        flushed
+    }
+
+    fn flush_pending(&mut self) -> R<()> {
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::None => Ok(()),
+            Pending::Setup(s) => self.flush_setup(*s),
+            Pending::Win(w) => self.flush_win(*w),
+            Pending::Draw(d) => self.flush_draw(*d),
+            Pending::End(e) => {
+                let fin = final_result(e.fin, e.at, "game-end")?.ok_or_else(|| {
+                    e.at.err(ErrorKind::MissingField {
+                        block: "game-end",
+                        field: "points",
+                        expected: "four placement points",
+                    })
+                })?;
+                self.log.push_game_end(fin);
+                Ok(())
+            }
+        }
+    }
+
+    // ---- rounds ----
+
+    // ---- moves ----
+
+    // ---- outcomes ----
+
+    // ---- expectations ----
+}
+
+fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {
+    if slot.is_some() {
+        return Err(at.err(ErrorKind::Duplicate { field }));
+    }
+    *slot = Some(v);
+    Ok(())
+}
+
+fn string_at(p: Pos<'_>, token: &str) -> R<String> {
+    lex::string(token).map_err(|(o, k)| shift(p, o).err(k))
+}
+
+fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
+    lex::seat(token).ok_or_else(|| p.err(expected("a seat letter A, B, C or D", token)))
+}
+
+fn comma_scores(p: Pos<'_>, v: &str) -> R<BySeat<i32>> {
+    let mut out = [0i32; 4];
+    let mut parts = v.split(',');
+    for o in &mut out {
+        let part = parts.next().unwrap_or("");
+        *o = lex::int(part).ok_or_else(|| p.err(expected("four scores a,b,c,d", v)))?;
+    }
+    if parts.next().is_some() {
+        return Err(p.err(expected("four scores a,b,c,d", v)));
+    }
+    Ok(BySeat::from_array(out))
+}

@@ -1,0 +1,431 @@
+//! A round's setup: the `round` line, then `scores`, `hand`, `wall`, `shuffle` and `chips`,
+//! applied to the table when the first move comes (the hands resolved against the wall).
+
+use super::*;
+
+impl<'t> Reader<'t, '_> {
+    pub(super) fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        if let Some(q) = cur.quick_round() {
+            self.pending = Pending::Setup(Box::new(Setup {
+                at: pos,
+                wind: q.wind,
+                number: q.number,
+                honba: q.honba,
+                dealer: q.dealer,
+                sticks: q.sticks,
+                dice: q.dice,
+                dora: Some((shift(pos, q.dora_at), q.dora)),
+                scores: None,
+                shuffle: None,
+                chips: None,
+                hands: [None; 4],
+                wall: None,
+            }));
+            return Ok(());
+        }
+        let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
+        let (wind, number, honba) = lex::label(label).ok_or_else(|| {
+            lp.err(expected(
+                "a round label such as E1.0 (wind E/S/W/N, number 1-4, .honba)",
+                label,
+            ))
+        })?;
+        let mut s = Setup {
+            at: pos,
+            wind,
+            number,
+            honba,
+            dealer: None,
+            sticks: None,
+            dice: None,
+            dora: None,
+            scores: None,
+            shuffle: None,
+            chips: None,
+            hands: [None; 4],
+            wall: None,
+        };
+        while let Some((col, key)) = cur.next_token() {
+            let kp = shift(pos, col);
+            match key {
+                "dealer" => {
+                    let (p, t) = self.need(cur, pos, "the dealer's seat A-D")?;
+                    set_once(&mut s.dealer, seat_at(p, t)?, "dealer", kp)?;
+                }
+                "sticks" => {
+                    let (p, t) = self.need(cur, pos, "the riichi sticks on the table")?;
+                    let n = lex::int(t).ok_or_else(|| p.err(expected("a number of sticks", t)))?;
+                    set_once(&mut s.sticks, n, "sticks", kp)?;
+                }
+                "dice" => {
+                    let mut d = [0u8; 2];
+                    for v in &mut d {
+                        let (p, t) = self.need(cur, pos, "two dice")?;
+                        *v = lex::int(t)
+                            .filter(|v| (1..=6).contains(v))
+                            .ok_or_else(|| p.err(expected("a die 1-6", t)))?;
+                    }
+                    set_once(&mut s.dice, d, "dice", kp)?;
+                }
+                "dora" => {
+                    let (p, t) = self.need(cur, pos, "the first dora indicator")?;
+                    let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
+                    set_once(&mut s.dora, (p, raw), "dora", kp)?;
+                }
+                _ => {
+                    return Err(kp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a round key: dealer, sticks, dice, dora",
+                    }));
+                }
+            }
+        }
+        if s.dora.is_none() {
+            return Err(pos.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator, e.g. `dora 4m` on the round line",
+            }));
+        }
+        self.pending = Pending::Setup(Box::new(s));
+        Ok(())
+    }
+
+    pub(super) fn setup_line(
+        &mut self,
+        word: &str,
+        wpos: Pos<'t>,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        let Pending::Setup(s) = &self.pending else {
+            return Ok(());
+        };
+        let _ = s;
+        match word {
+            "scores" => {
+                let v = self.by_seat(cur, pos, "four scores")?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.scores, v, "scores", wpos)
+            }
+            "chips" => {
+                let v = self.by_seat(cur, pos, "four chip counts")?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.chips, v, "chips", wpos)
+            }
+            "wall" => {
+                let (lp, layout) = self.need(cur, pos, "the wall's layout: current or early")?;
+                let current = match layout {
+                    "current" => true,
+                    "early" => false,
+                    _ => {
+                        return Err(lp.err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(layout),
+                            expected: "a wall layout: current or early",
+                        }));
+                    }
+                };
+                let (tp, tiles) = self.need(cur, pos, "the wall's 136 tiles (108 in sanma)")?;
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
+            }
+            "shuffle" => {
+                let v = match cur.quick_string() {
+                    Some((start, end)) => pos.text[start..end].to_owned(),
+                    None => {
+                        let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
+                        string_at(p, t)?
+                    }
+                };
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                set_once(&mut s.shuffle, v, "shuffle", wpos)
+            }
+            _ => {
+                if let Some((seat, start, end)) = cur.quick_hand()
+                    && let Some(tiles) = pos.text.get(start..end)
+                {
+                    let Pending::Setup(s) = &mut self.pending else {
+                        return Ok(());
+                    };
+                    if s.hands[seat].is_some() {
+                        return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                    }
+                    s.hands[seat] = Some((shift(pos, start), tiles, false));
+                    return Ok(());
+                }
+                let (p, t) = self.need(cur, pos, "a seat A-D")?;
+                let seat = seat_at(p, t)?;
+                let (mut tp, mut tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
+                let exact = tiles == "exact";
+                if exact {
+                    (tp, tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
+                }
+                self.finish_line(cur, pos)?;
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                if s.hands[seat.index()].is_some() {
+                    return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                }
+                s.hands[seat.index()] = Some((tp, tiles, exact));
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
+        let first = !self.table.started;
+        // Tenhou's GO bit 0x002: no red fives.
+        self.table.red_fives = self.log.header.rules.go_type & 0x002 == 0;
+        let wall = match s.wall {
+            Some((tp, current, token)) => {
+                self.walls.skip();
+                Some(wall_line(tp, current, token, self.table.red_fives)?)
+            }
+            None => next_wall(
+                self.walls,
+                self.log.header.rules.go_type,
+                self.log.header.seed.as_deref(),
+                s.shuffle.as_deref(),
+            ),
+        };
+        self.table.reset(wall);
+        let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
+        let dealer = s
+            .dealer
+            .unwrap_or_else(|| first_dealer.after(s.number.wrapping_sub(1) % 4));
+        let Some((dp, raw)) = s.dora else {
+            return Err(s.at.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator",
+            }));
+        };
+        let hint = self.table.wall_dora();
+        let dora = self.enter(dp, raw, hint)?;
+        self.table.new_dora(dora);
+        let mut hands: BySeat<ArrayVec<Tile, 13>> = BySeat::default();
+        for seat in Seat::ALL {
+            let Some((tp, token, exact)) = s.hands[seat.index()] else {
+                continue;
+            };
+            let deal = self.table.wall_hand(dealer, seat);
+            let mut in_deal = Taken::default();
+            for &d in deal.iter().flatten() {
+                in_deal.add(d);
+            }
+            if let Some(d) = deal
+                && !exact
+                && deal_spelled(&in_deal, token.as_bytes())
+                && d.iter().all(|&t| self.table.unseen(t))
+            {
+                // The hand is written as the deal's tiles in order, none in play: each tile
+                // resolves to the deal's copy (what `hand_fast` finds, tile by tile).
+                for &t in &d {
+                    self.table.enter(t, Some(seat));
+                }
+                hands[seat] = ArrayVec::from(d);
+                continue;
+            }
+            if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
+                for &t in &fast {
+                    self.table.enter(t, Some(seat));
+                }
+                hands[seat] = match deal {
+                    // 13 distinct tiles, all in the 13 of the deal: the same set.
+                    Some(d) if all_in_deal && !exact => ArrayVec::from(d),
+                    _ => fast,
+                };
+                continue;
+            }
+            let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
+            let table = &mut self.table;
+            let res = lex::tiles(token, |raw, at| {
+                let p = shift(tp, at);
+                // The lowest copy of the kind that the deal holds and is still unseen.
+                let hint = (0..4)
+                    .filter_map(|c| Tile::from_kind(raw.kind, c))
+                    .find(|&d| in_deal.has(d) && crate::table::matches(raw, d) && table.unseen(d));
+                let t = enter_tile(table, p, raw, hint)?;
+                if hand.try_push(t).is_err() {
+                    return Err(p.err(ErrorKind::Inconsistent {
+                        detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
+                    }));
+                }
+                table.enter(t, Some(seat));
+                Ok(())
+            });
+            match res {
+                Ok(()) => {}
+                Err(Ok((at, kind))) => return Err(shift(tp, at).err(kind)),
+                Err(Err(e)) => return Err(e),
+            }
+            if hand.len() != 13 {
+                return Err(tp.err(ErrorKind::Inconsistent {
+                    detail: format!(
+                        "a starting hand holds 13 tiles; this one has {}",
+                        hand.len()
+                    ),
+                }));
+            }
+            if let Some(d) = deal
+                && !exact
+            {
+                let mut a = hand.clone();
+                let mut b = d;
+                a.sort_unstable();
+                b.sort_unstable();
+                if a[..] == b[..] {
+                    hand = ArrayVec::from(d);
+                }
+            }
+            hands[seat] = hand;
+        }
+        let scores = s.scores.unwrap_or(if first {
+            self.start_scores.unwrap_or(BySeat::from_array([25000; 4]))
+        } else {
+            self.table.scores
+        });
+        let start = RoundStart {
+            round_wind: s.wind,
+            round_number: s.number,
+            honba: s.honba,
+            sticks: s.sticks.unwrap_or(0),
+            dice: s.dice,
+            dora_indicator: dora,
+            untimed_dora: ArrayVec::new(),
+            scores,
+            dealer,
+            hands,
+            shuffle: s.shuffle,
+            chips: s.chips,
+            wall: None,
+        };
+        self.table.begin(&start);
+        self.log.push_round_start(start);
+        Ok(())
+    }
+
+    pub(super) fn enter(&mut self, p: Pos<'t>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+        enter_tile(&self.table, p, raw, hint)
+    }
+
+    pub(super) fn new_dora(&mut self, p: Pos<'t>, token: &str) -> R<()> {
+        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+        let hint = self.table.wall_dora();
+        let t = self.enter(p, raw, hint)?;
+        self.table.new_dora(t);
+        self.log.push_new_dora(t);
+        Ok(())
+    }
+}
+
+pub(super) struct Setup<'t> {
+    pub(super) at: Pos<'t>,
+    pub(super) wind: Wind,
+    pub(super) number: u8,
+    pub(super) honba: u32,
+    pub(super) dealer: Option<Seat>,
+    pub(super) sticks: Option<u32>,
+    pub(super) dice: Option<[u8; 2]>,
+    pub(super) dora: Option<(Pos<'t>, RawTile)>,
+    pub(super) scores: Option<BySeat<i32>>,
+    pub(super) shuffle: Option<String>,
+    pub(super) chips: Option<BySeat<i32>>,
+    pub(super) hands: [Option<(Pos<'t>, &'t str, bool)>; 4],
+    pub(super) wall: Option<(Pos<'t>, bool, &'t str)>,
+}
+
+/// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
+/// the lowest copy not yet in the line.
+pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<WallView> {
+    if let Some(w) = wall_fast(token.as_bytes(), current, red_fives) {
+        return Ok(w);
+    }
+    let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
+    let mut used = [0u8; 34];
+    lex::tiles(token, |raw, at| {
+        let at = shift(p, at);
+        let k = raw.kind.index();
+        let copy = match crate::table::marked(raw) {
+            Some(t) => t.copy(),
+            None => crate::table::candidates(raw.kind, raw.red, red_fives)
+                .iter()
+                .copied()
+                .find(|&c| used[k] & (1 << c) == 0)
+                .ok_or_else(|| at.err(no_copy_left(raw, red_fives)))?,
+        };
+        if used[k] & (1 << copy) != 0 {
+            return Err(at.err(ErrorKind::CopyInPlay {
+                tile: raw.kind.to_string(),
+                copy,
+            }));
+        }
+        used[k] |= 1 << copy;
+        let t = Tile::from_kind(raw.kind, copy).ok_or_else(|| at.err(expected("a tile", token)))?;
+        tiles
+            .try_push(t)
+            .map_err(|_| at.err(expected("a wall of 136 tiles (108 in sanma)", token)))
+    })
+    .map_err(|e| match e {
+        Ok((at, k)) => shift(p, at).err(k),
+        Err(e) => e,
+    })?;
+    WallView::new(&tiles, current).ok_or_else(|| {
+        p.err(ErrorKind::Inconsistent {
+            detail: format!(
+                "a wall holds 136 tiles (108 in sanma); this one has {}",
+                tiles.len()
+            ),
+        })
+    })
+}
+
+/// A tile entering play, refusing a copy already in play.
+pub(super) fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+    // Fast path, as `resolve_enter` would choose: an unmarked tile that is the hint.
+    if let Some(h) = hint
+        && raw.copy.is_none()
+        && !raw.red
+        && crate::table::matches(raw, h)
+        && table.unseen(h)
+    {
+        return Ok(h);
+    }
+    match table.resolve_enter(raw, hint) {
+        Some(t) if table.unseen(t) => Ok(t),
+        Some(t) => Err(p.err(ErrorKind::CopyInPlay {
+            tile: t.kind().to_string(),
+            copy: t.copy(),
+        })),
+        None => Err(p.err(no_copy_left(raw, table.red_fives))),
+    }
+}
+
+/// Why no copy is left for an unmarked tile: a fifth copy, or, for a plain five in a game
+/// with red fives, no plain copy (the one left, if any, is the red five, written `0`).
+pub(super) fn no_copy_left(raw: RawTile, red_fives: bool) -> ErrorKind {
+    if red_fives && !raw.red && crate::table::is_five(raw.kind.index()) {
+        return ErrorKind::NoPlainFive {
+            kind: raw.kind.to_string(),
+            suit: raw.kind.suit().letter(),
+        };
+    }
+    ErrorKind::FifthCopy {
+        kind: if raw.red {
+            format!("0{}", raw.kind.suit().letter())
+        } else {
+            raw.kind.to_string()
+        },
+    }
+}
