@@ -92,6 +92,22 @@ pub(crate) fn check<'a>(
             continue;
         }
         if let Some(r) = &mut round {
+            // At the first ron on a tile, the seats the log records ronning it (read ahead),
+            // for a head bump to rule by the seats rather than by the log's order.
+            if let Event::Win(w) = event
+                && !w.is_tsumo()
+                && !matches!(
+                    index.checked_sub(1).and_then(|i| log.event(i)),
+                    Some(Event::Win(_))
+                )
+            {
+                r.claimants = (index..)
+                    .map_while(|i| match log.event(i) {
+                        Some(Event::Win(o)) if !o.is_tsumo() && o.from == w.from => Some(o.winner),
+                        _ => None,
+                    })
+                    .collect();
+            }
             r.event(event, index, verdict);
         }
     }
@@ -119,6 +135,9 @@ struct RoundReplay<'a> {
     round: Option<Round>,
     /// Wins recorded on the current tile so far (double ron).
     wins_on_tile: u8,
+    /// The seats the log records winning by ron on the current tile (all of them, read ahead
+    /// at the first), for a head bump.
+    claimants: Seats,
     /// A ron on the current tile was refused: other rons on the same tile are still ruled
     /// (a refused claim leaves the round as it was), then the round stops.
     ron_refused: bool,
@@ -153,6 +172,7 @@ impl<'a> RoundReplay<'a> {
             summary: Self::summary(start, index),
             round: None,
             wins_on_tile: 0,
+            claimants: Seats::EMPTY,
             ron_refused: false,
             sheet: None,
             turns: BySeat::default(),
@@ -186,6 +206,7 @@ impl<'a> RoundReplay<'a> {
         self.rules = rules;
         self.summary = Self::summary(start, index);
         self.wins_on_tile = 0;
+        self.claimants = Seats::EMPTY;
         self.ron_refused = false;
         self.sheet = None;
         self.turns = BySeat::default();
@@ -289,6 +310,32 @@ impl<'a> RoundReplay<'a> {
 
     /// Reports `action` as illegal for `reason` and stops checking this round against the
     /// engine.
+    /// Under a head bump, the one claimant of the current tile that wins (by the seats, not by
+    /// the log's order) and the rule that says so; `None` when every claimant may win or
+    /// only one claims.
+    fn head_bump_winner(&self, discarder: Seat) -> Option<(Seat, &'static str)> {
+        let players = self.rules.players;
+        let (from, why) = match self.rules.flow.multiple_ron {
+            MultipleRon::HeadBump => (
+                discarder,
+                "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins",
+            ),
+            MultipleRon::HeadBumpEastFirst => (
+                self.summary.setup.dealer,
+                "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins",
+            ),
+            MultipleRon::DoubleRonTripleAborts | MultipleRon::AllWin => return None,
+        };
+        if self.claimants.len() < 2 {
+            return None;
+        }
+        let first = self
+            .claimants
+            .iter()
+            .min_by_key(|&s| players.distance(from, s))?;
+        Some((first, why))
+    }
+
     /// Before refusing a ron: the round, kept for other rons on the same tile.
     fn keep_for_rons(&mut self, recorded: &RecordedWin) -> Option<Round> {
         if recorded.is_tsumo() {
@@ -504,21 +551,25 @@ impl<'a> RoundReplay<'a> {
         index: usize,
         verdict: &mut Verdict,
     ) -> Option<(Option<WinValue>, Option<Seat>, bool, bool)> {
-        let round = self.round.as_mut()?;
+        // Nothing to rule once the round could not be followed.
+        self.round.as_ref()?;
         let winner = recorded.winner;
         if !recorded.is_tsumo()
-            && self.wins_on_tile > 0
-            && self.rules.flow.multiple_ron == MultipleRon::HeadBump
+            && let Some((allowed, why)) = self.head_bump_winner(recorded.from)
+            && allowed != winner
         {
+            let kept = self.keep_for_rons(recorded);
             self.refuse(
                 verdict,
                 index,
                 format!("seat {winner} ron"),
-                "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins".to_owned(),
+                why.to_owned(),
                 Refusal::HeadBump,
             );
+            self.restore_for_rons(kept);
             return None;
         }
+        let round = self.round.as_mut()?;
         let context = if recorded.is_tsumo() {
             round.tsumo(winner)
         } else {
@@ -916,6 +967,10 @@ impl<'a> RoundReplay<'a> {
                 MultipleRon::HeadBump => Err(ActionError::AbortiveNotPlayed {
                     what: "sanchahou",
                     rule: "multiple_ron = head-bump: the nearest claimant wins",
+                }),
+                MultipleRon::HeadBumpEastFirst => Err(ActionError::AbortiveNotPlayed {
+                    what: "sanchahou",
+                    rule: "multiple_ron = head-bump-east-first: the claimant first from the dealer wins",
                 }),
                 MultipleRon::AllWin => Err(ActionError::AbortiveNotPlayed {
                     what: "sanchahou",

@@ -379,10 +379,10 @@ pub(crate) fn check(
                     })
                     .collect();
                 let mut total = BySeat::from_array([0; 4]);
-                let mut winners = Seats::EMPTY;
+                // The winners the rule set pays (a head bump's refused claimants are not).
+                let winners = all_winners;
                 for (i, w) in wins.iter().enumerate() {
                     let r = w.recorded;
-                    winners = winners.with(r.winner);
                     if r.scores != current {
                         push(
                             at(w.index),

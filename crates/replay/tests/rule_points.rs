@@ -390,6 +390,15 @@ const CASES: &[Case] = &[
         kind: "illegal_action",
         text: "only the claimant nearest the discarder wins",
     },
+    // East first: A discards, B (next in turn) and the dealer D ron; the dealer wins alone,
+    // so B's ron, written first, is the one refused.
+    Case {
+        field: "multiple_ron",
+        scenario: "multiple-ron/double-ron-dealer-renchan",
+        set: "multiple_ron=head-bump-east-first",
+        kind: "illegal_action",
+        text: "seat B ron: under head bump, East first",
+    },
     Case {
         field: "multiple_ron",
         scenario: "abortive/ron3",

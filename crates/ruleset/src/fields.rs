@@ -227,6 +227,7 @@ literals!(NagashiMangan {
 literals!(MultipleRon {
     MultipleRon::DoubleRonTripleAborts => "double-ron-triple-aborts",
     MultipleRon::HeadBump => "head-bump",
+    MultipleRon::HeadBumpEastFirst => "head-bump-east-first",
     MultipleRon::AllWin => "all-win",
 });
 literals!(MultipleRonBonus {
@@ -880,7 +881,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "multiple_ron",
         flow.multiple_ron,
-        "Several rons on one discard: \"double-ron-triple-aborts\", \"head-bump\" (the nearest claimant alone) or \"all-win\"."
+        "Several rons on one discard: \"double-ron-triple-aborts\", \"head-bump\" (the nearest claimant alone), \"head-bump-east-first\" (the claimant first in turn order from the dealer alone) or \"all-win\"."
     ),
     field!(
         "multiple_ron_bonus",

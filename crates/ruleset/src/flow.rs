@@ -140,6 +140,9 @@ pub enum MultipleRon {
     DoubleRonTripleAborts,
     /// Only the claimant nearest the discarder in turn order wins (atamahane).
     HeadBump,
+    /// Only one claimant wins: the first in turn order from the dealer (East first; the
+    /// classic rules' variant, RULES.md A13).
+    HeadBumpEastFirst,
     /// Every claimant wins.
     AllWin,
 }

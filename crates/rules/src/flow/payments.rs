@@ -489,16 +489,22 @@ impl Flow<'_> {
         }
         let stands = match (self.multiple_ron, wins.len()) {
             (MultipleRon::DoubleRonTripleAborts, 3) => return Ok(RonOutcome::Aborted),
-            (MultipleRon::HeadBump, _) => 1,
+            (MultipleRon::HeadBump | MultipleRon::HeadBumpEastFirst, _) => 1,
             _ => wins.len(),
+        };
+        // The claimants in order of precedence: from the discarder in turn order, or, East
+        // first, from the dealer.
+        let (from, first) = match self.multiple_ron {
+            MultipleRon::HeadBumpEastFirst => (dealer, 0),
+            _ => (discarder, 1),
         };
         let mut order = [None::<&Win>; 3];
         let mut count = 0;
         let players = self.players();
-        for distance in 1..players.count() {
+        for distance in first..players.count() {
             if let Some(w) = wins
                 .iter()
-                .find(|w| players.distance(discarder, w.winner) == distance)
+                .find(|w| players.distance(from, w.winner) == distance)
             {
                 order[count] = Some(w);
                 count += 1;
