@@ -390,6 +390,15 @@ const CASES: &[Case] = &[
         kind: "illegal_action",
         text: "only the claimant nearest the discarder wins",
     },
+    // The head bump's winner, B, is not the dealer: the deal does not stay with the dealer
+    // D, whose ron is refused, and the all-last ends the game.
+    Case {
+        field: "multiple_ron",
+        scenario: "multiple-ron/double-ron-dealer-renchan",
+        set: "multiple_ron=head-bump",
+        kind: "flow_mismatch",
+        text: "the engine has the game ends (the last hand)",
+    },
     // East first: A discards, B (next in turn) and the dealer D ron; the dealer wins alone,
     // so B's ron, written first, is the one refused.
     Case {
