@@ -91,6 +91,53 @@ enum RulesCommand {
         #[arg(value_name = "NAME|FILE")]
         rules: String,
     },
+    /// List the rule points on which two rule sets differ, each with both values and what it
+    /// decides (exit 1 when they differ, 0 when they are the same).
+    Diff {
+        /// The first rule set: a preset name or a rule file, then any overrides.
+        #[arg(value_name = "A")]
+        a: String,
+        /// The second rule set.
+        #[arg(value_name = "B")]
+        b: String,
+        /// Text, or JSON (`{"a": …, "b": …, "differences": [{"point", "a", "b", "about"}]}`).
+        #[arg(long, value_enum, default_value = "text")]
+        format: DiffFormat,
+    },
+}
+
+/// The output of `haifu rules diff`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum DiffFormat {
+    Text,
+    Json,
+}
+
+/// A rule set named on the command line, with what `auto` cannot be here.
+fn fixed_rules(text: &str) -> anyhow::Result<RuleSet> {
+    RuleChoice::parse(text)?.fixed().ok_or_else(|| {
+        anyhow::anyhow!("`auto` is each log's own rule set: name a preset or a rule file")
+    })
+}
+
+/// The rule points on which `a` and `b` differ: (name, value in a, value in b, what it
+/// decides), in the order `haifu rules show` prints them. `base` is not a rule point.
+fn differences(a: &RuleSet, b: &RuleSet) -> Vec<(&'static str, String, String, &'static str)> {
+    haifu_ruleset::FIELDS
+        .iter()
+        .filter(|f| f.name != "base")
+        .filter_map(|f| {
+            let (va, vb) = ((f.get)(a), (f.get)(b));
+            (va != vb).then(|| {
+                (
+                    f.name,
+                    haifu_ruleset::override_text(&va),
+                    haifu_ruleset::override_text(&vb),
+                    f.about,
+                )
+            })
+        })
+        .collect()
 }
 
 pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
@@ -115,6 +162,53 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
                 );
             };
             out.write_all(set.to_toml().as_bytes())
+        }
+        RulesCommand::Diff { a, b, format } => {
+            let (ra, rb) = (fixed_rules(a)?, fixed_rules(b)?);
+            let found = differences(&ra, &rb);
+            let written = match format {
+                DiffFormat::Text if found.is_empty() => {
+                    writeln!(out, "{a} and {b} are the same rule set")
+                }
+                DiffFormat::Text => {
+                    let width = found.iter().map(|d| d.0.len()).max().unwrap_or(0);
+                    writeln!(
+                        out,
+                        "{} differ between {a} and {b}:",
+                        output::count(found.len(), "rule point")
+                    )
+                    .and_then(|()| {
+                        found.iter().try_for_each(|(name, va, vb, about)| {
+                            writeln!(
+                                out,
+                                "  {name:<width$}  {va} | {vb}\n  {:<width$}  {about}",
+                                ""
+                            )
+                        })
+                    })
+                }
+                DiffFormat::Json => {
+                    let differences: Vec<_> = found
+                        .iter()
+                        .map(|(name, va, vb, about)| {
+                            serde_json::json!({"point": name, "a": va, "b": vb, "about": about})
+                        })
+                        .collect();
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"a": a, "b": b, "differences": differences})
+                    )
+                }
+            };
+            if let Err(e) = written.and_then(|()| out.flush()) {
+                return output::write_failed(e);
+            }
+            return Ok(if found.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            });
         }
     };
     if let Err(e) = written.and_then(|()| out.flush()) {

@@ -480,6 +480,7 @@ fn rules_list_and_show_read_back() {
         "wrc2015",
         "ema2016",
         "buu",
+        "classic",
     ] {
         assert!(list.lines().any(|l| l.starts_with(name)), "{name}: {list}");
     }
@@ -500,6 +501,54 @@ fn rules_list_and_show_read_back() {
             "{preset}"
         );
     }
+}
+
+/// `haifu rules diff`: the same set exits 0; WRC against Tenhou differs in kiriage (which
+/// WRC 2015 plays, RULESETS.md) among others, exit 1; the JSON lists each point once.
+#[test]
+fn rules_diff_lists_the_points_that_differ() {
+    let same = haifu()
+        .args(["rules", "diff", "tenhou", "tenhou,kiriage_mangan=false"])
+        .output()
+        .expect("runs");
+    assert_eq!(same.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&same.stdout),
+        "tenhou and tenhou,kiriage_mangan=false are the same rule set\n"
+    );
+    let differ = haifu()
+        .args(["rules", "diff", "tenhou", "wrc"])
+        .output()
+        .expect("runs");
+    assert_eq!(differ.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&differ.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["kiriage_mangan", "false", "|", "true"]),
+        "{text}"
+    );
+    let json = haifu()
+        .args([
+            "rules",
+            "diff",
+            "tenhou",
+            "tenhou,kiriage_mangan=true,red_fives=false",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(json.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let points: Vec<&str> = v["differences"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|d| d["point"].as_str())
+        .collect();
+    assert_eq!(points, ["red_fives", "kiriage_mangan"]);
+    assert_eq!(v["differences"][1]["b"], "true");
 }
 
 #[test]
