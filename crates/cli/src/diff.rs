@@ -396,13 +396,21 @@ fn write_summary(
     }
     if !agg.point_changes.is_empty() {
         let v: Vec<String> = agg
-            .point_changes
+            .point_change_groups()
             .iter()
-            .map(|(d, n)| format!("{d:+} x{n}"))
+            .map(|g| format!("{g} x{}", g.wins))
             .collect();
+        let grouped = if agg.point_changes.len() > v.len() {
+            format!(
+                ", in ranges ({} distinct changes; the JSON lists each)",
+                agg.point_changes.len()
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "point changes of the changed wins (B less A): {}",
+            "point changes of the changed wins (B less A){grouped}: {}",
             v.join(", ")
         )?;
     }

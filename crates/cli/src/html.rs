@@ -22,19 +22,21 @@ fn esc(text: &str) -> String {
 }
 
 /// The histogram of the changed wins' point changes, as an SVG bar chart: one bar per
-/// distinct change, its height the number of wins.
-fn histogram(changes: &BTreeMap<i64, usize>) -> String {
+/// distinct change, or per range of changes when there are many ([`Aggregate::point_change_groups`]),
+/// its height the number of wins.
+fn histogram(agg: &Aggregate) -> String {
+    let groups = agg.point_change_groups();
     let (w, h, pad) = (760.0_f64, 240.0_f64, 36.0_f64);
     let mut svg = format!(
         "<svg id=\"point-changes\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{}\" role=\"img\" aria-label=\"point changes of the changed wins\">",
         h + 60.0
     );
-    if changes.is_empty() {
+    if groups.is_empty() {
         svg.push_str("<text x=\"10\" y=\"30\">no win changes value</text></svg>");
         return svg;
     }
-    let max = changes.values().copied().max().unwrap_or(1).max(1) as f64;
-    let n = changes.len() as f64;
+    let max = groups.iter().map(|g| g.wins).max().unwrap_or(1).max(1) as f64;
+    let n = groups.len() as f64;
     let slot = (w - 2.0 * pad) / n;
     let bar = (slot * 0.8).max(1.0);
     let _ = write!(
@@ -42,21 +44,36 @@ fn histogram(changes: &BTreeMap<i64, usize>) -> String {
         "<line x1=\"{pad}\" y1=\"{h}\" x2=\"{}\" y2=\"{h}\" stroke=\"#444\"/>",
         w - pad
     );
-    for (i, (delta, count)) in changes.iter().enumerate() {
+    for (i, g) in groups.iter().enumerate() {
         let x = pad + i as f64 * slot + (slot - bar) / 2.0;
-        let bh = (*count as f64 / max) * (h - 20.0);
-        let colour = if *delta >= 0 { "#2e7d32" } else { "#c62828" };
+        let count = g.wins;
+        let bh = (count as f64 / max) * (h - 20.0);
+        let colour = if g.lo.is_some_and(|lo| lo >= 0) {
+            "#2e7d32"
+        } else {
+            "#c62828"
+        };
+        let label = esc(&g.to_string());
         let _ = write!(
             svg,
-            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"><title>{delta:+}: {count} wins</title></rect>",
+            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"><title>{label}: {count} wins</title></rect>",
             h - bh
         );
-        // Label every bar when there are few, else about twelve of them.
-        let every = (changes.len() / 12).max(1);
-        if i % every == 0 {
+        // Few bars: each labelled flat beneath, with its count above; many: about twelve
+        // labels, slanted.
+        if groups.len() <= 12 {
             let _ = write!(
                 svg,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-45 {:.1} {:.1})\">{delta:+}</text>",
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{label}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{count}</text>",
+                x + bar / 2.0,
+                h + 16.0,
+                x + bar / 2.0,
+                h - bh - 4.0
+            );
+        } else if i % (groups.len() / 12).max(1) == 0 {
+            let _ = write!(
+                svg,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-45 {:.1} {:.1})\">{label}</text>",
                 x + bar / 2.0,
                 h + 14.0,
                 x + bar / 2.0,
@@ -177,9 +194,9 @@ th{background:#f2f2f2}h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.5em}co
     );
     page.push_str("</table>");
     page.push_str(
-        "<h2>Point changes of the changed wins</h2><p>Each bar is one change of a win's value (B's points less A's), in order from the largest loss to the largest gain (one bar per distinct change, not to scale); its height is the number of wins that changed by it. Hover a bar for its figures.</p>",
+        "<h2>Point changes of the changed wins</h2><p>Each bar is one change of a win's value (B's points less A's), or a range of changes when there are more than 24 distinct ones (ranges growing tenfold: 300, 1000, 3000, 10000, 30000), in order from the largest loss to the largest gain, not to scale; its height is the number of wins that changed by it. Hover a bar for its figures; the JSON form lists every change.</p>",
     );
-    page.push_str(&histogram(&agg.point_changes));
+    page.push_str(&histogram(agg));
     page.push_str(
         "<h2>Final places</h2><p>Players placed as the row under A and as the column under B, in the games both rule sets end.</p>",
     );

@@ -434,7 +434,78 @@ pub struct Aggregate {
     pub points_shift: [(i64, usize); 4],
 }
 
+/// A range of point changes and how many changed wins fall in it (see
+/// [`Aggregate::point_change_groups`]); `lo` and `hi` are inclusive, `None` for no bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointGroup {
+    /// The lowest change in the range, if it has a lower bound.
+    pub lo: Option<i64>,
+    /// The highest change in the range, if it has an upper bound.
+    pub hi: Option<i64>,
+    /// The changed wins in the range.
+    pub wins: usize,
+}
+
+impl std::fmt::Display for PointGroup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.lo, self.hi) {
+            (Some(lo), Some(hi)) if lo == hi => write!(f, "{lo:+}"),
+            (Some(lo), Some(hi)) => write!(f, "{lo:+}..{hi:+}"),
+            (None, Some(hi)) => write!(f, "<= {hi:+}"),
+            (Some(lo), None) => write!(f, ">= {lo:+}"),
+            (None, None) => f.write_str("any"),
+        }
+    }
+}
+
+/// The bounds of the groups of point changes when there are too many distinct changes to
+/// list: each group starts at one of these (and the lowest has no lower bound).
+const GROUP_STARTS: [i64; 12] = [
+    -29_999, -9_999, -2_999, -999, -299, 0, 1, 300, 1_000, 3_000, 10_000, 30_000,
+];
+
+/// The most distinct changes listed one by one.
+const MOST_LISTED: usize = 24;
+
 impl Aggregate {
+    /// The point changes of the changed wins as a reader can take them in: each distinct
+    /// change on its own when there are at most 24 of them, else grouped in ranges that grow
+    /// tenfold (about ±300, ±1000, ±3000, ±10000, ±30000; no change at all on its own), only
+    /// the ranges that hold a win. In order from the largest loss to the largest gain.
+    pub fn point_change_groups(&self) -> Vec<PointGroup> {
+        if self.point_changes.len() <= MOST_LISTED {
+            return self
+                .point_changes
+                .iter()
+                .map(|(d, n)| PointGroup {
+                    lo: Some(*d),
+                    hi: Some(*d),
+                    wins: *n,
+                })
+                .collect();
+        }
+        let mut groups: Vec<PointGroup> = std::iter::once(None)
+            .chain(GROUP_STARTS.iter().map(|s| Some(*s)))
+            .zip(
+                GROUP_STARTS
+                    .iter()
+                    .map(|s| Some(s - 1))
+                    .chain(std::iter::once(None)),
+            )
+            .map(|(lo, hi)| PointGroup { lo, hi, wins: 0 })
+            .collect();
+        for (d, n) in &self.point_changes {
+            if let Some(g) = groups
+                .iter_mut()
+                .find(|g| g.lo.is_none_or(|lo| *d >= lo) && g.hi.is_none_or(|hi| *d <= hi))
+            {
+                g.wins += n;
+            }
+        }
+        groups.retain(|g| g.wins > 0);
+        groups
+    }
+
     /// Adds one game's diff.
     pub fn add(&mut self, d: &GameDiff) {
         if d.a.unsupported.is_some() || d.b.unsupported.is_some() {
@@ -523,4 +594,41 @@ pub fn explain(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At most 24 distinct changes are listed one by one; more are put in ranges, each change
+    /// in the one range that holds it (the bounds inclusive), only ranges that hold wins. (The
+    /// 30 changes +100..+3000 replace the single +1000: 2, 7, 20 and 1 of them by range.)
+    #[test]
+    fn point_changes_are_grouped_when_many() {
+        let mut agg = Aggregate::default();
+        agg.point_changes.insert(-300, 2);
+        agg.point_changes.insert(1000, 1);
+        let few = agg.point_change_groups();
+        assert_eq!(few.len(), 2);
+        assert_eq!(few[0].to_string(), "-300");
+        for d in 1..=30 {
+            agg.point_changes.insert(d * 100, 1);
+        }
+        agg.point_changes.insert(-45_000, 3);
+        agg.point_changes.insert(0, 4);
+        let groups = agg.point_change_groups();
+        let shown: Vec<String> = groups.iter().map(|g| format!("{g} x{}", g.wins)).collect();
+        assert_eq!(
+            shown,
+            [
+                "<= -30000 x3",
+                "-999..-300 x2",
+                "+0 x4",
+                "+1..+299 x2",
+                "+300..+999 x7",
+                "+1000..+2999 x20",
+                "+3000..+9999 x1"
+            ]
+        );
+    }
 }

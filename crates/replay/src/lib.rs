@@ -39,8 +39,8 @@ use haifu_tenhou::PlayerCount;
 
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
 pub use diff::{
-    Aggregate, Change, GameDiff, Side, diff, end_text, explain, scores_text, single_changes,
-    value_text,
+    Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, scores_text,
+    single_changes, value_text,
 };
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
