@@ -263,20 +263,7 @@ fn good_records_read_alike() {
     }
 }
 
-/// A small deterministic generator (xorshift), so that a failure names a case to replay.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use haifu_testkit::Rng;
 
 /// The bytes and words mutations insert: the notation's own, so that many mutants get far.
 const INSERTS: &[&str] = &[

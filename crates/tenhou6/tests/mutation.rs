@@ -4,21 +4,7 @@
 use haifu_log::GameLog;
 use haifu_replay::{declared_rules, verify};
 
-/// A small deterministic generator (xorshift), so that a failure is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use haifu_testkit::Rng;
 
 /// One mutation: a digit changed, a byte deleted, a slice duplicated, a bracket or quote
 /// inserted, or the text cut.

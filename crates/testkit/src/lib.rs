@@ -138,3 +138,23 @@ pub fn manifest(dir: &Path) -> Vec<Entry> {
         })
         .collect()
 }
+
+/// A small deterministic generator (xorshift64) for the mutation tests, so that a failure
+/// names a case that can be replayed. Not for anything that needs good randomness.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next value.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A value below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
