@@ -263,8 +263,11 @@ fn follow(
             continue;
         };
         let mut scores = setup.scores;
-        for seat in round.deposits.iter() {
-            scores[seat] -= ruleset.flow.riichi_deposit;
+        // A re-dealt hand gives its sticks back.
+        if outcome != RoundOutcome::Redeal {
+            for seat in round.deposits.iter() {
+                scores[seat] -= ruleset.flow.riichi_deposit;
+            }
         }
         let deltas = BySeat::new_with(|s| deltas[s] + penalties[s]);
         for s in Seat::ALL {
@@ -406,6 +409,7 @@ fn outcome_of(
                 paid.total(),
             ))
         }
+        SummaryOutcome::Redeal { .. } => Some((RoundOutcome::Redeal, BySeat::from_array([0; 4]))),
         SummaryOutcome::Abortive { kind, recorded, .. } => Some((
             RoundOutcome::AbortiveDraw(*kind),
             crate::settle::abortive_deltas(flow, *kind, recorded).ok()?,

@@ -426,11 +426,12 @@ impl<'a> RoundReplay<'a> {
             } => self.summary.declared = self.summary.declared.with(seat),
             Event::Win(win) => return self.win(win, index, verdict),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
+            // A chombo that deals the hand again ends it here.
             Event::Mistake {
                 seat,
                 mistake: Mistake::FalseWin,
                 deltas,
-            } => self.false_win(seat, deltas, index, verdict),
+            } if self.false_win(seat, deltas, index, verdict) => return,
             _ => {}
         }
         let Some(round) = &mut self.round else { return };
@@ -472,15 +473,34 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
+    /// Whether a chombo has already ended this hand (to be dealt again); the outcome the log
+    /// records after it is then reported as beyond the hand, once, and not settled.
+    fn redealt(&mut self, index: usize, verdict: &mut Verdict) -> bool {
+        if !matches!(self.summary.outcome, Some(SummaryOutcome::Redeal { .. })) {
+            return false;
+        }
+        if self.round.is_some() {
+            self.refuse(
+                verdict,
+                index,
+                "the recorded outcome".to_owned(),
+                "the hand ended at the false declaration and is dealt again (false_win = { redeal = … })".to_owned(),
+                Refusal::RoundOver,
+            );
+        }
+        true
+    }
+
     /// A false declaration of a win: the rule set's penalty, compared with the one the record
-    /// states (none stated: nothing paid), kept for the settlement.
+    /// states (none stated: nothing paid), kept for the settlement. Under a chombo that deals
+    /// the hand again, the hand ends here (returns `true`).
     fn false_win(
         &mut self,
         seat: Seat,
         recorded: Option<BySeat<i32>>,
         index: usize,
         verdict: &mut Verdict,
-    ) {
+    ) -> bool {
         let flow = flow::Flow::new(&self.rules.flow, self.rules.players);
         let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
         let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
@@ -499,9 +519,33 @@ impl<'a> RoundReplay<'a> {
             });
         }
         let _ = self.summary.penalties.try_push((index, computed, recorded));
+        if !matches!(
+            self.rules.flow.false_win,
+            haifu_ruleset::FalseWin::Redeal { .. }
+        ) {
+            return false;
+        }
+        if let Some(round) = &mut self.round {
+            round.end();
+        }
+        if let Some(sheet) = &mut self.sheet {
+            sheet.lines.push(SheetLine::Mistake {
+                seat,
+                mistake: Mistake::FalseWin.name(),
+                turn: self.turns[seat],
+                deltas: computed,
+                then: "the hand is dealt again",
+            });
+        }
+        self.summary.outcome = Some(SummaryOutcome::Redeal { index });
+        true
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
+        // A chombo has ended the hand: what the log records after it is beyond the engine.
+        if self.redealt(index, verdict) {
+            return;
+        }
         let (value, pao, pao_stacked, yakuman) = match self.rule_win(recorded, index, verdict) {
             Some(ruled) => ruled,
             None => {
@@ -889,6 +933,9 @@ impl<'a> RoundReplay<'a> {
     }
 
     fn draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {
+        if self.redealt(index, verdict) {
+            return;
+        }
         let shown: Seats = Seat::ALL
             .into_iter()
             .filter(|s| recorded.shown[*s].is_some())
@@ -1117,6 +1164,7 @@ fn note(
             mistake: mistake.name(),
             turn: turns[seat],
             deltas: penalty,
+            then: "the hand is dead",
         }),
         _ => {}
     }

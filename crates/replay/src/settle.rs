@@ -123,6 +123,9 @@ pub(crate) enum SummaryOutcome<'a> {
         recorded: &'a RecordedDraw,
         kind: AbortiveDraw,
     },
+    /// A false declaration that deals the hand again (`false_win = { redeal = … }`), at its
+    /// event.
+    Redeal { index: usize },
 }
 
 /// One win with the engine's rulings.
@@ -463,6 +466,19 @@ pub(crate) fn check(
                     RoundOutcome::ExhaustiveDraw { tenpai: *tenpai },
                     deltas,
                     recorded.final_result.as_ref(),
+                    *index,
+                )
+            }
+            // The hand is dealt again: its sticks go back to their owners, and the penalty
+            // (added below) is all that changes the scores.
+            SummaryOutcome::Redeal { index } => {
+                for seat in round.deposits.iter() {
+                    current[seat] += rules.riichi_deposit;
+                }
+                (
+                    RoundOutcome::Redeal,
+                    BySeat::from_array([0; 4]),
+                    None,
                     *index,
                 )
             }

@@ -79,6 +79,8 @@ pub enum SheetLine {
         turn: u8,
         /// The penalty under the rule set, by seat, when it has one.
         deltas: Option<BySeat<i32>>,
+        /// What follows: `the hand is dead`, or `the hand is dealt again` (a chombo).
+        then: &'static str,
     },
     /// A win, as the engine values it, next to the log.
     Win(WinLine),
@@ -200,13 +202,14 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     mistake,
                     turn,
                     deltas,
+                    then,
                 } => {
                     let paid = deltas.map_or(String::new(), |d| {
                         format!(", paying {}", crate::settle::scores_text(&d))
                     });
                     writeln!(
                         out,
-                        "  seat {seat} {mistake}: the hand is dead (after discard {turn}){paid}"
+                        "  seat {seat} {mistake}: {then} (after discard {turn}){paid}"
                     )
                 }
                 SheetLine::Furiten { seat, reason, turn } => {

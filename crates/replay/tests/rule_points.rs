@@ -221,6 +221,15 @@ const CASES: &[Case] = &[
         kind: "payment_mismatch",
         text: "no payment: the payment depends on false_win",
     },
+    // A chombo that deals the hand again: with { redeal = … } the classic false win ends E1
+    // and the referee expects E1 once more, not the ron the record goes on with.
+    Case {
+        field: "false_win",
+        scenario: "classic/false-win",
+        set: "false_win={redeal=[250,500]}",
+        kind: "illegal_action",
+        text: "the round is over",
+    },
     // The dealer's share is the larger one: with [250, 1000], B pays A 1000.
     Case {
         field: "false_win",

@@ -378,19 +378,35 @@ impl Codec for FalseWin {
             FalseWin::Pays { non_dealer, dealer } => {
                 Value::Array(vec![non_dealer.encode(), dealer.encode()])
             }
+            FalseWin::Redeal { non_dealer, dealer } => {
+                let mut t = toml::Table::new();
+                t.insert(
+                    "redeal".to_owned(),
+                    Value::Array(vec![non_dealer.encode(), dealer.encode()]),
+                );
+                Value::Table(t)
+            }
         }
     }
     fn decode(value: &Value) -> Result<Self, String> {
         if value.as_str() == Some(NOT_SETTLED) {
             return Ok(FalseWin::NotSettled);
         }
-        value
-            .as_array()
-            .and_then(|a| a.iter().map(int).collect::<Option<Vec<i32>>>())
-            .and_then(|v| <[i32; 2]>::try_from(v).ok())
-            .map(|[non_dealer, dealer]| FalseWin::Pays { non_dealer, dealer })
+        let pair = |v: &Value| {
+            v.as_array()
+                .and_then(|a| a.iter().map(int).collect::<Option<Vec<i32>>>())
+                .and_then(|v| <[i32; 2]>::try_from(v).ok())
+        };
+        let redeal = value
+            .as_table()
+            .filter(|t| t.len() == 1)
+            .and_then(|t| t.get("redeal"))
+            .and_then(pair)
+            .map(|[non_dealer, dealer]| FalseWin::Redeal { non_dealer, dealer });
+        redeal
+            .or_else(|| pair(value).map(|[non_dealer, dealer]| FalseWin::Pays { non_dealer, dealer }))
             .ok_or_else(|| {
-                "\"not-settled\", or what a false declarer pays [each non-dealer, the dealer] (such as [250, 500])".to_owned()
+                "\"not-settled\", what a false declarer pays [each non-dealer, the dealer] as the deal goes on (such as [250, 500]), or { redeal = [2000, 4000] } for a chombo that deals the hand again".to_owned()
             })
     }
 }
@@ -866,7 +882,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "false_win",
         flow.false_win,
-        "A false declaration of a win: [a, b], the declarer pays each other non-dealer a and the dealer b (a dealer declarer pays b to each), the deal goes on with the hand dead; or \"not-settled\"."
+        "A false declaration of a win: [a, b], the declarer pays each other non-dealer a and the dealer b (a dealer declarer pays b to each), the deal goes on with the hand dead; { redeal = [a, b] }, the same payment and the hand dealt again (a chombo); or \"not-settled\"."
     ),
     field!(
         "noten_payment",

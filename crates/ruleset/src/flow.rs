@@ -401,6 +401,16 @@ pub enum FalseWin {
         /// What the dealer is paid, and what a dealer declarer pays each player.
         dealer: i32,
     },
+    /// A chombo: paid at once as [`FalseWin::Pays`] (a modern reverse mangan is 2000 to each
+    /// non-dealer and 4000 to the dealer, 4000 to each from a dealer), the hand ends and is
+    /// dealt again: the same round, dealer and counters, and the riichi sticks of the hand
+    /// returned (the older EMA rules, 3.4.6; the Japanese modern rules of mahjong.wikidot).
+    Redeal {
+        /// What a non-dealer is paid by a non-dealer declarer.
+        non_dealer: i32,
+        /// What the dealer is paid, and what a dealer declarer pays each player.
+        dealer: i32,
+    },
     /// The rule set does not say: a false declaration is reported as not settled.
     NotSettled,
 }

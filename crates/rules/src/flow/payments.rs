@@ -599,10 +599,14 @@ impl Flow<'_> {
         dealer: Seat,
         declarer: Seat,
     ) -> Result<BySeat<i32>, PaymentError> {
-        let FalseWin::Pays {
+        let (FalseWin::Pays {
             non_dealer,
             dealer: to_dealer,
-        } = self.false_win
+        }
+        | FalseWin::Redeal {
+            non_dealer,
+            dealer: to_dealer,
+        }) = self.false_win
         else {
             return Err(PaymentError::NotSettled("false_win"));
         };

@@ -54,6 +54,8 @@ pub enum RoundOutcome {
     },
     /// The round was aborted.
     AbortiveDraw(AbortiveDraw),
+    /// A false declaration under `false_win = { redeal = … }`: the hand is dealt again.
+    Redeal,
 }
 
 /// A round's result: its outcome, the riichi deposits taken during it, and its payments.
@@ -229,6 +231,17 @@ impl Flow<'_> {
             return Err(FlowError::RoundNumber(setup.round_number));
         }
         let dealer = setup.dealer;
+        // A chombo's re-deal: the same hand again, its riichi sticks returned (only the
+        // penalty changes the scores), no end considered (the hand was not played).
+        if result.outcome == RoundOutcome::Redeal {
+            let mut scores = setup.scores;
+            for &s in self.players().seats() {
+                scores[s] = scores[s]
+                    .checked_add(result.deltas[s])
+                    .ok_or(FlowError::Overflow)?;
+            }
+            return Ok(Next::Round(RoundSetup { scores, ..*setup }));
+        }
         let mut scores = setup.scores;
         for &s in self.players().seats() {
             let deposit = if result.riichi_deposits.contains(s) {
@@ -335,6 +348,8 @@ impl Flow<'_> {
                 AbortiveDrawFlow::Renchan => (true, None),
                 AbortiveDrawFlow::DealerRotates => (false, None),
             },
+            // Handled above: a re-deal keeps the dealer, and nothing stops the game.
+            RoundOutcome::Redeal => (true, None),
         };
         let order = ranking(scores, first_dealer, self.players());
         let top = scores[order[0]];
