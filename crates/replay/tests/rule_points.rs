@@ -214,6 +214,14 @@ const CASES: &[Case] = &[
         kind: "illegal_action",
         text: "the ruling depends on dead_hand, which this rule set leaves not settled",
     },
+    // A dead hand that may call: the pon stands.
+    Case {
+        field: "dead_hand",
+        scenario: "mistakes/dead-hand-no-call-bad",
+        set: "dead_hand=no-win",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
     Case {
         field: "false_win",
         scenario: "classic/false-win",

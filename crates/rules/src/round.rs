@@ -1178,6 +1178,12 @@ impl Round {
     /// chance).
     pub fn call(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
         self.begin()?;
+        if self.seats[seat].dead
+            && self.rules.dead_hand == DeadHand::NoWinNoCall
+            && meld.kind != MeldKind::Kita
+        {
+            return Err(ActionError::DeadHand { seat, what: "call" });
+        }
         match meld.kind {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => self.claim(seat, meld),
             MeldKind::Kakan => self.kakan(seat, meld),
@@ -1901,7 +1907,7 @@ impl Round {
     pub fn dead_hand(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
         match self.rules.dead_hand {
-            DeadHand::NoWin => {
+            DeadHand::NoWin | DeadHand::NoWinNoCall => {
                 self.seats[seat].dead = true;
                 Ok(())
             }

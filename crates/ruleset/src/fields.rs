@@ -256,6 +256,7 @@ literals!(AbortiveDrawFlow {
 });
 literals!(DeadHand {
     DeadHand::NoWin => "no-win",
+    DeadHand::NoWinNoCall => "no-win-no-call",
     DeadHand::NotSettled => NOT_SETTLED,
 });
 literals!(Busting {
@@ -836,7 +837,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "dead_hand",
         round.dead_hand,
-        "A dead hand (a wrong number of tiles, a false declaration; a hand-written record's `dead` and `false-win`): \"no-win\" (it may not win nor declare riichi, and is noten at a draw; it plays on), or \"not-settled\"."
+        "A dead hand (a wrong number of tiles, a false declaration; a hand-written record's `dead` and `false-win`): \"no-win\" (it may not win nor declare riichi, and is noten at a draw; it plays on), \"no-win-no-call\" (nor call), or \"not-settled\"."
     ),
     // Payments and the flow of the game.
     field!(

@@ -50,6 +50,9 @@ pub enum DeadHand {
     /// It may not win, by ron or tsumo, nor declare riichi (or fishing); it draws, discards
     /// and calls as before, and is noten at an exhaustive draw (no nagashi mangan either).
     NoWin,
+    /// As [`DeadHand::NoWin`], and it may not call either: no chi, pon or kan of any kind
+    /// (the older EMA Riichi Competition Rules 3.4.7).
+    NoWinNoCall,
     /// The rule set does not say: a dead hand is reported as not settled.
     NotSettled,
 }
