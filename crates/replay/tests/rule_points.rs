@@ -182,6 +182,15 @@ const CASES: &[Case] = &[
         kind: "payment_mismatch",
         text: "depends on noten_payment",
     },
+    // The classic draw payments read as a pool of 600 (docs/RULESETS.md, A14): two waiting,
+    // each of the two others pays each of them 150 (the seed's 150), 300 apiece (wikidot's).
+    Case {
+        field: "noten_payment",
+        scenario: "exhaustive/noten-splits",
+        set: "noten_payment=600",
+        kind: "payment_mismatch",
+        text: "the engine has 300 -300 -300 300",
+    },
     Case {
         field: "noten_payment",
         scenario: "sanma/noten-and-the-end",
