@@ -40,6 +40,7 @@
 #![doc = include_str!("../NOTATION.md")]
 
 mod error;
+mod grammar;
 mod lex;
 mod names;
 mod read;

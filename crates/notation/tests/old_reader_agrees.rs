@@ -400,3 +400,50 @@ fn mutated_records_read_alike() {
     // Most mutants must be errors, or the comparison says little about them.
     assert!(errors > count / 2, "{errors} errors, {read} read");
 }
+
+/// Hand-made `expect` lines, good and bad, read alike (the line the grammar reads first).
+#[test]
+fn expect_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/classic/fishing.haifu"),
+    )
+    .expect("reads");
+    let lines = [
+        "expect",
+        "expect   ",
+        "expect # nothing",
+        "expect what",
+        "expect furiten",
+        "expect furiten E",
+        "expect furiten A",
+        "expect furiten A sometimes",
+        "expect furiten A riichi extra",
+        "expect win",
+        "expect win Q",
+        "expect win C 40fu 1han 1300 mangan no-limit 2han",
+        "expect win C 40fu fish",
+        "expect draw",
+        "expect draw nothing",
+        "expect draw exhaustive more",
+        "expect next",
+        "expect next end",
+        "expect next end again",
+        "expect next E9",
+        "expect next E2.0 dealer",
+        "expect next E2.0 dealer Z",
+        "expect next E2.0 sticks x",
+        "expect next E2.0 colour 3",
+        "expect next E2.0 dealer B sticks 0 dealer C",
+        "expect illegal",
+        "expect illegal furiten",
+        "expect illegal nonsense",
+        "expect illegal \"why\"",
+        "expect illegal furiten \"why\" more",
+        "expect illegal \"unterminated",
+        "expect illegal furiten \"bad \\q escape\"",
+    ];
+    for line in lines {
+        let text = base.replacen("expect win C", &format!("{line}\nexpect win C"), 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+}

@@ -1,4 +1,7 @@
-//! Expectations (`expect …`), the lines scenarios state for the referee to check.
+//! Expectations (`expect …`), the lines scenarios state for the referee to check: the grammar
+//! of the line (a small syntax tree, the [`ExpectationKind`]), then its place in the log.
+
+use crate::grammar::{self, PResult, Tokens, end_of_line, fail, need, needed, next, seat};
 
 use super::*;
 
@@ -10,128 +13,11 @@ impl<'t> Reader<'t, '_> {
                 detail: "expectations are stated inside the game, after a `round` line",
             }));
         }
-        let (kp, what) = self.need(
-            cur,
-            pos,
-            "what is expected: furiten, win, draw, next or illegal",
-        )?;
-        let kind = match what {
-            "furiten" => {
-                let (p, s) = self.need(cur, pos, "the seat")?;
-                let seat = seat_at(p, s)?;
-                let (rp, r) = self.need(cur, pos, "own_discard, same_turn, riichi or none")?;
-                let reason = names::furiten_reason(r).ok_or_else(|| {
-                    rp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(r),
-                        expected: "a furiten reason: own_discard, same_turn, riichi, or none",
-                    })
-                })?;
-                ExpectationKind::Furiten { seat, reason }
-            }
-            "win" => {
-                let (p, s) = self.need(cur, pos, "the winner's seat")?;
-                let seat = seat_at(p, s)?;
-                let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
-                while let Some((c, t)) = cur.next_token() {
-                    let tp = shift(pos, c);
-                    if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
-                        fu = Some(n);
-                    } else if let Some(n) = t.strip_suffix("han").and_then(lex::int) {
-                        han = Some(n);
-                    } else if let Some(n) = lex::int(t) {
-                        points = Some(n);
-                    } else if let Some(l) = names::limit(t) {
-                        limit = Some(l);
-                    } else if t == "no-limit" {
-                        limit = Some(Limit::None);
-                    } else {
-                        return Err(
-                            tp.err(expected("30fu, 3han, points such as 3900, or a limit", t))
-                        );
-                    }
-                }
-                ExpectationKind::Win {
-                    seat,
-                    fu,
-                    han,
-                    points,
-                    limit,
-                }
-            }
-            "draw" => {
-                let (p, k) = self.need(cur, pos, "the kind of draw")?;
-                let kind = names::draw_kind(k).ok_or_else(|| {
-                    p.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(k),
-                        expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
-                    })
-                })?;
-                ExpectationKind::Draw { kind }
-            }
-            "next" => {
-                let (p, l) = self.need(cur, pos, "the next round's label (e.g. E2.0) or `end`")?;
-                if l == "end" {
-                    ExpectationKind::Next(NextRound::GameEnds)
-                } else {
-                    let (wind, number, honba) = lex::label(l)
-                        .ok_or_else(|| p.err(expected("a round label such as E2.0, or end", l)))?;
-                    let (mut dealer, mut sticks) = (None, None);
-                    while let Some((c, k)) = cur.next_token() {
-                        let (vp, v) = self.need(cur, pos, "a value")?;
-                        match k {
-                            "dealer" => dealer = Some(seat_at(vp, v)?),
-                            "sticks" => {
-                                sticks = Some(
-                                    lex::int(v).ok_or_else(|| vp.err(expected("a number", v)))?,
-                                );
-                            }
-                            _ => {
-                                return Err(shift(pos, c).err(ErrorKind::UnknownKeyword {
-                                    word: lex::shorten(k),
-                                    expected: "dealer or sticks",
-                                }));
-                            }
-                        }
-                    }
-                    ExpectationKind::Next(NextRound::Round {
-                        wind,
-                        number,
-                        honba,
-                        dealer,
-                        sticks,
-                    })
-                }
-            }
-            "illegal" => {
-                // An optional refusal kind, then an optional quoted reason.
-                let mut token = cur.next_token();
-                let refusal = match token {
-                    Some((c, t)) if !t.starts_with('"') => {
-                        let r = haifu_log::Refusal::from_name(t).ok_or_else(|| {
-                            shift(pos, c).err(ErrorKind::UnknownKeyword {
-                                word: lex::shorten(t),
-                                expected: REFUSALS,
-                            })
-                        })?;
-                        token = cur.next_token();
-                        Some(r)
-                    }
-                    _ => None,
-                };
-                let reason = match token {
-                    Some((c, t)) => Some(string_at(shift(pos, c), t)?),
-                    None => None,
-                };
-                ExpectationKind::Illegal { refusal, reason }
-            }
-            _ => {
-                return Err(kp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(what),
-                    expected: "furiten, win, draw, next or illegal",
-                }));
-            }
-        };
-        self.finish_line(cur, pos)?;
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, expectation);
+        self.tokens = buffer;
+        let kind = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
         self.log.expectations.push(Expectation {
             event: self.log.len(),
             kind,
@@ -141,6 +27,160 @@ impl<'t> Reader<'t, '_> {
         }
         Ok(())
     }
+}
+
+/// `expect` KIND …: `furiten SEAT REASON`, `win SEAT [NNfu] [Nhan] [POINTS] [LIMIT]`,
+/// `draw KIND`, `next LABEL|end [dealer SEAT] [sticks N]`, `illegal [REFUSAL] ["REASON"]`.
+fn expectation<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (rest, (col, what)) = need("what is expected: furiten, win, draw, next or illegal")(input)?;
+    let (rest, kind) = match what {
+        "furiten" => furiten(rest)?,
+        "win" => win(rest)?,
+        "draw" => draw(rest)?,
+        "next" => next_round(rest)?,
+        "illegal" => illegal(rest)?,
+        _ => {
+            return fail(
+                col,
+                ErrorKind::UnknownKeyword {
+                    word: lex::shorten(what),
+                    expected: "furiten, win, draw, next or illegal",
+                },
+            );
+        }
+    };
+    let (rest, ()) = end_of_line(rest)?;
+    Ok((rest, kind))
+}
+
+/// `furiten SEAT own_discard|same_turn|riichi|none`.
+fn furiten<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (rest, seat) = needed("the seat", |_, t| seat(t))(input)?;
+    let (rest, reason) = needed("own_discard, same_turn, riichi or none", |_, r| {
+        names::furiten_reason(r).ok_or_else(|| ErrorKind::UnknownKeyword {
+            word: lex::shorten(r),
+            expected: "a furiten reason: own_discard, same_turn, riichi, or none",
+        })
+    })(rest)?;
+    Ok((rest, ExpectationKind::Furiten { seat, reason }))
+}
+
+/// `win SEAT` and any of `NNfu`, `Nhan`, the points and a limit, in any order (a later one
+/// of a kind replaces an earlier).
+fn win<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (mut rest, seat) = needed("the winner's seat", |_, t| seat(t))(input)?;
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
+    while let (after, Some((col, t))) = next(rest)? {
+        rest = after;
+        if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
+            fu = Some(n);
+        } else if let Some(n) = t.strip_suffix("han").and_then(lex::int) {
+            han = Some(n);
+        } else if let Some(n) = lex::int(t) {
+            points = Some(n);
+        } else if let Some(l) = names::limit(t) {
+            limit = Some(l);
+        } else if t == "no-limit" {
+            limit = Some(Limit::None);
+        } else {
+            return fail(
+                col,
+                expected("30fu, 3han, points such as 3900, or a limit", t),
+            );
+        }
+    }
+    let kind = ExpectationKind::Win {
+        seat,
+        fu,
+        han,
+        points,
+        limit,
+    };
+    Ok((rest, kind))
+}
+
+/// `draw KIND`.
+fn draw<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (rest, kind) = needed("the kind of draw", |_, k| {
+        names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
+            word: lex::shorten(k),
+            expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+        })
+    })(input)?;
+    Ok((rest, ExpectationKind::Draw { kind }))
+}
+
+/// `next end`, or `next LABEL` with `dealer SEAT` and `sticks N` pairs (each pair's value is
+/// read before its key is judged).
+fn next_round<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (mut rest, (col, l)) = need("the next round's label (e.g. E2.0) or `end`")(input)?;
+    if l == "end" {
+        return Ok((rest, ExpectationKind::Next(NextRound::GameEnds)));
+    }
+    let Some((wind, number, honba)) = lex::label(l) else {
+        return fail(col, expected("a round label such as E2.0, or end", l));
+    };
+    let (mut dealer, mut sticks) = (None, None);
+    while let (after, Some((kc, k))) = next(rest)? {
+        let (after, (vc, v)) = need("a value")(after)?;
+        rest = after;
+        match k {
+            "dealer" => match seat(v) {
+                Ok(s) => dealer = Some(s),
+                Err(kind) => return fail(vc, kind),
+            },
+            "sticks" => match lex::int(v) {
+                Some(n) => sticks = Some(n),
+                None => return fail(vc, expected("a number", v)),
+            },
+            _ => {
+                return fail(
+                    kc,
+                    ErrorKind::UnknownKeyword {
+                        word: lex::shorten(k),
+                        expected: "dealer or sticks",
+                    },
+                );
+            }
+        }
+    }
+    let kind = ExpectationKind::Next(NextRound::Round {
+        wind,
+        number,
+        honba,
+        dealer,
+        sticks,
+    });
+    Ok((rest, kind))
+}
+
+/// `illegal`, then an optional refusal kind, then an optional quoted reason.
+fn illegal<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+    let (mut rest, mut token) = next(input)?;
+    let refusal = match token {
+        Some((col, t)) if !t.starts_with('"') => {
+            let Some(r) = haifu_log::Refusal::from_name(t) else {
+                return fail(
+                    col,
+                    ErrorKind::UnknownKeyword {
+                        word: lex::shorten(t),
+                        expected: REFUSALS,
+                    },
+                );
+            };
+            (rest, token) = next(rest)?;
+            Some(r)
+        }
+        _ => None,
+    };
+    let reason = match token {
+        Some((col, t)) => match lex::string(t) {
+            Ok(s) => Some(s),
+            Err((o, kind)) => return fail(col + o, kind),
+        },
+        None => None,
+    };
+    Ok((rest, ExpectationKind::Illegal { refusal, reason }))
 }
 
 /// The refusal kinds an `expect illegal` may name, for messages.

@@ -96,6 +96,8 @@ pub(crate) struct Reader<'t, 'l> {
     /// When asked for: the line (1-based) each event and each expectation was written on.
     lines: Option<&'l mut SourceLines>,
     waiting_comments: Vec<&'t str>,
+    /// The tokens of the line the grammar reads, kept from line to line.
+    tokens: Vec<crate::grammar::Token<'t>>,
     table: Table,
     /// Where the rounds without a `wall` line get theirs.
     walls: &'l mut dyn haifu_log::WallSource,
@@ -123,6 +125,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             comments,
             lines: None,
             waiting_comments: Vec::new(),
+            tokens: Vec::new(),
             table: Table::new(),
             walls,
             start_scores: None,
