@@ -185,6 +185,24 @@ pub(crate) fn end_of_line<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ()> 
     }
 }
 
+/// A string token, bare or "quoted" (its error placed within the token).
+pub(crate) fn string<'a, 't: 'a>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, String> {
+    move |input: Tokens<'a, 't>| {
+        let (rest, (col, t)) = need(what)(input)?;
+        match lex::string(t) {
+            Ok(s) => Ok((rest, s)),
+            Err((o, kind)) => fail(col + o, kind),
+        }
+    }
+}
+
+/// Every token left on the line.
+pub(crate) fn rest<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, &'a [Token<'t>]> {
+    Ok((input.take_from(input.input_len()), input.tokens))
+}
+
 /// A seat letter A-D.
 pub(crate) fn seat(token: &str) -> Result<haifu_tiles::Seat, ErrorKind> {
     lex::seat(token).ok_or_else(|| lex::expected("a seat letter A, B, C or D", token))

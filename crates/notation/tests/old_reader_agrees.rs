@@ -447,3 +447,106 @@ fn expect_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
     }
 }
+
+/// Hand-made header lines, good and bad, read alike.
+#[test]
+fn header_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/classic/fishing.haifu"),
+    )
+    .expect("reads");
+    let variants = [
+        ("source haifu", "source"),
+        ("source haifu", "source \"tenhou-mjlog\" 2.3"),
+        ("source haifu", "source haifu 1 2"),
+        ("source haifu", "source \"bad"),
+        ("source haifu", "source majsoul \"v\\q\""),
+        ("source haifu", "source haifu\nsource haifu"),
+        ("source haifu", "source haifu\ngame"),
+        ("source haifu", "source haifu\ngame \"2024-01-01\" extra"),
+        (
+            "source haifu",
+            "source haifu\nseed mt19937ar-sha512-n288-base64,AAAA",
+        ),
+        ("source haifu", "source haifu\nseed \"quoted seed\""),
+        ("source haifu", "source haifu\nseed"),
+        ("source haifu", "source haifu\nseed a b"),
+        ("source haifu", "source haifu\nseed-ref x\nseed-ref y"),
+        ("source haifu", "source haifu\nunknown GO type \"9\""),
+        ("source haifu", "source haifu\nunknown GO type"),
+        ("source haifu", "source haifu\nunknown GO type \"9\" more"),
+        ("source haifu", "source haifu\nmystery line"),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules nothing",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules tenhou 5p",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules tenhou riichi=fishy bogus",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules tenhou bits=12 lobby=x",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules tenhou title=\"a b\" rule=x ranking=\"\" csrule=\"q",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules wrc aka",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules wrc lobby=3",
+        ),
+        (
+            "rules tenhou 4p hanchan aka kuitan houou riichi=fishing lobby=0",
+            "rules classic false_win={redeal=[2000,4000]} kiriage_mangan=true",
+        ),
+        ("player A \"A\" dan=0 rate=1500 sex=M", "player"),
+        ("player A \"A\" dan=0 rate=1500 sex=M", "player E \"A\""),
+        ("player A \"A\" dan=0 rate=1500 sex=M", "player A"),
+        (
+            "player A \"A\" dan=0 rate=1500 sex=M",
+            "player A \"A\" dan=x",
+        ),
+        (
+            "player A \"A\" dan=0 rate=1500 sex=M",
+            "player A \"A\" rate=1e5",
+        ),
+        (
+            "player A \"A\" dan=0 rate=1500 sex=M",
+            "player A \"A\" colour=red",
+        ),
+        (
+            "player A \"A\" dan=0 rate=1500 sex=M",
+            "player A \"A\" plain",
+        ),
+        ("first-dealer A", "first-dealer"),
+        ("first-dealer A", "first-dealer Z"),
+        ("first-dealer A", "first-dealer A B"),
+        ("scores 25000 25000 25000 25000", "scores 25000 25000 25000"),
+        (
+            "scores 25000 25000 25000 25000",
+            "scores 25000 25000 25000 x",
+        ),
+        ("scores 25000 25000 25000 25000", "scores 1 2 3 4 5"),
+        (
+            "scores 25000 25000 25000 25000",
+            "scores 99999999999999999999 0 0 0",
+        ),
+    ];
+    for (from, to) in variants {
+        let text = base.replacen(from, to, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{to}");
+    }
+}

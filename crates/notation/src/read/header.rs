@@ -1,7 +1,137 @@
 //! The header block: `source`, `game`, `rules`, `seed`, `player`, `first-dealer`, `scores` and
-//! the lines a reader does not know (`unknown`).
+//! the lines a reader does not know (`unknown`). Each line is parsed by its grammar into a
+//! small syntax tree ([`HeaderLine`]), then applied to the log's header.
+
+use crate::grammar::{
+    self, PResult, Token, Tokens, end_of_line, need, needed, next, rest, seat, string,
+};
 
 use super::*;
+
+/// A header line as its grammar reads it.
+enum HeaderLine<'a, 't> {
+    /// `source FORMAT [VERSION]`.
+    Source(String, Option<String>),
+    /// `game ID`.
+    Game(String),
+    /// `rules PRESET` and its flags and overrides, as tokens.
+    Rules(Token<'t>, &'a [Token<'t>]),
+    /// `seed SEED`.
+    Seed(String),
+    /// `seed-ref TEXT`.
+    SeedRef(String),
+    /// `player SEAT "NAME"` and its key=value tokens.
+    Player(Seat, String, &'a [Token<'t>]),
+    /// `first-dealer SEAT`.
+    FirstDealer(Seat),
+    /// `scores S S S S`.
+    Scores(BySeat<i32>),
+    /// `unknown ELEMENT NAME "VALUE"`.
+    Unknown(UnknownLine),
+}
+
+/// An attribute a reader did not know, as an `unknown` line keeps it.
+pub(super) struct UnknownLine {
+    element: String,
+    name: String,
+    value: String,
+}
+
+/// The grammar of the header line that starts with `word` (the word already read).
+fn header_line<'a, 't: 'a>(
+    word: &str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, HeaderLine<'a, 't>> {
+    move |input: Tokens<'a, 't>| {
+        let (input, line) = match word {
+            "source" => {
+                let (input, format) = string("the source format, e.g. tenhou-mjlog")(input)?;
+                let (input, version) = match next(input)? {
+                    (input, Some((col, v))) => match lex::string(v) {
+                        Ok(v) => (input, Some(v)),
+                        Err((o, kind)) => return grammar::fail(col + o, kind),
+                    },
+                    (input, None) => (input, None),
+                };
+                (input, HeaderLine::Source(format, version))
+            }
+            "game" => {
+                let (input, id) = string("the game id")(input)?;
+                (input, HeaderLine::Game(id))
+            }
+            "rules" => {
+                const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
+                let (input, preset) = need(PRESETS)(input)?;
+                let (input, items) = rest(input)?;
+                return Ok((input, HeaderLine::Rules(preset, items)));
+            }
+            "seed" => {
+                let (input, seed) = string("the wall seed")(input)?;
+                (input, HeaderLine::Seed(seed))
+            }
+            "seed-ref" => {
+                let (input, text) = string("the seed's reference string")(input)?;
+                (input, HeaderLine::SeedRef(text))
+            }
+            "player" => {
+                let (input, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+                let (input, name) = string("the player's name, \"quoted\"")(input)?;
+                let (input, items) = rest(input)?;
+                return Ok((input, HeaderLine::Player(s, name, items)));
+            }
+            "first-dealer" => {
+                let (input, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+                (input, HeaderLine::FirstDealer(s))
+            }
+            "scores" => {
+                let (input, scores) = four_ints("four starting scores")(input)?;
+                (input, HeaderLine::Scores(scores))
+            }
+            _ => {
+                let (input, u) = unknown_line(input)?;
+                (input, HeaderLine::Unknown(u))
+            }
+        };
+        let (input, ()) = end_of_line(input)?;
+        Ok((input, line))
+    }
+}
+
+/// Four integers, one per seat, each said to be `what` when it is missing or not one.
+pub(super) fn four_ints<'a, 't: 'a, T: std::str::FromStr + TryFrom<i64> + Copy>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, BySeat<T>> {
+    move |mut input: Tokens<'a, 't>| {
+        let mut v: ArrayVec<T, 4> = ArrayVec::new();
+        for _ in 0..4 {
+            let (rest, n) =
+                needed(what, |_, t| lex::int(t).ok_or_else(|| expected(what, t)))(input)?;
+            input = rest;
+            v.push(n);
+        }
+        let (input, ()) = end_of_line(input)?;
+        let arr: [T; 4] = match v.into_inner() {
+            Ok(a) => a,
+            Err(_) => return grammar::fail(input.end(), expected(what, "")),
+        };
+        Ok((input, BySeat::from_array(arr)))
+    }
+}
+
+/// `ELEMENT NAME "VALUE"`, the rest of an `unknown` line.
+pub(super) fn unknown_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, UnknownLine> {
+    let (input, element) = string("the element the attribute was on")(input)?;
+    let (input, name) = string("the attribute's name")(input)?;
+    let (input, value) = string("the attribute's value, \"quoted\"")(input)?;
+    let (input, ()) = end_of_line(input)?;
+    Ok((
+        input,
+        UnknownLine {
+            element,
+            name,
+            value,
+        },
+    ))
+}
 
 impl<'t> Reader<'t, '_> {
     /// Reads a header line; `false` if the word starts the body.
@@ -12,58 +142,15 @@ impl<'t> Reader<'t, '_> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<bool> {
-        match word {
-            "source" => {
-                self.once(1, "source", wpos)?;
-                let (p, f) = self.need(cur, pos, "the source format, e.g. tenhou-mjlog")?;
-                self.log.header.format = string_at(p, f)?;
-                // A record converted from a format that always starts at the game's start
-                // keeps that guarantee.
-                if matches!(self.log.header.format.as_str(), "tenhou-mjlog" | "majsoul") {
-                    self.log.header.start_record = haifu_log::StartRecord::Always;
-                }
-                if let Some((c, v)) = cur.next_token() {
-                    self.log.header.version = Some(string_at(shift(pos, c), v)?);
-                }
-            }
-            "game" => {
-                self.once(2, "game", wpos)?;
-                let (p, g) = self.need(cur, pos, "the game id")?;
-                self.log.header.game_id = Some(string_at(p, g)?);
-            }
-            "rules" => {
-                self.once(4, "rules", wpos)?;
-                self.rules(cur, pos)?;
-            }
-            "seed" => {
-                self.once(8, "seed", wpos)?;
-                self.log.header.seed = Some(match cur.quick_string() {
-                    Some((start, end)) => pos.text[start..end].to_owned(),
-                    None => {
-                        let (p, s) = self.need(cur, pos, "the wall seed")?;
-                        string_at(p, s)?
-                    }
-                });
-            }
-            "seed-ref" => {
-                self.once(16, "seed-ref", wpos)?;
-                let (p, s) = self.need(cur, pos, "the seed's reference string")?;
-                self.log.header.seed_ref = Some(string_at(p, s)?);
-            }
-            "player" => self.player(cur, pos)?,
-            "first-dealer" => {
-                self.once(32, "first-dealer", wpos)?;
-                let (p, s) = self.need(cur, pos, "a seat A-D")?;
-                self.log.header.first_dealer = Some(seat_at(p, s)?);
-            }
-            "scores" => {
-                self.once(64, "scores", wpos)?;
-                self.start_scores = Some(self.by_seat(cur, pos, "four starting scores")?);
-            }
-            "unknown" => {
-                self.unknown(cur, pos, None)?;
-                return Ok(true);
-            }
+        let bit = match word {
+            "source" => 1,
+            "game" => 2,
+            "rules" => 4,
+            "seed" => 8,
+            "seed-ref" => 16,
+            "first-dealer" => 32,
+            "scores" => 64,
+            "player" | "unknown" => 0,
             "round" | "end" | "game-end" | "A" | "B" | "C" | "D" | "win" | "draw" | "dora"
             | "expect" => return Ok(false),
             _ => {
@@ -72,16 +159,52 @@ impl<'t> Reader<'t, '_> {
                     expected: HEADER_WORDS,
                 }));
             }
+        };
+        if bit != 0 {
+            self.once(bit, word_field(word), wpos)?;
         }
-        self.finish_line(cur, pos)?;
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let applied = grammar::parse_line(input, header_line(word))
+            .map_err(|e| shift(pos, e.col).err(e.kind))
+            .and_then(|line| self.apply_header(line, pos));
+        self.tokens = buffer;
+        applied?;
         Ok(true)
     }
 
-    pub(super) fn rules(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+    /// Applies a header line to the log's header.
+    fn apply_header(&mut self, line: HeaderLine<'_, 't>, pos: Pos<'t>) -> R<()> {
+        let header = &mut self.log.header;
+        match line {
+            HeaderLine::Source(format, version) => {
+                // A record converted from a format that always starts at the game's start
+                // keeps that guarantee.
+                if matches!(format.as_str(), "tenhou-mjlog" | "majsoul") {
+                    header.start_record = haifu_log::StartRecord::Always;
+                }
+                header.format = format;
+                if let Some(v) = version {
+                    header.version = Some(v);
+                }
+            }
+            HeaderLine::Game(id) => header.game_id = Some(id),
+            HeaderLine::Rules(preset, items) => self.rules(preset, items, pos)?,
+            HeaderLine::Seed(seed) => header.seed = Some(seed),
+            HeaderLine::SeedRef(text) => header.seed_ref = Some(text),
+            HeaderLine::Player(seat, name, items) => self.player(seat, name, items, pos)?,
+            HeaderLine::FirstDealer(seat) => header.first_dealer = Some(seat),
+            HeaderLine::Scores(scores) => self.start_scores = Some(scores),
+            HeaderLine::Unknown(u) => self.push_unknown(u, None),
+        }
+        Ok(())
+    }
+
+    /// A `rules` line's preset, flags and overrides, each checked in order.
+    fn rules(&mut self, (pcol, name): Token<'t>, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
         const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
-        let (p, name) = self.need(cur, pos, PRESETS)?;
         let Some(preset) = Preset::from_name(name) else {
-            return Err(p.err(ErrorKind::UnknownKeyword {
+            return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(name),
                 expected: PRESETS,
             }));
@@ -92,7 +215,7 @@ impl<'t> Reader<'t, '_> {
         let mut spec = preset.name().to_owned();
         let rules = &mut self.log.header.rules;
         rules.go_type = names::go_type_of(&declared);
-        while let Some((col, tok)) = cur.next_token() {
+        for &(col, tok) in items {
             let tp = shift(pos, col);
             if tenhou && names::apply_flag(tok, &mut rules.go_type) {
                 continue;
@@ -159,15 +282,13 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    pub(super) fn player(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let (p, s) = self.need(cur, pos, "a seat A-D")?;
-        let seat = seat_at(p, s)?;
-        let (np, name) = self.need(cur, pos, "the player's name, \"quoted\"")?;
+    /// A `player` line's seat, name and key=value items, each checked in order.
+    fn player(&mut self, seat: Seat, name: String, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
         let mut player = Player {
-            name: string_at(np, name)?,
+            name,
             ..Player::default()
         };
-        while let Some((col, tok)) = cur.next_token() {
+        for &(col, tok) in items {
             let tp = shift(pos, col);
             let Some((key, value)) = lex::key_value(tok) else {
                 return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
@@ -210,30 +331,36 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
+    /// An `unknown` line anywhere: its tokens by the grammar, then kept on the log (`event`:
+    /// the event it follows in the body).
     pub(super) fn unknown(
         &mut self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         event: Option<usize>,
     ) -> R<()> {
-        let (p, element) = self.need(cur, pos, "the element the attribute was on")?;
-        let element = string_at(p, element)?;
-        let (p, name) = self.need(cur, pos, "the attribute's name")?;
-        let name = string_at(p, name)?;
-        let (p, value) = self.need(cur, pos, "the attribute's value, \"quoted\"")?;
-        let value = string_at(p, value)?;
-        self.finish_line(cur, pos)?;
-        self.log.unknown.push(UnknownAttribute {
-            event,
-            element,
-            name,
-            value,
-        });
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, unknown_line);
+        self.tokens = buffer;
+        let u = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        self.push_unknown(u, event);
         Ok(())
     }
 
+    fn push_unknown(&mut self, u: UnknownLine, event: Option<usize>) {
+        self.log.unknown.push(UnknownAttribute {
+            event,
+            element: u.element,
+            name: u.name,
+            value: u.value,
+        });
+    }
+
+    /// Four integers after the line's word (`scores`, `deltas`, `final`…), then the line's
+    /// end.
     pub(super) fn by_seat<T: std::str::FromStr + TryFrom<i64> + Copy>(
-        &self,
+        &mut self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         what: &'static str,
@@ -250,13 +377,23 @@ impl<'t> Reader<'t, '_> {
             }
             cur.rewind(saved);
         }
-        let mut v: ArrayVec<T, 4> = ArrayVec::new();
-        for _ in 0..4 {
-            let (p, t) = self.need(cur, pos, what)?;
-            v.push(lex::int(t).ok_or_else(|| p.err(expected(what, t)))?);
-        }
-        self.finish_line(cur, pos)?;
-        let arr: [T; 4] = v.into_inner().map_err(|_| pos.err(expected(what, "")))?;
-        Ok(BySeat::from_array(arr))
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, four_ints(what));
+        self.tokens = buffer;
+        parsed.map_err(|e| shift(pos, e.col).err(e.kind))
+    }
+}
+
+/// The `once` name of a header word.
+fn word_field(word: &str) -> &'static str {
+    match word {
+        "source" => "source",
+        "game" => "game",
+        "rules" => "rules",
+        "seed" => "seed",
+        "seed-ref" => "seed-ref",
+        "first-dealer" => "first-dealer",
+        _ => "scores",
     }
 }
