@@ -550,3 +550,34 @@ fn header_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{to}");
     }
 }
+
+/// Hand-made `win` lines, good and bad, read alike.
+#[test]
+fn win_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/classic/fishing.haifu"),
+    )
+    .expect("reads");
+    let lines = [
+        "win",
+        "win Q ron B 40fu 1han 1300",
+        "win C",
+        "win C steal B",
+        "win C ron",
+        "win C ron Z",
+        "win C ron B",
+        "win C ron B 40fu",
+        "win C ron B 1han 1300",
+        "win C ron B mangan 8000",
+        "win C ron B 40fu 1han 1300 fish",
+        "win C ron B 40fu 2han 1300",
+        "win C ron B 40fu 1han 1300 no-limit",
+        "win C tsumo 40fu 1han 1300",
+        "win C ron B  40fu   1han 1300 # a comment",
+        "win C ron B 40fu 1han 99999999999999999999",
+    ];
+    for line in lines {
+        let text = base.replacen("win C ron B 40fu 1han 1300", line, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+}

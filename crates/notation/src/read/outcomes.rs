@@ -1,5 +1,7 @@
 //! Outcomes: `win` and `draw` with their field lines, and the game's end.
 
+use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
+
 use super::*;
 
 impl<'t> Reader<'t, '_> {
@@ -39,58 +41,19 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    /// A `win` line's seats, fu, han, points and limit, after `win`, token by token.
-    pub(super) fn win_general(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<WinHead<'t>> {
-        let (p, w) = self.need(cur, pos, "the winner's seat A-D")?;
-        let winner = seat_at(p, w)?;
-        let (kp, how) = self.need(cur, pos, "ron SEAT or tsumo")?;
-        let from = match how {
-            "tsumo" => winner,
-            "ron" => {
-                let (p, s) = self.need(cur, pos, "the seat that dealt in")?;
-                seat_at(p, s)?
-            }
-            _ => return Err(kp.err(expected("ron SEAT or tsumo", how))),
-        };
-        let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
-        while let Some((col, t)) = cur.next_token() {
-            let tp = shift(pos, col);
-            if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
-                fu = Some(n);
-            } else if let Some(n) = t.strip_suffix("han").and_then(lex::int::<u32>) {
-                han = Some((tp, n));
-            } else if let Some(n) = lex::int(t) {
-                points = Some(n);
-            } else if let Some(l) = names::limit(t) {
-                limit = l;
-            } else if t == "no-limit" {
-                // Said outright, as `expect win` says it: the default.
-                limit = Limit::None;
-            } else {
-                return Err(tp.err(expected(
-                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
-                    t,
-                )));
-            }
-        }
-        let end = shift(pos, cur.offset());
-        // A limit hand may leave its fu out (a record converted from a format without
-        // them); a hand under the limits needs them to be valued.
-        if fu.is_none() && limit == Limit::None {
-            return Err(end.err(ErrorKind::EndOfLine {
-                expected: "the fu, e.g. 30fu (only a limit hand may leave them out)",
-            }));
-        }
-        let points = points.ok_or_else(|| {
-            end.err(ErrorKind::EndOfLine {
-                expected: "the points, e.g. 3900",
-            })
-        })?;
+    /// A `win` line's seats, fu, han, points and limit, after `win`, by its grammar.
+    pub(super) fn win_general(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<WinHead<'t>> {
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, win_head);
+        self.tokens = buffer;
+        let (winner, from, fu, han, points, limit) =
+            parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
         Ok(WinHead {
             winner,
             from,
             fu,
-            han,
+            han: han.map(|(col, n)| (shift(pos, col), n)),
             points,
             limit,
         })
@@ -656,4 +619,63 @@ pub(super) fn final_result(
             expected: "the four final scores before `points`",
         })),
     }
+}
+
+/// What a `win` line says, as its grammar reads it: the winner, the seat that dealt in, the
+/// fu, the han with its token's column, the points and the limit.
+type WinHeadLine = (Seat, Seat, Option<u32>, Option<(usize, u32)>, i32, Limit);
+
+/// `win SEAT ron SEAT|tsumo` and any of `NNfu`, `Nhan`, the points and a limit (a later one
+/// of a kind replaces an earlier); the fu may be left out only by a limit hand.
+fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
+    let (rest, winner) = needed("the winner's seat A-D", |_, t| seat(t))(input)?;
+    let (rest, (kc, how)) = need("ron SEAT or tsumo")(rest)?;
+    let (mut rest, from) = match how {
+        "tsumo" => (rest, winner),
+        "ron" => needed("the seat that dealt in", |_, t| seat(t))(rest)?,
+        _ => return grammar::fail(kc, expected("ron SEAT or tsumo", how)),
+    };
+    let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
+    while let (after, Some((col, t))) = next(rest)? {
+        rest = after;
+        if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
+            fu = Some(n);
+        } else if let Some(n) = t.strip_suffix("han").and_then(lex::int::<u32>) {
+            han = Some((col, n));
+        } else if let Some(n) = lex::int(t) {
+            points = Some(n);
+        } else if let Some(l) = names::limit(t) {
+            limit = l;
+        } else if t == "no-limit" {
+            // Said outright, as `expect win` says it: the default.
+            limit = Limit::None;
+        } else {
+            return grammar::fail(
+                col,
+                expected(
+                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
+                    t,
+                ),
+            );
+        }
+    }
+    // A limit hand may leave its fu out (a record converted from a format without them); a
+    // hand under the limits needs them to be valued.
+    if fu.is_none() && limit == Limit::None {
+        return grammar::fail(
+            rest.end(),
+            ErrorKind::EndOfLine {
+                expected: "the fu, e.g. 30fu (only a limit hand may leave them out)",
+            },
+        );
+    }
+    let Some(points) = points else {
+        return grammar::fail(
+            rest.end(),
+            ErrorKind::EndOfLine {
+                expected: "the points, e.g. 3900",
+            },
+        );
+    };
+    Ok((rest, (winner, from, fu, han, points, limit)))
 }
