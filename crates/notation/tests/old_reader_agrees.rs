@@ -581,3 +581,40 @@ fn win_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
     }
 }
+
+/// Hand-made `round` and `draw` lines, good and bad, read alike.
+#[test]
+fn round_and_draw_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/exhaustive/noten-splits.haifu"),
+    )
+    .expect("reads");
+    let rounds = [
+        "round",
+        "round X1.0",
+        "round E1.0",
+        "round E1.0 dealer A sticks 0 dora 9m",
+        "round E1.0 dealer Q dora 9m",
+        "round E1.0 dealer A dealer B sticks x dora 9m",
+        "round E1.0 sticks x dealer A dealer B dora 9m",
+        "round E1.0 dice 3 4 dice 9 9 dora 9m",
+        "round E1.0 dice 3 dora 9m",
+        "round E1.0 dora 8z",
+        "round E1.0 dora 9m dora 9m",
+        "round E1.0 colour red dora 9m",
+        "round E1.0 dealer A sticks 0 dice 3 4 dora 9m # comment",
+    ];
+    for line in rounds {
+        let text = base.replacen("round E1.0 dealer A sticks 0 dice 3 4 dora 9m", line, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+    for line in [
+        "draw",
+        "draw nothing",
+        "draw exhaustive more",
+        "draw  exhaustive #x",
+    ] {
+        let text = base.replacen("draw exhaustive", line, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+}

@@ -405,14 +405,11 @@ impl<'t> Reader<'t, '_> {
 
     pub(super) fn draw(&mut self, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         self.require_round("draw", wpos)?;
-        let (kp, k) = self.need(cur, pos, "the kind of draw, e.g. exhaustive")?;
-        let kind = names::draw_kind(k).ok_or_else(|| {
-            kp.err(ErrorKind::UnknownKeyword {
-                word: lex::shorten(k),
-                expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
-            })
-        })?;
-        self.finish_line(cur, pos)?;
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, draw_head);
+        self.tokens = buffer;
+        let kind = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
         self.pending = Pending::Draw(Box::new(DrawDraft {
             at: wpos,
             kind,
@@ -678,4 +675,16 @@ fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
         );
     };
     Ok((rest, (winner, from, fu, han, points, limit)))
+}
+
+/// `draw KIND`.
+fn draw_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
+    let (rest, kind) = needed("the kind of draw, e.g. exhaustive", |_, k| {
+        names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
+            word: lex::shorten(k),
+            expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+        })
+    })(input)?;
+    let (rest, ()) = grammar::end_of_line(rest)?;
+    Ok((rest, kind))
 }

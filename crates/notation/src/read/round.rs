@@ -1,6 +1,8 @@
 //! A round's setup: the `round` line, then `scores`, `hand`, `wall`, `shuffle` and `chips`,
 //! applied to the table when the first move comes (the hands resolved against the wall).
 
+use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
+
 use super::*;
 
 impl<'t> Reader<'t, '_> {
@@ -23,70 +25,33 @@ impl<'t> Reader<'t, '_> {
             }));
             return Ok(());
         }
-        let (lp, label) = self.need(cur, pos, "the round label, e.g. E1.0")?;
-        let (wind, number, honba) = lex::label(label).ok_or_else(|| {
-            lp.err(expected(
-                "a round label such as E1.0 (wind E/S/W/N, number 1-4, .honba)",
-                label,
-            ))
-        })?;
-        let mut s = Setup {
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let parsed = grammar::parse_line(input, round_line);
+        self.tokens = buffer;
+        let line = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        let Some((dora_col, dora)) = line.dora else {
+            return Err(pos.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator, e.g. `dora 4m` on the round line",
+            }));
+        };
+        let s = Setup {
             at: pos,
-            wind,
-            number,
-            honba,
-            dealer: None,
-            sticks: None,
-            dice: None,
-            dora: None,
+            wind: line.wind,
+            number: line.number,
+            honba: line.honba,
+            dealer: line.dealer,
+            sticks: line.sticks,
+            dice: line.dice,
+            dora: Some((shift(pos, dora_col), dora)),
             scores: None,
             shuffle: None,
             chips: None,
             hands: [None; 4],
             wall: None,
         };
-        while let Some((col, key)) = cur.next_token() {
-            let kp = shift(pos, col);
-            match key {
-                "dealer" => {
-                    let (p, t) = self.need(cur, pos, "the dealer's seat A-D")?;
-                    set_once(&mut s.dealer, seat_at(p, t)?, "dealer", kp)?;
-                }
-                "sticks" => {
-                    let (p, t) = self.need(cur, pos, "the riichi sticks on the table")?;
-                    let n = lex::int(t).ok_or_else(|| p.err(expected("a number of sticks", t)))?;
-                    set_once(&mut s.sticks, n, "sticks", kp)?;
-                }
-                "dice" => {
-                    let mut d = [0u8; 2];
-                    for v in &mut d {
-                        let (p, t) = self.need(cur, pos, "two dice")?;
-                        *v = lex::int(t)
-                            .filter(|v| (1..=6).contains(v))
-                            .ok_or_else(|| p.err(expected("a die 1-6", t)))?;
-                    }
-                    set_once(&mut s.dice, d, "dice", kp)?;
-                }
-                "dora" => {
-                    let (p, t) = self.need(cur, pos, "the first dora indicator")?;
-                    let raw = lex::one_tile(t).map_err(|(o, k)| shift(p, o).err(k))?;
-                    set_once(&mut s.dora, (p, raw), "dora", kp)?;
-                }
-                _ => {
-                    return Err(kp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a round key: dealer, sticks, dice, dora",
-                    }));
-                }
-            }
-        }
-        if s.dora.is_none() {
-            return Err(pos.err(ErrorKind::MissingField {
-                block: "round",
-                field: "dora",
-                expected: "the first dora indicator, e.g. `dora 4m` on the round line",
-            }));
-        }
         self.pending = Pending::Setup(Box::new(s));
         Ok(())
     }
@@ -428,4 +393,94 @@ pub(super) fn no_copy_left(raw: RawTile, red_fives: bool) -> ErrorKind {
             raw.kind.to_string()
         },
     }
+}
+
+/// A `round` line as its grammar reads it.
+struct RoundLine {
+    wind: Wind,
+    number: u8,
+    honba: u32,
+    dealer: Option<Seat>,
+    sticks: Option<u32>,
+    dice: Option<[u8; 2]>,
+    /// The first dora indicator, with its column.
+    dora: Option<(usize, RawTile)>,
+}
+
+/// `round LABEL` and any of `dealer SEAT`, `sticks N`, `dice D D`, `dora TILE`, each once, in
+/// any order (a key given twice is an error at its second place).
+fn round_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, RoundLine> {
+    let (mut rest, (wind, number, honba)) = needed("the round label, e.g. E1.0", |_, label| {
+        lex::label(label).ok_or_else(|| {
+            expected(
+                "a round label such as E1.0 (wind E/S/W/N, number 1-4, .honba)",
+                label,
+            )
+        })
+    })(input)?;
+    let mut line = RoundLine {
+        wind,
+        number,
+        honba,
+        dealer: None,
+        sticks: None,
+        dice: None,
+        dora: None,
+    };
+    let once = |taken: bool, col: usize, field: &'static str| {
+        if taken {
+            grammar::fail(col, ErrorKind::Duplicate { field })
+        } else {
+            Ok((input, ()))
+        }
+    };
+    while let (after, Some((kc, key))) = next(rest)? {
+        rest = after;
+        match key {
+            "dealer" => {
+                let (after, dealer) = needed("the dealer's seat A-D", |_, t| seat(t))(rest)?;
+                once(line.dealer.is_some(), kc, "dealer")?;
+                (rest, line.dealer) = (after, Some(dealer));
+            }
+            "sticks" => {
+                let (after, n) = needed("the riichi sticks on the table", |_, t| {
+                    lex::int(t).ok_or_else(|| expected("a number of sticks", t))
+                })(rest)?;
+                once(line.sticks.is_some(), kc, "sticks")?;
+                (rest, line.sticks) = (after, Some(n));
+            }
+            "dice" => {
+                let mut d = [0u8; 2];
+                for v in &mut d {
+                    let (after, die) = needed("two dice", |_, t| {
+                        lex::int(t)
+                            .filter(|v| (1..=6).contains(v))
+                            .ok_or_else(|| expected("a die 1-6", t))
+                    })(rest)?;
+                    (rest, *v) = (after, die);
+                }
+                once(line.dice.is_some(), kc, "dice")?;
+                line.dice = Some(d);
+            }
+            "dora" => {
+                let (after, (col, t)) = need("the first dora indicator")(rest)?;
+                let raw = match lex::one_tile(t) {
+                    Ok(raw) => raw,
+                    Err((o, kind)) => return grammar::fail(col + o, kind),
+                };
+                once(line.dora.is_some(), kc, "dora")?;
+                (rest, line.dora) = (after, Some((col, raw)));
+            }
+            _ => {
+                return grammar::fail(
+                    kc,
+                    ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a round key: dealer, sticks, dice, dora",
+                    },
+                );
+            }
+        }
+    }
+    Ok((rest, line))
 }
