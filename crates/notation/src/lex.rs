@@ -80,20 +80,6 @@ fn may_stop32(block: &[u8; 32]) -> bool {
         != 0
 }
 
-/// Whether byte `c` may not be part of a bare string on [`Cursor::quick_string`]'s path: a
-/// byte below `$` (blanks, line ends, quotes, `#`, and `!`), a backslash or a brace.
-fn not_bare(c: u8) -> bool {
-    (c < b'$') | (c == b'\\') | (c == b'{') | (c == b'}')
-}
-
-/// Whether any of 32 bytes is [`not_bare`] (vector compares, as in [`may_stop32`]).
-fn any_not_bare32(block: &[u8; 32]) -> bool {
-    block
-        .iter()
-        .fold(0u8, |any, &c| any | u8::from(not_bare(c)))
-        != 0
-}
-
 impl<'a> Cursor<'a> {
     /// A cursor at the start of the line that starts `text` (and runs to its first `\n`).
     pub(crate) fn new(text: &'a str) -> Cursor<'a> {
@@ -286,37 +272,6 @@ impl<'a> Cursor<'a> {
         }
         self.pos = i;
         Some(out)
-    }
-
-    /// The rest of the line when it is one bare string value after one blank, running to
-    /// the line's end (`\n` or the end of the text) with no byte below `$` and no `\\`,
-    /// `{` or `}` in it (a `seed` or `shuffle` line): its start and end, found in one scan
-    /// of 32 bytes a step; the cursor then moves to the line's end. `None` (the cursor
-    /// unmoved) for anything else, which the general path reads (it also takes `!`, which
-    /// this scan does not).
-    pub(crate) fn quick_string(&mut self) -> Option<(usize, usize)> {
-        let b = self.line.as_bytes();
-        if b.get(self.pos) != Some(&b' ') {
-            return None;
-        }
-        let start = self.pos + 1;
-        let mut end = start;
-        while let Some(block) = b.get(end..end + 32)
-            && let Ok(block) = <&[u8; 32]>::try_from(block)
-            && !any_not_bare32(block)
-        {
-            end += 32;
-        }
-        while let Some(&c) = b.get(end)
-            && !not_bare(c)
-        {
-            end += 1;
-        }
-        if end == start || !matches!(b.get(end), None | Some(b'\n')) {
-            return None;
-        }
-        self.pos = end;
-        Some((start, end))
     }
 
     /// The rest of a `hand` line when it is exactly a seat letter and one plain token (not
@@ -1557,46 +1512,6 @@ mod tests {
             Some("{pon 999p called=9p from=A}")
         );
         assert_eq!(comment_start("a \"#\" # b"), Some(6));
-    }
-
-    #[test]
-    fn quick_string_lines() {
-        let seed = "mt19937ar-sha512-n288-base64,".to_owned() + &"aZ09+/=".repeat(40);
-        // A bare value to the line's end, short or long, at the end of the text or not.
-        for (line, value) in [
-            (format!("seed {seed}\nround"), seed.as_str()),
-            (format!("seed {seed}"), seed.as_str()),
-            (
-                "shuffle mt19937ar,0A1B2C3D,4E5F6071\n".to_owned(),
-                "mt19937ar,0A1B2C3D,4E5F6071",
-            ),
-            ("seed é\n".to_owned(), "é"),
-        ] {
-            let mut c = Cursor::new(&line);
-            c.next_token();
-            let (start, end) = c.quick_string().expect("a bare value");
-            assert_eq!(&line[start..end], value);
-            assert!(c.at_end());
-        }
-        // Anything else is left to the general path, the cursor unmoved.
-        for line in [
-            format!("seed {seed} x"),
-            format!("seed {seed}\r\n"),
-            format!("seed {seed}#c"),
-            format!("seed  {seed}"),
-            format!("seed \"{seed}\""),
-            format!("seed {seed}{{"),
-            format!("seed a\\{seed}"),
-            format!("seed {seed}!"),
-            "seed".to_owned(),
-            "seed \n".to_owned(),
-        ] {
-            let mut c = Cursor::new(&line);
-            c.next_token();
-            let at = c.position();
-            assert_eq!(c.quick_string(), None, "{line}");
-            assert_eq!(c.position(), at);
-        }
     }
 
     #[test]

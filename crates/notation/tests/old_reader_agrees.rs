@@ -618,3 +618,67 @@ fn round_and_draw_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
     }
 }
+
+/// Hand-made setup lines (`hand`, `wall`, `shuffle`, `scores`, `chips`), good and bad, read
+/// alike.
+#[test]
+fn setup_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/classic/fishing.haifu"),
+    )
+    .expect("reads");
+    let variants = [
+        ("hand A 123m456p789s2233z", "hand"),
+        ("hand A 123m456p789s2233z", "hand A"),
+        ("hand A 123m456p789s2233z", "hand Q 123m456p789s2233z"),
+        ("hand A 123m456p789s2233z", "hand A exact"),
+        ("hand A 123m456p789s2233z", "hand A exact 123m456p789s2233z"),
+        ("hand A 123m456p789s2233z", "hand A 123m456p789s2233z extra"),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nhand A 123m456p789s2233z",
+        ),
+        ("hand A 123m456p789s2233z", "hand  A  123m456p789s2233z # c"),
+        ("hand A 123m456p789s2233z", "hand A 123m456p789s2233z\nwall"),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nwall sideways 1m",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nwall current",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nwall early 1m 2m",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nshuffle",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nshuffle mt19937ar,0A1B2C3D",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nshuffle \"a\" b",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nshuffle x\nshuffle y",
+        ),
+        (
+            "hand A 123m456p789s2233z",
+            "hand A 123m456p789s2233z\nchips 1 2 3",
+        ),
+        (
+            "scores 25000 25000 25000 25000\nhand A",
+            "scores 25000 25000 25000 25000\nscores 1 2 3 4\nhand A",
+        ),
+    ];
+    for (from, to) in variants {
+        let text = base.replacen(from, to, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{to}");
+    }
+}

@@ -3,10 +3,11 @@
 //! Each line's first word says what it is, and the block it belongs to reads it (`header`,
 //! `round` for a round's setup, `moves`, `outcomes`, `expect`); what spans several lines (a
 //! round's setup, a win with its fields) waits in [`Pending`] until the next line that is not
-//! one of its own. The header lines, `unknown` lines, four-number lines, `round`, `win` and
-//! `draw` lines and expectations are parsed by the line grammar (`crate::grammar`: the line's
-//! tokens into a small syntax tree, then applied); the round's setup lines, move lines and
-//! the other field lines are still read token by token from the cursor. `fast` reads the commonest well-formed
+//! one of its own. The header lines, `unknown` lines, four-number lines, `round` lines and
+//! the round's setup lines, `win` and `draw` lines and expectations are parsed by the line
+//! grammar (`crate::grammar`: the line's tokens into a small syntax tree, then applied); move
+//! lines and the win's and draw's other field lines are still read token by token from the
+//! cursor. `fast` reads the commonest well-formed
 //! lines without the general tokenizer, as the general path would read them.
 
 use arrayvec::ArrayVec;

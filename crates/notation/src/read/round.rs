@@ -82,41 +82,10 @@ impl<'t> Reader<'t, '_> {
                 };
                 set_once(&mut s.chips, v, "chips", wpos)
             }
-            "wall" => {
-                let (lp, layout) = self.need(cur, pos, "the wall's layout: current or early")?;
-                let current = match layout {
-                    "current" => true,
-                    "early" => false,
-                    _ => {
-                        return Err(lp.err(ErrorKind::UnknownKeyword {
-                            word: lex::shorten(layout),
-                            expected: "a wall layout: current or early",
-                        }));
-                    }
-                };
-                let (tp, tiles) = self.need(cur, pos, "the wall's 136 tiles (108 in sanma)")?;
-                self.finish_line(cur, pos)?;
-                let Pending::Setup(s) = &mut self.pending else {
-                    return Ok(());
-                };
-                set_once(&mut s.wall, (tp, current, tiles), "wall", wpos)
-            }
-            "shuffle" => {
-                let v = match cur.quick_string() {
-                    Some((start, end)) => pos.text[start..end].to_owned(),
-                    None => {
-                        let (p, t) = self.need(cur, pos, "the round's shuffle seed")?;
-                        string_at(p, t)?
-                    }
-                };
-                self.finish_line(cur, pos)?;
-                let Pending::Setup(s) = &mut self.pending else {
-                    return Ok(());
-                };
-                set_once(&mut s.shuffle, v, "shuffle", wpos)
-            }
             _ => {
-                if let Some((seat, start, end)) = cur.quick_hand()
+                if word != "wall"
+                    && word != "shuffle"
+                    && let Some((seat, start, end)) = cur.quick_hand()
                     && let Some(tiles) = pos.text.get(start..end)
                 {
                     let Pending::Setup(s) = &mut self.pending else {
@@ -128,22 +97,27 @@ impl<'t> Reader<'t, '_> {
                     s.hands[seat] = Some((shift(pos, start), tiles, false));
                     return Ok(());
                 }
-                let (p, t) = self.need(cur, pos, "a seat A-D")?;
-                let seat = seat_at(p, t)?;
-                let (mut tp, mut tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
-                let exact = tiles == "exact";
-                if exact {
-                    (tp, tiles) = self.need(cur, pos, "the seat's 13 starting tiles")?;
-                }
-                self.finish_line(cur, pos)?;
+                let mut buffer = std::mem::take(&mut self.tokens);
+                let input = grammar::tokens(cur, &mut buffer);
+                let parsed = grammar::parse_line(input, setup_field(word));
+                self.tokens = buffer;
+                let line = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
                 let Pending::Setup(s) = &mut self.pending else {
                     return Ok(());
                 };
-                if s.hands[seat.index()].is_some() {
-                    return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                match line {
+                    SetupLine::Wall(current, (col, tiles)) => {
+                        set_once(&mut s.wall, (shift(pos, col), current, tiles), "wall", wpos)
+                    }
+                    SetupLine::Shuffle(seed) => set_once(&mut s.shuffle, seed, "shuffle", wpos),
+                    SetupLine::Hand(seat, (col, tiles), exact) => {
+                        if s.hands[seat.index()].is_some() {
+                            return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
+                        }
+                        s.hands[seat.index()] = Some((shift(pos, col), tiles, exact));
+                        Ok(())
+                    }
                 }
-                s.hands[seat.index()] = Some((tp, tiles, exact));
-                Ok(())
             }
         }
     }
@@ -483,4 +457,54 @@ fn round_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, RoundLine> {
         }
     }
     Ok((rest, line))
+}
+
+/// A setup line other than `scores` and `chips`, as its grammar reads it.
+enum SetupLine<'t> {
+    /// `wall current|early TILES`: the layout, and the tiles' token.
+    Wall(bool, grammar::Token<'t>),
+    /// `shuffle SEED`.
+    Shuffle(String),
+    /// `hand SEAT [exact] TILES`.
+    Hand(Seat, grammar::Token<'t>, bool),
+}
+
+/// The grammar of the setup line that starts with `word` (`wall`, `shuffle`, or `hand`).
+fn setup_field<'a, 't: 'a>(
+    word: &str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, SetupLine<'t>> {
+    let wall = word == "wall";
+    let shuffle = word == "shuffle";
+    move |input: Tokens<'a, 't>| {
+        let (rest, line) = if wall {
+            let (rest, current) =
+                needed(
+                    "the wall's layout: current or early",
+                    |_, layout| match layout {
+                        "current" => Ok(true),
+                        "early" => Ok(false),
+                        _ => Err(ErrorKind::UnknownKeyword {
+                            word: lex::shorten(layout),
+                            expected: "a wall layout: current or early",
+                        }),
+                    },
+                )(input)?;
+            let (rest, tiles) = need("the wall's 136 tiles (108 in sanma)")(rest)?;
+            (rest, SetupLine::Wall(current, tiles))
+        } else if shuffle {
+            let (rest, seed) = grammar::string("the round's shuffle seed")(input)?;
+            (rest, SetupLine::Shuffle(seed))
+        } else {
+            let (rest, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+            let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
+            if tiles.1 == "exact" {
+                let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
+                (rest, SetupLine::Hand(s, tiles, true))
+            } else {
+                (rest, SetupLine::Hand(s, tiles, false))
+            }
+        };
+        let (rest, ()) = grammar::end_of_line(rest)?;
+        Ok((rest, line))
+    }
 }
