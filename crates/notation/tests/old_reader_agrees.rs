@@ -682,3 +682,81 @@ fn setup_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{to}");
     }
 }
+
+/// Hand-made field lines of wins and draws, good and bad, read alike.
+#[test]
+fn field_lines_read_alike() {
+    let root = haifu_testkit::workspace_root();
+    let win = std::fs::read_to_string(root.join("corpus/scenarios/classic/fishing.haifu"))
+        .expect("reads");
+    let win_fields = [
+        "  pao",
+        "  pao Q",
+        "  pao B extra",
+        "  pao B\n  pao C",
+        "  yaku",
+        "  yaku round-east",
+        "  yaku round-east x",
+        "  yaku nonsense 1",
+        "  yaku round-east 1, tanyao 1",
+        "  yaku round-east 1\n  yaku round-east 1",
+        "  yakuman",
+        "  yakuman kokushi, daisangen",
+        "  yakuman tanyao",
+        "  dora 8p 9p 1z 2z 3z 4z",
+        "  dora 8z",
+        "  ura 1m",
+        "  hand 234m567p9946s111z5s",
+        "  hand 1m1m1m1m1m",
+        "  melds {pon 555z called=5z from=A}",
+        "  melds {pon 555z",
+        "  agari",
+        "  agari 5s",
+        "  agari 8z",
+        "  agari 5s 6s",
+        "  ba 0",
+        "  ba 0 0 0",
+        "  ba x 0",
+        "  scores 1 2 3",
+        "  chips 1 2 3 4 5 6 7",
+        "  chips 1 2 3 4 5 6 7 x",
+        "  chip-awards aka:1 ura:x",
+        "  chip-awards nothing:1",
+        "  chip-awards aka",
+        "  ratio 1",
+        "  ratio 1 2 3",
+        "  final 1 2 3 4",
+        "  final 1 2 3 4\n  points +1.0 +2.0 -1.0",
+        "  final 1 2 3 4\n  points +1.0 +2.0 -1.0 x",
+        "  final 1 2 3 4\n  points +1.0 +2.0 -1.0 -2.0\n  final-chips 1/2 3/4 5/6",
+        "  final-chips 1/2 3/4 5/6 7/8",
+        "  final-chips 1/2 3/4 5/6 7",
+    ];
+    for line in win_fields {
+        let text = win.replacen(
+            "  yaku round-east 1",
+            &format!("  yaku round-east 1\n{line}"),
+            1,
+        );
+        let text = text.replacen("  yaku round-east 1\n  yaku", "  yaku", 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+    let draw = std::fs::read_to_string(root.join("corpus/scenarios/exhaustive/noten-splits.haifu"))
+        .expect("reads");
+    let draw_fields = [
+        "  shown",
+        "  shown Q",
+        "  shown A empty",
+        "  shown A empty more",
+        "  shown A 1m",
+        "  shown A\n  shown A",
+        "  ba 1",
+        "  ratio 1 x",
+        "  scores 1 2 3 4 5",
+        "  points +1.0",
+    ];
+    for line in draw_fields {
+        let text = draw.replacen("draw exhaustive", &format!("draw exhaustive\n{line}"), 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+}

@@ -3,11 +3,11 @@
 //! Each line's first word says what it is, and the block it belongs to reads it (`header`,
 //! `round` for a round's setup, `moves`, `outcomes`, `expect`); what spans several lines (a
 //! round's setup, a win with its fields) waits in [`Pending`] until the next line that is not
-//! one of its own. The header lines, `unknown` lines, four-number lines, `round` lines and
-//! the round's setup lines, `win` and `draw` lines and expectations are parsed by the line
-//! grammar (`crate::grammar`: the line's tokens into a small syntax tree, then applied); move
-//! lines and the win's and draw's other field lines are still read token by token from the
-//! cursor. `fast` reads the commonest well-formed
+//! one of its own. Every line but the move lines is parsed by the line grammar
+//! (`crate::grammar`: the line's tokens into a small syntax tree, then applied): header
+//! lines, `round` lines and the round's setup, `win` and `draw` lines and their fields
+//! (`fields`), the game's end and expectations; move lines are still read token by token from
+//! the cursor, each token applied as it is read. `fast` reads the commonest well-formed
 //! lines without the general tokenizer, as the general path would read them.
 
 use arrayvec::ArrayVec;
@@ -28,6 +28,7 @@ use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
 mod expect;
 mod fast;
+mod fields;
 mod header;
 mod moves;
 mod outcomes;
@@ -470,9 +471,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             return match &self.pending {
                 Pending::Setup(_) => self.setup_line(word, wpos, cur, pos),
-                Pending::Win(_) => self.win_line(word, wpos, cur, pos),
-                Pending::Draw(_) => self.draw_line(word, wpos, cur, pos),
-                _ => self.end_line(word, wpos, cur, pos),
+                _ => self.field_line(word, wpos, cur, pos),
             };
         }
         self.flush()?;
