@@ -413,14 +413,6 @@ impl<'a> Cursor<'a> {
     pub(crate) fn rewind(&mut self, offset: usize) {
         self.pos = offset;
     }
-
-    /// The next token without consuming it.
-    pub(crate) fn peek_token(&mut self) -> Option<(usize, &'a str)> {
-        let saved = self.pos;
-        let t = self.next_token();
-        self.pos = saved;
-        t
-    }
 }
 
 /// A `round` line read by [`Cursor::quick_round`].

@@ -760,3 +760,77 @@ fn field_lines_read_alike() {
         assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
     }
 }
+
+/// Hand-made move lines, good and bad, read alike.
+#[test]
+fn move_lines_read_alike() {
+    let base = std::fs::read_to_string(
+        haifu_testkit::workspace_root()
+            .join("corpus/scenarios/classic/insurance-fourth-honour-set.haifu"),
+    )
+    .expect("reads");
+    let lines = [
+        "A 9p *",
+        "A 9p",
+        "A",
+        "A # nothing",
+        "A 9p 8z",
+        "A 8z 9p",
+        "A 9p ~9p",
+        "A 9p -9p",
+        "A 9p *9p",
+        "A 9p *8z",
+        "A +9p *",
+        "A +8z *",
+        "A 9p * riichi",
+        "A 9p riichi=1,2,3,4 *",
+        "A 9p riichi=1,2,3 *",
+        "A 9p riichi * deposit=none",
+        "A 9p riichi * deposit=1,2,x,4",
+        "A 9p * dead",
+        "A 9p * false-win=1,2,3,4",
+        "A 9p * false-win=1,2",
+        "A 9p * bye",
+        "A 9p * back",
+        "A 9p * back \"A again\"",
+        "A 9p * back \"unterminated",
+        "A 9p * dora",
+        "A 9p * dora 8z",
+        "A 9p * kita",
+        "A 9p * kakan",
+        "A 9p * kakan 1z",
+        "A 9p * ankan",
+        "A 9p * ankan 1z",
+        "A 9p * ankan 11z",
+        "A 9p * chi",
+        "A 9p * pon 1z<B",
+        "A 9p * {pon 111z called=1z from=B}",
+        "A 9p * {pon 111z",
+        "A 9p * shout",
+        "A 9p * riichi= ",
+    ];
+    for line in lines {
+        let text = base.replacen("A 9p *", line, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+    let calls = [
+        "A pon 1z<B 9m",
+        "A pon 1z<Q 9m",
+        "A pon 2z<B 9m",
+        "A pon 1z<B+11z 9m",
+        "A pon 1z<B+1z 9m",
+        "A pon 1z<B+8z 9m",
+        "A pon 1z<B+11z",
+        "A chi 1z<B+2z3z 9m",
+        "A kan 1z<B 9m",
+        "A pon 1z 9m",
+        "A pon",
+    ];
+    for line in calls {
+        let text = base.replacen("A pon 1z<B 9m", line, 1);
+        assert_eq!(outcome_new(&text), outcome_old(&text), "{line}");
+    }
+    // Moves before any round.
+    let text = base.replacen("round E1.0", "A 9p\nround E1.0", 1);
+    assert_eq!(outcome_new(&text), outcome_old(&text));
+}

@@ -3,11 +3,10 @@
 //! Each line's first word says what it is, and the block it belongs to reads it (`header`,
 //! `round` for a round's setup, `moves`, `outcomes`, `expect`); what spans several lines (a
 //! round's setup, a win with its fields) waits in [`Pending`] until the next line that is not
-//! one of its own. Every line but the move lines is parsed by the line grammar
-//! (`crate::grammar`: the line's tokens into a small syntax tree, then applied): header
-//! lines, `round` lines and the round's setup, `win` and `draw` lines and their fields
-//! (`fields`), the game's end and expectations; move lines are still read token by token from
-//! the cursor, each token applied as it is read. `fast` reads the commonest well-formed
+//! one of its own. Every line is parsed by the line grammar (`crate::grammar`: the line's
+//! tokens into a small syntax tree, then applied): header lines, `round` lines and the
+//! round's setup, move lines (each move checked, then applied, in order), `win` and `draw`
+//! lines and their fields (`fields`), the game's end and expectations. `fast` reads the commonest well-formed
 //! lines without the general tokenizer, as the general path would read them.
 
 use arrayvec::ArrayVec;
@@ -383,18 +382,6 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn need(
-        &self,
-        cur: &mut Cursor<'t>,
-        pos: Pos<'t>,
-        what: &'static str,
-    ) -> R<(Pos<'t>, &'t str)> {
-        match cur.next_token() {
-            Some((col, t)) => Ok((shift(pos, col), t)),
-            None => Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine { expected: what })),
-        }
-    }
-
     fn once(&mut self, bit: u32, field: &'static str, at: Pos<'t>) -> R<()> {
         if self.seen & bit != 0 {
             return Err(at.err(ErrorKind::Duplicate { field }));
@@ -486,9 +473,20 @@ impl<'t, 'l> Reader<'t, 'l> {
             "draw" => self.draw(wpos, cur, pos),
             "dora" => {
                 self.require_round("dora", wpos)?;
-                let (p, t) = self.need(cur, pos, "the new dora indicator")?;
-                self.new_dora(p, t)?;
-                self.finish_line(cur, pos)
+                let mut buffer = std::mem::take(&mut self.tokens);
+                let input = crate::grammar::tokens(cur, &mut buffer);
+                let result = crate::grammar::parse_line(input, |i| {
+                    let (rest, t) = crate::grammar::need("the new dora indicator")(i)?;
+                    Ok((rest, (t, rest)))
+                })
+                .map_err(|e| shift(pos, e.col).err(e.kind))
+                .and_then(|((col, t), rest)| {
+                    self.new_dora(shift(pos, col), t)?;
+                    crate::grammar::parse_line(rest, crate::grammar::end_of_line)
+                        .map_err(|e| shift(pos, e.col).err(e.kind))
+                });
+                self.tokens = buffer;
+                result
             }
             "expect" => self.expect(wpos, cur, pos),
             "game-end" => {
@@ -612,15 +610,16 @@ fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
     lex::seat(token).ok_or_else(|| p.err(expected("a seat letter A, B, C or D", token)))
 }
 
-fn comma_scores(p: Pos<'_>, v: &str) -> R<BySeat<i32>> {
+/// Four scores written `a,b,c,d`.
+fn comma_scores_at(v: &str) -> Result<BySeat<i32>, ErrorKind> {
     let mut out = [0i32; 4];
     let mut parts = v.split(',');
     for o in &mut out {
         let part = parts.next().unwrap_or("");
-        *o = lex::int(part).ok_or_else(|| p.err(expected("four scores a,b,c,d", v)))?;
+        *o = lex::int(part).ok_or_else(|| expected("four scores a,b,c,d", v))?;
     }
     if parts.next().is_some() {
-        return Err(p.err(expected("four scores a,b,c,d", v)));
+        return Err(expected("four scores a,b,c,d", v));
     }
     Ok(BySeat::from_array(out))
 }

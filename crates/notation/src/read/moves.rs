@@ -1,11 +1,16 @@
 //! Move lines: a seat letter and its draws, discards, calls, riichi and the other moves,
-//! each resolved to a physical tile against the table.
+//! each parsed by the move grammar, then resolved to a physical tile against the table.
+
+use nom::Input;
+
+use crate::grammar::{self, PResult, Tokens, need};
 
 use super::*;
 
 impl<'t> Reader<'t, '_> {
     /// The moves of a move line, after its seat letter; `any` says whether moves were read
-    /// before the cursor already.
+    /// before the cursor already. The commonest well-formed tokens go the fast way first;
+    /// the rest of the line is parsed by the move grammar and applied move by move.
     pub(super) fn moves(
         &mut self,
         seat: Seat,
@@ -13,123 +18,121 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         mut any: bool,
     ) -> R<()> {
-        loop {
-            // The commonest tokens, a lone tile and `*`, skip the general tokenizer.
-            if self.table.open {
-                let at = cur.offset();
-                let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
-                any |= read;
-                cur.rewind(end);
-            }
-            let Some((col, tok)) = cur.next_token() else {
-                break;
-            };
+        if self.table.open {
+            let at = cur.offset();
+            let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
+            any |= read;
+            cur.rewind(end);
+        }
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = grammar::tokens(cur, &mut buffer);
+        let end = input.end();
+        let mut result = Ok(());
+        let mut rest = input;
+        // Each token: the round checked, then its syntax, then its move applied, in order.
+        while let Some((col, tok)) = rest.first() {
             any = true;
             let p = shift(pos, col);
-            if tok != "bye" && tok != "back" {
-                self.require_round(tok, p)?;
+            if tok != "bye"
+                && tok != "back"
+                && let Err(e) = self.require_round(tok, p)
+            {
+                result = Err(e);
+                break;
             }
-            let s = seat.index();
-            let first = tok.as_bytes()[0];
-            match first {
-                b'*' => {
-                    let tile = if tok.len() == 1 {
-                        self.table.last_draw[s].ok_or_else(|| {
-                            p.err(ErrorKind::Inconsistent {
-                                detail: format!(
-                                    "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
-                                    lex::seat_letter(seat),
-                                    lex::seat_letter(seat)
-                                ),
-                            })
-                        })?
-                    } else {
-                        self.held(seat, shift(p, 1), &tok[1..], None)?
-                    };
-                    self.discard(seat, tile, true);
-                }
-                b'~' => {
-                    let tile = self.held(seat, shift(p, 1), &tok[1..], None)?;
-                    self.discard(seat, tile, false);
-                }
-                b'-' => {
-                    let last = self.table.last_draw[s];
-                    let tile = self.held(seat, shift(p, 1), &tok[1..], last)?;
-                    self.discard(seat, tile, Some(tile) == last);
-                }
-                b'+' => self.draw_tile(seat, shift(p, 1), &tok[1..])?,
-                b'0'..=b'9' => {
-                    if self.table.need_discard[s] {
-                        let last = self.table.last_draw[s];
-                        let tile = self.held(seat, p, tok, last)?;
-                        self.discard(seat, tile, Some(tile) == last);
-                    } else {
-                        self.draw_tile(seat, p, tok)?;
+            match one_move(rest) {
+                Ok((after, m)) => {
+                    rest = after;
+                    if let Err(e) = self.apply_move(seat, p, tok, m, pos) {
+                        result = Err(e);
+                        break;
                     }
                 }
-                b'{' => {
-                    let meld = generic_meld(p, tok, self.table.red_fives)?;
-                    self.call(seat, meld);
+                Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                    result = Err(shift(pos, e.col).err(e.kind));
+                    break;
                 }
-                _ => self.move_word(seat, p, tok, cur, pos)?,
+                Err(nom::Err::Incomplete(_)) => break,
             }
         }
+        self.tokens = buffer;
+        result?;
         if !any {
-            return Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine {
+            return Err(shift(pos, end).err(ErrorKind::EndOfLine {
                 expected: "moves after the seat: a draw, a discard, a call, riichi…",
             }));
         }
         Ok(())
     }
 
-    pub(super) fn move_word(
+    /// Applies one move of `seat`'s line, written `tok` at `p`.
+    fn apply_move(
         &mut self,
         seat: Seat,
         p: Pos<'t>,
         tok: &'t str,
-        cur: &mut Cursor<'t>,
+        m: Move<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
-        let (word, value) = match tok {
-            "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
-            | "bye" | "back" | "dead" | "false-win" => (tok, None),
-            _ => match tok.split_once('=') {
-                Some((w, v)) => (w, Some(v)),
-                None => (tok, None),
-            },
-        };
-        let vp = shift(p, word.len() + 1);
-        match (word, value) {
-            ("riichi", v) => {
-                let scores = match v {
-                    None => None,
-                    Some(v) => Some(comma_scores(vp, v)?),
-                };
-                self.log.push_riichi(seat, RiichiStage::Declared, scores);
+        let s = seat.index();
+        match m {
+            Move::Star => {
+                let tile = self.table.last_draw[s].ok_or_else(|| {
+                    p.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
+                            lex::seat_letter(seat),
+                            lex::seat_letter(seat)
+                        ),
+                    })
+                })?;
+                self.discard(seat, tile, true);
             }
-            ("deposit", v) => {
-                let scores = match v {
+            Move::Discard(raw, how) => {
+                let last = self.table.last_draw[s];
+                let avoid = if how == DiscardMark::Either {
+                    last
+                } else {
+                    None
+                };
+                let tile = self.held_raw(seat, shift(p, 1), raw, avoid)?;
+                let tsumogiri = match how {
+                    DiscardMark::Tsumogiri => true,
+                    DiscardMark::Not => false,
+                    DiscardMark::Either => Some(tile) == last,
+                };
+                self.discard(seat, tile, tsumogiri);
+            }
+            Move::Draw(raw) => self.draw_raw(seat, shift(p, 1), raw)?,
+            Move::Tile(raw) => {
+                if self.table.need_discard[s] {
+                    let last = self.table.last_draw[s];
+                    let tile = self.held_raw(seat, p, raw, last)?;
+                    self.discard(seat, tile, Some(tile) == last);
+                } else {
+                    self.draw_raw(seat, p, raw)?;
+                }
+            }
+            Move::Generic => {
+                let meld = generic_meld(p, tok, self.table.red_fives)?;
+                self.call(seat, meld);
+            }
+            Move::Riichi(scores) => self.log.push_riichi(seat, RiichiStage::Declared, scores),
+            Move::Deposit(stated) => {
+                let scores = match stated {
                     None => self.table.default_deposit(seat),
-                    Some("none") => None,
-                    Some(v) => Some(comma_scores(vp, v)?),
+                    Some(s) => s,
                 };
                 self.table.deposit(seat, scores);
                 self.log
                     .push_riichi(seat, RiichiStage::DepositTaken, scores);
             }
-            ("chi" | "pon" | "kan", None) => {
-                let (mp, m) =
-                    self.need(cur, pos, "the called tile and its source, e.g. 3m<A+45m")?;
-                let kind = match word {
-                    "chi" => MeldKind::Chi,
-                    "pon" => MeldKind::Pon,
-                    _ => MeldKind::Daiminkan,
-                };
-                let meld = self.called_meld(seat, kind, mp, m)?;
+            Move::Call(kind, (col, m)) => {
+                let meld = self.called_meld(seat, kind, shift(pos, col), m)?;
                 self.call(seat, meld);
             }
-            ("kakan", None) => {
-                let (mp, m) = self.need(cur, pos, "the tile added to the pon")?;
+            Move::Kakan((col, m)) => {
+                let mp = shift(pos, col);
                 let added = self.held(seat, mp, m, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
                     mp.err(ErrorKind::Inconsistent {
@@ -143,8 +146,8 @@ impl<'t> Reader<'t, '_> {
                 })?;
                 self.call(seat, meld);
             }
-            ("ankan", None) => {
-                let (mp, m) = self.need(cur, pos, "the kind of the concealed kan, e.g. 9p")?;
+            Move::Ankan((col, m)) => {
+                let mp = shift(pos, col);
                 let mut raws: ArrayVec<(usize, RawTile), 4> = ArrayVec::new();
                 lex::tiles(m, |raw, at| raws.try_push((at, raw)).map_err(|_| at)).map_err(|e| {
                     match e {
@@ -172,44 +175,25 @@ impl<'t> Reader<'t, '_> {
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            ("kita", None) => {
-                let (mp, m) = self.need(cur, pos, "the North set aside, 4z")?;
+            Move::Kita((col, m)) => {
+                let mp = shift(pos, col);
                 let t = self.held(seat, mp, m, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
                     .ok_or_else(|| mp.err(expected("a tile", m)))?;
                 self.call(seat, meld);
             }
-            ("dora", None) => {
-                let (tp, t) = self.need(cur, pos, "the new dora indicator")?;
-                self.new_dora(tp, t)?;
-            }
-            ("dead", None) => self.log.push_mistake(seat, Mistake::DeadHand, None),
-            ("false-win", v) => {
-                let deltas = match v {
-                    None => None,
-                    Some(v) => Some(comma_scores(vp, v)?),
-                };
+            Move::Dora((col, t)) => self.new_dora(shift(pos, col), t)?,
+            Move::Dead => self.log.push_mistake(seat, Mistake::DeadHand, None),
+            Move::FalseWin(deltas) => {
                 if let Some(d) = deltas {
                     self.table.pay(d);
                 }
                 self.log.push_mistake(seat, Mistake::FalseWin, deltas);
             }
-            ("bye", None) => self.log.push_disconnect(seat),
-            ("back", None) => {
-                let name = match cur.peek_token() {
-                    Some((c, t)) if t.starts_with('"') => {
-                        cur.next_token();
-                        string_at(shift(pos, c), t)?
-                    }
-                    _ => self.log.header.players[seat].name.clone(),
-                };
+            Move::Bye => self.log.push_disconnect(seat),
+            Move::Back(name) => {
+                let name = name.unwrap_or_else(|| self.log.header.players[seat].name.clone());
                 self.log.push_reconnect(seat, name);
-            }
-            _ => {
-                return Err(p.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(tok),
-                    expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
-                }));
             }
         }
         Ok(())
@@ -230,11 +214,6 @@ impl<'t> Reader<'t, '_> {
         self.table
             .resolve_held(seat, raw, avoid)
             .ok_or_else(|| not_held(p, seat, raw))
-    }
-
-    pub(super) fn draw_tile(&mut self, seat: Seat, p: Pos<'t>, token: &str) -> R<()> {
-        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
-        self.draw_raw(seat, p, raw)
     }
 
     pub(super) fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
@@ -409,4 +388,138 @@ pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> 
         }
     }
     new_meld(kind, &mut tiles, called, added, from).ok_or_else(|| p.err(expected(shape, token)))
+}
+
+/// How a `*T`, `~T` or `-T` discard marks its tsumogiri.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DiscardMark {
+    /// `*T`: tsumogiri.
+    Tsumogiri,
+    /// `~T`: not tsumogiri.
+    Not,
+    /// `-T`: tsumogiri when it is the tile just drawn.
+    Either,
+}
+
+/// One move of a move line, as the move grammar reads it: its syntax checked, its tiles as
+/// written (resolved against the table when applied).
+enum Move<'t> {
+    /// A tile: a draw, or a discard after a draw or a call.
+    Tile(RawTile),
+    /// `*`: the tile just drawn, discarded.
+    Star,
+    /// `*T`, `~T`, `-T`.
+    Discard(RawTile, DiscardMark),
+    /// `+T`.
+    Draw(RawTile),
+    /// `{KIND …}`, read when applied.
+    Generic,
+    /// `riichi[=S,S,S,S]`.
+    Riichi(Option<BySeat<i32>>),
+    /// `deposit[=S,S,S,S|none]`: `None` for the default scores.
+    Deposit(Option<Option<BySeat<i32>>>),
+    /// `chi|pon|kan CALLED<SEAT[+TILES]`: the kind and the argument's token.
+    Call(MeldKind, grammar::Token<'t>),
+    /// `kakan TILE`.
+    Kakan(grammar::Token<'t>),
+    /// `ankan TILES`.
+    Ankan(grammar::Token<'t>),
+    /// `kita 4z`.
+    Kita(grammar::Token<'t>),
+    /// `dora TILE`.
+    Dora(grammar::Token<'t>),
+    /// `dead`.
+    Dead,
+    /// `false-win[=D,D,D,D]`.
+    FalseWin(Option<BySeat<i32>>),
+    /// `bye`.
+    Bye,
+    /// `back ["NAME"]`.
+    Back(Option<String>),
+}
+
+/// The grammar of one move (one token, or a word and its argument).
+fn one_move<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Move<'t>> {
+    let (rest, (col, tok)) = need("a move")(input)?;
+    let tile = |at: usize, text: &str| lex::one_tile(text).map_err(|(o, k)| (at + o, k));
+    let moved = |r: Result<RawTile, (usize, ErrorKind)>, f: fn(RawTile) -> Move<'t>| match r {
+        Ok(raw) => Ok((rest, f(raw))),
+        Err((at, kind)) => grammar::fail(at, kind),
+    };
+    match tok.as_bytes()[0] {
+        b'*' if tok.len() == 1 => Ok((rest, Move::Star)),
+        b'*' => moved(tile(col + 1, &tok[1..]), |r| {
+            Move::Discard(r, DiscardMark::Tsumogiri)
+        }),
+        b'~' => moved(tile(col + 1, &tok[1..]), |r| {
+            Move::Discard(r, DiscardMark::Not)
+        }),
+        b'-' => moved(tile(col + 1, &tok[1..]), |r| {
+            Move::Discard(r, DiscardMark::Either)
+        }),
+        b'+' => moved(tile(col + 1, &tok[1..]), Move::Draw),
+        b'0'..=b'9' => moved(tile(col, tok), Move::Tile),
+        b'{' => Ok((rest, Move::Generic)),
+        _ => move_word(rest, col, tok),
+    }
+}
+
+/// A move word (`riichi`, `chi`, `back`…), after its token `tok` at `col`.
+fn move_word<'a, 't: 'a>(
+    rest: Tokens<'a, 't>,
+    col: usize,
+    tok: &'t str,
+) -> PResult<'a, 't, Move<'t>> {
+    let (word, value) = match tok {
+        "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
+        | "bye" | "back" | "dead" | "false-win" => (tok, None),
+        _ => match tok.split_once('=') {
+            Some((w, v)) => (w, Some(v)),
+            None => (tok, None),
+        },
+    };
+    let vcol = col + word.len() + 1;
+    let scores = |v: &str| -> Result<BySeat<i32>, nom::Err<grammar::LineError>> {
+        comma_scores_at(v).map_err(|kind| nom::Err::Failure(grammar::LineError::at(vcol, kind)))
+    };
+    let argument = |what: &'static str, f: fn(grammar::Token<'t>) -> Move<'t>| {
+        let (rest, t) = need(what)(rest)?;
+        Ok((rest, f(t)))
+    };
+    match (word, value) {
+        ("riichi", v) => Ok((rest, Move::Riichi(v.map(scores).transpose()?))),
+        ("deposit", None) => Ok((rest, Move::Deposit(None))),
+        ("deposit", Some("none")) => Ok((rest, Move::Deposit(Some(None)))),
+        ("deposit", Some(v)) => Ok((rest, Move::Deposit(Some(Some(scores(v)?))))),
+        ("chi", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
+            Move::Call(MeldKind::Chi, t)
+        }),
+        ("pon", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
+            Move::Call(MeldKind::Pon, t)
+        }),
+        ("kan", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
+            Move::Call(MeldKind::Daiminkan, t)
+        }),
+        ("kakan", None) => argument("the tile added to the pon", Move::Kakan),
+        ("ankan", None) => argument("the kind of the concealed kan, e.g. 9p", Move::Ankan),
+        ("kita", None) => argument("the North set aside, 4z", Move::Kita),
+        ("dora", None) => argument("the new dora indicator", Move::Dora),
+        ("dead", None) => Ok((rest, Move::Dead)),
+        ("false-win", v) => Ok((rest, Move::FalseWin(v.map(scores).transpose()?))),
+        ("bye", None) => Ok((rest, Move::Bye)),
+        ("back", None) => match rest.first() {
+            Some((c, t)) if t.starts_with('"') => match lex::string(t) {
+                Ok(name) => Ok((rest.take_from(1), Move::Back(Some(name)))),
+                Err((o, kind)) => grammar::fail(c + o, kind),
+            },
+            _ => Ok((rest, Move::Back(None))),
+        },
+        _ => grammar::fail(
+            col,
+            ErrorKind::UnknownKeyword {
+                word: lex::shorten(tok),
+                expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
+            },
+        ),
+    }
 }
