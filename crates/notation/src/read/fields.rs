@@ -265,17 +265,6 @@ impl<'t> Reader<'t, '_> {
             Pending::End(_) => Block::End,
             _ => return Ok(()),
         };
-        // The commonest `yaku` lines skip the tokens.
-        if block == Block::Win
-            && word == "yaku"
-            && let Some((v, end)) = quick_yaku(pos.text.as_bytes(), cur.position())
-        {
-            cur.rewind(end);
-            if let Pending::Win(w) = &mut self.pending {
-                set_once(&mut w.yaku, v, "yaku", wpos)?;
-            }
-            return self.finish_line(cur, pos);
-        }
         let mut buffer = std::mem::take(&mut self.tokens);
         let input = grammar::tokens(cur, &mut buffer);
         let result = grammar::parse_line(input, |i| {

@@ -365,18 +365,6 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         what: &'static str,
     ) -> R<BySeat<T>> {
-        let saved = cur.position();
-        if let Some([a, b, c, d]) = cur.quick_ints::<4>() {
-            if let (Ok(a), Ok(b), Ok(c), Ok(d)) = (
-                T::try_from(a),
-                T::try_from(b),
-                T::try_from(c),
-                T::try_from(d),
-            ) {
-                return Ok(BySeat::from_array([a, b, c, d]));
-            }
-            cur.rewind(saved);
-        }
         let mut buffer = std::mem::take(&mut self.tokens);
         let input = grammar::tokens(cur, &mut buffer);
         let parsed = grammar::parse_line(input, four_ints(what));

@@ -190,25 +190,6 @@ impl<'t, 'l> Reader<'t, 'l> {
                 col: 0,
                 text: rest,
             };
-            // A plain `hand` line of a round's setup, straight to its place, as `line` would
-            // put it there (no comments are kept then, so none waits to be placed).
-            if self.comments.is_none()
-                && let Pending::Setup(setup) = &mut self.pending
-                && rest.as_bytes().starts_with(b"hand ")
-            {
-                let mut cur = Cursor::new(rest);
-                cur.rewind(4);
-                if let Some((seat, a, e)) = cur.quick_hand()
-                    && rest.as_bytes().get(e) == Some(&b'\n')
-                    && let Some(tiles) = rest.get(a..e)
-                    && let Some(slot @ None) = setup.hands.get_mut(seat)
-                {
-                    *slot = Some((shift(pos, a), tiles, false));
-                    self.last_content = (line_no, start);
-                    start += e + 1;
-                    continue;
-                }
-            }
             // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
             // is only taken when the caller keeps comments.
             if self.comments.is_some() {

@@ -9,16 +9,7 @@ impl<'t> Reader<'t, '_> {
         if !self.table.open && !self.table.after_win {
             self.require_round("win", wpos)?;
         }
-        let head = match quick_win(pos.text.as_bytes(), cur.position()) {
-            Some(q) => {
-                cur.rewind(q.end);
-                WinHead {
-                    han: q.han.map(|(col, n)| (shift(pos, col), n)),
-                    ..q.head
-                }
-            }
-            None => self.win_general(cur, pos)?,
-        };
+        let head = self.win_general(cur, pos)?;
         self.pending = Pending::Win(Box::new(WinDraft {
             at: wpos,
             head,

@@ -7,24 +7,6 @@ use super::*;
 
 impl<'t> Reader<'t, '_> {
     pub(super) fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        if let Some(q) = cur.quick_round() {
-            self.pending = Pending::Setup(Box::new(Setup {
-                at: pos,
-                wind: q.wind,
-                number: q.number,
-                honba: q.honba,
-                dealer: q.dealer,
-                sticks: q.sticks,
-                dice: q.dice,
-                dora: Some((shift(pos, q.dora_at), q.dora)),
-                scores: None,
-                shuffle: None,
-                chips: None,
-                hands: [None; 4],
-                wall: None,
-            }));
-            return Ok(());
-        }
         let mut buffer = std::mem::take(&mut self.tokens);
         let input = grammar::tokens(cur, &mut buffer);
         let parsed = grammar::parse_line(input, round_line);
@@ -83,20 +65,6 @@ impl<'t> Reader<'t, '_> {
                 set_once(&mut s.chips, v, "chips", wpos)
             }
             _ => {
-                if word != "wall"
-                    && word != "shuffle"
-                    && let Some((seat, start, end)) = cur.quick_hand()
-                    && let Some(tiles) = pos.text.get(start..end)
-                {
-                    let Pending::Setup(s) = &mut self.pending else {
-                        return Ok(());
-                    };
-                    if s.hands[seat].is_some() {
-                        return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
-                    }
-                    s.hands[seat] = Some((shift(pos, start), tiles, false));
-                    return Ok(());
-                }
                 let mut buffer = std::mem::take(&mut self.tokens);
                 let input = grammar::tokens(cur, &mut buffer);
                 let parsed = grammar::parse_line(input, setup_field(word));
