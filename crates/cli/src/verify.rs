@@ -646,7 +646,7 @@ fn write_text(out: &mut impl Write, outcome: &GameOutcome, verbose: bool) -> std
 }
 
 /// A divergent game's divergences, round by round in the order first met. A flood (a
-/// corrupted seed makes every draw of a round diverge) shows the first [`PER_KIND`] of each
+/// corrupted seed makes every draw of a round diverge) shows the first three of each
 /// kind in a round and a count of the rest, unless `verbose`.
 fn write_divergences(
     out: &mut impl Write,

@@ -206,7 +206,7 @@ pub fn write_with(log: &GameLog, walls: &mut dyn WallSource) -> String {
     out
 }
 
-/// The canonical text of a game with its comments (walls as [`write`] takes them).
+/// The canonical text of a game with its comments (walls as [`write()`] takes them).
 pub fn write_document(doc: &Document) -> String {
     write_document_with(doc, &mut NoWalls)
 }

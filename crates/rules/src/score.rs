@@ -1468,7 +1468,7 @@ impl<'w, 'a> Context<'w, 'a> {
 /// The base points and limit of a hand of `han` han (dora included) and `fu` fu without a
 /// yakuman pattern, under `rules`: the limits from their han, counted (kazoe) yakuman as
 /// [`KazoeYakuman`] says, else `fu × 2^(2 + han)` with the mangan cap and kiriage mangan.
-/// [`Limit::base`] gives a limit's base points.
+/// [`limit_base`] gives a limit's base points.
 ///
 /// This is the one place where han and fu become base points: [`score()`] values hands with
 /// it, and the referee values a recorded win it could not score itself with it.
