@@ -36,9 +36,9 @@
 //! - With a Tenhou seed, the default copy of every dealt, drawn and revealed tile is the
 //!   wall's; physical copies then show only where the log departs from its wall.
 //! - Every line is read by one grammar (`grammar`: the line's tokens as nom input, parsed
-//!   into a small syntax tree, then applied to the table); fast paths read the commonest
-//!   well-formed move lines, starting hands, walls and tile lists as that grammar would, and
-//!   a test reads the error corpus and 100,000 mutated records with the reader as it was
+//!   into a small syntax tree, then applied to the table; tile lists, hands and walls by one
+//!   table-driven tile grammar); one fast path reads runs of well-formed plain move lines as
+//!   that grammar would, and a test reads the error corpus and 100,000 mutated records with the reader as it was
 //!   before the grammar and requires the same result.
 //! - Bad input never panics. No nom type appears in a public signature.
 #![doc = ""]

@@ -33,19 +33,6 @@ impl Taken {
         let i = usize::from(t.id());
         self.0[i / 64] |= 1 << (i % 64);
     }
-
-    /// The set as bits, id `i` at bit `i % 64` of word `i / 64`.
-    pub(crate) fn words(&self) -> &[u64; 3] {
-        &self.0
-    }
-
-    /// The copies of kind index `k` (0..34) in the set, as four bits (bit `c` for copy `c`).
-    pub(crate) fn kind_mask(&self, k: usize) -> u8 {
-        let i = k * 4;
-        self.0
-            .get(i / 64)
-            .map_or(0, |w| ((w >> (i % 64)) & 0xF) as u8)
-    }
 }
 
 /// Whether the kind index is a numbered five (5m, 5p, 5s).
@@ -64,6 +51,18 @@ pub(crate) fn candidates(kind: TileKind, red: bool, red_fives: bool) -> &'static
 /// when written `0`.
 pub(crate) fn matches(raw: RawTile, t: Tile) -> bool {
     t.kind() == raw.kind && t.is_red_five() == raw.red
+}
+
+/// The copies `raw` may name, ignoring a copy mark, as four bits (bit `c` for copy `c`):
+/// copy 0 of a five for a red five, the other three for a plain five, all four otherwise.
+pub(crate) fn named_copies(raw: RawTile) -> u8 {
+    if raw.red {
+        0b0001
+    } else if is_five(raw.kind.index()) {
+        0b1110
+    } else {
+        0b1111
+    }
 }
 
 /// The tile of `raw` with its copy mark.

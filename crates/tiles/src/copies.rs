@@ -14,31 +14,58 @@ use crate::{Suit, Tile, TileKind};
 ///
 /// It considers only the kind; which copies are free is the caller's (the lowest free one in
 /// this order is the tile's).
+#[inline]
 pub const fn copy_order(kind: TileKind, red: bool, suit_has_red_five: bool) -> &'static [u8] {
+    ORDERS[order_row(kind, red, suit_has_red_five)]
+}
+
+/// The four orders [`copy_order`] gives, in the order [`order_row`] numbers them.
+const ORDERS: [&[u8]; 4] = [&[0], &[1, 2, 3], &[1, 2, 3, 0], &[0, 1, 2, 3]];
+
+/// Which of [`ORDERS`] `copy_order(kind, red, suit_has_red_five)` is.
+#[inline]
+const fn order_row(kind: TileKind, red: bool, suit_has_red_five: bool) -> usize {
     let plain_five = kind.number() == 5 && !matches!(kind.suit(), Suit::Jihai);
     if red {
-        &[0]
+        0
     } else if plain_five && suit_has_red_five {
-        &[1, 2, 3]
+        1
     } else if plain_five {
-        &[1, 2, 3, 0]
+        2
     } else {
-        &[0, 1, 2, 3]
+        3
     }
 }
 
-/// The copy [`copy_order`] gives when the copies in `used` (bit `c` for copy `c`) are taken,
-/// or 4 when none of its copies is free.
-pub const fn first_free_copy(kind: TileKind, red: bool, suit_has_red_five: bool, used: u8) -> u8 {
-    let order = copy_order(kind, red, suit_has_red_five);
-    let mut i = 0;
-    while i < order.len() {
-        if used & (1 << order[i]) == 0 {
-            return order[i];
+/// [`first_free_copy`] worked out for every order and every set of taken copies, at
+/// `[order_row][used]`: one load where a reader resolves a whole wall.
+static FIRST_FREE: [[u8; 16]; 4] = {
+    let mut t = [[4u8; 16]; 4];
+    let mut row = 0;
+    while row < 4 {
+        let mut used = 0;
+        while used < 16 {
+            let order = ORDERS[row];
+            let mut i = 0;
+            while i < order.len() {
+                if used & (1 << order[i]) == 0 {
+                    t[row][used] = order[i];
+                    break;
+                }
+                i += 1;
+            }
+            used += 1;
         }
-        i += 1;
+        row += 1;
     }
-    4
+    t
+};
+
+/// The copy [`copy_order`] gives when the copies in `used` (bit `c` for copy `c`; bits
+/// above the fourth ignored) are taken, or 4 when none of its copies is free.
+#[inline]
+pub fn first_free_copy(kind: TileKind, red: bool, suit_has_red_five: bool, used: u8) -> u8 {
+    FIRST_FREE[order_row(kind, red, suit_has_red_five)][usize::from(used & 0xF)]
 }
 
 /// Gives physical copies to tiles written by kind (the compact notation, tenhou.net/6 codes,

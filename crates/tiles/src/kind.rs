@@ -162,6 +162,7 @@ impl TileKind {
 
     /// The kind of a suit and number: 1..=9 for numbered suits, 1..=7 for honours
     /// (East, South, West, North, haku, hatsu, chun). `None` when out of range.
+    #[inline]
     pub const fn from_suit_number(suit: Suit, number: u8) -> Option<TileKind> {
         let max = if suit.is_numbered() { 9 } else { 7 };
         if number == 0 || number > max {

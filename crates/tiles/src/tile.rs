@@ -28,6 +28,7 @@ impl Tile {
     }
 
     /// The tile of `kind` with copy number `copy` (0..4), or `None` if `copy >= 4`.
+    #[inline]
     pub const fn from_kind(kind: TileKind, copy: u8) -> Option<Tile> {
         if copy < 4 {
             Some(Tile(kind as u8 * 4 + copy))

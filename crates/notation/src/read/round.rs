@@ -127,48 +127,28 @@ impl<'t> Reader<'t, '_> {
                 continue;
             };
             let deal = self.table.wall_hand(dealer, seat);
-            let mut in_deal = Taken::default();
+            // The deal's copies of each kind, four bits a kind.
+            let mut in_deal = [0u8; 34];
             for &d in deal.iter().flatten() {
-                in_deal.add(d);
+                in_deal[d.kind().index()] |= 1 << d.copy();
             }
-            if let Some(d) = deal
-                && !exact
-                && deal_spelled(&in_deal, token.as_bytes())
-                && d.iter().all(|&t| self.table.unseen(t))
-            {
-                // The hand is written as the deal's tiles in order, none in play: each tile
-                // resolves to the deal's copy (what `hand_fast` finds, tile by tile).
-                for &t in &d {
-                    self.table.enter(t, Some(seat));
-                }
-                hands[seat] = ArrayVec::from(d);
-                continue;
-            }
-            if let Some((fast, all_in_deal)) = hand_fast(&self.table, token.as_bytes(), &in_deal) {
-                for &t in &fast {
-                    self.table.enter(t, Some(seat));
-                }
-                hands[seat] = match deal {
-                    // 13 distinct tiles, all in the 13 of the deal: the same set.
-                    Some(d) if all_in_deal && !exact => ArrayVec::from(d),
-                    _ => fast,
-                };
-                continue;
-            }
+            let mut all_in_deal = true;
             let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
             let table = &mut self.table;
             let res = lex::tiles(token, |raw, at| {
                 let p = shift(tp, at);
-                // The lowest copy of the kind that the deal holds and is still unseen.
-                let hint = (0..4)
-                    .filter_map(|c| Tile::from_kind(raw.kind, c))
-                    .find(|&d| in_deal.has(d) && crate::table::matches(raw, d) && table.unseen(d));
+                // The lowest copy of the kind that the deal holds, that the tile names and
+                // that is still unseen.
+                let k = raw.kind.index();
+                let free = in_deal[k] & crate::table::named_copies(raw) & table.unseen_mask(k);
+                let hint = Tile::from_kind(raw.kind, free.trailing_zeros() as u8);
                 let t = enter_tile(table, p, raw, hint)?;
                 if hand.try_push(t).is_err() {
                     return Err(p.err(ErrorKind::Inconsistent {
                         detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
                     }));
                 }
+                all_in_deal &= in_deal[k] & (1 << t.copy()) != 0;
                 table.enter(t, Some(seat));
                 Ok(())
             });
@@ -185,16 +165,13 @@ impl<'t> Reader<'t, '_> {
                     ),
                 }));
             }
+            // Thirteen tiles, none twice (the table refuses a copy in play), all in the
+            // thirteen of the deal: the deal itself, kept in its order.
             if let Some(d) = deal
+                && all_in_deal
                 && !exact
             {
-                let mut a = hand.clone();
-                let mut b = d;
-                a.sort_unstable();
-                b.sort_unstable();
-                if a[..] == b[..] {
-                    hand = ArrayVec::from(d);
-                }
+                hand = ArrayVec::from(d);
             }
             hands[seat] = hand;
         }
@@ -256,33 +233,34 @@ pub(super) struct Setup<'t> {
 /// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
 /// the lowest copy not yet in the line.
 pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<WallView> {
-    if let Some(w) = wall_fast(token.as_bytes(), current, red_fives) {
-        return Ok(w);
-    }
     let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
     let mut used = [0u8; 34];
     lex::tiles(token, |raw, at| {
-        let at = shift(p, at);
         let k = raw.kind.index();
-        let copy = match crate::table::marked(raw) {
-            Some(t) => t.copy(),
-            None => crate::table::candidates(raw.kind, raw.red, red_fives)
-                .iter()
-                .copied()
-                .find(|&c| used[k] & (1 << c) == 0)
-                .ok_or_else(|| at.err(no_copy_left(raw, red_fives)))?,
+        // A marked tile (a red five is copy 0) is its copy; an unmarked one the project's
+        // copy rule gives (4 when no copy is left).
+        let copy = match (raw.red, raw.copy) {
+            (true, _) => 0,
+            (false, Some(c)) => c,
+            (false, None) => haifu_tiles::first_free_copy(raw.kind, false, red_fives, used[k]),
         };
-        if used[k] & (1 << copy) != 0 {
-            return Err(at.err(ErrorKind::CopyInPlay {
-                tile: raw.kind.to_string(),
+        let bit = 1u8.checked_shl(u32::from(copy)).unwrap_or(0);
+        let in_use = used[k] & bit != 0;
+        match Tile::from_kind(raw.kind, copy) {
+            Some(t) if !in_use && !tiles.is_full() => {
+                used[k] |= bit;
+                tiles.push(t);
+                Ok(())
+            }
+            _ => Err(wall_error(
+                shift(p, at),
+                raw,
                 copy,
-            }));
+                in_use,
+                red_fives,
+                token,
+            )),
         }
-        used[k] |= 1 << copy;
-        let t = Tile::from_kind(raw.kind, copy).ok_or_else(|| at.err(expected("a tile", token)))?;
-        tiles
-            .try_push(t)
-            .map_err(|_| at.err(expected("a wall of 136 tiles (108 in sanma)", token)))
     })
     .map_err(|e| match e {
         Ok((at, k)) => shift(p, at).err(k),
@@ -296,6 +274,29 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool)
             ),
         })
     })
+}
+
+/// Why a wall line's tile `raw`, resolved to `copy` (4 when none was left), cannot be the
+/// wall's next tile: no copy left, its copy already `in_use`, or a 137th tile.
+#[cold]
+fn wall_error(
+    at: Pos<'_>,
+    raw: RawTile,
+    copy: u8,
+    in_use: bool,
+    red_fives: bool,
+    token: &str,
+) -> ReadError {
+    if copy > 3 {
+        at.err(no_copy_left(raw, red_fives))
+    } else if in_use {
+        at.err(ErrorKind::CopyInPlay {
+            tile: raw.kind.to_string(),
+            copy,
+        })
+    } else {
+        at.err(expected("a wall of 136 tiles (108 in sanma)", token))
+    }
 }
 
 /// A tile entering play, refusing a copy already in play.
