@@ -105,7 +105,9 @@ pub fn read_into_with(
     walls: &mut dyn WallSource,
 ) -> Result<(), ReadError> {
     log.clear();
-    read::Reader::new(text, log, None, walls).run()
+    read::Reader::new(text, log, None, walls)
+        .run()
+        .map_err(|e| *e)
 }
 
 /// Like [`read_into`], for bytes that should be UTF-8 text (a file's contents).
@@ -163,7 +165,9 @@ pub fn read_document(text: &str) -> Result<Document, ReadError> {
 /// Like [`read_document`], with the walls of the rounds that state none from `walls`.
 pub fn read_document_with(text: &str, walls: &mut dyn WallSource) -> Result<Document, ReadError> {
     let mut doc = Document::default();
-    read::Reader::new(text, &mut doc.log, Some(&mut doc.comments), walls).run()?;
+    read::Reader::new(text, &mut doc.log, Some(&mut doc.comments), walls)
+        .run()
+        .map_err(|e| *e)?;
     Ok(doc)
 }
 
@@ -187,7 +191,8 @@ pub fn source_lines(text: &str) -> Result<SourceLines, ReadError> {
     let mut lines = SourceLines::default();
     read::Reader::new(text, &mut log, None, &mut NoWalls)
         .with_lines(&mut lines)
-        .run()?;
+        .run()
+        .map_err(|e| *e)?;
     Ok(lines)
 }
 

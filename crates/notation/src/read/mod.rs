@@ -57,15 +57,18 @@ impl<'t> Pos<'t> {
         lex::first_line(self.text)
     }
 
-    fn err(self, kind: ErrorKind) -> ReadError {
-        ReadError {
+    /// The error `kind` here, boxed: the reader's results stay small on the paths where
+    /// nothing is wrong.
+    #[cold]
+    fn err(self, kind: ErrorKind) -> Box<ReadError> {
+        Box::new(ReadError {
             location: Location {
                 line: self.line,
                 column: u32::try_from(self.col + 1).unwrap_or(u32::MAX),
             },
             kind,
             line_text: self.line_text().to_owned(),
-        }
+        })
     }
 }
 
@@ -114,7 +117,7 @@ pub(crate) struct Reader<'t, 'l> {
     last_content: (u32, usize),
 }
 
-type R<T> = Result<T, ReadError>;
+type R<T> = Result<T, Box<ReadError>>;
 
 impl<'t, 'l> Reader<'t, 'l> {
     pub(crate) fn new(

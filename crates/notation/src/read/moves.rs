@@ -304,7 +304,7 @@ impl<'t> Reader<'t, '_> {
     }
 }
 
-pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> ReadError {
+pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
     p.err(ErrorKind::Inconsistent {
         detail: format!(
             "{} holds no {}{} and no copy of it is left",

@@ -286,7 +286,7 @@ fn wall_error(
     in_use: bool,
     red_fives: bool,
     token: &str,
-) -> ReadError {
+) -> Box<ReadError> {
     if copy > 3 {
         at.err(no_copy_left(raw, red_fives))
     } else if in_use {
