@@ -526,22 +526,37 @@ impl Table {
         raw: RawTile,
         avoid: Option<Tile>,
     ) -> Option<Tile> {
-        marked(raw)
-            .or_else(|| {
-                let order: &[u8] = if raw.red {
-                    &[0]
-                } else if self.red_fives && is_five(raw.kind.index()) {
-                    &[3, 2, 1]
-                } else {
-                    &[3, 2, 1, 0]
-                };
-                order
-                    .iter()
-                    .filter_map(|&c| Tile::from_kind(raw.kind, c))
-                    .find(|&t| self.held_by(seat, t) && Some(t) != avoid)
-            })
-            .or_else(|| avoid.filter(|&a| matches(raw, a) && self.held_by(seat, a)))
-            .or_else(|| pick_in(raw, None, |t| self.unseen(t), self.red_fives))
+        if let Some(t) = marked(raw) {
+            return Some(t);
+        }
+        let k = raw.kind.index();
+        // The copies a plain tile may be: with red fives, a plain five is never copy 0.
+        let plain = if self.red_fives && is_five(k) {
+            0b1110
+        } else {
+            0b1111
+        };
+        let held = self.place_mask(k, in_hand(seat));
+        let avoid_bit = match avoid {
+            Some(a) if a.kind() == raw.kind => 1u8 << a.copy(),
+            _ => 0,
+        };
+        let others = held & plain & !avoid_bit;
+        let copy = if others != 0 {
+            // The highest copy held.
+            7 - others.leading_zeros() as u8
+        } else if held & avoid_bit & named_copies(raw) != 0 {
+            avoid_bit.trailing_zeros() as u8
+        } else {
+            // Not held: the first free copy, by the project's one rule.
+            haifu_tiles::first_free_copy(
+                raw.kind,
+                false,
+                self.red_fives,
+                !self.place_mask(k, UNSEEN) & 0xF,
+            )
+        };
+        Tile::from_kind(raw.kind, copy)
     }
 
     /// Draws an unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`: kind index, with
@@ -618,40 +633,6 @@ impl Table {
             return None;
         }
         Tile::new(u8::try_from(kind).ok()? * 4 + copy)
-    }
-
-    /// The tile an unmarked tile of kind index `kind` (written `0` if `red`) discarded by
-    /// `seat` is, as [`Table::resolve_held`] resolves it, when the seat holds a copy; `None`
-    /// otherwise (the general path then resolves it or says what is wrong).
-    #[inline]
-    pub(crate) fn quick_held(
-        &self,
-        seat: Seat,
-        kind: usize,
-        red: bool,
-        avoid: Option<Tile>,
-    ) -> Option<Tile> {
-        let base = u8::try_from(kind).ok()? * 4;
-        if red {
-            return Tile::new(base);
-        }
-        // With red fives, a plain five is never the red one (copy 0).
-        let held =
-            self.place_mask(kind, in_hand(seat)) & !u8::from(self.red_fives && is_five(kind));
-        let avoid_bit = match avoid {
-            Some(a) if a.id() / 4 * 4 == base => 1u8 << a.copy(),
-            _ => 0,
-        };
-        let others = held & !avoid_bit;
-        let copy = if others != 0 {
-            // The highest copy held.
-            7 - others.leading_zeros() as u8
-        } else if held & avoid_bit != 0 && !(is_five(kind) && avoid_bit == 1) {
-            avoid_bit.trailing_zeros() as u8
-        } else {
-            return None;
-        };
-        Tile::new(base + copy)
     }
 
     // ---- moves ----

@@ -81,10 +81,8 @@ pub(super) fn quick_moves(
                 break;
             }
             if table.need_discard[s] {
-                let kind = usize::from(q & !lex::RED);
-                let red = q & lex::RED != 0;
                 let last = table.last_draw[s];
-                let Some(tile) = table.quick_held(seat, kind, red, last) else {
+                let Some(tile) = table.resolve_held(seat, quick_raw(q), last) else {
                     break;
                 };
                 table.discard(seat, tile);
@@ -145,6 +143,15 @@ pub(super) fn quick_code(d: u8, letter: u8) -> Option<u8> {
     (d.is_ascii_digit() && q != lex::NOT_A_TILE).then_some(q)
 }
 
+/// The unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`).
+fn quick_raw(q: u8) -> RawTile {
+    RawTile {
+        kind: TileKind::ALL[usize::from(q & !lex::RED) % 34],
+        red: q & lex::RED != 0,
+        copy: None,
+    }
+}
+
 /// What [`quick_lines`] read.
 pub(super) struct QuickLines {
     /// Move lines read whole, the start of the last of them, and where the next line starts.
@@ -191,10 +198,8 @@ pub(super) fn quick_lines(
                 let discard = if len == 7 {
                     Some(drawn)
                 } else {
-                    quick_code(x, y).and_then(|q2| {
-                        let kind = usize::from(q2 & !lex::RED);
-                        table.quick_held(seat, kind, q2 & lex::RED != 0, Some(drawn))
-                    })
+                    quick_code(x, y)
+                        .and_then(|q2| table.resolve_held(seat, quick_raw(q2), Some(drawn)))
                 };
                 let Some(tile) = discard else {
                     // Drawn; the discard is the general path's.

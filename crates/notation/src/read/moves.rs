@@ -33,7 +33,8 @@ impl<'t> Reader<'t, '_> {
         while let Some((col, tok)) = rest.first() {
             any = true;
             let p = shift(pos, col);
-            if tok != "bye"
+            if !self.table.open
+                && tok != "bye"
                 && tok != "back"
                 && let Err(e) = self.require_round(tok, p)
             {
