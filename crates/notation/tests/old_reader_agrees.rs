@@ -211,31 +211,7 @@ fn bytes_old(bytes: &[u8]) -> Result<haifu_log::GameLog, String> {
     Ok(log)
 }
 
-/// The texts the mutations start from: the parse corpus's good records and every scenario.
-fn bases() -> Vec<(String, String)> {
-    let root = haifu_testkit::workspace_root();
-    let mut out = Vec::new();
-    let mut dirs = vec![
-        root.join("corpus/parse/haifu/ok"),
-        root.join("corpus/scenarios"),
-    ];
-    while let Some(dir) = dirs.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .expect("reads the folder")
-            .map(|e| e.expect("an entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "haifu") {
-                let text = std::fs::read_to_string(&path).expect("reads");
-                out.push((path.display().to_string(), text));
-            }
-        }
-    }
-    out
-}
+use haifu_testkit::notation_records as bases;
 
 #[test]
 fn the_error_corpus_gives_the_same_located_errors() {
@@ -263,113 +239,7 @@ fn good_records_read_alike() {
     }
 }
 
-use haifu_testkit::Rng;
-
-/// The bytes and words mutations insert: the notation's own, so that many mutants get far.
-const INSERTS: &[&str] = &[
-    "'",
-    "0",
-    "1",
-    "5",
-    "9",
-    "m",
-    "p",
-    "s",
-    "z",
-    " ",
-    "\n",
-    "*",
-    "+",
-    "-",
-    "~",
-    "<",
-    "=",
-    ",",
-    "\"",
-    "#",
-    "{",
-    "}",
-    "A",
-    "D",
-    "E",
-    "riichi",
-    "deposit",
-    "chi",
-    "pon",
-    "kan",
-    "kakan",
-    "ankan",
-    "kita",
-    "dora",
-    "bye",
-    "back",
-    "dead",
-    "false-win",
-    "win",
-    "draw",
-    "deltas",
-    "yaku",
-    "expect",
-    "round",
-    "hand",
-    "scores",
-    "end",
-    "30fu",
-    "2han",
-    "mangan",
-    "é",
-];
-
-/// One mutation of `text`: a deleted run, an inserted token, a duplicated or deleted line,
-/// or two tokens swapped.
-fn mutate(text: &str, rng: &mut Rng) -> String {
-    let mut t = text.to_owned();
-    let char_at = |t: &str, at: usize| {
-        let mut at = at.min(t.len());
-        while !t.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
-    };
-    match rng.below(5) {
-        0 => {
-            let at = char_at(&t, rng.below(t.len()));
-            let end = char_at(&t, at + 1 + rng.below(6));
-            t.replace_range(at..end, "");
-        }
-        1 => {
-            let at = char_at(&t, rng.below(t.len()));
-            t.insert_str(at, INSERTS[rng.below(INSERTS.len())]);
-        }
-        2 => {
-            let lines: Vec<&str> = t.split('\n').collect();
-            let i = rng.below(lines.len());
-            let mut v = lines.clone();
-            if rng.below(2) == 0 {
-                v.insert(i, lines[i]);
-            } else {
-                v.remove(i);
-            }
-            t = v.join("\n");
-        }
-        3 => {
-            let at = char_at(&t, rng.below(t.len()));
-            let replacement = INSERTS[rng.below(INSERTS.len())];
-            let end = char_at(&t, at + 1);
-            t.replace_range(at..end, replacement);
-        }
-        _ => {
-            let words: Vec<&str> = t.split(' ').collect();
-            if words.len() > 2 {
-                let (i, j) = (rng.below(words.len()), rng.below(words.len()));
-                let mut v = words.clone();
-                v.swap(i, j);
-                t = v.join(" ");
-            }
-        }
-    }
-    t
-}
+use haifu_testkit::{Rng, mutate_notation as mutate};
 
 /// At least 100,000 mutated records (one to three mutations each, from every good record and
 /// scenario) read alike: the same log, or the same located error. `HAIFU_MUTANTS` sets

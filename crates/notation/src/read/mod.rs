@@ -115,6 +115,17 @@ pub(crate) struct Reader<'t, 'l> {
     /// The last line with content: its number and where it starts in the text. (Not a
     /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
     last_content: (u32, usize),
+    /// Whether plain move lines may be read by the fast path (`fast.rs`).
+    moves_by: MovePath,
+}
+
+/// How move lines are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MovePath {
+    /// Runs of plain move lines by the fast path, the rest by the move grammar.
+    FastFirst,
+    /// Every move by the move grammar.
+    GrammarOnly,
 }
 
 type R<T> = Result<T, Box<ReadError>>;
@@ -138,6 +149,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             start_scores: None,
             pending: Pending::None,
             stage: Stage::Start,
+            moves_by: MovePath::FastFirst,
             seen: 0,
             last_content: (0, 0),
         }
@@ -257,12 +269,19 @@ impl<'t, 'l> Reader<'t, 'l> {
     /// Whether `line` would only read the moves of a move line (`A …`): in the body, in a
     /// round, with nothing pending, and no comments kept (a kept comment must be placed).
     fn quick_ok(&self) -> bool {
-        self.stage == Stage::Body
+        self.moves_by == MovePath::FastFirst
+            && self.stage == Stage::Body
             && self.table.open
             && matches!(self.pending, Pending::None)
             && self.comments.is_none()
             && self.lines.is_none()
             && self.waiting_comments.is_empty()
+    }
+
+    /// Reads every move by the move grammar, never by the fast path.
+    pub(crate) fn grammar_only(mut self) -> Reader<'t, 'l> {
+        self.moves_by = MovePath::GrammarOnly;
+        self
     }
 
     /// Asks for the line of each event (see [`Reader::note_lines`]). The move fast path is

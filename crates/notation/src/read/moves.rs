@@ -18,7 +18,7 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         mut any: bool,
     ) -> R<()> {
-        if self.table.open {
+        if self.table.open && self.moves_by == MovePath::FastFirst {
             let at = cur.offset();
             let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
             any |= read;
