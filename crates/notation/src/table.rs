@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use haifu_log::RoundStart;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
-use crate::lex::{self, RawTile};
+use crate::lex::RawTile;
 
 const UNSEEN: u8 = 0;
 const OUT: u8 = 5;
@@ -182,15 +182,6 @@ impl WallView {
         Some(self.tiles[self.len - 1 - dealt - i])
     }
 
-    /// The live wall, last draw first: [`WallView::live_draw`] `i` is its tile `i` from the
-    /// end.
-    fn live_tiles(&self) -> &[Tile] {
-        let dealt = 13 * self.seats();
-        self.tiles
-            .get(14..self.len.saturating_sub(dealt))
-            .unwrap_or(&[])
-    }
-
     fn rinshan_draw(&self, k: usize) -> Option<Tile> {
         if self.len == 0 || k >= self.rinshan_len() {
             return None;
@@ -233,24 +224,6 @@ impl WallView {
     }
 }
 
-/// Each tile id's quick kind code (`lex::QUICK_KINDS`): its kind index, with `lex::RED` for
-/// a red five.
-static ID_CODE: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut id = 0;
-    while id < 136 {
-        let kind = id / 4;
-        t[id] = kind as u8
-            | if is_five(kind) && id % 4 == 0 {
-                lex::RED
-            } else {
-                0
-            };
-        id += 1;
-    }
-    t
-};
-
 /// Tile id 0, the filler of unused wall slots.
 const TILE_0: Tile = match Tile::new(0) {
     Some(t) => t,
@@ -279,11 +252,6 @@ pub(crate) fn next_wall(
 pub(crate) struct Table {
     pub(crate) wall: Option<WallView>,
     live: usize,
-    /// The live wall's tiles in draw order as ids, and as the reader's quick kind codes
-    /// (`lex::QUICK_KINDS`: the kind, with `lex::RED` for a red five): what an unmarked
-    /// draw matches against. Past the live wall's end, or with no wall, no tile (0xFF).
-    live_ids: [u8; 128],
-    live_codes: [u8; 128],
     rinshan: usize,
     rinshan_next: [bool; 4],
     /// Where each tile id is (256 places, so that a tile id indexes it without a check).
@@ -319,8 +287,6 @@ impl Table {
         Table {
             wall: None,
             live: 0,
-            live_ids: [0xFF; 128],
-            live_codes: [0xFF; 128],
             rinshan: 0,
             rinshan_next: [false; 4],
             place: [UNSEEN; 256],
@@ -349,8 +315,6 @@ impl Table {
         let Table {
             wall: _,
             live,
-            live_ids,
-            live_codes,
             rinshan,
             rinshan_next,
             place,
@@ -370,8 +334,6 @@ impl Table {
             red_fives: _,
         } = self;
         *live = 0;
-        *live_ids = [0xFF; 128];
-        *live_codes = [0xFF; 128];
         *rinshan = 0;
         *rinshan_next = [false; 4];
         *place = [UNSEEN; 256];
@@ -387,17 +349,6 @@ impl Table {
         *honba = 0;
         *open = false;
         *after_win = false;
-        if let Some(w) = &wall {
-            for ((id, code), &t) in self
-                .live_ids
-                .iter_mut()
-                .zip(&mut self.live_codes)
-                .zip(w.live_tiles().iter().rev())
-            {
-                *id = t.id();
-                *code = ID_CODE[usize::from(t.id()) & 255];
-            }
-        }
         self.wall = wall;
         self.started = true;
     }
@@ -512,7 +463,22 @@ impl Table {
     /// A tile entering play (drawn, revealed): the marked copy, else the wall's tile if it is
     /// the one written, else the lowest free copy.
     pub(crate) fn resolve_enter(&self, raw: RawTile, hint: Option<Tile>) -> Option<Tile> {
-        pick_in(raw, hint, |t| self.unseen(t), self.red_fives)
+        if let Some(t) = marked(raw) {
+            return Some(t);
+        }
+        let free = self.place_mask(raw.kind.index(), UNSEEN);
+        let copy = match hint {
+            Some(h) if matches(raw, h) && free & (1 << h.copy()) != 0 => h.copy(),
+            // The first free copy by the project's one rule.
+            _ => haifu_tiles::first_free_copy(raw.kind, raw.red, self.red_fives, !free & 0xF),
+        };
+        Tile::from_kind(raw.kind, copy)
+    }
+
+    /// The tile `seat` draws when it writes `raw`: [`Table::resolve_enter`] with the wall's
+    /// next tile for the seat as the hint.
+    pub(crate) fn resolve_draw(&self, seat: Seat, raw: RawTile) -> Option<Tile> {
+        self.resolve_enter(raw, self.wall_draw(seat))
     }
 
     /// A tile `seat` gives from its hand: the marked copy, else the highest copy it holds
@@ -557,82 +523,6 @@ impl Table {
             )
         };
         Tile::from_kind(raw.kind, copy)
-    }
-
-    /// Draws an unmarked tile of quick kind code `q` (`lex::QUICK_KINDS`: kind index, with
-    /// `lex::RED` when written `0`) for `seat`, when [`Table::resolve_enter`] with the wall's
-    /// hint resolves it to a tile not in play yet, and returns that tile; `None` (the table
-    /// untouched) for anything else: the general path then says what is wrong.
-    #[inline]
-    pub(crate) fn quick_draw(&mut self, seat: Seat, q: u8) -> Option<Tile> {
-        let s = seat.index() & 3;
-        // (Index 127 is past any live wall: no tile.)
-        let i = self.live.min(127);
-        let id = self.live_ids[i];
-        // The commonest case first: the wall's next live tile, as written (a red five
-        // written `0`, any other tile without a mark), not in play yet.
-        if !self.rinshan_next[s]
-            && self.live_codes[i] == q
-            && self.place[usize::from(id)] == UNSEEN
-            && let Some(tile) = Tile::new(id)
-        {
-            self.place[usize::from(id)] = in_hand(seat);
-            self.live += 1;
-            self.last_draw[s] = Some(tile);
-            self.last_tile = Some(tile);
-            self.need_discard[s] = true;
-            return Some(tile);
-        }
-        self.quick_draw_other(seat, q)
-    }
-
-    /// [`Table::quick_draw`] when the tile is not the live wall's next one.
-    #[inline(never)]
-    fn quick_draw_other(&mut self, seat: Seat, q: u8) -> Option<Tile> {
-        let kind = usize::from(q & !lex::RED);
-        let tile = self.draw_candidate(kind, q & lex::RED != 0, self.wall_draw(seat))?;
-        self.draw(seat, tile);
-        Some(tile)
-    }
-
-    /// Draws the tile a marked token names (`3'1s`) for `seat` when it is not in play yet,
-    /// as [`Table::resolve_enter`] resolves it; `false` (the table untouched) otherwise.
-    pub(crate) fn quick_draw_marked(&mut self, seat: Seat, t: Tile) -> bool {
-        if self.place[usize::from(t.id())] != UNSEEN {
-            return false;
-        }
-        self.draw(seat, t);
-        true
-    }
-
-    /// The tile [`Table::quick_draw`] draws when it is not the wall's hint.
-    fn draw_candidate(&self, kind: usize, red: bool, hint: Option<Tile>) -> Option<Tile> {
-        let free = self.place_mask(kind, UNSEEN);
-        let copy = if red {
-            0
-        } else {
-            match hint {
-                Some(h)
-                    if usize::from(h.id() / 4) == kind
-                        && !h.is_red_five()
-                        && free & (1 << h.copy()) != 0 =>
-                {
-                    h.copy()
-                }
-                // The first free copy by the project's one rule (with red fives, a plain five
-                // is never copy 0: that is the red five, written `0`).
-                _ => haifu_tiles::first_free_copy(
-                    TileKind::ALL[kind],
-                    false,
-                    self.red_fives,
-                    !free & 0xF,
-                ),
-            }
-        };
-        if copy > 3 || free & (1 << copy) == 0 {
-            return None;
-        }
-        Tile::new(u8::try_from(kind).ok()? * 4 + copy)
     }
 
     // ---- moves ----

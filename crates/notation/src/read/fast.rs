@@ -65,9 +65,10 @@ pub(super) fn quick_moves(
                 table.discard(seat, tile);
                 log.push_discard(seat, tile, Some(tile) == last);
             } else {
-                if !table.quick_draw_marked(seat, tile) {
+                if !table.unseen(tile) {
                     break;
                 }
+                table.draw(seat, tile);
                 log.push_draw_tile(seat, tile);
             }
             at += 4;
@@ -88,9 +89,11 @@ pub(super) fn quick_moves(
                 table.discard(seat, tile);
                 log.push_discard(seat, tile, Some(tile) == last);
             } else {
-                let Some(tile) = table.quick_draw(seat, q) else {
+                let Some(tile) = table.resolve_draw(seat, quick_raw(q)).filter(|&t| table.unseen(t))
+                else {
                     break;
                 };
+                table.draw(seat, tile);
                 log.push_draw_tile(seat, tile);
             }
             at += 2;
@@ -192,8 +195,11 @@ pub(super) fn quick_lines(
                 None
             };
             if let Some(len) = turn
-                && let Some(drawn) = table.quick_draw(seat, q1)
+                && let Some(drawn) = table
+                    .resolve_draw(seat, quick_raw(q1))
+                    .filter(|&t| table.unseen(t))
             {
+                table.draw(seat, drawn);
                 log.push_draw_tile(seat, drawn);
                 let discard = if len == 7 {
                     Some(drawn)

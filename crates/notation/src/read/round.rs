@@ -301,15 +301,6 @@ fn wall_error(
 
 /// A tile entering play, refusing a copy already in play.
 pub(super) fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
-    // Fast path, as `resolve_enter` would choose: an unmarked tile that is the hint.
-    if let Some(h) = hint
-        && raw.copy.is_none()
-        && !raw.red
-        && crate::table::matches(raw, h)
-        && table.unseen(h)
-    {
-        return Ok(h);
-    }
     match table.resolve_enter(raw, hint) {
         Some(t) if table.unseen(t) => Ok(t),
         Some(t) => Err(p.err(ErrorKind::CopyInPlay {
