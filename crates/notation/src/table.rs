@@ -463,16 +463,7 @@ impl Table {
     /// A tile entering play (drawn, revealed): the marked copy, else the wall's tile if it is
     /// the one written, else the lowest free copy.
     pub(crate) fn resolve_enter(&self, raw: RawTile, hint: Option<Tile>) -> Option<Tile> {
-        if let Some(t) = marked(raw) {
-            return Some(t);
-        }
-        let free = self.place_mask(raw.kind.index(), UNSEEN);
-        let copy = match hint {
-            Some(h) if matches(raw, h) && free & (1 << h.copy()) != 0 => h.copy(),
-            // The first free copy by the project's one rule.
-            _ => haifu_tiles::first_free_copy(raw.kind, raw.red, self.red_fives, !free & 0xF),
-        };
-        Tile::from_kind(raw.kind, copy)
+        pick_in(raw, hint, |t| self.unseen(t), self.red_fives)
     }
 
     /// The tile `seat` draws when it writes `raw`: [`Table::resolve_enter`] with the wall's
