@@ -114,7 +114,7 @@ pub fn read_into_with(
 
 /// Like [`read_with`], but every move line is read by the move grammar alone, never by the
 /// fast path that reads runs of plain move lines: the same log or the same error (the tests
-/// compare the two over every record they hold and 100,000 mutated ones), in about 1.5 times
+/// compare the two over every record they hold and 100,000 mutated ones), in about 1.6 times
 /// the time. For a tool that wants the reference reading, or a test of its own.
 pub fn read_by_grammar(text: &str, walls: &mut dyn WallSource) -> Result<GameLog, ReadError> {
     let mut log = GameLog::new();
