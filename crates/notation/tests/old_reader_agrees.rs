@@ -239,26 +239,13 @@ fn good_records_read_alike() {
     }
 }
 
-use haifu_testkit::{Rng, mutate_notation as mutate};
-
 /// At least 100,000 mutated records (one to three mutations each, from every good record and
 /// scenario) read alike: the same log, or the same located error. `HAIFU_MUTANTS` sets
 /// another count.
 #[test]
 fn mutated_records_read_alike() {
-    let count: usize = std::env::var("HAIFU_MUTANTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let bases = bases();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut errors, mut read) = (0, 0);
-    for case in 0..count {
-        let (name, base) = &bases[case % bases.len()];
-        let mut text = mutate(base, &mut rng);
-        for _ in 0..rng.below(3) {
-            text = mutate(&text, &mut rng);
-        }
+    for (case, name, text) in haifu_testkit::notation_mutants(0x9E37_79B9_7F4A_7C15) {
         let (old, new) = (outcome_old(&text), outcome_new(&text));
         if old.is_err() {
             errors += 1;
@@ -268,7 +255,7 @@ fn mutated_records_read_alike() {
         assert_eq!(new, old, "case {case}, from {name}:\n{text}");
     }
     // Most mutants must be errors, or the comparison says little about them.
-    assert!(errors > count / 2, "{errors} errors, {read} read");
+    assert!(errors > read, "{errors} errors, {read} read");
 }
 
 /// Hand-made `expect` lines, good and bad, read alike (the line the grammar reads first).

@@ -291,3 +291,24 @@ pub fn mutate_notation(text: &str, rng: &mut Rng) -> String {
     }
     t
 }
+
+/// Mutated haifu text records for the notation's comparison tests: as many as
+/// `HAIFU_MUTANTS` says (100,000 by default), each from the next of [`notation_records`] in
+/// turn with one to three [`mutate_notation`] steps, drawn from `seed`. Each comes as its
+/// case number, the path of the record it came from, and its text.
+pub fn notation_mutants(seed: u64) -> impl Iterator<Item = (usize, String, String)> {
+    let count: usize = std::env::var("HAIFU_MUTANTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let records = notation_records();
+    let mut rng = Rng(seed);
+    (0..count).map(move |case| {
+        let (name, base) = &records[case % records.len()];
+        let mut text = mutate_notation(base, &mut rng);
+        for _ in 0..rng.below(3) {
+            text = mutate_notation(&text, &mut rng);
+        }
+        (case, name.clone(), text)
+    })
+}
