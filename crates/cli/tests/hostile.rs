@@ -267,13 +267,22 @@ fn no_rust_debug_text_in_what_people_read() {
         std::fs::write(work.join("six-cut.json"), &changed[..changed.len() / 2]).expect("writes");
     }
     if let Some(ms) = haifu_testkit::shared_corpus("majsoul") {
-        let name = "241023-8ebc1b25-cd19-4146-888f-59c3b6db234e.json";
-        let json = std::fs::read_to_string(ms.join(name)).expect("reads");
-        std::fs::write(
-            work.join("ms-changed.json"),
-            json.replacen("\"1m\"", "\"9m\"", 1),
-        )
-        .expect("writes");
+        // Every record there (read in place, never named here), each with its first `1m`
+        // changed: a divergence in some, a fifth copy in others.
+        let mut records: Vec<_> = std::fs::read_dir(&ms)
+            .expect("reads the folder")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        records.sort();
+        for (i, path) in records.iter().enumerate() {
+            let json = std::fs::read_to_string(path).expect("reads");
+            std::fs::write(
+                work.join(format!("ms-changed-{i}.json")),
+                json.replacen("\"1m\"", "\"9m\"", 1),
+            )
+            .expect("writes");
+        }
     }
     let scenario = scenario("furiten/own-discard-ron-bad");
     let runs: Vec<Vec<&std::ffi::OsStr>> = vec![

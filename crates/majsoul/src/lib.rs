@@ -4,7 +4,7 @@
 //! A record is one JSON object: `head` (the game's uuid, its configuration, the players, the
 //! final result) and the rounds' actions, in either of the two layouts decoders write:
 //!
-//! - `data.data.actions` of a `.lq.GameDetailRecords` (the `version` 210715 layout): each
+//! - `data.data.actions` of a `.lq.GameDetailRecords` (the 2021 layout): each
 //!   action `{"type": 1, "result": {"name": ".lq.RecordDealTile", "data": {…}}}`; actions of
 //!   other types (user inputs and events, timing) are ignored. `data.data.records` holding
 //!   `{"name", "data"}` pairs is read alike.

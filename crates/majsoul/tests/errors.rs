@@ -194,7 +194,7 @@ fn an_action_before_any_round_is_out_of_place() {
 #[test]
 fn the_actions_layout_names_its_elements() {
     let text = r#"{"head": {"config": {"mode": {"mode": 2}}},
- "data": {"name": ".lq.GameDetailRecords", "data": {"version": 210715, "actions": [
+ "data": {"name": ".lq.GameDetailRecords", "data": {"version": 1, "actions": [
   {"passed": 1, "type": 3, "user_event": {"seat": 1, "type": 1}},
   {"passed": 2, "type": 1, "result": {"name": ".lq.RecordNewRound", "data": {"chang": 0, "ju": 0, "ben": 0,
    "scores": [25000, 25000, 25000, 25000], "doras": ["1z"],
