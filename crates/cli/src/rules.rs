@@ -121,11 +121,10 @@ fn fixed_rules(text: &str) -> anyhow::Result<RuleSet> {
 }
 
 /// The rule points on which `a` and `b` differ: (name, value in a, value in b, what it
-/// decides), in the order `haifu rules show` prints them. `base` is not a rule point.
+/// decides), in the order `haifu rules show` prints them.
 fn differences(a: &RuleSet, b: &RuleSet) -> Vec<(&'static str, String, String, &'static str)> {
     haifu_ruleset::FIELDS
         .iter()
-        .filter(|f| f.name != "base")
         .filter_map(|f| {
             let (va, vb) = ((f.get)(a), (f.get)(b));
             (va != vb).then(|| {

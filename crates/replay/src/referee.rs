@@ -308,8 +308,6 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    /// Reports `action` as illegal for `reason` and stops checking this round against the
-    /// engine.
     /// Under a head bump, the one claimant of the current tile that wins (by the seats, not by
     /// the log's order) and the rule that says so; `None` when every claimant may win or
     /// only one claims.
@@ -353,6 +351,8 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
+    /// Reports `action` as illegal for `reason` and stops checking this round against the
+    /// engine.
     fn refuse(
         &mut self,
         verdict: &mut Verdict,
@@ -410,6 +410,8 @@ impl<'a> RoundReplay<'a> {
             self.reveal_untimed_dora(index, verdict);
         }
         // What the settlement needs is taken from the log even when the engine has stopped.
+        // A false win's penalty as the rule set computes it, for the sheet.
+        let mut penalty = None;
         match event {
             Event::Riichi {
                 seat,
@@ -426,12 +428,18 @@ impl<'a> RoundReplay<'a> {
             } => self.summary.declared = self.summary.declared.with(seat),
             Event::Win(win) => return self.win(win, index, verdict),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
-            // A chombo that deals the hand again ends it here.
             Event::Mistake {
                 seat,
                 mistake: Mistake::FalseWin,
                 deltas,
-            } if self.false_win(seat, deltas, index, verdict) => return,
+            } => {
+                let (ended, computed) = self.false_win(seat, deltas, index, verdict);
+                // A chombo that deals the hand again ends it here.
+                if ended {
+                    return;
+                }
+                penalty = computed;
+            }
             _ => {}
         }
         let Some(round) = &mut self.round else { return };
@@ -458,13 +466,6 @@ impl<'a> RoundReplay<'a> {
             Ok(()) => {
                 verdict.checked.actions += 1;
                 if let Some(sheet) = &mut self.sheet {
-                    let penalty = match event {
-                        Event::Mistake {
-                            mistake: Mistake::FalseWin,
-                            ..
-                        } => self.summary.penalties.last().and_then(|p| p.1),
-                        _ => None,
-                    };
                     note(sheet, &mut self.turns, event, round.rulings(), penalty);
                 }
             }
@@ -493,14 +494,14 @@ impl<'a> RoundReplay<'a> {
 
     /// A false declaration of a win: the rule set's penalty, compared with the one the record
     /// states (none stated: nothing paid), kept for the settlement. Under a chombo that deals
-    /// the hand again, the hand ends here (returns `true`).
+    /// the hand again, the hand ends here. Returns whether it ended, and the penalty computed.
     fn false_win(
         &mut self,
         seat: Seat,
         recorded: Option<BySeat<i32>>,
         index: usize,
         verdict: &mut Verdict,
-    ) -> bool {
+    ) -> (bool, Option<BySeat<i32>>) {
         let flow = flow::Flow::new(&self.rules.flow, self.rules.players);
         let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
         let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
@@ -523,7 +524,7 @@ impl<'a> RoundReplay<'a> {
             self.rules.flow.false_win,
             haifu_ruleset::FalseWin::Redeal { .. }
         ) {
-            return false;
+            return (false, computed);
         }
         if let Some(round) = &mut self.round {
             round.end();
@@ -538,7 +539,7 @@ impl<'a> RoundReplay<'a> {
             });
         }
         self.summary.outcome = Some(SummaryOutcome::Redeal { index });
-        true
+        (true, computed)
     }
 
     fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {

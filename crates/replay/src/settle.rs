@@ -243,19 +243,16 @@ pub(crate) fn check(
         }
         let mut current = round.setup.scores;
         // A false declaration's penalty is paid when it is declared (the rule set's, or where
-        // it has none, the record's), in event order with the deposits.
-        let penalty_at = |upto: usize| {
-            round
-                .penalties
-                .iter()
-                .filter(move |p| p.0 < upto)
-                .map(|&(_, computed, recorded)| computed.unwrap_or(recorded))
-        };
+        // it has none, the record's), in event order with the deposits: the penalties are
+        // kept in event order, so a cursor walks them.
         let mut penalties = BySeat::from_array([0; 4]);
-        let mut paid_upto = 0;
+        let mut paid = 0;
         let mut pay_penalties = |current: &mut BySeat<i32>, upto: usize| {
-            for row in penalty_at(upto).skip(paid_upto) {
-                paid_upto += 1;
+            while let Some(&(at, computed, recorded)) = round.penalties.get(paid)
+                && at < upto
+            {
+                paid += 1;
+                let row = computed.unwrap_or(recorded);
                 for s in Seat::ALL {
                     current[s] += row[s];
                     penalties[s] += row[s];

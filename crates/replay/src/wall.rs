@@ -21,10 +21,7 @@ enum Source {
 /// wall the round states ([`RoundStart::wall`]), which comes first when a round has both.
 /// Rounds with neither are not checked: their draws are taken from the log as they are.
 pub(crate) fn check(log: &GameLog, players: haifu_tiles::Players, verdict: &mut Verdict) {
-    let players = match players {
-        haifu_tiles::Players::Four => Players::Four,
-        haifu_tiles::Players::Three => Players::Three,
-    };
+    let players = Players::from(players);
     let mut source = match &log.header.seed {
         Some(text) => match Seed::parse(text) {
             Ok(seed) => Source::Game(Box::new(WallGenerator::new(&seed, players))),

@@ -44,10 +44,7 @@ impl WallSource for SeedWalls {
     ) -> Option<RoundWall> {
         let round = self.rounds;
         self.rounds += 1;
-        let players = match players {
-            haifu_tiles::Players::Four => Players::Four,
-            haifu_tiles::Players::Three => Players::Three,
-        };
+        let players = Players::from(players);
         let seed = self
             .seed
             .get_or_insert_with(|| seed.and_then(|s| Seed::parse(s).ok()));

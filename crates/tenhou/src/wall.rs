@@ -96,6 +96,16 @@ pub enum Players {
     Three,
 }
 
+impl From<haifu_tiles::Players> for Players {
+    /// The wall of a game of that many players.
+    fn from(players: haifu_tiles::Players) -> Players {
+        match players {
+            haifu_tiles::Players::Four => Players::Four,
+            haifu_tiles::Players::Three => Players::Three,
+        }
+    }
+}
+
 impl Players {
     /// The number of seats that play: 4 or 3.
     pub const fn seats(self) -> usize {
