@@ -218,19 +218,13 @@ pub(crate) const NO_SUIT: u8 = 0xFF;
 /// `s * 10 + d`, with [`RED`] set for a red five (`0`); [`NOT_A_TILE`] for 0z, 8z, 9z.
 pub(crate) static QUICK_KINDS: [u8; 40] = {
     let mut t = [NOT_A_TILE; 40];
-    let mut s = 0;
-    while s < 4 {
-        let mut d = 0;
-        while d < 10 {
-            let red = d == 0 && s < 3;
-            let number = if red { 5 } else { d };
-            let max = if s < 3 { 9 } else { 7 };
-            if number >= 1 && number <= max {
-                t[s * 10 + d] = (s * 9 + number - 1) as u8 | if red { RED } else { 0 };
-            }
-            d += 1;
+    let mut i = 0;
+    while i < 40 {
+        let code = digit_tile(i / 10, i % 10);
+        if code < RED_HONOUR {
+            t[i] = (code & KIND_CODE) | if code & RED_CODE != 0 { RED } else { 0 };
         }
-        s += 1;
+        i += 1;
     }
     t
 };
@@ -267,12 +261,9 @@ pub(crate) fn comment_start(line: &str) -> Option<usize> {
 type PResult<'a, O> = IResult<&'a str, O, nom::error::Error<&'a str>>;
 
 /// The grammar of tile lists, on bytes: a group is digits, each with an optional copy
-/// mark, closed by a suit letter (`12'3m`).
-type BResult<'a, O> = IResult<&'a [u8], O, nom::error::Error<&'a [u8]>>;
-
-/// A group's digits (with their marks), as many as there are, and how many: `digit_mark`
-/// repeated, written as a loop over the bytes.
-fn group_digits(i: &[u8]) -> BResult<'_, (&[u8], usize)> {
+/// mark, closed by a suit letter (`12'3m`). A group's digits (with their marks), and how
+/// many: the bytes before the first that is neither a digit nor a mark.
+fn group_digits(i: &[u8]) -> (&[u8], usize) {
     let (mut at, mut n) = (0, 0);
     while let Some(b'0'..=b'9') = i.get(at) {
         // A mark is a quote and a digit; stepping over it without a branch (whether a wall's
@@ -281,20 +272,17 @@ fn group_digits(i: &[u8]) -> BResult<'_, (&[u8], usize)> {
         at += 1 + 2 * usize::from(marked);
         n += 1;
     }
-    Ok((&i[at..], (&i[..at], n)))
+    (&i[..at], n)
 }
 
-/// The suit letter that closes a group.
-fn suit_letter(i: &[u8]) -> BResult<'_, Suit> {
-    match i {
-        [b'm', rest @ ..] => Ok((rest, Suit::Manzu)),
-        [b'p', rest @ ..] => Ok((rest, Suit::Pinzu)),
-        [b's', rest @ ..] => Ok((rest, Suit::Souzu)),
-        [b'z', rest @ ..] => Ok((rest, Suit::Jihai)),
-        _ => Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::OneOf,
-        ))),
+/// The suit letter that closes a group, if `c` is one.
+fn suit_letter(c: u8) -> Option<Suit> {
+    match c {
+        b'm' => Some(Suit::Manzu),
+        b'p' => Some(Suit::Pinzu),
+        b's' => Some(Suit::Souzu),
+        b'z' => Some(Suit::Jihai),
+        _ => None,
     }
 }
 
@@ -305,37 +293,34 @@ fn bad(text: &str, reason: &'static str) -> ErrorKind {
     }
 }
 
-/// Reads the tiles of a tile-list token (`123m0'1p4z`) in order, calling `f` with each tile
-/// and the byte offset of its digit.
-pub(crate) fn tiles<E>(
-    token: &str,
-    f: impl FnMut(RawTile, usize) -> Result<(), E>,
-) -> Result<(), Result<TokErr, E>> {
-    tiles_nom(token, f)
+/// What digit `d` names in suit `suit` (m 0, p 1, s 2, z 3): the kind index
+/// ([`KIND_CODE`]), with [`RED_CODE`] for a red five (`0`) and [`FIVE_CODE`] for a plain five
+/// of m, p or s; or [`RED_HONOUR`] (`0z`) or [`NO_HONOUR`] (`8z`, `9z`). The one statement of
+/// how a tile is spelled, for [`DIGIT_TILE`] and [`QUICK_KINDS`].
+const fn digit_tile(suit: usize, d: usize) -> u8 {
+    if suit == 3 {
+        match d {
+            0 => RED_HONOUR,
+            1..=7 => (27 + d - 1) as u8,
+            _ => NO_HONOUR,
+        }
+    } else {
+        match d {
+            0 => (suit * 9 + 4) as u8 | RED_CODE,
+            5 => (suit * 9 + 4) as u8 | FIVE_CODE,
+            _ => (suit * 9 + d - 1) as u8,
+        }
+    }
 }
 
-/// What a digit names in a suit, at `[suit][digit]`: the kind index ([`KIND_CODE`]), with
-/// [`RED_CODE`] for a red five (`0`) and [`FIVE_CODE`] for a plain five of m, p or s; or
-/// [`RED_HONOUR`] (`0z`) or [`NO_HONOUR`] (`8z`, `9z`).
+/// [`digit_tile`] at `[suit][digit]`.
 static DIGIT_TILE: [[u8; 10]; 4] = {
     let mut t = [[0u8; 10]; 4];
     let mut suit = 0;
     while suit < 4 {
         let mut d = 0;
         while d < 10 {
-            t[suit][d] = if suit == 3 {
-                match d {
-                    0 => RED_HONOUR,
-                    1..=7 => (27 + d - 1) as u8,
-                    _ => NO_HONOUR,
-                }
-            } else {
-                match d {
-                    0 => (suit * 9 + 4) as u8 | RED_CODE,
-                    5 => (suit * 9 + 4) as u8 | FIVE_CODE,
-                    _ => (suit * 9 + d - 1) as u8,
-                }
-            };
+            t[suit][d] = digit_tile(suit, d);
             d += 1;
         }
         suit += 1;
@@ -348,8 +333,9 @@ const FIVE_CODE: u8 = 0x80;
 const RED_HONOUR: u8 = 0xFE;
 const NO_HONOUR: u8 = 0xFF;
 
-/// The nom tile-list parser: the reference grammar, and the one that locates errors.
-fn tiles_nom<E>(
+/// Reads the tiles of a tile-list token (`123m0'1p4z`) in order, calling `f` with each tile
+/// and the byte offset of its digit; a syntax error comes with its offset in the token.
+pub(crate) fn tiles<E>(
     token: &str,
     mut f: impl FnMut(RawTile, usize) -> Result<(), E>,
 ) -> Result<(), Result<TokErr, E>> {
@@ -360,8 +346,9 @@ fn tiles_nom<E>(
     while !rest.is_empty() {
         let group_start = token.len() - rest.len();
         // The digits of the group, then the suit letter that closes it.
-        let (scan, (digits, n)) = group_digits(rest).unwrap_or((rest, (&rest[..0], 0)));
-        let Ok((after, suit)) = suit_letter(scan) else {
+        let (digits, n) = group_digits(rest);
+        let scan = &rest[digits.len()..];
+        let Some(suit) = scan.first().copied().and_then(suit_letter) else {
             let at = token.len() - scan.len();
             let reason = if n == 0 {
                 "expected a digit 0-9 before a suit letter m, p, s or z"
@@ -400,7 +387,7 @@ fn tiles_nom<E>(
             };
             f(tile, at).map_err(Err)?;
         }
-        rest = after;
+        rest = &scan[1..];
     }
     Ok(())
 }

@@ -7,18 +7,16 @@ use haifu_tiles::{HanSource, Limit, Yaku};
 /// The number of yaku in the vocabulary: the slots of [`YAKU`] before dora, ura, aka, kita.
 const YAKU_COUNT: usize = Yaku::ALL.len();
 
-/// The notation's yaku names: the vocabulary's (those of [`Yaku::ALL`] in its order), then
-/// dora, ura, aka and kita (see [`source_at`]).
+/// The notation's yaku list names: the vocabulary's yaku (those of [`Yaku::ALL`] in its
+/// order), then dora, ura, aka and kita (see [`source_at`]), each as [`HanSource::name`]
+/// gives it.
 const YAKU: [&str; YAKU_COUNT + 4] = {
-    let mut names = ["dora"; YAKU_COUNT + 4];
+    let mut names = [""; YAKU_COUNT + 4];
     let mut i = 0;
-    while i < YAKU_COUNT {
-        names[i] = Yaku::ALL[i].name();
+    while i < names.len() {
+        names[i] = source_at(i).name();
         i += 1;
     }
-    names[YAKU_COUNT + 1] = "ura";
-    names[YAKU_COUNT + 2] = "aka";
-    names[YAKU_COUNT + 3] = "kita";
     names
 };
 
@@ -33,19 +31,6 @@ const fn source_at(slot: usize) -> HanSource {
         2 => HanSource::Aka,
         _ => HanSource::Kita,
     }
-}
-
-/// The notation's name of a yaku list entry.
-pub(crate) fn source_name(source: HanSource) -> &'static str {
-    let slot = match source {
-        HanSource::Dora => YAKU_COUNT,
-        HanSource::Ura => YAKU_COUNT + 1,
-        HanSource::Aka => YAKU_COUNT + 2,
-        HanSource::Kita => YAKU_COUNT + 3,
-        // Every yaku is in `Yaku::ALL`.
-        HanSource::Yaku(y) => Yaku::ALL.iter().position(|x| *x == y).unwrap_or(0),
-    };
-    YAKU[slot]
 }
 
 /// A yaku name's slot in [`YAKU_SLOTS`] before probing: from its length and three of its
@@ -242,7 +227,7 @@ mod tests {
         for (i, name) in YAKU.iter().enumerate() {
             let source = source_at(i);
             assert_eq!(han_source(name), Some(source), "{name}");
-            assert_eq!(source_name(source), *name);
+            assert_eq!(source.name(), *name);
         }
         assert_eq!(
             han_source("sanshoku"),

@@ -40,13 +40,6 @@ pub(crate) const fn is_five(kind: usize) -> bool {
     (kind < 27) & (kind % 9 == 4)
 }
 
-/// The copies a tile written without a copy mark may be, in the order they are tried: the
-/// project's one rule ([`haifu_tiles::copy_order`]), every suit having its red five when the
-/// game has red fives (a plain five then never names copy 0).
-pub(crate) fn candidates(kind: TileKind, red: bool, red_fives: bool) -> &'static [u8] {
-    haifu_tiles::copy_order(kind, red, red_fives)
-}
-
 /// Whether `t` is what `raw` names, ignoring a copy mark: the same kind, and a red five only
 /// when written `0`.
 pub(crate) fn matches(raw: RawTile, t: Tile) -> bool {
@@ -54,15 +47,10 @@ pub(crate) fn matches(raw: RawTile, t: Tile) -> bool {
 }
 
 /// The copies `raw` may name, ignoring a copy mark, as four bits (bit `c` for copy `c`):
-/// copy 0 of a five for a red five, the other three for a plain five, all four otherwise.
+/// copy 0 of a five for a red five, the other three for a plain five (copy 0 of a five is
+/// the red-five id, whatever the game), all four otherwise.
 pub(crate) fn named_copies(raw: RawTile) -> u8 {
-    if raw.red {
-        0b0001
-    } else if is_five(raw.kind.index()) {
-        0b1110
-    } else {
-        0b1111
-    }
+    haifu_tiles::copy_mask(raw.kind, raw.red, true)
 }
 
 /// The tile of `raw` with its copy mark.
@@ -86,7 +74,9 @@ pub(crate) fn pick_in(
     if let Some(t) = prefer.into_iter().find(|&t| matches(raw, t) && usable(t)) {
         return Some(t);
     }
-    candidates(raw.kind, raw.red, red_fives)
+    // The project's one copy rule, every suit having its red five when the game has red
+    // fives (a plain five then never names copy 0).
+    haifu_tiles::copy_order(raw.kind, raw.red, red_fives)
         .iter()
         .filter_map(|&c| Tile::from_kind(raw.kind, c))
         .find(|&t| usable(t))
@@ -488,11 +478,7 @@ impl Table {
         }
         let k = raw.kind.index();
         // The copies a plain tile may be: with red fives, a plain five is never copy 0.
-        let plain = if self.red_fives && is_five(k) {
-            0b1110
-        } else {
-            0b1111
-        };
+        let plain = haifu_tiles::copy_mask(raw.kind, false, self.red_fives);
         let held = self.place_mask(k, in_hand(seat));
         let avoid_bit = match avoid {
             Some(a) if a.kind() == raw.kind => 1u8 << a.copy(),

@@ -6,7 +6,7 @@ use haifu_log::{
     Event, Expectation, ExpectationKind, FinalResult, GameLog, NextRound, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, UnknownAttribute,
 };
-use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile};
+use haifu_tiles::{BySeat, Limit, Meld, MeldKind, Seat, Tile};
 
 use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
@@ -499,7 +499,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  yaku");
             for (i, y) in w.yaku.iter().enumerate() {
                 self.out.push_str(if i == 0 { " " } else { ", " });
-                self.out.push_str(names::source_name(y.source));
+                self.out.push_str(y.source.name());
                 let _ = write!(self.out, " {}", y.han);
             }
             self.out.push('\n');
@@ -508,7 +508,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  yakuman");
             for (i, &y) in w.yakuman.iter().enumerate() {
                 self.out.push_str(if i == 0 { " " } else { ", " });
-                self.out.push_str(names::source_name(HanSource::Yaku(y)));
+                self.out.push_str(y.name());
             }
             self.out.push('\n');
         }
@@ -555,7 +555,7 @@ impl Writer<'_, '_> {
             self.out.push_str("  chip-awards");
             for a in &w.chip_awards {
                 self.out.push(' ');
-                self.out.push_str(names::source_name(a.source));
+                self.out.push_str(a.source.name());
                 let _ = write!(self.out, ":{}", a.chips);
             }
             self.out.push('\n');

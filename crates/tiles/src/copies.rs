@@ -37,6 +37,28 @@ const fn order_row(kind: TileKind, red: bool, suit_has_red_five: bool) -> usize 
     }
 }
 
+/// The copies [`copy_order`] gives, as four bits (bit `c` for copy `c`).
+#[inline]
+pub const fn copy_mask(kind: TileKind, red: bool, suit_has_red_five: bool) -> u8 {
+    COPY_MASKS[order_row(kind, red, suit_has_red_five)]
+}
+
+/// [`ORDERS`] as bit masks.
+const COPY_MASKS: [u8; 4] = {
+    let mut t = [0u8; 4];
+    let mut row = 0;
+    while row < 4 {
+        let order = ORDERS[row];
+        let mut i = 0;
+        while i < order.len() {
+            t[row] |= 1 << order[i];
+            i += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
 /// [`first_free_copy`] worked out for every order and every set of taken copies, at
 /// `[order_row][used]`: one load where a reader resolves a whole wall.
 static FIRST_FREE: [[u8; 16]; 4] = {
@@ -144,15 +166,13 @@ impl CopyPool {
             return Err(CopyError::NoRedFive(kind));
         }
         let copy = first_free_copy(kind, red, self.red_five_in_suit(kind), blocked);
-        if copy > 3 {
-            return Err(if red {
-                CopyError::SecondRedFive(kind)
-            } else {
-                CopyError::FifthCopy(kind)
-            });
-        }
+        let tile = Tile::from_kind(kind, copy).ok_or(if red {
+            CopyError::SecondRedFive(kind)
+        } else {
+            CopyError::FifthCopy(kind)
+        })?;
         self.used[k] |= 1 << copy;
-        Tile::from_kind(kind, copy).ok_or(CopyError::FifthCopy(kind))
+        Ok(tile)
     }
 
     /// Whether a red five of `kind` may be given: a five, in a suit with one when known.

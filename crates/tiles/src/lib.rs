@@ -23,7 +23,7 @@ mod seat;
 mod tile;
 mod yaku;
 
-pub use copies::{CopyError, CopyPool, copy_order, first_free_copy};
+pub use copies::{CopyError, CopyPool, copy_mask, copy_order, first_free_copy};
 pub use counts::{TileCounts, TileSet};
 pub use kind::{Suit, TileKind};
 pub use meld::{Meld, MeldKind};

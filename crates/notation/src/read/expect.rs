@@ -13,11 +13,7 @@ impl<'t> Reader<'t, '_> {
                 detail: "expectations are stated inside the game, after a `round` line",
             }));
         }
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, expectation);
-        self.tokens = buffer;
-        let kind = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        let kind = self.parse_rest(cur, pos, |i| grammar::parse_line(i, expectation))?;
         self.log.expectations.push(Expectation {
             event: self.log.len(),
             kind,

@@ -39,29 +39,22 @@ pub(super) fn quick_moves(
             log.push_discard(seat, tile, true);
             at += 1;
         } else if c1 == b'\'' {
-            // A marked tile, `3'1s`: that copy (never a red five, nor a plain five's copy 0).
+            // A marked tile, `3'1s`: that copy (marks '0 to '3, never on a red five, never '0
+            // on a five: what the tile grammar accepts).
             let Some(&[c3, c4]) = b.get(at + 3..at + 5) else {
                 break;
             };
-            let d = c0.wrapping_sub(b'0');
-            let code = lex::SUIT_CODE[usize::from(c3)];
-            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
+            let copy = c2.wrapping_sub(b'0');
+            let Some(tile) = quick_code(c0, c3)
+                .map(quick_raw)
+                .filter(|r| !r.red && copy <= 3 && !(copy == 0 && is_five(r.kind.index())))
+                .and_then(|r| Tile::from_kind(r.kind, copy))
+            else {
                 break;
             };
-            let copy = c2.wrapping_sub(b'0');
-            let five = q != lex::NOT_A_TILE && is_five(usize::from(q & !lex::RED));
-            if d > 9
-                || q == lex::NOT_A_TILE
-                || q & lex::RED != 0
-                || copy > 3
-                || (five && copy == 0)
-                || (c4 != b' ' && c4 != b'\n')
-            {
+            if c4 != b' ' && c4 != b'\n' {
                 break;
             }
-            let Some(tile) = Tile::new(q * 4 + copy) else {
-                break;
-            };
             if table.need_discard[s] {
                 let last = table.last_draw[s];
                 table.discard(seat, tile);
@@ -74,13 +67,8 @@ pub(super) fn quick_moves(
                 log.push_draw_tile(seat, tile);
             }
             at += 4;
-        } else if c0.is_ascii_digit() {
-            let d = c0 - b'0';
-            let code = lex::SUIT_CODE[usize::from(c1)];
-            let Some(&q) = lex::QUICK_KINDS.get(usize::from(code) * 10 + usize::from(d)) else {
-                break;
-            };
-            if q == lex::NOT_A_TILE || (c2 != b' ' && c2 != b'\n') {
+        } else if let Some(q) = quick_code(c0, c1) {
+            if c2 != b' ' && c2 != b'\n' {
                 break;
             }
             if table.need_discard[s] {
@@ -191,10 +179,11 @@ pub(super) fn quick_lines(
             && !table.need_discard[seat.index() & 3]
             && let Some(q1) = quick_code(d1, l1)
         {
+            let q2 = quick_code(x, y);
             let turn = if x == b'*' && y == b'\n' {
                 Some(7)
             } else if z == b'\n' {
-                quick_code(x, y).map(|_| 8)
+                q2.map(|_| 8)
             } else {
                 None
             };
@@ -208,8 +197,7 @@ pub(super) fn quick_lines(
                 let discard = if len == 7 {
                     Some(drawn)
                 } else {
-                    quick_code(x, y)
-                        .and_then(|q2| table.resolve_held(seat, quick_raw(q2), Some(drawn)))
+                    q2.and_then(|q2| table.resolve_held(seat, quick_raw(q2), Some(drawn)))
                 };
                 let Some(tile) = discard else {
                     // Drawn; the discard is the general path's.
@@ -260,15 +248,7 @@ pub(super) fn quick_call(
     kind: MeldKind,
     b: &[u8],
 ) -> Option<(Meld, usize)> {
-    let raw = |d: u8, letter: u8| -> Option<RawTile> {
-        let suit = usize::from(lex::SUIT_CODE[usize::from(letter)]);
-        let q = *lex::QUICK_KINDS.get(suit * 10 + usize::from(d.wrapping_sub(b'0')))?;
-        (d.is_ascii_digit() && q != lex::NOT_A_TILE).then(|| RawTile {
-            kind: TileKind::ALL[usize::from(q & !lex::RED)],
-            red: q & lex::RED != 0,
-            copy: None,
-        })
-    };
+    let raw = |d: u8, letter: u8| quick_code(d, letter).map(quick_raw);
     let &[d, letter, b'<', from @ b'A'..=b'D', next, ..] = b else {
         return None;
     };

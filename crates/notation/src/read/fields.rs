@@ -159,7 +159,7 @@ fn field<'a, 't: 'a>(
 }
 
 /// Two numbers, each said to be `what` when missing or not one.
-fn two<'a, 't: 'a, T: std::str::FromStr + TryFrom<i64>>(
+fn two<'a, 't: 'a, T: std::str::FromStr>(
     what: &'static str,
 ) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, (T, T)> {
     move |input: Tokens<'a, 't>| {
@@ -418,6 +418,31 @@ impl<'t> Reader<'t, '_> {
         }
     }
 
+    /// Tiles resolved statelessly, the `i`-th preferring the tiles of `prefer(i)`; more
+    /// than `N` is `too_many`.
+    fn resolved_list<const N: usize, P: IntoIterator<Item = Tile>>(
+        &self,
+        tokens: &[Token<'t>],
+        pos: Pos<'t>,
+        prefer: impl Fn(usize) -> P,
+        too_many: impl Fn() -> String,
+    ) -> R<ArrayVec<Tile, N>> {
+        let mut v = ArrayVec::new();
+        let mut local = Taken::default();
+        let red_fives = self.table.red_fives;
+        for &(c, tok) in tokens {
+            let tp = shift(pos, c);
+            tiles_at(tp, tok, |raw, at| {
+                let t = pick_in(raw, prefer(v.len()), |x| !local.has(x), red_fives)
+                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
+                local.add(t);
+                v.try_push(t)
+                    .map_err(|_| shift(tp, at).err(ErrorKind::Inconsistent { detail: too_many() }))
+            })?;
+        }
+        Ok(v)
+    }
+
     /// Tiles resolved statelessly, the `i`-th preferring `hint(i)`.
     fn stateless_list<const N: usize>(
         &self,
@@ -425,27 +450,7 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         hint: impl Fn(usize) -> Option<Tile>,
     ) -> R<ArrayVec<Tile, N>> {
-        let mut v = ArrayVec::new();
-        let mut local = Taken::default();
-        for &(c, tok) in tokens {
-            let tp = shift(pos, c);
-            lex::tiles(tok, |raw, at| {
-                let red_fives = self.table.red_fives;
-                let t = pick_in(raw, hint(v.len()), |x| !local.has(x), red_fives)
-                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-                local.add(t);
-                v.try_push(t).map_err(|_| {
-                    shift(tp, at).err(ErrorKind::Inconsistent {
-                        detail: format!("at most {N} tiles here"),
-                    })
-                })
-            })
-            .map_err(|e| match e {
-                Ok((at, k)) => shift(tp, at).err(k),
-                Err(e) => e,
-            })?;
-        }
-        Ok(v)
+        self.resolved_list(tokens, pos, hint, || format!("at most {N} tiles here"))
     }
 
     /// Tiles resolved statelessly against a preference list (a hand shown).
@@ -455,27 +460,12 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         prefer: &[Tile],
     ) -> R<ArrayVec<Tile, 14>> {
-        let mut v = ArrayVec::new();
-        let mut local = Taken::default();
-        for &(c, tok) in tokens {
-            let tp = shift(pos, c);
-            lex::tiles(tok, |raw, at| {
-                let red_fives = self.table.red_fives;
-                let t = pick_in(raw, prefer.iter().copied(), |x| !local.has(x), red_fives)
-                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-                local.add(t);
-                v.try_push(t).map_err(|_| {
-                    shift(tp, at).err(ErrorKind::Inconsistent {
-                        detail: "a hand shows at most 14 tiles".to_owned(),
-                    })
-                })
-            })
-            .map_err(|e| match e {
-                Ok((at, k)) => shift(tp, at).err(k),
-                Err(e) => e,
-            })?;
-        }
-        Ok(v)
+        self.resolved_list(
+            tokens,
+            pos,
+            |_| prefer.iter().copied(),
+            || "a hand shows at most 14 tiles".to_owned(),
+        )
     }
 }
 

@@ -8,6 +8,9 @@ use crate::grammar::{
 
 use super::*;
 
+/// What a `rules` line names first.
+const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
+
 /// A header line as its grammar reads it.
 enum HeaderLine<'a, 't> {
     /// `source FORMAT [VERSION]`.
@@ -59,7 +62,6 @@ fn header_line<'a, 't: 'a>(
                 (input, HeaderLine::Game(id))
             }
             "rules" => {
-                const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
                 let (input, preset) = need(PRESETS)(input)?;
                 let (input, items) = rest(input)?;
                 return Ok((input, HeaderLine::Rules(preset, items)));
@@ -97,23 +99,18 @@ fn header_line<'a, 't: 'a>(
 }
 
 /// Four integers, one per seat, each said to be `what` when it is missing or not one.
-pub(super) fn four_ints<'a, 't: 'a, T: std::str::FromStr + TryFrom<i64> + Copy>(
+pub(super) fn four_ints<'a, 't: 'a>(
     what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, BySeat<T>> {
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, BySeat<i32>> {
     move |mut input: Tokens<'a, 't>| {
-        let mut v: ArrayVec<T, 4> = ArrayVec::new();
-        for _ in 0..4 {
+        let mut v = [0i32; 4];
+        for x in &mut v {
             let (rest, n) =
                 needed(what, |_, t| lex::int(t).ok_or_else(|| expected(what, t)))(input)?;
-            input = rest;
-            v.push(n);
+            (input, *x) = (rest, n);
         }
         let (input, ()) = end_of_line(input)?;
-        let arr: [T; 4] = match v.into_inner() {
-            Ok(a) => a,
-            Err(_) => return grammar::fail(input.end(), expected(what, "")),
-        };
-        Ok((input, BySeat::from_array(arr)))
+        Ok((input, BySeat::from_array(v)))
     }
 }
 
@@ -202,7 +199,6 @@ impl<'t> Reader<'t, '_> {
 
     /// A `rules` line's preset, flags and overrides, each checked in order.
     fn rules(&mut self, (pcol, name): Token<'t>, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
-        const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
         let Some(preset) = Preset::from_name(name) else {
             return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(name),
@@ -339,11 +335,7 @@ impl<'t> Reader<'t, '_> {
         pos: Pos<'t>,
         event: Option<usize>,
     ) -> R<()> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, unknown_line);
-        self.tokens = buffer;
-        let u = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        let u = self.parse_rest(cur, pos, |i| grammar::parse_line(i, unknown_line))?;
         self.push_unknown(u, event);
         Ok(())
     }
@@ -359,17 +351,13 @@ impl<'t> Reader<'t, '_> {
 
     /// Four integers after the line's word (`scores`, `deltas`, `final`…), then the line's
     /// end.
-    pub(super) fn by_seat<T: std::str::FromStr + TryFrom<i64> + Copy>(
+    pub(super) fn by_seat(
         &mut self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         what: &'static str,
-    ) -> R<BySeat<T>> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, four_ints(what));
-        self.tokens = buffer;
-        parsed.map_err(|e| shift(pos, e.col).err(e.kind))
+    ) -> R<BySeat<i32>> {
+        self.parse_rest(cur, pos, |i| grammar::parse_line(i, four_ints(what)))
     }
 }
 

@@ -72,6 +72,15 @@ impl<'t> Pos<'t> {
     }
 }
 
+/// The tiles of the tile-list token `token` at `p`, each given to `f` with its offset in the
+/// token; a syntax error is placed within the token.
+fn tiles_at(p: Pos<'_>, token: &str, f: impl FnMut(RawTile, usize) -> R<()>) -> R<()> {
+    lex::tiles(token, f).map_err(|e| match e {
+        Ok((at, k)) => shift(p, at).err(k),
+        Err(e) => e,
+    })
+}
+
 fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
     Pos {
         col: p.col + by,
@@ -191,7 +200,8 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let mut cur = Cursor::new(rest);
                 cur.rewind(end - start);
                 if !read || !cur.at_end() {
-                    self.moves(seat, &mut cur, pos, read)?;
+                    // (The fast path stopped at the cursor: the grammar reads on from there.)
+                    self.moves(seat, &mut cur, pos, read, MovePath::GrammarOnly)?;
                 }
                 let Some(next) = cur.next_line() else {
                     break;
@@ -470,7 +480,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             "round" => self.round(cur, pos),
             "A" | "B" | "C" | "D" => {
                 let seat = seat_at(wpos, word)?;
-                self.moves(seat, cur, pos, false)
+                self.moves(seat, cur, pos, false, self.moves_by)
             }
             "win" => self.win(wpos, cur, pos),
             "draw" => self.draw(wpos, cur, pos),
@@ -533,6 +543,21 @@ impl<'t, 'l> Reader<'t, 'l> {
                 expected: BODY_WORDS,
             })),
         }
+    }
+
+    /// The rest of the line from `cur`, parsed whole by `parse` (whose result keeps nothing
+    /// of the line's tokens), an error placed in the line at `pos`. The token buffer is the
+    /// reader's, kept from line to line.
+    fn parse_rest<O>(
+        &mut self,
+        cur: &mut Cursor<'t>,
+        pos: Pos<'t>,
+        parse: impl FnOnce(crate::grammar::Tokens<'_, 't>) -> Result<O, crate::grammar::LineError>,
+    ) -> R<O> {
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let parsed = parse(crate::grammar::tokens(cur, &mut buffer));
+        self.tokens = buffer;
+        parsed.map_err(|e| shift(pos, e.col).err(e.kind))
     }
 
     fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {
@@ -610,7 +635,7 @@ fn string_at(p: Pos<'_>, token: &str) -> R<String> {
 }
 
 fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
-    lex::seat(token).ok_or_else(|| p.err(expected("a seat letter A, B, C or D", token)))
+    crate::grammar::seat(token).map_err(|k| p.err(k))
 }
 
 /// Four scores written `a,b,c,d`.

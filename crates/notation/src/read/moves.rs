@@ -9,16 +9,19 @@ use super::*;
 
 impl<'t> Reader<'t, '_> {
     /// The moves of a move line, after its seat letter; `any` says whether moves were read
-    /// before the cursor already. The commonest well-formed tokens go the fast way first;
-    /// the rest of the line is parsed by the move grammar and applied move by move.
+    /// before the cursor already. The commonest well-formed tokens go the fast way first
+    /// (unless `fast` is [`MovePath::GrammarOnly`], as when the fast path has just stopped
+    /// at the cursor); the rest of the line is parsed by the move grammar and applied move
+    /// by move.
     pub(super) fn moves(
         &mut self,
         seat: Seat,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         mut any: bool,
+        fast: MovePath,
     ) -> R<()> {
-        if self.table.open && self.moves_by == MovePath::FastFirst {
+        if self.table.open && fast == MovePath::FastFirst {
             let at = cur.offset();
             let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
             any |= read;
@@ -276,7 +279,7 @@ impl<'t> Reader<'t, '_> {
                 let hp = shift(sp, from_text.len() + 1);
                 let mut local = Taken::default();
                 let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
-                lex::tiles(h, |raw, at| {
+                tiles_at(hp, h, |raw, at| {
                     let t = resolve_held_list(&self.table, seat, raw, &local)
                         .ok_or_else(|| not_held(shift(hp, at), seat, raw))?;
                     local.add(t);
@@ -285,10 +288,6 @@ impl<'t> Reader<'t, '_> {
                             detail: format!("a call takes {need} tiles from hand"),
                         })
                     })
-                })
-                .map_err(|e| match e {
-                    Ok((at, k)) => shift(hp, at).err(k),
-                    Err(e) => e,
                 })?;
                 if v.len() != need {
                     return Err(hp.err(ErrorKind::Inconsistent {
@@ -350,17 +349,13 @@ pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> 
     let tp = shift(ip, tc);
     let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
     let mut local = Taken::default();
-    lex::tiles(tiles_text, |raw, at| {
+    tiles_at(tp, tiles_text, |raw, at| {
         let t = pick_in(raw, None, |x| !local.has(x), red_fives)
             .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
         local.add(t);
         tiles
             .try_push(t)
             .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", tiles_text)))
-    })
-    .map_err(|e| match e {
-        Ok((at, k)) => shift(tp, at).err(k),
-        Err(e) => e,
     })?;
     let (mut called, mut added, mut from) = (None, None, None);
     while let Some((c, kv)) = cur.next_token() {

@@ -34,12 +34,8 @@ impl<'t> Reader<'t, '_> {
 
     /// A `win` line's seats, fu, han, points and limit, after `win`, by its grammar.
     pub(super) fn win_general(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<WinHead<'t>> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, win_head);
-        self.tokens = buffer;
         let (winner, from, fu, han, points, limit) =
-            parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+            self.parse_rest(cur, pos, |i| grammar::parse_line(i, win_head))?;
         Ok(WinHead {
             winner,
             from,
@@ -132,11 +128,7 @@ impl<'t> Reader<'t, '_> {
 
     pub(super) fn draw(&mut self, wpos: Pos<'t>, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         self.require_round("draw", wpos)?;
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, draw_head);
-        self.tokens = buffer;
-        let kind = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        let kind = self.parse_rest(cur, pos, |i| grammar::parse_line(i, draw_head))?;
         self.pending = Pending::Draw(Box::new(DrawDraft {
             at: wpos,
             kind,

@@ -7,11 +7,7 @@ use super::*;
 
 impl<'t> Reader<'t, '_> {
     pub(super) fn round(&mut self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let parsed = grammar::parse_line(input, round_line);
-        self.tokens = buffer;
-        let line = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+        let line = self.parse_rest(cur, pos, |i| grammar::parse_line(i, round_line))?;
         let Some((dora_col, dora)) = line.dora else {
             return Err(pos.err(ErrorKind::MissingField {
                 block: "round",
@@ -27,7 +23,7 @@ impl<'t> Reader<'t, '_> {
             dealer: line.dealer,
             sticks: line.sticks,
             dice: line.dice,
-            dora: Some((shift(pos, dora_col), dora)),
+            dora: (shift(pos, dora_col), dora),
             scores: None,
             shuffle: None,
             chips: None,
@@ -45,10 +41,6 @@ impl<'t> Reader<'t, '_> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
-        let Pending::Setup(s) = &self.pending else {
-            return Ok(());
-        };
-        let _ = s;
         match word {
             "scores" => {
                 let v = self.by_seat(cur, pos, "four scores")?;
@@ -65,11 +57,8 @@ impl<'t> Reader<'t, '_> {
                 set_once(&mut s.chips, v, "chips", wpos)
             }
             _ => {
-                let mut buffer = std::mem::take(&mut self.tokens);
-                let input = grammar::tokens(cur, &mut buffer);
-                let parsed = grammar::parse_line(input, setup_field(word));
-                self.tokens = buffer;
-                let line = parsed.map_err(|e| shift(pos, e.col).err(e.kind))?;
+                let line =
+                    self.parse_rest(cur, pos, |i| grammar::parse_line(i, setup_field(word)))?;
                 let Pending::Setup(s) = &mut self.pending else {
                     return Ok(());
                 };
@@ -111,13 +100,7 @@ impl<'t> Reader<'t, '_> {
         let dealer = s
             .dealer
             .unwrap_or_else(|| first_dealer.after(s.number.wrapping_sub(1) % 4));
-        let Some((dp, raw)) = s.dora else {
-            return Err(s.at.err(ErrorKind::MissingField {
-                block: "round",
-                field: "dora",
-                expected: "the first dora indicator",
-            }));
-        };
+        let (dp, raw) = s.dora;
         let hint = self.table.wall_dora();
         let dora = self.enter(dp, raw, hint)?;
         self.table.new_dora(dora);
@@ -135,7 +118,7 @@ impl<'t> Reader<'t, '_> {
             let mut all_in_deal = true;
             let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
             let table = &mut self.table;
-            let res = lex::tiles(token, |raw, at| {
+            tiles_at(tp, token, |raw, at| {
                 let p = shift(tp, at);
                 // The lowest copy of the kind that the deal holds, that the tile names and
                 // that is still unseen.
@@ -151,12 +134,7 @@ impl<'t> Reader<'t, '_> {
                 all_in_deal &= in_deal[k] & (1 << t.copy()) != 0;
                 table.enter(t, Some(seat));
                 Ok(())
-            });
-            match res {
-                Ok(()) => {}
-                Err(Ok((at, kind))) => return Err(shift(tp, at).err(kind)),
-                Err(Err(e)) => return Err(e),
-            }
+            })?;
             if hand.len() != 13 {
                 return Err(tp.err(ErrorKind::Inconsistent {
                     detail: format!(
@@ -222,7 +200,7 @@ pub(super) struct Setup<'t> {
     pub(super) dealer: Option<Seat>,
     pub(super) sticks: Option<u32>,
     pub(super) dice: Option<[u8; 2]>,
-    pub(super) dora: Option<(Pos<'t>, RawTile)>,
+    pub(super) dora: (Pos<'t>, RawTile),
     pub(super) scores: Option<BySeat<i32>>,
     pub(super) shuffle: Option<String>,
     pub(super) chips: Option<BySeat<i32>>,
@@ -235,7 +213,7 @@ pub(super) struct Setup<'t> {
 pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<WallView> {
     let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
     let mut used = [0u8; 34];
-    lex::tiles(token, |raw, at| {
+    tiles_at(p, token, |raw, at| {
         let k = raw.kind.index();
         // A marked tile (a red five is copy 0) is its copy; an unmarked one the project's
         // copy rule gives (4 when no copy is left).
@@ -261,10 +239,6 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool)
                 token,
             )),
         }
-    })
-    .map_err(|e| match e {
-        Ok((at, k)) => shift(p, at).err(k),
-        Err(e) => e,
     })?;
     WallView::new(&tiles, current).ok_or_else(|| {
         p.err(ErrorKind::Inconsistent {
