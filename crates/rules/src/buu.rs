@@ -97,11 +97,8 @@ pub(crate) fn yaku(
         return Ok(out);
     }
     let pinfu = japanese.iter().any(|y| y.yaku == Yaku::Pinfu);
-    let mut with_kanchan: ArrayVec<Yaku, 21> = japanese.iter().map(|y| y.yaku).collect();
-    if wait == Wait::Kanchan {
-        with_kanchan.push(Yaku::Kanchan);
-    }
-    for y in with_kanchan {
+    let kanchan = (wait == Wait::Kanchan).then_some(Yaku::Kanchan);
+    for y in japanese.iter().map(|y| y.yaku).chain(kanchan) {
         if y == Yaku::MenzenTsumo && pinfu {
             continue;
         }
@@ -164,17 +161,16 @@ pub(crate) struct Paid {
 pub(crate) fn payments(
     base: u32,
     limit: Limit,
-    yakuman: u8,
     dealer: bool,
     tsumo: bool,
     menzen: bool,
     dora: u8,
 ) -> Paid {
     let factor = if dealer { 6 } else { 4 };
+    // Beyond `Limit::None`, `base` gave the cap or the yakuman's base: both are paid exact.
     let total = match limit {
         Limit::None => ceil_10(base * factor),
-        _ if yakuman > 0 => base * factor,
-        _ => CAP_BASE * factor,
+        _ => base * factor,
     };
     let dora = u32::from(dora) * 100;
     if tsumo {
@@ -210,11 +206,11 @@ pub(crate) fn payments(
 /// other player's share of its tsumo, a dealer's ron, and each player's share of the dealer's
 /// tsumo.
 pub fn buu_lookup(han: u8, fu: u8) -> (u32, Limit, [u32; 5]) {
-    let (b, limit, n) = base(0, han, fu);
-    let nd_ron = payments(b, limit, n, false, false, false, 0);
-    let nd_tsumo = payments(b, limit, n, false, true, false, 0);
-    let d_ron = payments(b, limit, n, true, false, false, 0);
-    let d_tsumo = payments(b, limit, n, true, true, false, 0);
+    let (b, limit, _) = base(0, han, fu);
+    let nd_ron = payments(b, limit, false, false, false, 0);
+    let nd_tsumo = payments(b, limit, false, true, false, 0);
+    let d_ron = payments(b, limit, true, false, false, 0);
+    let d_tsumo = payments(b, limit, true, true, false, 0);
     (
         b,
         limit,
@@ -236,14 +232,14 @@ mod tests {
     /// to the dealer; a closed seven pairs ron (50 fu 1 han) 400 plus 300 menzen points.
     #[test]
     fn the_seed_tables() {
-        let (b, l, n) = base(0, 1, 30);
+        let (b, l, _) = base(0, 1, 30);
         assert_eq!((b, l), (60, Limit::None));
-        let nd = payments(b, l, n, false, false, false, 0);
+        let nd = payments(b, l, false, false, false, 0);
         assert_eq!(nd.ron_or_dealer, 240);
-        let d = payments(b, l, n, true, false, false, 0);
+        let d = payments(b, l, true, false, false, 0);
         assert_eq!(d.ron_or_dealer, 360);
-        let (b, l, n) = base(0, 1, 50);
-        let chiitoi = payments(b, l, n, false, false, true, 0);
+        let (b, l, _) = base(0, 1, 50);
+        let chiitoi = payments(b, l, false, false, true, 0);
         assert_eq!((chiitoi.ron_or_dealer, chiitoi.menzen), (700, 300));
         // The lookup: 240 ron, 120 + 60 + 60 tsumo; 360 ron, 120 all to the dealer.
         assert_eq!(

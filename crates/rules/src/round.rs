@@ -894,6 +894,18 @@ impl Round {
         }
     }
 
+    /// Notes a ruling when `seat`'s furiten (as [`Round::furiten`] gives it) is no longer
+    /// `before`: it starts (or its reason changes), or it ends.
+    fn note_furiten_change(&mut self, seat: Seat, before: Option<FuritenReason>) {
+        let after = self.furiten(seat);
+        if after != before {
+            let _ = self.rulings.try_push(match after {
+                Some(reason) => Ruling::FuritenStarts { seat, reason },
+                None => Ruling::FuritenEnds { seat },
+            });
+        }
+    }
+
     /// The kinds that would complete `seat`'s hand (shape only), when it holds 13 tiles.
     pub fn waits(&self, seat: Seat) -> TileSet {
         self.seats[seat].waits
@@ -986,22 +998,14 @@ impl Round {
             if open.is_none() && !kokushi_with(&self.seats[seat].counts(), tile) {
                 continue;
             }
-            let before = self.seats[seat].furiten();
+            let before = self.furiten(seat);
             let st = &mut self.seats[seat];
             if matches!(st.riichi, Riichi::Standing { .. }) {
                 st.riichi_furiten.get_or_insert(tile);
             } else {
                 st.temporary_furiten.get_or_insert(tile);
             }
-            let after = st.furiten();
-            if after != before
-                && let Some(reason) = after
-                && self.rules.furiten == Furiten::Standard
-            {
-                let _ = self
-                    .rulings
-                    .try_push(Ruling::FuritenStarts { seat, reason });
-            }
+            self.note_furiten_change(seat, before);
         }
     }
 
@@ -1123,7 +1127,7 @@ impl Round {
                 });
             }
         }
-        let before = self.seats[seat].furiten();
+        let before = self.furiten(seat);
         let st = &mut self.seats[seat];
         st.take_at(at);
         st.river.push((tile, false));
@@ -1152,13 +1156,7 @@ impl Round {
             Riichi::Standing { .. } => st.ippatsu = false,
             _ => {}
         }
-        let after = st.furiten();
-        if after != before && self.rules.furiten == Furiten::Standard {
-            let _ = self.rulings.try_push(match after {
-                Some(reason) => Ruling::FuritenStarts { seat, reason },
-                None => Ruling::FuritenEnds { seat },
-            });
-        }
+        self.note_furiten_change(seat, before);
         self.toggle_waiters(seat, changed);
         self.open_discard = Some((seat, tile));
         self.phase = Phase::Draw {

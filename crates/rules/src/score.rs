@@ -1127,9 +1127,15 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut yaku: ArrayVec<YakuHan, 20> = ArrayVec::new();
         if yakuman.is_empty() {
             self.situational(&mut yaku);
+            // The classic rules count seven pairs as points (100), not as doubles: a way out
+            // of no double of its own, which meets a one-double minimum as any yaku does.
+            let chiitoitsu_han = match self.rules.hand.scoring {
+                Scoring::Japanese | Scoring::Buu => 2,
+                Scoring::Classic => 0,
+            };
             yaku.push(YakuHan {
                 yaku: Yaku::Chiitoitsu,
-                han: 2,
+                han: chiitoitsu_han,
             });
             if all_simple {
                 yaku.push(YakuHan {
@@ -1216,13 +1222,6 @@ impl<'w, 'a> Context<'w, 'a> {
                 }
             }
         }
-        // The classic rules count seven pairs as points (100), not as doubles: a way out of
-        // no double of its own, which meets a one-double minimum as any yaku does.
-        if self.rules.hand.scoring == Scoring::Classic {
-            for y in yaku.iter_mut().filter(|y| y.yaku == Yaku::Chiitoitsu) {
-                y.han = 0;
-            }
-        }
         // The rule set's own yaku values (the classic double counts), over the model's.
         let table = &self.rules.hand.yaku_han;
         if self.own_yaku_table {
@@ -1290,14 +1289,13 @@ impl<'w, 'a> Context<'w, 'a> {
     /// mangan stands for the hand.
     fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
         // Buu and the classic rules have their own base points and limits.
+        let yakuman = || c.yakuman.iter().map(|y| y.times).sum();
         let model_base = match self.rules.hand.scoring {
             Scoring::Japanese => None,
-            Scoring::Buu => Some(crate::buu::base as fn(u8, u8, u8) -> (u32, Limit, u8)),
-            Scoring::Classic => Some(crate::classic::base as fn(u8, u8, u8) -> (u32, Limit, u8)),
+            Scoring::Buu => Some(crate::buu::base(yakuman(), self.total_han(c), c.fu)),
+            Scoring::Classic => Some(crate::classic::base(yakuman(), self.total_han(c), c.fu)),
         };
-        if let Some(base_of) = model_base {
-            let yakuman = c.yakuman.iter().map(|y| y.times).sum();
-            let (base, limit, n) = base_of(yakuman, self.total_han(c), c.fu);
+        if let Some((base, limit, n)) = model_base {
             return (base, limit, n, false);
         }
         let l = &Limits::STANDARD;
@@ -1337,7 +1335,6 @@ impl<'w, 'a> Context<'w, 'a> {
             Scoring::Buu => Some(crate::buu::payments(
                 base,
                 limit,
-                yakuman_count,
                 self.dealer,
                 self.tsumo,
                 self.menzen,
@@ -1373,18 +1370,16 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut payments = ArrayVec::new();
         let players = self.rules.players;
         if self.tsumo {
-            let flow = Flow::new(&self.rules.flow, players);
-            let (dealer_pays, non_dealer_pays) = match (buu, flow.tsumo_value(base_i32, role)) {
-                (Some(b), _) => (b.ron_or_dealer, b.non_dealer),
-                (
-                    None,
+            let (dealer_pays, non_dealer_pays) = match buu {
+                Some(b) => (b.ron_or_dealer, b.non_dealer),
+                None => match Flow::new(&self.rules.flow, players).tsumo_value(base_i32, role) {
                     Ok(WinValue::Tsumo {
                         dealer_pays,
                         non_dealer_pays,
-                    }),
-                ) => (paid(dealer_pays), paid(non_dealer_pays)),
-                // A base beyond any real hand: the largest payment that fits.
-                _ => (u32::MAX / 4, u32::MAX / 4),
+                    }) => (paid(dealer_pays), paid(non_dealer_pays)),
+                    // A base beyond any real hand: the largest payment that fits.
+                    _ => (u32::MAX / 4, u32::MAX / 4),
+                },
             };
             let mut wind = self.win.seat_wind;
             for _ in 1..players.count() {
@@ -1404,10 +1399,12 @@ impl<'w, 'a> Context<'w, 'a> {
         } else {
             // The discarder's seat does not change what it pays: any seat stands for it.
             let any = haifu_tiles::Seat::ALL[0];
-            let hand = match (buu, WinValue::ron_from_base(any, base_i32, role)) {
-                (Some(b), _) => b.ron_or_dealer,
-                (None, Ok(WinValue::Ron { points, .. })) => paid(points),
-                _ => u32::MAX / 4,
+            let hand = match buu {
+                Some(b) => b.ron_or_dealer,
+                None => match WinValue::ron_from_base(any, base_i32, role) {
+                    Ok(WinValue::Ron { points, .. }) => paid(points),
+                    _ => u32::MAX / 4,
+                },
             };
             payments.push(Payment {
                 payer: Payer::Discarder,

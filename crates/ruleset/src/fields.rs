@@ -459,12 +459,11 @@ impl Codec for YakuTable {
         let t = value.as_table().ok_or_else(|| YAKU_TABLE.to_owned())?;
         let mut table = YakuTable::MODEL;
         for (name, v) in t {
-            let i = haifu_tiles::Yaku::ALL
-                .iter()
-                .position(|y| y.name() == name && !y.is_yakuman())
+            let i = haifu_tiles::Yaku::from_name(name)
+                .filter(|y| !y.is_yakuman())
                 .ok_or_else(|| {
                     format!("{YAKU_TABLE} ({name:?} is a yakuman or no yaku of the notation)")
-                })?;
+                })? as usize;
             let han = |x: &Value| x.as_integer().and_then(|h| u8::try_from(h).ok());
             table.0[i] = match (v.as_bool(), v.as_array().map(Vec::as_slice)) {
                 (Some(false), _) => YakuValue::NotAYaku,

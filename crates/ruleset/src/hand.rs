@@ -243,12 +243,9 @@ impl YakuTable {
         self
     }
 
-    /// The entry of `yaku`.
+    /// The entry of `yaku` (indexed by its discriminant, as in [`YakuTable::with`]).
     pub fn get(&self, yaku: haifu_tiles::Yaku) -> YakuValue {
-        haifu_tiles::Yaku::ALL
-            .iter()
-            .position(|y| *y == yaku)
-            .map_or(YakuValue::Model, |i| self.0[i])
+        self.0[yaku as usize]
     }
 }
 
