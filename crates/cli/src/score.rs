@@ -472,24 +472,24 @@ fn text(spec: &WinSpec, s: &Score) -> String {
 /// (honba and sticks aside).
 fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
     use haifu_rules::flow::{Role, WinValue};
-    match rules.hand.scoring {
-        haifu_ruleset::Scoring::Japanese => {}
-        haifu_ruleset::Scoring::Buu => {
-            let note = "Buu: menzen and dora points not included";
-            return model_lookup(
-                rules,
-                han,
-                fu,
-                haifu_rules::buu_lookup(han, fu),
-                note,
-                format,
-            );
-        }
-        haifu_ruleset::Scoring::Classic => {
-            let note = "classic: points x 2^doubles, the limit 500";
-            let value = haifu_rules::classic_lookup(han, fu);
-            return model_lookup(rules, han, fu, value, note, format);
-        }
+    // A scoring model with its own payments (Buu, classic): the value the model's lookup
+    // gives, its base points and payments; for Buu without the menzen and dora points a real
+    // hand adds (an open hand without dora); the note says what the figures leave out.
+    let model = match rules.hand.scoring {
+        haifu_ruleset::Scoring::Japanese => None,
+        haifu_ruleset::Scoring::Buu => Some((
+            haifu_rules::buu_lookup(han, fu),
+            "Buu: menzen and dora points not included",
+        )),
+        haifu_ruleset::Scoring::Classic => Some((
+            haifu_rules::classic_lookup(han, fu),
+            "classic: points x 2^doubles, the limit 500",
+        )),
+    };
+    if let Some(((base, limit, payments), note)) = model {
+        // The totals count three others paying a tsumo, whatever the number of players.
+        let value = (i64::from(base), limit, payments.map(i64::from));
+        return write_lookup(rules, han, fu, value, Some(note), 3, format);
     }
     let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
     let base = i32::try_from(base).unwrap_or(i32::MAX);
@@ -508,61 +508,52 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
     };
     let (nd_dealer, nd_other) = tsumo(Role::NonDealer);
     let (_, d_each) = tsumo(Role::Dealer);
+    let payments = [
+        ron(Role::NonDealer),
+        nd_dealer,
+        nd_other,
+        ron(Role::Dealer),
+        d_each,
+    ]
+    .map(i64::from);
     // The other players: three, or two at a three-player table.
-    let others = i32::from(rules.players.count()) - 1;
-    match format {
-        Format::Text => emit(&format!(
-            "{han} han {fu} fu under {}: base {base}, {}\n  non-dealer: ron {}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {}, tsumo {d_each} all ({} in all)\n",
-            rules.spec(),
-            limit.name(),
-            ron(Role::NonDealer),
-            nd_dealer + (others - 1) * nd_other,
-            ron(Role::Dealer),
-            others * d_each
-        )),
-        Format::Json => emit(&format!(
-            "{}\n",
-            json!({
-                "han": han,
-                "fu": fu,
-                "rules": rules.spec(),
-                "base_points": base,
-                "limit": limit.name(),
-                "non_dealer": {
-                    "ron": ron(Role::NonDealer),
-                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + (others - 1) * nd_other},
-                },
-                "dealer": {
-                    "ron": ron(Role::Dealer),
-                    "tsumo": {"each_pays": d_each, "total": others * d_each},
-                },
-            })
-        )),
-    }
-    ExitCode::SUCCESS
+    let others = i64::from(rules.players.count()) - 1;
+    write_lookup(
+        rules,
+        han,
+        fu,
+        (i64::from(base), limit, payments),
+        None,
+        others,
+        format,
+    )
 }
 
-/// `--han N --fu N` under a scoring model with its own payments (Buu, classic): the value the
-/// model's lookup gives, its base points and payments; for Buu without the menzen and dora
-/// points a real hand adds (an open hand without dora); `note` says what the figures leave
-/// out.
-fn model_lookup(
+/// Writes a `--han N --fu N` lookup: `value` is the base points, the limit, then a
+/// non-dealer's ron, the dealer's and each other player's share of its tsumo, a dealer's
+/// ron, and each player's share of the dealer's tsumo; `others` is how many players pay a
+/// tsumo; `note`, if any, says what the figures leave out.
+fn write_lookup(
     rules: &haifu_ruleset::RuleSet,
     han: u8,
     fu: u8,
-    value: (u32, haifu_tiles::Limit, [u32; 5]),
-    note: &str,
+    value: (i64, haifu_tiles::Limit, [i64; 5]),
+    note: Option<&str>,
+    others: i64,
     format: Format,
 ) -> ExitCode {
     let (base, limit, [nd_ron, nd_dealer, nd_other, d_ron, d_each]) = value;
+    let nd_total = nd_dealer + (others - 1) * nd_other;
+    let d_total = others * d_each;
     match format {
-        Format::Text => emit(&format!(
-            "{han} han {fu} fu under {} ({note}): base {base}, {}\n  non-dealer: ron {nd_ron}, tsumo {nd_other}/{nd_dealer} ({} in all)\n  dealer: ron {d_ron}, tsumo {d_each} all ({} in all)\n",
-            rules.spec(),
-            limit.name(),
-            nd_dealer + 2 * nd_other,
-            3 * d_each
-        )),
+        Format::Text => {
+            let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+            emit(&format!(
+                "{han} han {fu} fu under {}{note}: base {base}, {}\n  non-dealer: ron {nd_ron}, tsumo {nd_other}/{nd_dealer} ({nd_total} in all)\n  dealer: ron {d_ron}, tsumo {d_each} all ({d_total} in all)\n",
+                rules.spec(),
+                limit.name(),
+            ));
+        }
         Format::Json => emit(&format!(
             "{}\n",
             json!({
@@ -573,11 +564,11 @@ fn model_lookup(
                 "limit": limit.name(),
                 "non_dealer": {
                     "ron": nd_ron,
-                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_dealer + 2 * nd_other},
+                    "tsumo": {"dealer_pays": nd_dealer, "others_pay": nd_other, "total": nd_total},
                 },
                 "dealer": {
                     "ron": d_ron,
-                    "tsumo": {"each_pays": d_each, "total": 3 * d_each},
+                    "tsumo": {"each_pays": d_each, "total": d_total},
                 },
             })
         )),

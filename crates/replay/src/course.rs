@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use haifu_log::GameLog;
 use haifu_rules::flow::{
-    Bonus, FinalStanding, Flow, Next, RonOutcome, RoundOutcome, RoundResult, RoundSetup, Seats, Win,
+    Bonus, FinalStanding, Flow, Next, RonOutcome, RoundOutcome, RoundResult, RoundSetup, Win,
 };
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat};
@@ -359,13 +359,6 @@ fn outcome_of(
                     })
                 })
                 .collect::<Option<_>>()?;
-            let mut total = BySeat::from_array([0; 4]);
-            let mut add = |d: BySeat<i32>| {
-                for s in Seat::ALL {
-                    total[s] += d[s];
-                }
-            };
-            let mut winners = Seats::EMPTY;
             let mut paid: Vec<(Seat, BySeat<i32>)> = Vec::new();
             if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
                 let row = flow
@@ -384,17 +377,12 @@ fn outcome_of(
                     RonOutcome::Aborted => return None,
                 }
             }
-            let all: Seats = paid.iter().map(|(s, _)| *s).collect();
-            for (s, row) in paid {
-                winners = winners.with(s);
-                add(crate::settle::with_fishing(
-                    flow,
-                    ruleset,
-                    all,
-                    s,
-                    round.declared,
-                    row,
-                ));
+            let winners = crate::settle::with_fishing(flow, ruleset, round.declared, &mut paid);
+            let mut total = BySeat::from_array([0; 4]);
+            for (_, row) in paid {
+                for s in Seat::ALL {
+                    total[s] += row[s];
+                }
             }
             Some((RoundOutcome::Win { winners }, total))
         }

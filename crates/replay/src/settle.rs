@@ -71,23 +71,24 @@ pub(crate) fn abortive_deltas(
     }
 }
 
-/// `row` plus what the fishing players of the round pay `winner` (under fishing).
+/// Adds to each winner's row of `paid` (winner, payments) what the fishing players of the
+/// round pay that winner (under fishing; a winner is not a fishing player), and returns the
+/// winners.
 pub(crate) fn with_fishing(
     rules: &Flow<'_>,
     ruleset: &RuleSet,
-    winners: Seats,
-    winner: Seat,
     declared: Seats,
-    row: BySeat<i32>,
-) -> BySeat<i32> {
-    let mut fishing = declared;
-    for w in winners.iter() {
-        fishing = fishing.without(w);
+    paid: &mut [(Seat, BySeat<i32>)],
+) -> Seats {
+    let winners: Seats = paid.iter().map(|(s, _)| *s).collect();
+    let fishing = winners.iter().fold(declared, Seats::without);
+    for (winner, row) in paid {
+        let fished = rules
+            .fishing_payments(ruleset.round.riichi, Seats::of(*winner), fishing)
+            .unwrap_or_default();
+        *row = BySeat::new_with(|s| row[s].saturating_add(fished[s]));
     }
-    let paid = rules
-        .fishing_payments(ruleset.round.riichi, Seats::of(winner), fishing)
-        .unwrap_or_default();
-    BySeat::new_with(|s| row[s].saturating_add(paid[s]))
+    winners
 }
 
 impl RoundSummary<'_> {
@@ -326,7 +327,7 @@ pub(crate) fn check(
                         }
                     })
                     .collect();
-                let paid: ArrayVec<(Seat, BySeat<i32>), 3> =
+                let mut paid: ArrayVec<(Seat, BySeat<i32>), 3> =
                     if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
                         match rules.win_payments(dealer, &inputs[0], Bonus { honba, sticks }) {
                             Ok(p) => [(inputs[0].winner, p.total())].into_iter().collect(),
@@ -370,17 +371,9 @@ pub(crate) fn check(
                             }
                         }
                     };
-                let all_winners: Seats = paid.iter().map(|(s, _)| *s).collect();
-                let paid: ArrayVec<(Seat, BySeat<i32>), 3> = paid
-                    .into_iter()
-                    .map(|(s, d)| {
-                        let d = with_fishing(&rules, ruleset, all_winners, s, round.declared, d);
-                        (s, d)
-                    })
-                    .collect();
-                let mut total = BySeat::from_array([0; 4]);
                 // The winners the rule set pays (a head bump's refused claimants are not).
-                let winners = all_winners;
+                let winners = with_fishing(&rules, ruleset, round.declared, &mut paid);
+                let mut total = BySeat::from_array([0; 4]);
                 for (i, w) in wins.iter().enumerate() {
                     let r = w.recorded;
                     if r.scores != current {
