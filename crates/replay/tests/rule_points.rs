@@ -87,6 +87,15 @@ const CASES: &[Case] = &[
         kind: "expectation_failed",
         text: "the engine accepts it",
     },
+    // No sacred discards: C's own 6p no longer keeps it from the 3p, so three players can
+    // win on it and the triple-ron abort the scenario expects refused stands.
+    Case {
+        field: "furiten",
+        scenario: "abortive/ron3-one-furiten-bad",
+        set: "furiten=false",
+        kind: "expectation_failed",
+        text: "the engine accepts it",
+    },
     // The classic rules' paid nine orphans.
     Case {
         field: "kyuushu_payment",

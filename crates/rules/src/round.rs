@@ -894,6 +894,18 @@ impl Round {
         }
     }
 
+    /// Why `seat` may not ron a tile of kind `win` under the rules' furiten, if it may not:
+    /// its furiten ([`Round::furiten`]), or under 1-4-7 furiten a discard that completes the
+    /// same set as `win`.
+    fn furiten_on(&self, seat: Seat, win: TileKind) -> Option<FuritenReason> {
+        self.furiten(seat).or_else(|| {
+            (self.rules.furiten == Furiten::OneFourSeven)
+                .then(|| one_four_seven(&self.seats[seat], win))
+                .flatten()
+                .map(|kind| FuritenReason::OwnDiscard { kind })
+        })
+    }
+
     /// Notes a ruling when `seat`'s furiten (as [`Round::furiten`] gives it) is no longer
     /// `before`: it starts (or its reason changes), or it ends.
     fn note_furiten_change(&mut self, seat: Seat, before: Option<FuritenReason>) {
@@ -1843,16 +1855,8 @@ impl Round {
                 why: "it has already won on this tile",
             });
         }
-        if let Some(reason) = self.furiten(seat) {
+        if let Some(reason) = self.furiten_on(seat, tile.kind()) {
             return Err(ActionError::Furiten { seat, reason });
-        }
-        if self.rules.furiten == Furiten::OneFourSeven
-            && let Some(kind) = one_four_seven(&self.seats[seat], tile.kind())
-        {
-            return Err(ActionError::Furiten {
-                seat,
-                reason: FuritenReason::OwnDiscard { kind },
-            });
         }
         let st = &self.seats[seat];
         let mut situation = Situation::NONE;
@@ -2083,7 +2087,7 @@ impl Round {
                     .filter(|s| {
                         **s != from
                             && self.seats[**s].waits.contains(tile.kind())
-                            && self.seats[**s].furiten().is_none()
+                            && self.furiten_on(**s, tile.kind()).is_none()
                     })
                     .count();
                 if able < 3 {
