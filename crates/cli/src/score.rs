@@ -486,10 +486,12 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
             "classic: points x 2^doubles, the limit 500",
         )),
     };
+    // The other players: three, or two at a three-player table (each pays its share of a
+    // tsumo, whatever the scoring model).
+    let others = i64::from(rules.players.count()) - 1;
     if let Some(((base, limit, payments), note)) = model {
-        // The totals count three others paying a tsumo, whatever the number of players.
         let value = (i64::from(base), limit, payments.map(i64::from));
-        return write_lookup(rules, han, fu, value, Some(note), 3, format);
+        return write_lookup(rules, han, fu, value, Some(note), others, format);
     }
     let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
     let base = i32::try_from(base).unwrap_or(i32::MAX);
@@ -516,8 +518,6 @@ fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> Ex
         d_each,
     ]
     .map(i64::from);
-    // The other players: three, or two at a three-player table.
-    let others = i64::from(rules.players.count()) - 1;
     write_lookup(
         rules,
         han,

@@ -423,3 +423,16 @@ fn a_buu_lookup_uses_buus_own_base_points() {
         (Some(60), Some(240), Some(360))
     );
 }
+
+#[test]
+fn a_three_player_lookup_counts_two_payers_under_every_model() {
+    // Classic, 1 double 30 points: 60. At three players a non-dealer's tsumo is paid by the
+    // dealer (2 x 60) and the one other player (60): 180; the dealer's by two players at
+    // 2 x 60 each: 240 (at four players 240 and 360).
+    let v = score_json(&["--han", "1", "--fu", "30", "--rules", "classic,players=3"]);
+    assert_eq!(v["non_dealer"]["tsumo"]["total"], 180);
+    assert_eq!(v["dealer"]["tsumo"]["total"], 240);
+    let v = score_json(&["--han", "1", "--fu", "30", "--rules", "classic"]);
+    assert_eq!(v["non_dealer"]["tsumo"]["total"], 240);
+    assert_eq!(v["dealer"]["tsumo"]["total"], 360);
+}
