@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RoundStart};
-use haifu_tenhou::wall::{InitShuffle, Players, Seed, Wall, WallGenerator};
+use haifu_tenhou::wall::{InitShuffle, Seed, Wall, WallGenerator};
 use haifu_tiles::{BySeat, MeldKind, Seat, Tile, TileList};
 
 use crate::verdict::tile_text;
@@ -21,7 +21,6 @@ enum Source {
 /// wall the round states ([`RoundStart::wall`]), which comes first when a round has both.
 /// Rounds with neither are not checked: their draws are taken from the log as they are.
 pub(crate) fn check(log: &GameLog, players: haifu_tiles::Players, verdict: &mut Verdict) {
-    let players = Players::from(players);
     let mut source = match &log.header.seed {
         Some(text) => match Seed::parse(text) {
             Ok(seed) => Source::Game(Box::new(WallGenerator::new(&seed, players))),

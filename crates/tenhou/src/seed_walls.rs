@@ -3,7 +3,7 @@
 
 use haifu_log::{RoundWall, WallSource};
 
-use crate::wall::{DeadWallLayout, InitShuffle, Players, Seed, Wall, WallGenerator};
+use crate::wall::{DeadWallLayout, InitShuffle, Seed, Wall, WallGenerator};
 
 /// The walls of a record's rounds from its header seed, else each round's INIT shuffle: the
 /// [`WallSource`] the text notation's reader and writer take for Tenhou records. One value
@@ -44,7 +44,6 @@ impl WallSource for SeedWalls {
     ) -> Option<RoundWall> {
         let round = self.rounds;
         self.rounds += 1;
-        let players = Players::from(players);
         let seed = self
             .seed
             .get_or_insert_with(|| seed.and_then(|s| Seed::parse(s).ok()));

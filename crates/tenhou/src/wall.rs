@@ -84,66 +84,32 @@ const AHEAD: usize = 4;
 /// The dead wall's size, in every rule set.
 const DEAD_WALL: usize = 14;
 
-/// How many players: four, or three (sanma).
-///
-/// It decides the wall's size (136 or 108 tiles), how many hands are dealt and the dead wall's
+/// How many players (haifu-tiles' [`Players`]) decides the wall's size (136 or 108 tiles: the
+/// 2m–8m ids 4..=31 are left out in sanma), how many hands are dealt and the dead wall's
 /// layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Players {
-    /// Four players, 136 tiles.
-    Four,
-    /// Three players (sanma), 108 tiles: the 2m–8m ids 4..=31 are left out.
-    Three,
+pub use haifu_tiles::Players;
+
+/// The number of tiles in the wall: 136 or 108.
+const fn wall_len(players: Players) -> usize {
+    players.tiles() as usize
 }
 
-impl From<haifu_tiles::Players> for Players {
-    /// The wall of a game of that many players.
-    fn from(players: haifu_tiles::Players) -> Players {
-        match players {
-            haifu_tiles::Players::Four => Players::Four,
-            haifu_tiles::Players::Three => Players::Three,
-        }
+/// The number of seats that play: 4 or 3.
+const fn seats(players: Players) -> usize {
+    players.count() as usize
+}
+
+/// The replacement tiles at the low end of the dead wall: 4, or 8 in sanma.
+const fn rinshan_len(players: Players) -> usize {
+    match players {
+        Players::Four => 4,
+        Players::Three => 8,
     }
 }
 
-impl Players {
-    /// The number of seats that play: 4 or 3.
-    pub const fn seats(self) -> usize {
-        match self {
-            Players::Four => 4,
-            Players::Three => 3,
-        }
-    }
-
-    /// The number of tiles in the wall: 136 or 108.
-    pub const fn wall_len(self) -> usize {
-        match self {
-            Players::Four => 136,
-            Players::Three => 108,
-        }
-    }
-
-    /// From the `GO type` attribute's bitfield: bit `0x10` means sanma. Other bits are ignored.
-    pub const fn from_go_type(game_type: u32) -> Players {
-        if game_type & 0x10 != 0 {
-            Players::Three
-        } else {
-            Players::Four
-        }
-    }
-
-    /// The replacement tiles at the low end of the dead wall: 4, or 8 in sanma.
-    const fn rinshan_len(self) -> usize {
-        match self {
-            Players::Four => 4,
-            Players::Three => 8,
-        }
-    }
-
-    /// The tiles dealt before the first draw: 13 per seat.
-    const fn dealt(self) -> usize {
-        13 * self.seats()
-    }
+/// The tiles dealt before the first draw: 13 per seat.
+const fn dealt(players: Players) -> usize {
+    13 * seats(players)
 }
 
 /// Which of the two SHUFFLE seed forms a [`Seed`] was written in.
@@ -311,7 +277,7 @@ impl InitShuffle {
         let mut r = [0u32; 136];
         Mt19937::new_with_key(self.words()).fill(&mut r);
         let mut yama = initial_yama(players);
-        let n = players.wall_len();
+        let n = wall_len(players);
         for (i, &r) in r.iter().enumerate().take(n) {
             swap_forward(&mut yama, i, r, n);
         }
@@ -389,7 +355,7 @@ impl WallGenerator {
         }
         rnd[8 * hash::DIGEST_WORDS..].copy_from_slice(&self.ninth[self.used]);
         self.used += 1;
-        let n = self.players.wall_len();
+        let n = wall_len(self.players);
         let mut yama = initial_yama(self.players);
         for (i, &r) in rnd.iter().enumerate().take(n) {
             swap_forward(&mut yama, i, r, n);
@@ -435,7 +401,7 @@ impl fmt::Debug for WallGenerator {
 /// dora count, red fives).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Wall {
-    /// The first `players.wall_len()` entries are the yama; the rest are unused.
+    /// The first `wall_len(players)` entries are the yama; the rest are unused.
     tiles: [Tile; 136],
     players: Players,
     layout: DeadWallLayout,
@@ -447,7 +413,7 @@ impl Wall {
     /// from the end (deal, then live draws) and replacement tiles and indicators from the
     /// start; see the [module documentation](self).
     pub fn tiles(&self) -> &[Tile] {
-        &self.tiles[..self.players.wall_len()]
+        &self.tiles[..wall_len(self.players)]
     }
 
     /// The number of players the wall was built for.
@@ -485,7 +451,7 @@ impl Wall {
         if n >= 5 {
             return None;
         }
-        let stack = self.players.rinshan_len() + 2 * n;
+        let stack = rinshan_len(self.players) + 2 * n;
         let upper = match self.layout {
             DeadWallLayout::Current => 1,
             DeadWallLayout::Early => 0,
@@ -503,7 +469,7 @@ impl Wall {
     /// and, in sanma, after kita alike. `None` past the last one: `k >= 4`, or `k >= 8` in
     /// sanma.
     pub fn rinshan_draw(&self, k: usize) -> Option<Tile> {
-        if k >= self.players.rinshan_len() {
+        if k >= rinshan_len(self.players) {
             return None;
         }
         Some(
@@ -522,13 +488,13 @@ impl Wall {
         if i >= self.live_draw_count(0) {
             return None;
         }
-        Some(self.tiles[self.players.wall_len() - 1 - self.players.dealt() - i])
+        Some(self.tiles[wall_len(self.players) - 1 - dealt(self.players) - i])
     }
 
     /// How many live draws the round has after `replacements` replacement draws: 70 minus
     /// them (55 in sanma), as the dead wall stays at 14 tiles. Saturates at 0.
     pub const fn live_draw_count(&self, replacements: usize) -> usize {
-        (self.players.wall_len() - self.players.dealt() - DEAD_WALL).saturating_sub(replacements)
+        (wall_len(self.players) - dealt(self.players) - DEAD_WALL).saturating_sub(replacements)
     }
 
     /// The starting hands, 13 tiles for each seat in dealing order (blocks of four from the
@@ -537,12 +503,12 @@ impl Wall {
     /// Seats that do not play get `None`: seat 3 in sanma. In sanma a dealer of seat 3 is
     /// impossible, and every seat gets `None`.
     pub fn haipai(&self, dealer: Seat) -> BySeat<Option<[Tile; 13]>> {
-        let seats = self.players.seats();
+        let seats = seats(self.players);
         let mut hands = BySeat::from_array([None; 4]);
         if dealer.index() >= seats {
             return hands;
         }
-        let top = self.players.wall_len() - 1;
+        let top = wall_len(self.players) - 1;
         for offset in 0..seats {
             let mut hand = [self.tiles[0]; 13];
             for (j, slot) in hand.iter_mut().enumerate() {
@@ -658,7 +624,7 @@ fn truncate(s: &str, max: usize) -> String {
 }
 
 /// The unshuffled wall: ids in increasing order, without 4..=31 in sanma. Entries past
-/// `players.wall_len()` are filler.
+/// `wall_len(players)` are filler.
 fn initial_yama(players: Players) -> [Tile; 136] {
     match players {
         Players::Four => INITIAL_YAMA[0],
