@@ -175,13 +175,7 @@ pub(crate) fn needed<'a, 't: 'a, O>(
 pub(crate) fn end_of_line<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ()> {
     match input.first() {
         None => Ok((input, ())),
-        Some((col, t)) => fail(
-            col,
-            ErrorKind::Expected {
-                expected: "the end of the line",
-                found: lex::shorten(t),
-            },
-        ),
+        Some((col, t)) => fail(col, lex::expected("the end of the line", t)),
     }
 }
 

@@ -78,6 +78,9 @@ pub(crate) fn limit(word: &str) -> Option<Limit> {
     Limit::ALL[1..].iter().copied().find(|l| l.name() == word)
 }
 
+/// What a draw kind may be, for messages.
+pub(crate) const DRAW_KINDS: &str = "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan";
+
 /// The draw kind of a word: the snake_case name, or Tenhou's `type` name.
 pub(crate) fn draw_kind(word: &str) -> Option<DrawKind> {
     DrawKind::ALL

@@ -100,7 +100,7 @@ fn draw<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
     let (rest, kind) = needed("the kind of draw", |_, k| {
         names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
             word: lex::shorten(k),
-            expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+            expected: names::DRAW_KINDS,
         })
     })(input)?;
     Ok((rest, ExpectationKind::Draw { kind }))

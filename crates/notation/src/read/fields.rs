@@ -384,10 +384,7 @@ impl<'t> Reader<'t, '_> {
                     Some(&(_, "empty")) => {
                         // Whatever follows `empty` is the line's end to check.
                         if let Some(&(c, t)) = tokens.get(1) {
-                            return Err(shift(pos, c).err(ErrorKind::Expected {
-                                expected: "the end of the line",
-                                found: lex::shorten(t),
-                            }));
+                            return Err(shift(pos, c).err(expected("the end of the line", t)));
                         }
                         ArrayVec::new()
                     }

@@ -388,10 +388,7 @@ impl<'t, 'l> Reader<'t, 'l> {
     fn finish_line(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
         match cur.next_token() {
             None => Ok(()),
-            Some((col, t)) => Err(shift(pos, col).err(ErrorKind::Expected {
-                expected: "the end of the line",
-                found: lex::shorten(t),
-            })),
+            Some((col, t)) => Err(shift(pos, col).err(expected("the end of the line", t))),
         }
     }
 

@@ -326,7 +326,7 @@ fn draw_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
     let (rest, kind) = needed("the kind of draw, e.g. exhaustive", |_, k| {
         names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
             word: lex::shorten(k),
-            expected: "a draw kind: exhaustive, kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou, nagashi_mangan",
+            expected: names::DRAW_KINDS,
         })
     })(input)?;
     let (rest, ()) = grammar::end_of_line(rest)?;
