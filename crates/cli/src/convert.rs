@@ -212,7 +212,7 @@ fn unsayable(log: &GameLog) -> Option<&'static str> {
 /// would not read back with the same rounds, wins and draws.
 fn tenhou6(path: &Path, log: &GameLog) -> Result<Vec<u8>, String> {
     let shown = crate::files::shown(path);
-    let rules = haifu_replay::declared_rules(log).ok().map(|d| d.rules);
+    let rules = haifu::declared_rules(log).ok().map(|d| d.rules);
     let mut text = haifu_tenhou6::write(log, rules.as_ref())
         .map_err(|e| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}"))?;
     let mut back = GameLog::new();

@@ -25,36 +25,13 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     log.clear();
     let shown = crate::files::shown(path);
     let bytes = crate::files::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
-    match Format::of(path, &bytes) {
-        Format::Notation => {
-            // The haifu notation carries its own game id.
-            return haifu_notation::read_bytes_into_with(&bytes, log, &mut SeedWalls::new())
-                .map_err(|e| e.display_in(&shown).to_string());
-        }
-        Format::Mjlog => haifu_tenhou::read_into_limited(&bytes, log, crate::files::max_size())
-            .map_err(|e| format!("{shown}:{e}"))?,
-        Format::Tenhou6 => {
-            haifu_tenhou6::read(&bytes, log).map_err(|e| format!("{shown}:{e}"))?;
-        }
-        Format::Majsoul => {
-            haifu_majsoul::read(&bytes, log).map_err(|e| format!("{shown}:{e}"))?;
-        }
-        Format::Unknown => {
-            return Err(format!(
-                "{shown}: not a game record haifu reads: expected {}",
-                Format::READ
-            ));
-        }
-    }
-    // A Tenhou game id in the file name dates the game when the record does not.
-    if log.header.game_id.is_none() {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default();
-        log.header.game_id = haifu_tenhou::game_id_from_file_name(&name).map(str::to_owned);
-    }
-    Ok(())
+    haifu::read_into(
+        &path.to_string_lossy(),
+        &bytes,
+        log,
+        crate::files::max_size(),
+    )
+    .map_err(|e| e.display_in(&shown))
 }
 
 /// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).
@@ -73,9 +50,6 @@ pub(crate) enum Format {
 }
 
 impl Format {
-    /// The formats read, for messages.
-    pub(crate) const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}) or the haifu notation (.haifu)";
-
     /// The format of `bytes` read from `path`: gzip or `<` is mjlog, `{` with a `"log"` key
     /// tenhou.net/6, `{` with `"head"` and a `RecordNewRound` a Mahjong Soul record, a `.haifu` name or text opening with a comment or a keyword the notation.
     pub(crate) fn of(path: &Path, bytes: &[u8]) -> Format {

@@ -47,7 +47,7 @@ impl RuleChoice {
         if let Some(rules) = self.fixed {
             return Ok((rules, "--rules".to_owned()));
         }
-        let declared = haifu_replay::declared_rules(log).map_err(|e| e.to_string())?;
+        let declared = haifu::declared_rules(log).map_err(|e| e.to_string())?;
         let mut rules = declared.rules;
         self.spec
             .apply(&mut rules)

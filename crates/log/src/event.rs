@@ -160,41 +160,13 @@ pub struct RoundStart {
     /// Each seat's chips at the start of the round, in chip rooms (Tenhou `INIT chip`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chips: Option<BySeat<i32>>,
-    /// The round's wall as the log states it, tile by tile, when the log has one (Mahjong
-    /// Soul's `paishan`); `None` for a log without one (Tenhou's walls come from its seed
-    /// instead).
-    ///
-    /// The layout is Mahjong Soul's, for `N` = 136 tiles (108 in sanma) and `D` = the tiles
-    /// dealt before the dealer's first discard, 53 (40 in sanma): 13 to each seat and the
-    /// dealer's first draw.
-    ///
-    /// - **Whole wall** (`N` tiles: the newer records, with a salted SHA-256 commitment; the
-    ///   corpus's 2024 and 2026 records): the deal is taken from the front in blocks of four,
-    ///   dealer first: seat `k` places after the dealer takes `wall[16j + 4k .. 16j + 4k + 4]`
-    ///   for `j` = 0, 1, 2 (`12j + 4k` in sanma), then `wall[48 + k]` (`36 + k`); the
-    ///   dealer's first draw is `wall[52]` (`wall[39]`). Live draw `i` (from 0, the dealer's
-    ///   first draw counted as 0) is `wall[D - 1 + i]`.
-    /// - **After the deal** (`N - D` tiles, 83 or 68: the older records, with an MD5
-    ///   commitment; the corpus's 2021 record): the same wall without its first `D` tiles.
-    ///   It states neither the deal nor the dealer's first draw; live draw `i` for `i ≥ 1`
-    ///   is `wall[i - 1]`.
-    ///
-    /// In both, the last 14 tiles are the dead wall, counted from the end `E` = the wall's
-    /// length: replacement draw `k` (after a kan, or kita in sanma) is `wall[E - 1 - k]`, with
-    /// `R` = 4 of them (8 in sanma); dora indicator `n` is `wall[E - R - 1 - 2n]`, its ura
-    /// indicator `wall[E - R - 2 - 2n]`. The dead wall stays 14 tiles, so the live wall ends
-    /// one tile sooner for every replacement draw: 70 − `k` live draws after `k` of them
-    /// (55 − `k` in sanma), the dealer's first draw included.
-    ///
-    /// Mahjong Soul writes kinds only: its reader gives the wall's tiles their copies in wall
-    /// order (a red five copy 0, a plain five the first free of copies 1, 2, 3 then 0, any
-    /// other kind its first free copy), a wall stated after the deal leaving the dealt tiles
-    /// the copies it does not hold; each tile that leaves the wall keeps the copy of its
-    /// place, so that a draw or an indicator matches the wall exactly when it is the tile
-    /// there. The replay checks the deal (whole walls), every draw the wall states, every
-    /// replacement draw and every dora and ura indicator against it.
+    /// The round's wall, when the log states it (Mahjong Soul's `paishan`, the notation's
+    /// `wall` line) or its reader rebuilt it from the log's seed (Tenhou): every reader gives
+    /// it in the one layout of [`crate::Wall`], and the referee checks the deal, every draw
+    /// the wall states, every replacement draw and every dora and ura indicator against it.
+    /// `None` for a log with neither wall nor seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wall: Option<Vec<Tile>>,
+    pub wall: Option<crate::WallRecord>,
 }
 
 /// An entry of a recorded yaku list: a yaku, or dora, ura dora or red fives, with its han.

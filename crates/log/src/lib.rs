@@ -33,7 +33,7 @@ pub use header::{
     EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
 };
 pub use points::Tenths;
-pub use walls::{NoWalls, RoundWall, WallSource};
+pub use walls::{Deal, NoWalls, StackOrder, Wall, WallCopies, WallRecord, WallScope, WallSource};
 #[cfg(test)]
 mod tests {
     /// Events stay small: the reader writes one per tile drawn or discarded.

@@ -452,60 +452,33 @@ impl Pool {
     }
 }
 
-/// A round's stated wall: each place's tile (copies given in wall order) and face.
+/// A round's stated wall: the wall (its tiles given their copies in wall order, in the one
+/// layout of [`haifu_log::Wall`]) and each place's face.
 struct StatedWall {
-    tiles: Vec<Tile>,
+    wall: haifu_log::Wall,
     faces: Vec<Face>,
-    /// Whether it holds the deal (the whole wall) or starts after it.
-    whole: bool,
     /// The copies the wall holds (for a wall after the deal, the dealt tiles take the others).
     pool: Pool,
-    seats: usize,
 }
 
 impl StatedWall {
-    fn dealt(&self) -> usize {
-        13 * self.seats + 1
+    /// Whether it holds the deal (the whole wall) or starts after it.
+    fn whole(&self) -> bool {
+        self.wall.deal() == haifu_log::Deal::Stated
     }
 
-    fn rinshan_len(&self) -> usize {
-        if self.seats == 4 { 4 } else { 8 }
+    /// The tile and face at `place`.
+    fn at(&self, place: usize) -> Option<(Tile, Face)> {
+        Some((*self.wall.tiles().get(place)?, *self.faces.get(place)?))
     }
 
-    fn back(&self, back: usize) -> Option<usize> {
-        self.tiles.len().checked_sub(back + 1)
-    }
-
+    /// The place of the `j`-th tile a seat `offset` places after the dealer lists in its
+    /// starting hand: 13 dealt tiles, and for the dealer the first draw.
     fn deal_place(&self, offset: usize, j: usize) -> Option<usize> {
-        if !self.whole {
-            return None;
+        match j {
+            0..13 => self.wall.deal_place(offset, j),
+            _ => self.wall.live_place(0).filter(|_| self.whole()),
         }
-        let n = self.seats;
-        Some(match j {
-            0..12 => (j / 4) * 4 * n + offset * 4 + j % 4,
-            12 => 12 * n + offset,
-            _ => 13 * n,
-        })
-    }
-
-    fn live_place(&self, i: usize) -> Option<usize> {
-        if self.whole {
-            Some(self.dealt() - 1 + i)
-        } else {
-            i.checked_sub(1)
-        }
-    }
-
-    fn rinshan_place(&self, k: usize) -> Option<usize> {
-        (k < self.rinshan_len()).then(|| self.back(k)).flatten()
-    }
-
-    fn dora_place(&self, n: usize) -> Option<usize> {
-        self.back(self.rinshan_len() + 2 * n)
-    }
-
-    fn ura_place(&self, n: usize) -> Option<usize> {
-        self.back(self.rinshan_len() + 1 + 2 * n)
     }
 }
 
@@ -549,7 +522,7 @@ impl Round {
     /// wall's copy there when the tile is the one there, else the first free copy.
     fn enter(&mut self, face: Face, place: Option<usize>) -> Result<Tile, String> {
         if let (Some(wall), Some(p)) = (&self.wall, place)
-            && let (Some(&tile), Some(&f)) = (wall.tiles.get(p), wall.faces.get(p))
+            && let Some((tile, f)) = wall.at(p)
             && f == face
             && !self.pool.is_used(tile)
         {
@@ -846,7 +819,7 @@ impl<'i> Reader<'i, '_> {
             None => None,
         };
         // A wall after the deal leaves the dealt tiles the copies it does not hold.
-        let reserved = wall.as_ref().filter(|w| !w.whole).map(|w| w.pool.clone());
+        let reserved = wall.as_ref().filter(|w| !w.whole()).map(|w| w.pool.clone());
         let mut round = Round {
             dealer,
             round_wind: Wind::from_index(chang),
@@ -918,7 +891,7 @@ impl<'i> Reader<'i, '_> {
                 ),
             ));
         };
-        let place = round.wall.as_ref().and_then(|w| w.dora_place(0));
+        let place = round.wall.as_ref().and_then(|w| w.wall.dora_place(0));
         let dora = round.enter(*dora_face, place).map_err(|why| {
             ctx.err(
                 dora_raw,
@@ -940,7 +913,10 @@ impl<'i> Reader<'i, '_> {
             hands,
             shuffle: None,
             chips: None,
-            wall: round.wall.as_ref().map(|w| w.tiles.clone()),
+            wall: round
+                .wall
+                .as_ref()
+                .map(|w| haifu_log::WallRecord::Known(w.wall.clone())),
         };
         round.pending = Some((start, dealer_dealt));
         round.live = 1;
@@ -986,8 +962,9 @@ impl<'i> Reader<'i, '_> {
         let placed = round
             .wall
             .as_ref()
-            .filter(|w| w.whole)
-            .and_then(|w| w.tiles.get(w.dealt() - 1).copied());
+            .filter(|w| w.whole())
+            .and_then(|w| w.at(w.wall.live_place(0)?))
+            .map(|(t, _)| t);
         if let Some(i) = placed.and_then(|t| dealt.iter().position(|h| *h == t)) {
             at = i;
         } else if let Some(i) =
@@ -1068,13 +1045,13 @@ impl<'i> Reader<'i, '_> {
                 ));
             }
         }
-        Ok(StatedWall {
+        let wall = haifu_log::Wall::in_draw_order(
             tiles,
-            faces,
-            whole: count == whole_len,
-            pool,
-            seats: n,
-        })
+            haifu_log::StackOrder::Drawn,
+            haifu_log::WallCopies::ByKind,
+        )
+        .map_err(|why| ctx.err(raw.get(), "paishan", why))?;
+        Ok(StatedWall { wall, faces, pool })
     }
 
     /// Takes a riichi deposit the record states (`liqi`), before its action.
@@ -1135,7 +1112,7 @@ impl<'i> Reader<'i, '_> {
                     "a sixth dora indicator: expected at most five".to_owned(),
                 ));
             }
-            let place = round.wall.as_ref().and_then(|w| w.dora_place(n));
+            let place = round.wall.as_ref().and_then(|w| w.wall.dora_place(n));
             let t = round
                 .enter(*f, place)
                 .map_err(|why| ctx.err(raw, &format!("{path}[{n}]"), format!("{f}: {why}")))?;
@@ -1160,12 +1137,15 @@ impl<'i> Reader<'i, '_> {
             let p = round
                 .wall
                 .as_ref()
-                .and_then(|w| w.rinshan_place(round.rinshan));
+                .and_then(|w| w.wall.rinshan_place(round.rinshan));
             round.rinshan += 1;
             round.rinshan_next = false;
             p
         } else {
-            let p = round.wall.as_ref().and_then(|w| w.live_place(round.live));
+            let p = round
+                .wall
+                .as_ref()
+                .and_then(|w| w.wall.live_place(round.live));
             round.live += 1;
             p
         };
@@ -1709,10 +1689,13 @@ impl<'i> Reader<'i, '_> {
                     ));
                 }
                 None => {
-                    let place = round
-                        .wall
-                        .as_ref()
-                        .and_then(|w| if ura { w.ura_place(k) } else { w.dora_place(k) });
+                    let place = round.wall.as_ref().and_then(|w| {
+                        if ura {
+                            w.wall.ura_place(k)
+                        } else {
+                            w.wall.dora_place(k)
+                        }
+                    });
                     let t = round.enter(*f, place).map_err(|why| {
                         ctx.err(raw, &format!("{path}[{k}]"), format!("{f}: {why}"))
                     })?;
@@ -1896,7 +1879,7 @@ fn deal(
 ) -> Result<Vec<Tile>, (usize, String)> {
     let mut out: Vec<Option<Tile>> = vec![None; listed.len()];
     if let Some(wall) = &round.wall
-        && wall.whole
+        && wall.whole()
     {
         let places: Vec<usize> = (0..listed.len())
             .filter_map(|j| wall.deal_place(offset, j))
@@ -1913,7 +1896,7 @@ fn deal(
                     places.clone()
                 };
                 for p in candidates {
-                    if let (Some(&t), Some(&wf)) = (wall.tiles.get(p), wall.faces.get(p))
+                    if let Some((t, wf)) = wall.at(p)
                         && wf == *f
                         && !round.pool.is_used(t)
                     {

@@ -51,7 +51,7 @@ fn mutated_records_never_panic() {
             match haifu_majsoul::read(&bytes, &mut log) {
                 Ok(()) => {
                     read += 1;
-                    if let Ok(rules) = haifu_replay::declared_rules(&log) {
+                    if let Ok(rules) = haifu::declared_rules(&log) {
                         let _ = haifu_replay::verify(&log, &rules.rules);
                     }
                 }

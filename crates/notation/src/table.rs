@@ -7,7 +7,7 @@
 //! This is bookkeeping, not rules: nothing here judges whether a move was legal.
 
 use arrayvec::ArrayVec;
-use haifu_log::RoundStart;
+use haifu_log::{RoundStart, Wall};
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
 use crate::lex::RawTile;
@@ -113,113 +113,6 @@ pub(crate) fn plain(t: Tile) -> RawTile {
     }
 }
 
-/// One round's wall in Tenhou's `yama` order, with Tenhou's layout: the deal and the live
-/// wall from the top, replacement tiles and indicators from the bottom (see
-/// Tenhou's wall module). The reader builds it from a `wall` line, or from the wall source the
-/// caller gives (Tenhou's generator and the seed).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct WallView {
-    tiles: [Tile; 136],
-    len: usize,
-    /// Whether the dead wall has the current layout (base64 seeds) or the early one.
-    pub(crate) current: bool,
-}
-
-impl WallView {
-    /// The view of a wall a [`haifu_log::WallSource`] gave.
-    pub(crate) fn of(wall: &haifu_log::RoundWall) -> WallView {
-        WallView::new(&wall.tiles, wall.current_layout).unwrap_or_else(WallView::empty)
-    }
-
-    fn empty() -> WallView {
-        WallView {
-            tiles: [TILE_0; 136],
-            len: 0,
-            current: true,
-        }
-    }
-
-    /// A wall of 136 tiles (108 in sanma), or `None` for another length.
-    pub(crate) fn new(tiles: &[Tile], current: bool) -> Option<WallView> {
-        if tiles.len() != 136 && tiles.len() != 108 {
-            return None;
-        }
-        let mut w = WallView::empty();
-        w.tiles[..tiles.len()].copy_from_slice(tiles);
-        w.len = tiles.len();
-        w.current = current;
-        Some(w)
-    }
-
-    /// The tiles in `yama` order.
-    pub(crate) fn tiles(&self) -> &[Tile] {
-        &self.tiles[..self.len]
-    }
-
-    fn seats(&self) -> usize {
-        if self.len == 108 { 3 } else { 4 }
-    }
-
-    fn rinshan_len(&self) -> usize {
-        if self.len == 108 { 8 } else { 4 }
-    }
-
-    fn live_draw(&self, i: usize) -> Option<Tile> {
-        let dealt = 13 * self.seats();
-        if self.len == 0 || i >= self.len - dealt - 14 {
-            return None;
-        }
-        Some(self.tiles[self.len - 1 - dealt - i])
-    }
-
-    fn rinshan_draw(&self, k: usize) -> Option<Tile> {
-        if self.len == 0 || k >= self.rinshan_len() {
-            return None;
-        }
-        Some(self.tiles[if self.current { k ^ 1 } else { k }])
-    }
-
-    fn indicator(&self, n: usize, omote: bool) -> Option<Tile> {
-        if self.len == 0 || n >= 5 {
-            return None;
-        }
-        let stack = self.rinshan_len() + 2 * n;
-        let upper = usize::from(self.current);
-        self.tiles
-            .get(if omote {
-                stack + upper
-            } else {
-                stack + 1 - upper
-            })
-            .copied()
-    }
-
-    fn haipai(&self, dealer: Seat, seat: Seat) -> Option<[Tile; 13]> {
-        let seats = self.seats();
-        if self.len == 0 || dealer.index() >= seats || seat.index() >= seats {
-            return None;
-        }
-        let offset = (seat.index() + seats - dealer.index()) % seats;
-        let top = self.len - 1;
-        let mut hand = [self.tiles[0]; 13];
-        for (j, slot) in hand.iter_mut().enumerate() {
-            let taken = if j < 12 {
-                (j / 4) * 4 * seats + offset * 4 + j % 4
-            } else {
-                12 * seats + offset
-            };
-            *slot = self.tiles[top - taken];
-        }
-        Some(hand)
-    }
-}
-
-/// Tile id 0, the filler of unused wall slots.
-const TILE_0: Tile = match Tile::new(0) {
-    Some(t) => t,
-    None => panic!("tile 0 exists"),
-};
-
 /// The next round's wall from the caller's `walls`: from the record's `seed`, else the round's
 /// `shuffle`, for the number of players the GO type says (bit 0x010: three).
 pub(crate) fn next_wall(
@@ -227,20 +120,26 @@ pub(crate) fn next_wall(
     go_type: u32,
     seed: Option<&str>,
     shuffle: Option<&str>,
-) -> Option<WallView> {
+) -> Option<haifu_log::WallRecord> {
     let players = if go_type & 0x010 != 0 {
         haifu_tiles::Players::Three
     } else {
         haifu_tiles::Players::Four
     };
-    walls
-        .next_wall(seed, shuffle, players)
-        .map(|w| WallView::of(&w))
+    walls.next_wall(seed, shuffle, players)
+}
+
+/// The wall a round's record gives, when it gives one that reads.
+pub(crate) fn known(record: Option<&haifu_log::WallRecord>) -> Option<Wall> {
+    match record? {
+        haifu_log::WallRecord::Known(w) => Some(w.clone()),
+        haifu_log::WallRecord::Unreadable { .. } => None,
+    }
 }
 
 /// The state of the current round.
 pub(crate) struct Table {
-    pub(crate) wall: Option<WallView>,
+    pub(crate) wall: Option<Wall>,
     live: usize,
     rinshan: usize,
     rinshan_next: [bool; 4],
@@ -298,7 +197,7 @@ impl Table {
     }
 
     /// Clears the table for a new round with this wall (hands not dealt yet).
-    pub(crate) fn reset(&mut self, wall: Option<WallView>) {
+    pub(crate) fn reset(&mut self, wall: Option<Wall>) {
         // Field by field, as `Table::new` sets them (the scores and the deposit default carry
         // over): cheaper than building a whole table and moving it in. The pattern names
         // every field, so that a new one cannot be forgotten here.
@@ -429,23 +328,23 @@ impl Table {
         if self.rinshan_next[seat.index() & 3] {
             wall.rinshan_draw(self.rinshan)
         } else {
-            wall.live_draw(self.live)
+            wall.live_draw(self.live).flatten()
         }
     }
 
     /// The wall's next dora indicator.
     pub(crate) fn wall_dora(&self) -> Option<Tile> {
-        self.wall.as_ref()?.indicator(self.indicators.len(), true)
+        self.wall.as_ref()?.dora_indicator(self.indicators.len())
     }
 
     /// The wall's `n`-th ura indicator.
     pub(crate) fn wall_ura(&self, n: usize) -> Option<Tile> {
-        self.wall.as_ref()?.indicator(n, false)
+        self.wall.as_ref()?.ura_indicator(n)
     }
 
     /// The wall's deal for `seat` with this dealer, in deal order.
     pub(crate) fn wall_hand(&self, dealer: Seat, seat: Seat) -> Option<[Tile; 13]> {
-        self.wall.as_ref()?.haipai(dealer, seat)
+        self.wall.as_ref()?.haipai(dealer)?[seat]
     }
 
     // ---- resolving written tiles ----

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use haifu_log::{
     Event, Expectation, ExpectationKind, FinalResult, GameLog, NextRound, RecordedDraw,
-    RecordedWin, RiichiStage, RoundStart, UnknownAttribute,
+    RecordedWin, RiichiStage, RoundStart, StackOrder, UnknownAttribute,
 };
 use haifu_tiles::{BySeat, Limit, Meld, MeldKind, Seat, Tile};
 
@@ -12,7 +12,7 @@ use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
 use crate::names;
 use crate::table::{
-    Table, Taken, ankan_all, default_call_hand, kakan_of, new_meld, next_wall, pick, plain,
+    Table, Taken, ankan_all, default_call_hand, kakan_of, known, new_meld, next_wall, pick, plain,
     resolve_called, resolve_held_list, spell, win_hand,
 };
 
@@ -387,7 +387,7 @@ impl Writer<'_, '_> {
             self.log.header.seed.as_deref(),
             start.shuffle.as_deref(),
         );
-        self.table.reset(wall);
+        self.table.reset(known(wall.as_ref()));
         let t = &mut self.table;
         let _ = write!(
             self.out,
@@ -450,13 +450,14 @@ impl Writer<'_, '_> {
             write_tiles(self.out, &raws);
             self.out.push('\n');
         }
-        if let Some(w) = &self.table.wall {
-            self.out.push_str(if w.current {
-                "wall current "
-            } else {
-                "wall early "
+        if let Some(w) = &self.table.wall
+            && let Some(yama) = w.to_yama()
+        {
+            self.out.push_str(match w.stacks() {
+                StackOrder::Paired => "wall current ",
+                StackOrder::Drawn => "wall early ",
             });
-            write_tiles(self.out, &spell_list(w.tiles(), &[]));
+            write_tiles(self.out, &spell_list(&yama, &[]));
             self.out.push('\n');
         }
         self.table.begin(start);

@@ -37,7 +37,11 @@ fn every_real_log_round_trips_through_text() {
                     || l.contains("deposit=")
             })
             .count();
-        if let Err(e) = haifu_notation::read_into(&text, &mut text_log) {
+        if let Err(e) = haifu_notation::read_into_with(
+            &text,
+            &mut text_log,
+            &mut haifu_tenhou::SeedWalls::new(),
+        ) {
             failures.push(format!("{}: {}", entry.file, e.display_in("text")));
             continue;
         }

@@ -4,14 +4,15 @@
 //! first) and by [`haifu_notation::read_by_grammar`] (the grammar alone) give the same log,
 //! or the same located error, message for message.
 
-use haifu_log::{GameLog, NoWalls};
+use haifu_log::{GameLog, WallSource};
 use haifu_testkit::notation_records;
 
-/// What each way of reading made of `text` (walls from its `wall` lines only): the log, or
-/// the error as the user reads it.
+/// What each way of reading made of `text`, with the walls of its seed as the `haifu` command
+/// reads it: the log, or the error as the user reads it.
 fn both(text: &str) -> (Result<GameLog, String>, Result<GameLog, String>) {
-    let fast = haifu_notation::read_with(text, &mut NoWalls).map_err(|e| e.to_string());
-    let grammar = haifu_notation::read_by_grammar(text, &mut NoWalls).map_err(|e| e.to_string());
+    let walls = || -> Box<dyn WallSource> { Box::new(haifu_tenhou::SeedWalls::new()) };
+    let fast = haifu_notation::read_with(text, &mut *walls()).map_err(|e| e.to_string());
+    let grammar = haifu_notation::read_by_grammar(text, &mut *walls()).map_err(|e| e.to_string());
     (fast, grammar)
 }
 
@@ -44,8 +45,8 @@ fn the_error_corpus_reads_alike() {
     assert!(n >= 20, "the error corpus has {n} files");
 }
 
-/// Every real Tenhou game, written as text with its walls from its seed, and read back
-/// without them (each round's `wall` line states its wall).
+/// Every real Tenhou game, written as text with its walls from its seed, and read back with
+/// them: the same log as the mjlog's, walls and dice included.
 #[test]
 fn real_games_read_alike() {
     let Some(dir) = haifu_testkit::tenhou_corpus() else {

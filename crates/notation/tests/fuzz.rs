@@ -101,7 +101,7 @@ proptest! {
         }
         if let Ok(log) = haifu_tenhou::read(&bytes) {
             let text = haifu_notation::write_with(&log, &mut haifu_tenhou::SeedWalls::new());
-            if let Ok(back) = haifu_notation::read(&text) {
+            if let Ok(back) = haifu_notation::read_with(&text, &mut haifu_tenhou::SeedWalls::new()) {
                 prop_assert_eq!(back, log);
             }
         }

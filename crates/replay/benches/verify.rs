@@ -11,7 +11,7 @@ use haifu_log::GameLog;
 
 /// Verifies `log` under the rule set it declares.
 fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
-    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    let declared = haifu::declared_rules(log).expect("the log declares a rule set");
     haifu_replay::verify(log, &declared.rules)
 }
 
@@ -121,7 +121,7 @@ fn read_and_diff(bencher: Bencher<'_, '_>) {
             let mut changes = 0;
             for bytes in &files {
                 haifu_tenhou::read_into(bytes, &mut log).expect("corpus file reads");
-                let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+                let own = haifu::declared_rules(&log).expect("declares").rules;
                 changes += haifu_replay::diff(&log, &own, &wrc).changes.len();
             }
             changes

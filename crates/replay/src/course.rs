@@ -116,7 +116,9 @@ pub enum CourseEnd {
 
 /// The course of `log` under `rules`: its rulings, and its money and flow carried forward.
 pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
-    if let Some(reason) = crate::table_mismatch(crate::players_of(log), rules) {
+    if let Some(reason) =
+        crate::players_of(log).and_then(|table| crate::table_mismatch(table, rules))
+    {
         return Course {
             rounds: Vec::new(),
             end: CourseEnd::Unknown {

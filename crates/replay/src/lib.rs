@@ -34,8 +34,7 @@ mod verdict;
 mod wall;
 
 use haifu_log::GameLog;
-use haifu_ruleset::{Players, Preset, RuleError, RuleSet, RuleSpec, SpecBase};
-use haifu_tenhou::PlayerCount;
+use haifu_ruleset::{Players, RuleSet};
 
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
 pub use diff::{
@@ -45,73 +44,12 @@ pub use diff::{
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
-/// The rule set a log declares, and where it came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclaredRules {
-    /// The rule set.
-    pub rules: RuleSet,
-    /// Where it came from, for reports (the Tenhou GO type and era, or the notation's
-    /// `rules` line).
-    pub source: String,
-}
-
-/// The rule set `log` declares: Tenhou's GO type bits under the era of the game's date (see
-/// [`haifu_tenhou::declared_rules`]), or a notation file's `rules` line naming another
-/// preset; either with the line's rule point overrides.
-///
-/// # Errors
-///
-/// A [`RuleError`] when a notation file's declared rule set does not read (a key or value
-/// the reader let through but the rule set refuses).
-pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
-    if let Some(what) = &log.header.rules.undeclared {
-        return Err(RuleError::Undeclared(what.clone()));
-    }
-    let tenhou = haifu_tenhou::declared_rules(log);
-    let Some(spec) = &log.header.rules.spec else {
-        return Ok(DeclaredRules {
-            rules: tenhou.rules,
-            source: tenhou.describe(),
-        });
-    };
-    let parsed = RuleSpec::parse(spec)?;
-    let SpecBase::Preset(preset) = parsed.base else {
-        return Err(RuleError::UnknownPreset {
-            name: spec.clone(),
-            at: None,
-        });
-    };
-    // `rules tenhou` declares Tenhou's rules by its flags (the GO bits), then overrides.
-    let (mut rules, source) = if preset == Preset::Tenhou {
-        (
-            tenhou.rules,
-            format!(
-                "{}, with the overrides of the rules line ({spec})",
-                tenhou.describe()
-            ),
-        )
-    } else {
-        (RuleSet::preset(preset), declared_by(log, spec))
-    };
-    parsed.apply(&mut rules)?;
-    Ok(DeclaredRules { rules, source })
-}
-
-/// Where a rule set declared by name comes from, for reports.
-fn declared_by(log: &GameLog, spec: &str) -> String {
-    match (log.header.format.as_str(), &log.header.rules.title) {
-        ("tenhou6", Some(disp)) => format!("the tenhou.net/6 rule.disp {disp:?} ({spec})"),
-        ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
-        ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),
-        _ => format!("the rules line ({spec})"),
-    }
-}
-
 /// Replays `log` under `rules` and returns the verdict.
 ///
 /// It considers everything listed in the crate documentation; it never panics on a log the
 /// parsers accepted (an inconsistent log is a divergence, not a crash). The rules are the
-/// caller's choice ([`declared_rules`] gives the log's own); the verdict records them.
+/// caller's choice (a reader declares the log's own: the `haifu` crate's `declared_rules`);
+/// the verdict records them.
 pub fn verify(log: &GameLog, rules: &RuleSet) -> Verdict {
     run(log, rules, None)
 }
@@ -132,9 +70,8 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict.rounds = log.round_starts().len();
     verdict.wins = log.wins().len();
     verdict.draws = log.draws().len();
-    let table = players_of(log);
-    wall::check(log, table, &mut verdict);
-    if let Some(reason) = table_mismatch(table, rules) {
+    wall::check(log, &mut verdict);
+    if let Some(reason) = players_of(log).and_then(|table| table_mismatch(table, rules)) {
         verdict.push(Divergence {
             round: None,
             event: None,
@@ -154,20 +91,14 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
 }
 
 /// The players at the table of `log`, as its deal shows them: three when its first round
-/// deals seat `D` no hand, else four; a log without a round goes by its Tenhou game type
-/// (GO bit 0x010 is sanma).
-pub fn players_of(log: &GameLog) -> Players {
-    let empty_seat = match log.round_starts().first() {
-        Some(first) => first.hands[haifu_tiles::Seat::ALL[3]].is_empty(),
-        None => {
-            haifu_tenhou::GameType::new(log.header.rules.go_type).players() == PlayerCount::Three
-        }
-    };
-    if empty_seat {
+/// deals seat `D` no hand, else four; `None` for a log without a round.
+pub fn players_of(log: &GameLog) -> Option<Players> {
+    let first = log.round_starts().first()?;
+    Some(if first.hands[haifu_tiles::Seat::ALL[3]].is_empty() {
         Players::Three
     } else {
         Players::Four
-    }
+    })
 }
 
 /// Why `rules` cannot play a game at a table of `table`, if it cannot: a rule set for

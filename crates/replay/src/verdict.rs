@@ -403,6 +403,16 @@ pub struct Divergence {
     pub kind: DivergenceKind,
 }
 
+impl fmt::Display for Divergence {
+    /// `ROUND: what` (`E1.0: …`), or what alone for a divergence of the whole game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.round {
+            Some(round) => write!(f, "{round}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
 /// The overall result for a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

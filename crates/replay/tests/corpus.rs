@@ -7,7 +7,7 @@ use haifu_replay::{DivergenceKind, Status, WallItem};
 
 /// Verifies `log` under the rule set it declares.
 fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
-    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    let declared = haifu::declared_rules(log).expect("the log declares a rule set");
     haifu_replay::verify(log, &declared.rules)
 }
 
@@ -143,7 +143,7 @@ fn nth_tile_tag(xml: &[u8], prefix: &[u8], n: usize) -> Option<std::ops::Range<u
 /// whether it conforms when the rule set says so.
 fn undated_and_rounded_to_a_tenth(log: &GameLog, verdict: &haifu_replay::Verdict) -> bool {
     use haifu_ruleset::{FinalPoints, PointRounding};
-    let declared = haifu_replay::declared_rules(log).expect("declares");
+    let declared = haifu::declared_rules(log).expect("declares");
     let only_final_points = matches!(
         verdict.divergences.as_slice(),
         [d] if matches!(&d.kind, DivergenceKind::FinalMismatch { what, .. } if *what == "final points")

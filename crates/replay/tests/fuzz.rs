@@ -40,7 +40,7 @@ proptest! {
             text.insert(at, c);
         }
         if let Ok(log) = haifu_notation::read(&text) {
-            if let Ok(declared) = haifu_replay::declared_rules(&log) {
+            if let Ok(declared) = haifu::declared_rules(&log) {
                 let _ = haifu_replay::verify(&log, &declared.rules);
             }
             let other = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::ALL[preset]);

@@ -671,7 +671,7 @@ fn scenario_text(name: &str) -> String {
 /// Replays `text` under the rule set its `rules` line declares.
 fn verify(text: &str) -> Verdict {
     let log = haifu_notation::read(text).expect("the scenario reads");
-    let declared = haifu_replay::declared_rules(&log).expect("its rules line reads");
+    let declared = haifu::declared_rules(&log).expect("its rules line reads");
     haifu_replay::verify(&log, &declared.rules)
 }
 

@@ -18,7 +18,7 @@ use haifu_replay::{Status, Verdict};
 
 /// Verifies `log` under the rule set it declares.
 fn verify_declared(log: &haifu_log::GameLog) -> haifu_replay::Verdict {
-    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    let declared = haifu::declared_rules(log).expect("the log declares a rule set");
     haifu_replay::verify(log, &declared.rules)
 }
 

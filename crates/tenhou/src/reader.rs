@@ -209,6 +209,10 @@ struct Parser<'a, 'l> {
     drawn: [Option<Tile>; 4],
     /// When asked for: for each event, the offset of the tag it comes from.
     positions: Option<Vec<usize>>,
+    /// Each round's wall, rebuilt from the seed.
+    walls: crate::SeedWalls,
+    /// The players at the table, as the first round's deal shows them.
+    players: Option<haifu_tiles::Players>,
 }
 
 impl<'a, 'l> Parser<'a, 'l> {
@@ -223,6 +227,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             after_win: false,
             drawn: [None; 4],
             positions: None,
+            walls: crate::SeedWalls::new(),
+            players: None,
         }
     }
 
@@ -1045,6 +1051,20 @@ impl<'a, 'l> Parser<'a, 'l> {
             None => None,
         };
         let round = s[0] as u8;
+        // Three players when the first round deals seat D nothing.
+        let players = *self
+            .players
+            .get_or_insert(if hands[Seat::ALL[3]].is_empty() {
+                haifu_tiles::Players::Three
+            } else {
+                haifu_tiles::Players::Four
+            });
+        let wall = haifu_log::WallSource::next_wall(
+            &mut self.walls,
+            self.log.header.seed.as_deref(),
+            shuffle.as_deref(),
+            players,
+        );
         let start = RoundStart {
             round_wind: Wind::from_index(round / 4),
             round_number: round % 4 + 1,
@@ -1058,7 +1078,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             hands,
             shuffle,
             chips,
-            wall: None,
+            wall,
         };
         let index = self.log.len();
         self.log.push_round_start(start);

@@ -1,23 +1,24 @@
 //! [`SeedWalls`]: Tenhou's walls for a text record, rebuilt from its seed (or each round's
 //! INIT shuffle), as the text notation asks for them.
 
-use haifu_log::{RoundWall, WallSource};
+use haifu_log::{StackOrder, WallRecord, WallScope, WallSource};
 
 use crate::wall::{DeadWallLayout, InitShuffle, Seed, Wall, WallGenerator};
 
 /// The walls of a record's rounds from its header seed, else each round's INIT shuffle: the
-/// [`WallSource`] the text notation's reader and writer take for Tenhou records. One value
-/// per record: it counts the rounds it has been asked for.
+/// [`WallSource`] the mjlog reader and, for Tenhou records, the text notation's reader and
+/// writer take. One value per record: it counts the rounds it has been asked for.
 ///
-/// An unreadable seed gives no walls (the notation then resolves copies without them).
+/// An unreadable seed gives [`WallRecord::Unreadable`] for every round (an unreadable INIT
+/// shuffle for its round), saying why.
 #[derive(Default)]
 pub struct SeedWalls {
     /// The header seed, parsed when a round first needs it: `None` until then.
-    seed: Option<Option<Seed>>,
+    seed: Option<Result<Seed, String>>,
     generator: Option<Box<WallGenerator>>,
     /// Rounds the generator has produced.
     made: usize,
-    /// Rounds asked for (or skipped) so far.
+    /// Rounds asked for so far.
     rounds: usize,
 }
 
@@ -28,10 +29,20 @@ impl SeedWalls {
     }
 }
 
-fn round_wall(wall: &Wall) -> RoundWall {
-    RoundWall {
-        tiles: wall.tiles().to_vec(),
-        current_layout: wall.layout() == DeadWallLayout::Current,
+/// A wall of Tenhou's generator as haifu's wall data.
+fn known(wall: &Wall) -> WallRecord {
+    let layout = match wall.layout() {
+        DeadWallLayout::Current => StackOrder::Paired,
+        DeadWallLayout::Early => StackOrder::Drawn,
+    };
+    let dice = wall.dice().map(|(a, b)| [a + 1, b + 1]);
+    match haifu_log::Wall::from_yama(wall.tiles(), layout, dice) {
+        Ok(w) => WallRecord::Known(w),
+        // The generator makes walls of 136 or 108 tiles: never reached.
+        Err(reason) => WallRecord::Unreadable {
+            scope: WallScope::Round,
+            reason,
+        },
     }
 }
 
@@ -41,14 +52,14 @@ impl WallSource for SeedWalls {
         seed: Option<&str>,
         shuffle: Option<&str>,
         players: haifu_tiles::Players,
-    ) -> Option<RoundWall> {
+    ) -> Option<WallRecord> {
         let round = self.rounds;
         self.rounds += 1;
-        let seed = self
-            .seed
-            .get_or_insert_with(|| seed.and_then(|s| Seed::parse(s).ok()));
-        match seed {
-            Some(seed) => {
+        if self.seed.is_none() {
+            self.seed = seed.map(|s| Seed::parse(s).map_err(|e| e.to_string()));
+        }
+        match &self.seed {
+            Some(Ok(seed)) => {
                 let generator = self
                     .generator
                     .get_or_insert_with(|| Box::new(WallGenerator::new(seed, players)));
@@ -57,15 +68,19 @@ impl WallSource for SeedWalls {
                     wall = Some(generator.next_round());
                     self.made += 1;
                 }
-                wall.map(|w| round_wall(&w))
+                wall.map(|w| known(&w))
             }
-            None => shuffle
-                .and_then(|s| InitShuffle::parse(s).ok())
-                .map(|k| round_wall(&k.wall(players))),
+            Some(Err(reason)) => Some(WallRecord::Unreadable {
+                scope: WallScope::Game,
+                reason: reason.clone(),
+            }),
+            None => shuffle.map(|s| match InitShuffle::parse(s) {
+                Ok(key) => known(&key.wall(players)),
+                Err(e) => WallRecord::Unreadable {
+                    scope: WallScope::Round,
+                    reason: e.to_string(),
+                },
+            }),
         }
-    }
-
-    fn skip(&mut self) {
-        self.rounds += 1;
     }
 }

@@ -8,8 +8,9 @@
 
 use std::path::Path;
 
+use haifu::declared_rules;
 use haifu_log::GameLog;
-use haifu_replay::{Status, Verdict, declared_rules, verify};
+use haifu_replay::{Status, Verdict, verify};
 use haifu_ruleset::RuleSpec;
 
 fn read6(path: &Path) -> GameLog {

@@ -1,8 +1,9 @@
 //! Real tenhou.net/6 records, mutated: every mutant is read and, when it reads, verified;
 //! nothing panics. The records are read in place; the mutations are made in memory.
 
+use haifu::declared_rules;
 use haifu_log::GameLog;
-use haifu_replay::{declared_rules, verify};
+use haifu_replay::verify;
 
 use haifu_testkit::Rng;
 

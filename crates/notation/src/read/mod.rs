@@ -20,7 +20,7 @@ use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind
 
 use crate::lex::{self, Cursor, RawTile, expected};
 use crate::table::{
-    Table, Taken, WallView, ankan_all, default_call_hand, is_five, kakan_of, new_meld, next_wall,
+    Table, Taken, ankan_all, default_call_hand, is_five, kakan_of, known, new_meld, next_wall,
     pick_in, resolve_called, resolve_held_list, win_hand,
 };
 use crate::{Comment, ErrorKind, ReadError, SourceLines, names};

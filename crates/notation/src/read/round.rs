@@ -2,6 +2,7 @@
 //! applied to the table when the first move comes (the hands resolved against the wall).
 
 use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
+use haifu_log::{StackOrder, Wall};
 
 use super::*;
 
@@ -83,19 +84,24 @@ impl<'t> Reader<'t, '_> {
         let first = !self.table.started;
         // Tenhou's GO bit 0x002: no red fives.
         self.table.red_fives = self.log.header.rules.go_type & 0x002 == 0;
-        let wall = match s.wall {
+        // The wall a wall line states resolves the copies; the wall the caller's source
+        // rebuilds from the seed, when there is one, is what the referee checks the round
+        // against (it has the dice), as it is for the log the text was written from.
+        let stated = match s.wall {
             Some((tp, current, token)) => {
-                self.walls.skip();
                 Some(wall_line(tp, current, token, self.table.red_fives)?)
             }
-            None => next_wall(
-                self.walls,
-                self.log.header.rules.go_type,
-                self.log.header.seed.as_deref(),
-                s.shuffle.as_deref(),
-            ),
+            None => None,
         };
-        self.table.reset(wall);
+        let seeded = next_wall(
+            self.walls,
+            self.log.header.rules.go_type,
+            self.log.header.seed.as_deref(),
+            s.shuffle.as_deref(),
+        );
+        self.table
+            .reset(stated.clone().or_else(|| known(seeded.as_ref())));
+        let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
         let dealer = s
             .dealer
@@ -171,7 +177,7 @@ impl<'t> Reader<'t, '_> {
             hands,
             shuffle: s.shuffle,
             chips: s.chips,
-            wall: None,
+            wall,
         };
         self.table.begin(&start);
         self.log.push_round_start(start);
@@ -210,7 +216,7 @@ pub(super) struct Setup<'t> {
 
 /// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
 /// the lowest copy not yet in the line.
-pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<WallView> {
+pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<Wall> {
     let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
     let mut used = [0u8; 34];
     tiles_at(p, token, |raw, at| {
@@ -240,7 +246,12 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool)
             )),
         }
     })?;
-    WallView::new(&tiles, current).ok_or_else(|| {
+    let stacks = if current {
+        StackOrder::Paired
+    } else {
+        StackOrder::Drawn
+    };
+    Wall::from_yama(&tiles, stacks, None).map_err(|_| {
         p.err(ErrorKind::Inconsistent {
             detail: format!(
                 "a wall holds 136 tiles (108 in sanma); this one has {}",

@@ -1,0 +1,278 @@
+//! haifu as a library: read a Japanese mahjong game log in any format haifu reads, find the
+//! rule set it declares, and check every ruling it records against haifu's rules engine.
+//!
+//! Three things an engine author does with it:
+//!
+//! - **Verify a file.** [`read`] tells the format by content (Tenhou mjlog XML, plain or
+//!   gzipped; tenhou.net/6 JSON; a decoded Mahjong Soul record; the haifu notation) and reads
+//!   it; [`declared_rules`] gives the rule set the log declares; [`verify`] replays it and
+//!   returns a [`Verdict`].
+//! - **Verify an event stream your own engine builds.** Fill a [`GameLog`] with its `push_*`
+//!   methods (a round start, each draw, discard, call, riichi, and the recorded win or draw)
+//!   and hand it to [`verify`] under the rule set your engine plays.
+//! - **Score a hand.** Build a [`WinSpec`] from the short tile text (`234067m678p1s`) and call
+//!   [`score`] under a [`RuleSet`].
+//!
+//! ```
+//! // Tanyao and pinfu, won on a discard by a non-dealer: 234m 567m 234p 678s and the pair
+//! // 55p, waiting on 1p or 4p. 2 han, 30 fu (20 and 10 for a concealed ron): 2000 points.
+//! let rules = haifu::rules("tenhou").expect("a preset");
+//! let mut hand = haifu::WinSpec::new();
+//! hand.add_concealed("234567m2355p678s").expect("tiles");
+//! hand.set_winning_tile("4p").expect("a tile");
+//! hand.method = haifu::WinMethod::Ron;
+//! hand.seat_wind = haifu::tiles::Wind::South;
+//! let win = hand.win().expect("a complete hand");
+//! let score = haifu::score(&rules, &win).expect("a valid win");
+//! assert_eq!((score.han, score.fu, score.total_received()), (2, 30, 2000));
+//! ```
+//!
+//! # Architecture invariants
+//!
+//! - This crate is the one place that knows every reader: it chooses the reader by the
+//!   bytes, and asks it for the game and its declared rules. The replayer
+//!   ([`haifu_replay`]) knows no format.
+//! - Library errors are typed ([`ReadError`], [`haifu_ruleset::RuleError`]); nothing read
+//!   from a file panics.
+
+use std::path::Path;
+
+pub use haifu_log::{self as log, GameLog, ParseError};
+pub use haifu_replay::{
+    Divergence, DivergenceKind, GameReplay, RoundLabel, Status, Verdict, replay, verify,
+};
+pub use haifu_rules::{RiichiDeclaration, Score, ScoreError, WinMethod, WinSpec, score};
+pub use haifu_ruleset::{Preset, RuleError, RuleSet, RuleSpec, SpecBase};
+pub use haifu_tiles as tiles;
+
+/// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Tenhou's mjlog XML, plain or gzipped.
+    Mjlog,
+    /// tenhou.net/6 JSON.
+    Tenhou6,
+    /// A decoded Mahjong Soul record.
+    Majsoul,
+    /// The haifu notation.
+    Notation,
+}
+
+impl Format {
+    /// The formats read, for messages.
+    pub const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}) or the haifu notation (.haifu)";
+
+    /// The format of `bytes` named `name` (a file name or path; only its extension is
+    /// looked at): gzip or `<` is mjlog, `{` with a `"log"` key tenhou.net/6, `{` with
+    /// `"head"` and a `RecordNewRound` a Mahjong Soul record, a `.haifu` name or text opening
+    /// with a comment or a keyword the notation. An empty input is mjlog, whose reader says
+    /// it is empty. `None` for anything else.
+    pub fn of(name: &str, bytes: &[u8]) -> Option<Format> {
+        if Path::new(name).extension().is_some_and(|e| e == "haifu") {
+            return Some(Format::Notation);
+        }
+        let first = bytes.iter().position(|b| !b.is_ascii_whitespace());
+        match first.map(|i| bytes[i]) {
+            _ if bytes.starts_with(&[0x1f, 0x8b]) => Some(Format::Mjlog),
+            Some(b'<') | None => Some(Format::Mjlog),
+            Some(b'{') if haifu_tenhou6::looks_like(bytes) => Some(Format::Tenhou6),
+            Some(b'{') if haifu_majsoul::looks_like(bytes) => Some(Format::Majsoul),
+            // The notation opens with a comment or a keyword.
+            Some(b'#' | b'a'..=b'z') => Some(Format::Notation),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Why a log could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The bytes are in none of the formats haifu reads.
+    #[error("not a game record haifu reads: expected {}", Format::READ)]
+    UnknownFormat,
+    /// A located error of the mjlog, tenhou.net/6 or Mahjong Soul reader (`LINE:COL: …`).
+    #[error(transparent)]
+    Log(#[from] ParseError),
+    /// A located error of the notation's reader.
+    #[error(transparent)]
+    Notation(#[from] haifu_notation::ReadError),
+}
+
+impl ReadError {
+    /// The message with the file's name in front, as editors and CI problem matchers read
+    /// it: `FILE:LINE:COL: message` (the notation's also quotes the line under it), or
+    /// `FILE: message` when there is no place.
+    pub fn display_in(&self, file: &str) -> String {
+        match self {
+            ReadError::UnknownFormat => format!("{file}: {self}"),
+            ReadError::Log(e) => format!("{file}:{e}"),
+            ReadError::Notation(e) => e.display_in(file).to_string(),
+        }
+    }
+}
+
+/// Reads the log in `bytes`, named `name` (its file name or path), into `log`, which is
+/// cleared first: the format told by content ([`Format::of`]), each round's wall rebuilt from
+/// a Tenhou seed or as the log states it, and a Tenhou game id found in the name when the log
+/// carries none (it dates the game, and so Tenhou's era of rules). A gzipped mjlog is
+/// decompressed to at most `limit` bytes.
+///
+/// # Errors
+///
+/// A [`ReadError`]: the format is not one haifu reads, or its reader's located error.
+pub fn read_into(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ReadError> {
+    log.clear();
+    match Format::of(name, bytes).ok_or(ReadError::UnknownFormat)? {
+        Format::Notation => {
+            // The haifu notation carries its own game id.
+            return Ok(haifu_notation::read_bytes_into_with(
+                bytes,
+                log,
+                &mut haifu_tenhou::SeedWalls::new(),
+            )?);
+        }
+        Format::Mjlog => haifu_tenhou::read_into_limited(bytes, log, limit)?,
+        Format::Tenhou6 => haifu_tenhou6::read(bytes, log)?,
+        Format::Majsoul => haifu_majsoul::read(bytes, log)?,
+    }
+    if log.header.game_id.is_none() {
+        let file = Path::new(name)
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        log.header.game_id = haifu_tenhou::game_id_from_file_name(&file).map(str::to_owned);
+    }
+    Ok(())
+}
+
+/// Reads the log in `bytes`, named `name`, as [`read_into`] does, with the default limit on a
+/// gzipped mjlog's size ([`haifu_tenhou::DEFAULT_DECOMPRESSED_LIMIT`]).
+///
+/// # Errors
+///
+/// A [`ReadError`]: the format is not one haifu reads, or its reader's located error.
+pub fn read(name: &str, bytes: &[u8]) -> Result<GameLog, ReadError> {
+    let mut log = GameLog::new();
+    read_into(
+        name,
+        bytes,
+        &mut log,
+        haifu_tenhou::DEFAULT_DECOMPRESSED_LIMIT,
+    )?;
+    Ok(log)
+}
+
+/// A rule set by the name `--rules` takes: a preset (`tenhou`, `wrc`…) followed by any
+/// `key=value` overrides, separated by commas (`wrc,red_fives=true`).
+///
+/// # Errors
+///
+/// A [`RuleError`] naming the unknown preset, key or value.
+pub fn rules(spec: &str) -> Result<RuleSet, RuleError> {
+    let parsed = RuleSpec::parse(spec)?;
+    let SpecBase::Preset(preset) = parsed.base else {
+        return Err(RuleError::UnknownPreset {
+            name: spec.to_owned(),
+            at: None,
+        });
+    };
+    let mut rules = RuleSet::preset(preset);
+    parsed.apply(&mut rules)?;
+    Ok(rules)
+}
+
+/// The rule set a log declares, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredRules {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Where it came from, for reports (the Tenhou GO type and era, or the notation's
+    /// `rules` line).
+    pub source: String,
+}
+
+/// The rule set `log` declares: Tenhou's GO type bits under the era of the game's date (see
+/// [`haifu_tenhou::declared_rules`]), or a rule set named by the log (a notation file's
+/// `rules` line, a tenhou.net/6 `rule.disp`, a Mahjong Soul record's configuration); either
+/// with the rule point overrides it states.
+///
+/// # Errors
+///
+/// [`RuleError::Undeclared`] when the log names no rule set haifu can name (say why), or a
+/// [`RuleError`] when the rule set it declares does not read.
+pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
+    if let Some(what) = &log.header.rules.undeclared {
+        return Err(RuleError::Undeclared(what.clone()));
+    }
+    let tenhou = haifu_tenhou::declared_rules(log);
+    let Some(spec) = &log.header.rules.spec else {
+        return Ok(DeclaredRules {
+            rules: tenhou.rules,
+            source: tenhou.describe(),
+        });
+    };
+    let parsed = RuleSpec::parse(spec)?;
+    let SpecBase::Preset(preset) = parsed.base else {
+        return Err(RuleError::UnknownPreset {
+            name: spec.clone(),
+            at: None,
+        });
+    };
+    // `rules tenhou` declares Tenhou's rules by its flags (the GO bits), then overrides.
+    let (mut rules, source) = if preset == Preset::Tenhou {
+        (
+            tenhou.rules,
+            format!(
+                "{}, with the overrides of the rules line ({spec})",
+                tenhou.describe()
+            ),
+        )
+    } else {
+        (RuleSet::preset(preset), declared_by(log, spec))
+    };
+    parsed.apply(&mut rules)?;
+    Ok(DeclaredRules { rules, source })
+}
+
+/// Where a rule set declared by name comes from, for reports.
+fn declared_by(log: &GameLog, spec: &str) -> String {
+    match (log.header.format.as_str(), &log.header.rules.title) {
+        ("tenhou6", Some(disp)) => format!("the tenhou.net/6 rule.disp {disp:?} ({spec})"),
+        ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
+        ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),
+        _ => format!("the rules line ({spec})"),
+    }
+}
+
+/// Why a file could not be verified.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Its bytes are not a log haifu reads.
+    #[error("{0}")]
+    Read(#[from] ReadError),
+    /// It declares no rule set haifu can use.
+    #[error("{0}")]
+    Rules(#[from] RuleError),
+}
+
+/// Reads the log at `path` and verifies it under the rule set it declares: the whole of
+/// `haifu verify FILE` as a call, the log's own rules and every ruling checked.
+///
+/// # Errors
+///
+/// A [`FileError`]: the file does not read, is not a log, or names no rule set.
+pub fn verify_file(path: &Path) -> Result<Verdict, FileError> {
+    let bytes = std::fs::read(path)?;
+    let log = read(&path.to_string_lossy(), &bytes)?;
+    let declared = declared_rules(&log)?;
+    Ok(verify(&log, &declared.rules))
+}
+
+/// The README's Rust snippets, compiled and run as doc tests (from the workspace root, where
+/// they find the project's corpus).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
