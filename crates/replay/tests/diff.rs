@@ -28,7 +28,7 @@ fn games() -> Vec<(String, GameLog)> {
 
 /// The log's own rule set with `overrides` (`kiriage_mangan=true`).
 fn against(log: &GameLog, overrides: &str) -> haifu_ruleset::RuleSet {
-    let mut rules = haifu_replay::declared_rules(log).expect("declares").rules;
+    let mut rules = haifu::declared_rules(log).expect("declares").rules;
     RuleSpec::parse(&format!("auto,{overrides}"))
         .expect("parses")
         .apply(&mut rules)
@@ -46,7 +46,7 @@ fn wins(log: &GameLog) -> impl Iterator<Item = (usize, &RecordedWin)> {
 #[test]
 fn a_rule_set_against_itself_changes_nothing() {
     for (file, log) in games() {
-        let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+        let own = haifu::declared_rules(&log).expect("declares").rules;
         let d = haifu_replay::diff(&log, &own, &own);
         assert!(d.changes.is_empty(), "{file}: {:?}", d.changes);
     }
@@ -66,7 +66,7 @@ fn kiriage_changes_exactly_the_wins_recorded_at_base_1920() {
             })
             .map(|(i, _)| i)
             .collect();
-        let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+        let own = haifu::declared_rules(&log).expect("declares").rules;
         let d = haifu_replay::diff(&log, &own, &against(&log, "kiriage_mangan=true"));
         let mut changed = BTreeSet::new();
         for c in &d.changes {
@@ -116,7 +116,7 @@ fn no_open_tanyao_invalidates_exactly_the_open_wins_with_tanyao_alone() {
             })
             .map(|(i, _)| i)
             .collect();
-        let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+        let own = haifu::declared_rules(&log).expect("declares").rules;
         let d = haifu_replay::diff(&log, &own, &against(&log, "open_tanyao=false"));
         let invalid: BTreeSet<usize> = d
             .changes
@@ -163,7 +163,7 @@ fn diffs_of_real_games_under_other_presets() {
         let bytes = std::fs::read(dir.join(file)).expect("reads");
         let mut log = haifu_tenhou::read(&bytes).expect("parses");
         log.header.game_id = haifu_tenhou::game_id_from_file_name(file).map(str::to_owned);
-        let own = haifu_replay::declared_rules(&log).expect("declares").rules;
+        let own = haifu::declared_rules(&log).expect("declares").rules;
         let other = haifu_ruleset::RuleSet::preset(
             haifu_ruleset::Preset::from_name(preset).expect("a preset"),
         );
@@ -172,11 +172,16 @@ fn diffs_of_real_games_under_other_presets() {
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(haifu_testkit::workspace_root().join("snapshots/diff"));
         settings.set_prepend_module_to_snapshot(false);
+        // Named by the game's manifest row, never by a real game id.
+        let row = 1 + haifu_testkit::manifest(&dir)
+            .iter()
+            .position(|e| e.file == file)
+            .expect("the game is in the manifest");
         settings.set_description(format!(
-            "haifu diff ../shared/corpus/tenhou/{file} --against {preset}"
+            "haifu diff (row {row} of ../shared/corpus/tenhou/MANIFEST.tsv) --against {preset}"
         ));
         settings.set_omit_expression(true);
-        let name = format!("{}-{preset}", file.trim_end_matches(".xml"));
+        let name = format!("row-{row:03}-{preset}");
         settings.bind(|| insta::assert_snapshot!(name.as_str(), text));
     }
 }

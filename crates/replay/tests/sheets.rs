@@ -1,5 +1,6 @@
 //! The referee's sheet of every real game, snapshotted under
-//! `snapshots/conformance/tenhou/<game>.snap`.
+//! `snapshots/conformance/tenhou/row-NNN.snap`, named by the game's row in the corpus's
+//! MANIFEST.tsv (never by a real game id).
 //!
 //! A sheet holds no player names: round setups, rulings and outcomes only. Review any change
 //! with `cargo insta review`; under `CI=true` insta never writes, so an unreviewed change
@@ -9,7 +10,7 @@ use std::panic::AssertUnwindSafe;
 
 /// Replays `log` under the rule set it declares.
 fn replay_declared(log: &haifu_log::GameLog) -> haifu_replay::GameReplay {
-    let declared = haifu_replay::declared_rules(log).expect("the log declares a rule set");
+    let declared = haifu::declared_rules(log).expect("the log declares a rule set");
     haifu_replay::replay(log, &declared.rules)
 }
 
@@ -21,18 +22,17 @@ fn every_real_game_has_its_reviewed_sheet() {
     let snapshots = haifu_testkit::workspace_root().join("snapshots/conformance/tenhou");
     let mut failed = Vec::new();
     let mut names = Vec::new();
-    for entry in haifu_testkit::manifest(&dir) {
+    for (row, entry) in (1..).zip(haifu_testkit::manifest(&dir)) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         let mut log = haifu_tenhou::read(&bytes).expect("corpus file parses");
         log.header.game_id = haifu_tenhou::game_id_from_file_name(&entry.file).map(str::to_owned);
         let sheet = haifu_replay::render(&replay_declared(&log), None);
-        let name = entry.file.trim_end_matches(".xml").to_owned();
+        let name = format!("row-{row:03}");
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(&snapshots);
         settings.set_prepend_module_to_snapshot(false);
         settings.set_description(format!(
-            "the referee's sheet of ../shared/corpus/tenhou/{}",
-            entry.file
+            "the referee's sheet of row {row} of ../shared/corpus/tenhou/MANIFEST.tsv"
         ));
         settings.set_omit_expression(true);
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| {

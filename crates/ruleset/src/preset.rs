@@ -150,16 +150,34 @@ impl Preset {
         }
     }
 
-    /// The preset named `name`, or by a short name for the current edition: `jpml` is
-    /// `jpml2024`, `wrc` is `wrc2015`, `ema` is `ema2016`.
+    /// The short names of the current editions: `jpml` is `jpml2024`, `wrc` is `wrc2015`,
+    /// `ema` is `ema2016`.
+    pub const SHORT: [(&'static str, Preset); 3] = [
+        ("jpml", Preset::Jpml2024),
+        ("wrc", Preset::Wrc2015),
+        ("ema", Preset::Ema2016),
+    ];
+
+    /// The preset named `name`, or by a short name for the current edition
+    /// ([`Preset::SHORT`]).
     pub fn from_name(name: &str) -> Option<Preset> {
-        let name = match name {
-            "jpml" => "jpml2024",
-            "wrc" => "wrc2015",
-            "ema" => "ema2016",
-            other => other,
-        };
-        Preset::ALL.into_iter().find(|p| p.name() == name)
+        Preset::SHORT
+            .into_iter()
+            .find(|(short, _)| *short == name)
+            .map(|(_, p)| p)
+            .or_else(|| Preset::ALL.into_iter().find(|p| p.name() == name))
+    }
+
+    /// Every preset's name for messages, from [`Preset::ALL`] and [`Preset::SHORT`]:
+    /// `tenhou, tenhou-tonpuu, …, classic (jpml, wrc, ema: the current editions)`.
+    pub fn names() -> String {
+        let all: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        let short: Vec<&str> = Preset::SHORT.iter().map(|(s, _)| *s).collect();
+        format!(
+            "{} ({}: the current editions)",
+            all.join(", "),
+            short.join(", ")
+        )
     }
 }
 

@@ -8,8 +8,9 @@ use crate::grammar::{
 
 use super::*;
 
-/// What a `rules` line names first.
-const PRESETS: &str = "a rules preset: tenhou, tenhou-tonpuu, tenhou-nashi, tenhou-chips, mahjong-soul, m-league, jpml2024, jpml2012, wrc2015, ema2016 (jpml, wrc, ema)";
+/// What a `rules` line names first: every preset, from [`Preset::names`].
+static PRESETS: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("a rules preset: {}", Preset::names()));
 
 /// A header line as its grammar reads it.
 enum HeaderLine<'a, 't> {
@@ -62,7 +63,7 @@ fn header_line<'a, 't: 'a>(
                 (input, HeaderLine::Game(id))
             }
             "rules" => {
-                let (input, preset) = need(PRESETS)(input)?;
+                let (input, preset) = need(PRESETS.as_str())(input)?;
                 let (input, items) = rest(input)?;
                 return Ok((input, HeaderLine::Rules(preset, items)));
             }
@@ -202,7 +203,7 @@ impl<'t> Reader<'t, '_> {
         let Some(preset) = Preset::from_name(name) else {
             return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(name),
-                expected: PRESETS,
+                expected: PRESETS.as_str(),
             }));
         };
         let tenhou = preset == Preset::Tenhou;
