@@ -8,12 +8,13 @@ use haifu_log::{
     YakuOrder,
 };
 use haifu_rules::flow::{self, Seats, WinValue};
+use haifu_rules::rulings;
 use haifu_rules::{
-    AbortiveDraw, ActionError, HanSource, Payer, Round, RoundSetup, Ruling, Score, ScoreError,
-    SetupError, Win, WinContext, WinMethod, Yaku, score,
+    AbortiveDraw, ActionError, HanSource, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
+    Win, WinContext, Yaku, score,
 };
-use haifu_ruleset::{BustGuard, MultipleRon, MultipleRonBonus, RuleSet};
-use haifu_tiles::{BySeat, Seat, Tile, TileList, Wind};
+use haifu_ruleset::{MultipleRonBonus, RuleSet};
+use haifu_tiles::{BySeat, Seat, Tile, TileList};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
 use crate::sheet::{RoundSheet, SheetLine, Valuation, WinLine};
@@ -308,30 +309,16 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    /// Under a head bump, the one claimant of the current tile that wins (by the seats, not by
-    /// the log's order) and the rule that says so; `None` when every claimant may win or
-    /// only one claims.
+    /// Under a head bump, the one claimant of the current tile that wins and the rule that
+    /// says so (the engine's ruling, [`rulings::head_bump_winner`]).
     fn head_bump_winner(&self, discarder: Seat) -> Option<(Seat, &'static str)> {
-        let players = self.rules.players;
-        let (from, why) = match self.rules.flow.multiple_ron {
-            MultipleRon::HeadBump => (
-                discarder,
-                "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins",
-            ),
-            MultipleRon::HeadBumpEastFirst => (
-                self.summary.setup.dealer,
-                "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins",
-            ),
-            MultipleRon::DoubleRonTripleAborts | MultipleRon::AllWin => return None,
-        };
-        if self.claimants.len() < 2 {
-            return None;
-        }
-        let first = self
-            .claimants
-            .iter()
-            .min_by_key(|&s| players.distance(from, s))?;
-        Some((first, why))
+        rulings::head_bump_winner(
+            self.rules.flow.multiple_ron,
+            self.rules.players,
+            discarder,
+            self.summary.setup.dealer,
+            self.claimants,
+        )
     }
 
     /// Before refusing a ron: the round, kept for other rons on the same tile.
@@ -723,15 +710,15 @@ impl<'a> RoundReplay<'a> {
             self.valuation = Some(valuation(&score));
         }
         Some((
-            Some(value_of(&score, &context)),
+            Some(WinValue::of_score(&score, &context)),
             pao,
             score.yakuman.len() > 1,
             score.limit == haifu_tiles::Limit::Yakuman,
         ))
     }
 
-    /// Why the rule set's bust guard refuses this win, if it does: a payer would go below
-    /// zero and the win does not lift the winner from below the start score to it or above.
+    /// Why the rule set's bust guard refuses this win, if it does (the engine's ruling,
+    /// [`Flow::bust_guard`](flow::Flow::bust_guard)).
     fn bust_guard(
         &self,
         winner: Seat,
@@ -741,43 +728,21 @@ impl<'a> RoundReplay<'a> {
         honba: u32,
         sticks: u32,
     ) -> Option<String> {
-        if self.rules.flow.bust_guard == BustGuard::Off {
-            return None;
-        }
         let round = self.round.as_ref()?;
-        let rules = flow::Flow::new(&self.rules.flow, self.rules.players);
         let win = flow::Win {
             winner,
-            value: value_of(score, context),
+            value: WinValue::of_score(score, context),
             pao,
             pao_stacked: score.yakuman.len() > 1,
         };
-        let paid = rules
-            .win_payments(
+        flow::Flow::new(&self.rules.flow, self.rules.players)
+            .bust_guard(
                 self.summary.setup.dealer,
                 &win,
                 flow::Bonus { honba, sticks },
+                &round.scores(),
             )
-            .ok()?
-            .total();
-        let now = round.scores();
-        let after = |s: Seat| now[s] + paid[s];
-        let busted: Vec<String> = self
-            .rules
-            .players
-            .seats()
-            .iter()
-            .filter(|s| **s != winner && after(**s) < 0)
-            .map(|s| format!("seat {s} ({})", after(*s)))
-            .collect();
-        let start = self.rules.flow.start_score;
-        let lifts = now[winner] < start && after(winner) >= start;
-        (!busted.is_empty() && !lifts).then(|| {
-            format!(
-                "the win would put {} below zero without lifting the winner from sinking to floating (bust_guard)",
-                busted.join(" and ")
-            )
-        })
+            .map(|refusal| refusal.to_string())
     }
 
     /// Scores the win as the engine sees it and compares it with the log, field by field.
@@ -1008,23 +973,9 @@ impl<'a> RoundReplay<'a> {
                 .check_abortive(AbortiveDraw::Suukaikan)
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
             // Three rons abort the hand only where a triple ron is not played out.
-            DrawKind::Sanchahou => match self.rules.flow.multiple_ron {
-                MultipleRon::DoubleRonTripleAborts => round
-                    .check_abortive(AbortiveDraw::Sanchahou)
-                    .map(|()| (Seats::EMPTY, Seats::EMPTY)),
-                MultipleRon::HeadBump => Err(ActionError::AbortiveNotPlayed {
-                    what: "sanchahou",
-                    rule: "multiple_ron = head-bump: the nearest claimant wins",
-                }),
-                MultipleRon::HeadBumpEastFirst => Err(ActionError::AbortiveNotPlayed {
-                    what: "sanchahou",
-                    rule: "multiple_ron = head-bump-east-first: the claimant first from the dealer wins",
-                }),
-                MultipleRon::AllWin => Err(ActionError::AbortiveNotPlayed {
-                    what: "sanchahou",
-                    rule: "multiple_ron = all-win: every claimant wins",
-                }),
-            },
+            DrawKind::Sanchahou => rulings::triple_ron_aborts(self.rules.flow.multiple_ron)
+                .and_then(|()| round.check_abortive(AbortiveDraw::Sanchahou))
+                .map(|()| (Seats::EMPTY, Seats::EMPTY)),
         };
         match result {
             Ok((tenpai, nagashi)) => {
@@ -1073,35 +1024,6 @@ impl<'a> RoundReplay<'a> {
                 self.pending.draw(verdict, self.summary.label, None);
                 let action = format!("the {} draw", recorded.kind.as_str());
                 self.illegal(verdict, index, action, &e);
-            }
-        }
-    }
-}
-
-/// The payments of a scored hand, as the settlement takes them.
-fn value_of(score: &Score, context: &WinContext) -> WinValue {
-    let paid = |east: bool| {
-        score
-            .payments
-            .iter()
-            .find(|p| (p.payer == Payer::Seat(Wind::East)) == east)
-            .map_or(0, |p| i32::try_from(p.hand).unwrap_or(i32::MAX))
-    };
-    match context.method {
-        WinMethod::Ron => WinValue::Ron {
-            discarder: context.from,
-            points: i32::try_from(score.points).unwrap_or(i32::MAX),
-        },
-        WinMethod::Tsumo => {
-            let non_dealer_pays = paid(false);
-            let dealer_pays = if context.seat_wind == Wind::East {
-                non_dealer_pays
-            } else {
-                paid(true)
-            };
-            WinValue::Tsumo {
-                dealer_pays,
-                non_dealer_pays,
             }
         }
     }

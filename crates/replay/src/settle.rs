@@ -12,7 +12,7 @@ use haifu_rules::flow::{
     AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
     Seats, Win, WinValue,
 };
-use haifu_rules::{Limit, hand_base, limit_base};
+use haifu_rules::rulings;
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
 
@@ -173,28 +173,12 @@ fn recorded_payments(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32)
 }
 
 /// The base points of a recorded win, from its fu, han and limit (the fallback when the
-/// engine could not value the hand).
+/// engine could not value the hand; the engine's ruling, [`rulings::recorded_base`]).
 fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
-    let base = match w.limit {
-        Limit::None => {
-            let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
-            let han = u8::try_from(han).unwrap_or(u8::MAX);
-            // Formats record the fu of a hand under the limits, but for an exporter's
-            // kiriage mangan (tenhou.net/6 `切り上げ満貫`, fu left out): a kiriage hand is
-            // 4 han 30 fu or 3 han 60 fu.
-            let fu = match w.fu {
-                Some(f) => u8::try_from(f).unwrap_or(u8::MAX),
-                None if han >= 4 => 30,
-                None => 60,
-            };
-            hand_base(hand, han, fu).0
-        }
-        Limit::Yakuman => {
-            limit_base(Limit::Yakuman) * u32::try_from(w.yakuman.len().max(1)).unwrap_or(1)
-        }
-        limit => limit_base(limit),
-    };
-    i32::try_from(base).unwrap_or(i32::MAX)
+    let han: u32 = w.yaku.iter().map(|y| u32::from(y.han)).sum();
+    let han = u8::try_from(han).unwrap_or(u8::MAX);
+    let fu = w.fu.map(|f| u8::try_from(f).unwrap_or(u8::MAX));
+    rulings::recorded_base(hand, han, fu, w.limit, w.yakuman.len())
 }
 
 /// Checks the settlement of a game under `rules`, writing its divergences to `out`; returns

@@ -32,6 +32,7 @@ mod error;
 pub mod flow;
 mod hand;
 mod round;
+pub mod rulings;
 mod score;
 mod shape_table;
 mod spec;

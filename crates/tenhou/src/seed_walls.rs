@@ -1,9 +1,9 @@
 //! [`SeedWalls`]: Tenhou's walls for a text record, rebuilt from its seed (or each round's
 //! INIT shuffle), as the text notation asks for them.
 
-use haifu_log::{StackOrder, WallRecord, WallScope, WallSource};
+use haifu_log::{WallRecord, WallScope, WallSource};
 
-use crate::wall::{DeadWallLayout, InitShuffle, Seed, Wall, WallGenerator};
+use crate::wall::{InitShuffle, Seed, WallGenerator};
 
 /// The walls of a record's rounds from its header seed, else each round's INIT shuffle: the
 /// [`WallSource`] the mjlog reader and, for Tenhou records, the text notation's reader and
@@ -29,23 +29,6 @@ impl SeedWalls {
     }
 }
 
-/// A wall of Tenhou's generator as haifu's wall data.
-fn known(wall: &Wall) -> WallRecord {
-    let layout = match wall.layout() {
-        DeadWallLayout::Current => StackOrder::Paired,
-        DeadWallLayout::Early => StackOrder::Drawn,
-    };
-    let dice = wall.dice().map(|(a, b)| [a + 1, b + 1]);
-    match haifu_log::Wall::from_yama(wall.tiles(), layout, dice) {
-        Ok(w) => WallRecord::Known(w),
-        // The generator makes walls of 136 or 108 tiles: never reached.
-        Err(reason) => WallRecord::Unreadable {
-            scope: WallScope::Round,
-            reason,
-        },
-    }
-}
-
 impl WallSource for SeedWalls {
     fn next_wall(
         &mut self,
@@ -68,14 +51,14 @@ impl WallSource for SeedWalls {
                     wall = Some(generator.next_round());
                     self.made += 1;
                 }
-                wall.map(|w| known(&w))
+                wall.map(|w| WallRecord::Known(w.to_wall()))
             }
             Some(Err(reason)) => Some(WallRecord::Unreadable {
                 scope: WallScope::Game,
                 reason: reason.clone(),
             }),
             None => shuffle.map(|s| match InitShuffle::parse(s) {
-                Ok(key) => known(&key.wall(players)),
+                Ok(key) => WallRecord::Known(key.wall(players).to_wall()),
                 Err(e) => WallRecord::Unreadable {
                     scope: WallScope::Round,
                     reason: e.to_string(),

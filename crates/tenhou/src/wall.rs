@@ -63,7 +63,7 @@
 use std::fmt;
 
 use base64::Engine as _;
-use haifu_tiles::{BySeat, Seat, Tile};
+use haifu_tiles::Tile;
 
 mod hash;
 mod mt;
@@ -81,8 +81,6 @@ const DIGESTS: usize = 9;
 /// Rounds whose generator words are drawn at once, so that their ninth digests can be
 /// hashed together ([`WallGenerator`]).
 const AHEAD: usize = 4;
-/// The dead wall's size, in every rule set.
-const DEAD_WALL: usize = 14;
 
 /// How many players (haifu-tiles' [`Players`]) decides the wall's size (136 or 108 tiles: the
 /// 2m–8m ids 4..=31 are left out in sanma), how many hands are dealt and the dead wall's
@@ -92,24 +90,6 @@ pub use haifu_tiles::Players;
 /// The number of tiles in the wall: 136 or 108.
 const fn wall_len(players: Players) -> usize {
     players.tiles() as usize
-}
-
-/// The number of seats that play: 4 or 3.
-const fn seats(players: Players) -> usize {
-    players.count() as usize
-}
-
-/// The replacement tiles at the low end of the dead wall: 4, or 8 in sanma.
-const fn rinshan_len(players: Players) -> usize {
-    match players {
-        Players::Four => 4,
-        Players::Three => 8,
-    }
-}
-
-/// The tiles dealt before the first draw: 13 per seat.
-const fn dealt(players: Players) -> usize {
-    13 * seats(players)
 }
 
 /// Which of the two SHUFFLE seed forms a [`Seed`] was written in.
@@ -436,95 +416,19 @@ impl Wall {
         }
     }
 
-    /// The `n`-th dora indicator: 0 is the one shown at the start (INIT `seed` field 6),
-    /// 1..=4 those revealed by kans (the `DORA` tags). `None` for `n >= 5`.
-    pub fn dora_indicator(&self, n: usize) -> Option<Tile> {
-        self.indicator(n, true)
-    }
-
-    /// The `n`-th ura dora indicator, under dora indicator `n`. `None` for `n >= 5`.
-    pub fn ura_indicator(&self, n: usize) -> Option<Tile> {
-        self.indicator(n, false)
-    }
-
-    fn indicator(&self, n: usize, omote: bool) -> Option<Tile> {
-        if n >= 5 {
-            return None;
-        }
-        let stack = rinshan_len(self.players) + 2 * n;
-        let upper = match self.layout {
-            DeadWallLayout::Current => 1,
-            DeadWallLayout::Early => 0,
+    /// The wall as haifu's data ([`haifu_log::Wall`], in draw order): every reader's one
+    /// layout, which the referee checks a log against. The dice are faces 1..=6.
+    pub fn to_wall(&self) -> haifu_log::Wall {
+        let stacks = match self.layout {
+            DeadWallLayout::Current => haifu_log::StackOrder::Paired,
+            DeadWallLayout::Early => haifu_log::StackOrder::Drawn,
         };
-        Some(
-            self.tiles[if omote {
-                stack + upper
-            } else {
-                stack + (1 - upper)
-            }],
-        )
-    }
-
-    /// The `k`-th replacement (rinshan) draw of the round, from 0, counting draws after kans
-    /// and, in sanma, after kita alike. `None` past the last one: `k >= 4`, or `k >= 8` in
-    /// sanma.
-    pub fn rinshan_draw(&self, k: usize) -> Option<Tile> {
-        if k >= rinshan_len(self.players) {
-            return None;
+        let dice = self.dice.map(|[a, b]| [a + 1, b + 1]);
+        match haifu_log::Wall::from_yama(self.tiles(), stacks, dice) {
+            Ok(wall) => wall,
+            // A yama has 136 or 108 tiles by construction.
+            Err(reason) => unreachable!("{reason}"),
         }
-        Some(
-            self.tiles[match self.layout {
-                DeadWallLayout::Current => k ^ 1,
-                DeadWallLayout::Early => k,
-            }],
-        )
-    }
-
-    /// The `i`-th draw from the live wall after the deal, from 0 (the dealer's first draw).
-    /// Replacement draws do not shift it; they only end the live wall sooner
-    /// ([`Wall::live_draw_count`]). `None` past the end of the live wall with no replacement
-    /// draws: `i >= 70`, or `i >= 55` in sanma.
-    pub fn live_draw(&self, i: usize) -> Option<Tile> {
-        if i >= self.live_draw_count(0) {
-            return None;
-        }
-        Some(self.tiles[wall_len(self.players) - 1 - dealt(self.players) - i])
-    }
-
-    /// How many live draws the round has after `replacements` replacement draws: 70 minus
-    /// them (55 in sanma), as the dead wall stays at 14 tiles. Saturates at 0.
-    pub const fn live_draw_count(&self, replacements: usize) -> usize {
-        (wall_len(self.players) - dealt(self.players) - DEAD_WALL).saturating_sub(replacements)
-    }
-
-    /// The starting hands, 13 tiles for each seat in dealing order (blocks of four from the
-    /// top, dealer first, then one each), given the round's dealer (INIT `oya`).
-    ///
-    /// Seats that do not play get `None`: seat 3 in sanma. In sanma a dealer of seat 3 is
-    /// impossible, and every seat gets `None`.
-    pub fn haipai(&self, dealer: Seat) -> BySeat<Option<[Tile; 13]>> {
-        let seats = seats(self.players);
-        let mut hands = BySeat::from_array([None; 4]);
-        if dealer.index() >= seats {
-            return hands;
-        }
-        let top = wall_len(self.players) - 1;
-        for offset in 0..seats {
-            let mut hand = [self.tiles[0]; 13];
-            for (j, slot) in hand.iter_mut().enumerate() {
-                let taken = if j < 12 {
-                    // Block `j / 4` of all seats, then this seat's block, then the tile in it.
-                    (j / 4) * 4 * seats + offset * 4 + j % 4
-                } else {
-                    12 * seats + offset
-                };
-                *slot = self.tiles[top - taken];
-            }
-            // Seats wrap at `seats`: in sanma seat 2 is followed by seat 0.
-            let seat = Seat::ALL[(dealer.index() + offset) % seats];
-            hands[seat] = Some(hand);
-        }
-        hands
     }
 }
 
@@ -804,13 +708,18 @@ mod tests {
         }
     }
 
+    /// The yama's places as haifu's wall data gives them.
+    fn data(players: Players, layout: DeadWallLayout) -> haifu_log::Wall {
+        identity_wall(players, layout).to_wall()
+    }
+
     fn ids(tiles: impl IntoIterator<Item = Option<Tile>>) -> Vec<Option<u8>> {
         tiles.into_iter().map(|t| t.map(Tile::id)).collect()
     }
 
     #[test]
     fn dead_wall_positions() {
-        let w = identity_wall(Players::Four, DeadWallLayout::Current);
+        let w = data(Players::Four, DeadWallLayout::Current);
         let s = |v: &[u8]| v.iter().map(|&x| Some(x)).collect::<Vec<_>>();
         assert_eq!(
             ids((0..5).map(|n| w.dora_indicator(n))),
@@ -823,12 +732,12 @@ mod tests {
         assert_eq!(ids((0..4).map(|k| w.rinshan_draw(k))), s(&[1, 0, 3, 2]));
         assert_eq!(w.rinshan_draw(4), None);
         assert_eq!(w.dora_indicator(5), None);
-        assert_eq!(w.live_draw(0).map(Tile::id), Some(83));
-        assert_eq!(w.live_draw(69).map(Tile::id), Some(14));
-        assert_eq!(w.live_draw(70), None);
+        assert_eq!(w.live_draw(0).flatten().map(Tile::id), Some(83));
+        assert_eq!(w.live_draw(69).flatten().map(Tile::id), Some(14));
+        assert_eq!(w.live_draw(70), Some(None));
         assert_eq!(w.live_draw_count(2), 68);
 
-        let w = identity_wall(Players::Four, DeadWallLayout::Early);
+        let w = data(Players::Four, DeadWallLayout::Early);
         assert_eq!(
             ids((0..5).map(|n| w.dora_indicator(n))),
             s(&[4, 6, 8, 10, 12])
@@ -839,7 +748,7 @@ mod tests {
         );
         assert_eq!(ids((0..4).map(|k| w.rinshan_draw(k))), s(&[0, 1, 2, 3]));
 
-        let w = identity_wall(Players::Three, DeadWallLayout::Current);
+        let w = data(Players::Three, DeadWallLayout::Current);
         assert_eq!(
             ids((0..5).map(|n| w.dora_indicator(n))),
             s(&[9, 11, 13, 15, 17])
@@ -853,17 +762,17 @@ mod tests {
             s(&[1, 0, 3, 2, 5, 4, 7, 6])
         );
         assert_eq!(w.rinshan_draw(8), None);
-        assert_eq!(w.live_draw(0).map(Tile::id), Some(68));
-        assert_eq!(w.live_draw(54).map(Tile::id), Some(14));
-        assert_eq!(w.live_draw(55), None);
+        assert_eq!(w.live_draw(0).flatten().map(Tile::id), Some(68));
+        assert_eq!(w.live_draw(54).flatten().map(Tile::id), Some(14));
+        assert_eq!(w.live_draw(55), Some(None));
         assert_eq!(w.tiles().len(), 108);
     }
 
     #[test]
     fn haipai_positions() {
-        let w = identity_wall(Players::Four, DeadWallLayout::Current);
-        let seat = |n| Seat::new(n).unwrap();
-        let hands = w.haipai(seat(1));
+        let w = data(Players::Four, DeadWallLayout::Current);
+        let seat = |n| haifu_tiles::Seat::new(n).unwrap();
+        let hands = w.haipai(seat(1)).unwrap();
         let dealer = hands[seat(1)].unwrap().map(Tile::id);
         assert_eq!(
             dealer,
@@ -877,8 +786,8 @@ mod tests {
             [123, 122, 121, 120, 107, 106, 105, 104, 91, 90, 89, 88, 84]
         );
 
-        let w = identity_wall(Players::Three, DeadWallLayout::Current);
-        let hands = w.haipai(seat(2));
+        let w = data(Players::Three, DeadWallLayout::Current);
+        let hands = w.haipai(seat(2)).unwrap();
         assert!(hands[seat(3)].is_none());
         let dealer = hands[seat(2)].unwrap().map(Tile::id);
         assert_eq!(
@@ -887,7 +796,7 @@ mod tests {
         );
         let third = hands[seat(1)].unwrap().map(Tile::id);
         assert_eq!(third, [99, 98, 97, 96, 87, 86, 85, 84, 75, 74, 73, 72, 69]);
-        assert!(w.haipai(seat(3)).iter().all(Option::is_none));
+        assert!(w.haipai(seat(3)).unwrap().iter().all(Option::is_none));
     }
 
     fn is_permutation(w: &Wall) -> bool {

@@ -1,0 +1,182 @@
+//! Rulings on a win that the flow's rule points decide, each in this one place (above the
+//! scorer and the flow, which it joins; neither imports it): the value a
+//! scored hand pays ([`WinValue::of_score`]), the base points of a win known only by its
+//! recorded fu, han and limit ([`recorded_base`]), which claimant a head bump lets win
+//! ([`head_bump_winner`]), whether three rons abort the hand ([`triple_ron_aborts`]), and Buu's
+//! bust guard ([`Flow::bust_guard`]).
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use haifu_ruleset::{BustGuard, HandRules, MultipleRon};
+use haifu_tiles::{BySeat, Limit, Players, Seat, Wind};
+
+use crate::flow::{Bonus, Flow, Seats, Win, WinValue};
+use crate::round::{ActionError, WinContext};
+use crate::score::{Payer, Score, WinMethod};
+use crate::{hand_base, limit_base};
+
+impl WinValue {
+    /// What the scored hand `score` pays, won as `context` says: the discarder's payment for a
+    /// ron, the dealer's and each other payer's for a tsumo (honba and sticks apart).
+    pub fn of_score(score: &Score, context: &WinContext) -> WinValue {
+        let paid = |east: bool| {
+            score
+                .payments
+                .iter()
+                .find(|p| (p.payer == Payer::Seat(Wind::East)) == east)
+                .map_or(0, |p| i32::try_from(p.hand).unwrap_or(i32::MAX))
+        };
+        match context.method {
+            WinMethod::Ron => WinValue::Ron {
+                discarder: context.from,
+                points: i32::try_from(score.points).unwrap_or(i32::MAX),
+            },
+            WinMethod::Tsumo => {
+                let non_dealer_pays = paid(false);
+                let dealer_pays = if context.seat_wind == Wind::East {
+                    non_dealer_pays
+                } else {
+                    paid(true)
+                };
+                WinValue::Tsumo {
+                    dealer_pays,
+                    non_dealer_pays,
+                }
+            }
+        }
+    }
+}
+
+/// The base points of a win known only by what a log records of it: `han` and `fu` under
+/// `hand`'s rules when it is under the limits, the limit's base otherwise (a yakuman's times
+/// the `yakuman` it counts, at least one). A format that leaves a hand's fu out writes it for
+/// an exporter's kiriage mangan only (tenhou.net/6 `切り上げ満貫`): that is 4 han 30 fu, or
+/// 3 han 60 fu.
+pub fn recorded_base(
+    hand: &HandRules,
+    han: u8,
+    fu: Option<u8>,
+    limit: Limit,
+    yakuman: usize,
+) -> i32 {
+    let base = match limit {
+        Limit::None => {
+            let fu = match fu {
+                Some(f) => f,
+                None if han >= 4 => 30,
+                None => 60,
+            };
+            hand_base(hand, han, fu).0
+        }
+        Limit::Yakuman => limit_base(Limit::Yakuman) * u32::try_from(yakuman.max(1)).unwrap_or(1),
+        limit => limit_base(limit),
+    };
+    i32::try_from(base).unwrap_or(i32::MAX)
+}
+
+/// Under a head bump, the one claimant of a discard who wins, and the rule that says so:
+/// the claimant nearest the `discarder` in turn order (`head-bump`), or the first from the
+/// `dealer` (`head-bump-east-first`). `None` when every claimant may win or only one claims.
+pub fn head_bump_winner(
+    multiple_ron: MultipleRon,
+    players: Players,
+    discarder: Seat,
+    dealer: Seat,
+    claimants: Seats,
+) -> Option<(Seat, &'static str)> {
+    let (from, why) = match multiple_ron {
+        MultipleRon::HeadBump => (
+            discarder,
+            "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins",
+        ),
+        MultipleRon::HeadBumpEastFirst => (
+            dealer,
+            "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins",
+        ),
+        MultipleRon::DoubleRonTripleAborts | MultipleRon::AllWin => return None,
+    };
+    if claimants.len() < 2 {
+        return None;
+    }
+    let first = claimants
+        .iter()
+        .min_by_key(|&s| players.distance(from, s))?;
+    Some((first, why))
+}
+
+/// Whether three rons on one discard abort the hand (sanchahou): only where a triple ron is
+/// not played out otherwise.
+///
+/// # Errors
+///
+/// [`ActionError::AbortiveNotPlayed`] naming the rule under which the rons are played out
+/// (a head bump, or every claimant winning).
+pub fn triple_ron_aborts(multiple_ron: MultipleRon) -> Result<(), ActionError> {
+    match multiple_ron {
+        MultipleRon::DoubleRonTripleAborts => Ok(()),
+        MultipleRon::HeadBump => Err(ActionError::AbortiveNotPlayed {
+            what: "sanchahou",
+            rule: "multiple_ron = head-bump: the nearest claimant wins",
+        }),
+        MultipleRon::HeadBumpEastFirst => Err(ActionError::AbortiveNotPlayed {
+            what: "sanchahou",
+            rule: "multiple_ron = head-bump-east-first: the claimant first from the dealer wins",
+        }),
+        MultipleRon::AllWin => Err(ActionError::AbortiveNotPlayed {
+            what: "sanchahou",
+            rule: "multiple_ron = all-win: every claimant wins",
+        }),
+    }
+}
+
+/// The bust guard's refusal of a win: the payers it would put below zero, with their scores
+/// after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BustRefusal {
+    /// Each seat the win would put below zero, and its score after the win.
+    pub busted: ArrayVec<(Seat, i32), 3>,
+}
+
+impl fmt::Display for BustRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the win would put ")?;
+        for (i, (seat, after)) in self.busted.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" and ")?;
+            }
+            write!(f, "seat {seat} ({after})")?;
+        }
+        f.write_str(" below zero without lifting the winner from sinking to floating (bust_guard)")
+    }
+}
+
+impl Flow<'_> {
+    /// Whether the rule set's bust guard refuses `win` (Buu, seed (c)): a payer would go
+    /// below zero, and the win does not lift the winner from below the start score to it or
+    /// above. `scores` are the scores before the win, `dealer` the round's dealer. `None`
+    /// when the guard lets the win stand, is off, or the payments cannot be worked out (the
+    /// payment's own ruling reports that).
+    pub fn bust_guard(
+        &self,
+        dealer: Seat,
+        win: &Win,
+        bonus: Bonus,
+        scores: &BySeat<i32>,
+    ) -> Option<BustRefusal> {
+        if self.bust_guard == BustGuard::Off {
+            return None;
+        }
+        let paid = self.win_payments(dealer, win, bonus).ok()?.total();
+        let after = |s: Seat| scores[s] + paid[s];
+        let busted: ArrayVec<(Seat, i32), 3> = self
+            .players()
+            .seats()
+            .iter()
+            .filter(|s| **s != win.winner && after(**s) < 0)
+            .map(|s| (*s, after(*s)))
+            .collect();
+        let lifts = scores[win.winner] < self.start_score && after(win.winner) >= self.start_score;
+        (!busted.is_empty() && !lifts).then_some(BustRefusal { busted })
+    }
+}
