@@ -377,7 +377,7 @@ fn write_summary(
     agg: &Aggregate,
     explained: Option<&Explained>,
 ) -> std::io::Result<()> {
-    use crate::output::count;
+    use haifu_report::count;
     writeln!(
         out,
         "{}, {}: {} changed ({} changed, {} invalid, {} changed, {} changed), {} unsupported, {}",

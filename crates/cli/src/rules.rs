@@ -174,7 +174,7 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
                     writeln!(
                         out,
                         "{} differ between {a} and {b}:",
-                        output::count(found.len(), "rule point")
+                        haifu_report::count(found.len(), "rule point")
                     )
                     .and_then(|()| {
                         found.iter().try_for_each(|(name, va, vb, about)| {
