@@ -7,7 +7,6 @@ mod convert;
 mod diff;
 mod files;
 mod fmt;
-mod html;
 mod output;
 mod replay;
 mod rules;

@@ -9,15 +9,6 @@ use std::process::ExitCode;
 use haifu_log::GameLog;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// `n word` with the word in the plural unless `n` is 1: `1 draw`, `2 draws`.
-pub(crate) fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// Reads the log at `path` into `log`, setting the game id from the file name. On failure,
 /// the message is `FILE:LINE:COL: message` (or `FILE: message` when there is no position).
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {

@@ -102,13 +102,13 @@ enum RulesCommand {
         b: String,
         /// Text, or JSON (`{"a": …, "b": …, "differences": [{"point", "a", "b", "about"}]}`).
         #[arg(long, value_enum, default_value = "text")]
-        format: DiffFormat,
+        format: RulesDiffFormat,
     },
 }
 
 /// The output of `haifu rules diff`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum DiffFormat {
+enum RulesDiffFormat {
     Text,
     Json,
 }
@@ -166,15 +166,15 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
             let (ra, rb) = (fixed_rules(a)?, fixed_rules(b)?);
             let found = differences(&ra, &rb);
             let written = match format {
-                DiffFormat::Text if found.is_empty() => {
+                RulesDiffFormat::Text if found.is_empty() => {
                     writeln!(out, "{a} and {b} are the same rule set")
                 }
-                DiffFormat::Text => {
+                RulesDiffFormat::Text => {
                     let width = found.iter().map(|d| d.0.len()).max().unwrap_or(0);
                     writeln!(
                         out,
                         "{} differ between {a} and {b}:",
-                        output::count(found.len(), "rule point")
+                        haifu_report::count(found.len(), "rule point")
                     )
                     .and_then(|()| {
                         found.iter().try_for_each(|(name, va, vb, about)| {
@@ -186,7 +186,7 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
                         })
                     })
                 }
-                DiffFormat::Json => {
+                RulesDiffFormat::Json => {
                     let differences: Vec<_> = found
                         .iter()
                         .map(|(name, va, vb, about)| {

@@ -163,7 +163,7 @@ fn shift_chart(shift: &[(i64, usize); 4]) -> String {
 }
 
 /// The whole page.
-pub(crate) fn diff_page(
+pub(super) fn diff_page(
     rules_a: &str,
     rules_b: &str,
     summary: &[(&'static str, usize)],

@@ -1,0 +1,189 @@
+//! Baselines: the divergences known and accepted, so that only new ones fail a run.
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+
+use haifu_replay::DivergenceKind;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::FileVerdict;
+
+/// A divergence as a baseline knows it: matched by the file, the round, the kind and what
+/// is compared (not by the event index, which moves when a log is edited, nor by the values,
+/// which a fix elsewhere may move), or by its text when it compares no values.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BaselineEntry {
+    file: String,
+    round: Option<String>,
+    kind: String,
+    #[serde(default)]
+    field: Option<String>,
+    detail: String,
+}
+
+impl BaselineEntry {
+    /// The file, round and kind, then what is compared, or the text for a kind that
+    /// compares no values (two wall mismatches of a round are two entries).
+    fn key(&self) -> (&str, Option<&str>, &str, &str) {
+        (
+            &self.file,
+            self.round.as_deref(),
+            &self.kind,
+            self.field.as_deref().unwrap_or(&self.detail),
+        )
+    }
+}
+
+impl PartialEq for BaselineEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for BaselineEntry {}
+
+impl std::hash::Hash for BaselineEntry {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl PartialOrd for BaselineEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for BaselineEntry {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl FileVerdict {
+    /// The divergences of this file as baseline entries (a note that the game is
+    /// unsupported is none; an unreadable file has none).
+    pub fn baseline_entries(&self) -> Vec<BaselineEntry> {
+        let Ok(v) = &self.result else {
+            return Vec::new();
+        };
+        v.divergences
+            .iter()
+            .filter(|d| !matches!(d.kind, DivergenceKind::Unsupported { .. }))
+            .map(|d| BaselineEntry {
+                file: self.file.clone(),
+                round: d.round.map(|r| r.to_string()),
+                kind: d.kind.name().to_owned(),
+                field: d.kind.compared().map(|c| c.0.into_owned()),
+                detail: d.kind.to_string(),
+            })
+            .collect()
+    }
+}
+
+/// Known divergences: a set of [`BaselineEntry`], read and written as pretty JSON
+/// (`{"entries": [...]}`, sorted).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Baseline {
+    entries: BTreeSet<BaselineEntry>,
+}
+
+/// A baseline that does not read: the JSON's own message, with where it stopped.
+#[derive(Debug, Error)]
+#[error(transparent)]
+pub struct BaselineError(serde_json::Error);
+
+impl BaselineError {
+    /// The 1-based line where reading stopped.
+    pub fn line(&self) -> usize {
+        self.0.line()
+    }
+
+    /// The 1-based column where reading stopped.
+    pub fn column(&self) -> usize {
+        self.0.column()
+    }
+}
+
+impl Baseline {
+    /// Reads a baseline from the JSON [`write_json`](Self::write_json) wrote.
+    ///
+    /// # Errors
+    ///
+    /// A [`BaselineError`] when `text` is not such a baseline.
+    pub fn from_json(text: &str) -> Result<Baseline, BaselineError> {
+        serde_json::from_str(text).map_err(BaselineError)
+    }
+
+    /// Writes the baseline as pretty JSON, with a final newline.
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
+        out.write_all(b"\n")
+    }
+
+    /// Whether the baseline knows `entry` (by its key: file, round, kind, and what is
+    /// compared or the text).
+    pub fn contains(&self, entry: &BaselineEntry) -> bool {
+        self.entries.contains(entry)
+    }
+
+    /// The entries, in order.
+    pub fn entries(&self) -> impl Iterator<Item = &BaselineEntry> {
+        self.entries.iter()
+    }
+}
+
+impl FromIterator<BaselineEntry> for Baseline {
+    fn from_iter<I: IntoIterator<Item = BaselineEntry>>(entries: I) -> Baseline {
+        Baseline {
+            entries: entries.into_iter().collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Baseline, BaselineEntry};
+
+    fn entry(detail: &str, field: Option<&str>) -> BaselineEntry {
+        BaselineEntry {
+            file: "a.haifu".to_owned(),
+            round: Some("E1.0".to_owned()),
+            kind: "win_mismatch".to_owned(),
+            field: field.map(str::to_owned),
+            detail: detail.to_owned(),
+        }
+    }
+
+    #[test]
+    fn entries_match_by_what_is_compared_not_by_the_values() {
+        let known: Baseline = [entry("han: engine 2, log 3", Some("han"))]
+            .into_iter()
+            .collect();
+        assert!(known.contains(&entry("han: engine 2, log 4", Some("han"))));
+        assert!(!known.contains(&entry("fu: engine 30, log 40", Some("fu"))));
+        // Without a field compared, the text is the key.
+        let texts: Baseline = [entry("one", None)].into_iter().collect();
+        assert!(!texts.contains(&entry("two", None)));
+    }
+
+    #[test]
+    fn a_baseline_reads_back_what_it_writes() {
+        let known: Baseline = [entry("one", None), entry("two", Some("han"))]
+            .into_iter()
+            .collect();
+        let mut bytes = Vec::new();
+        known.write_json(&mut bytes).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.ends_with("}\n"));
+        let again = Baseline::from_json(&text).unwrap();
+        assert!(known.entries().eq(again.entries()));
+        let err = Baseline::from_json("{\n  \"entries\": 3\n}").unwrap_err();
+        assert_eq!((err.line(), err.column()), (2, 14));
+    }
+}

@@ -1,0 +1,80 @@
+//! GitHub Actions workflow commands: annotations on the files.
+
+use std::io::{self, Write};
+
+use haifu_replay::Status;
+
+use super::{FileVerdict, VerifySummary, round_label};
+use crate::count;
+
+/// A GitHub workflow command's message or property, escaped as GitHub reads them.
+fn escape(text: &str, property: bool) -> String {
+    let mut out = text
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A");
+    if property {
+        out = out.replace(':', "%3A").replace(',', "%2C");
+    }
+    out
+}
+
+/// One annotation per divergence (at its line and column when known), per error and per
+/// unsupported game.
+pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result<()> {
+    let file = escape(&game.file, true);
+    match &game.result {
+        Err(message) => writeln!(
+            out,
+            "::error file={file},title=unreadable::{}",
+            escape(message.lines().next().unwrap_or(""), false)
+        ),
+        Ok(v) => match v.status() {
+            Status::Conforming => Ok(()),
+            Status::Unsupported => {
+                writeln!(out, "::notice file={file},title=unsupported::not checked")
+            }
+            Status::Divergent => {
+                for d in &v.divergences {
+                    let line = match game.place(d) {
+                        Some((l, Some(c))) => format!(",line={l},col={c}"),
+                        Some((l, None)) => format!(",line={l}"),
+                        None => String::new(),
+                    };
+                    writeln!(
+                        out,
+                        "::error file={file}{line},title={}::{}",
+                        escape(d.kind.name(), true),
+                        escape(&format!("{}: {}", round_label(d), d.kind), false)
+                    )?;
+                }
+                Ok(())
+            }
+        },
+    }
+}
+
+/// The summary as a notice.
+pub(super) fn write_summary(out: &mut impl Write, summary: &VerifySummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "::notice title=haifu verify::{}: {} conforming, {} divergent, {} unsupported, {}; {}",
+        count(summary.files, "file"),
+        summary.games_conforming,
+        summary.games_divergent,
+        summary.unsupported,
+        count(summary.errors, "error"),
+        count(summary.divergences, "divergence")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn properties_escape_colons_and_commas_and_messages_do_not() {
+        assert_eq!(escape("a:b,c%\n", true), "a%3Ab%2Cc%25%0A");
+        assert_eq!(escape("a:b,c%\r\n", false), "a:b,c%25%0D%0A");
+    }
+}

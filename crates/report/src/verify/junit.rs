@@ -1,0 +1,72 @@
+//! The JUnit XML form: a test suite per folder, a test case per game.
+
+use std::io::{self, Write};
+
+use haifu_replay::Status;
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::{FileVerdict, round_label, unsupported_reason};
+use crate::count;
+
+/// Adds one game's test case to the suite of its folder (a new suite, after the others,
+/// for a folder not met before).
+pub(super) fn add_case(suites: &mut Vec<TestSuite>, game: &FileVerdict) {
+    let suite = match suites.iter().position(|s| s.name.as_str() == game.folder) {
+        Some(i) => &mut suites[i],
+        None => {
+            suites.push(TestSuite::new(game.folder.as_str()));
+            let last = suites.len() - 1;
+            &mut suites[last]
+        }
+    };
+    suite.add_test_case(case(game));
+}
+
+/// One game as a JUnit test case, named by its file: passed when it conforms, skipped when
+/// unsupported, failed with its divergences, or in error when unreadable.
+fn case(game: &FileVerdict) -> TestCase {
+    let status = match &game.result {
+        Err(message) => {
+            let mut st = TestCaseStatus::non_success(NonSuccessKind::Error);
+            st.set_message("unreadable or malformed")
+                .set_description(message.as_str());
+            st
+        }
+        Ok(v) => match v.status() {
+            Status::Conforming => TestCaseStatus::success(),
+            Status::Unsupported => {
+                let mut st = TestCaseStatus::skipped();
+                st.set_message(unsupported_reason(v));
+                st
+            }
+            Status::Divergent => {
+                let lines: Vec<String> = v
+                    .divergences
+                    .iter()
+                    .map(|d| {
+                        let line = game
+                            .line(d)
+                            .map_or_else(String::new, |l| format!(" (line {l})"));
+                        format!("{}{line}: {}: {}", round_label(d), d.kind.name(), d.kind)
+                    })
+                    .collect();
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                st.set_message(count(v.divergence_count(), "divergence"))
+                    .set_description(lines.join("\n"));
+                st
+            }
+        },
+    };
+    let mut case = TestCase::new(game.file.as_str(), status);
+    case.set_classname("haifu.verify");
+    case
+}
+
+/// The whole report, its suites in the order given.
+pub(super) fn write_report(out: &mut impl Write, suites: Vec<TestSuite>) -> io::Result<()> {
+    let mut report = Report::new("haifu verify");
+    report.add_test_suites(suites);
+    report
+        .serialize(out)
+        .map_err(|e| io::Error::other(e.to_string()))
+}

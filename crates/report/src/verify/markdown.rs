@@ -1,0 +1,71 @@
+//! The Markdown form, for a pull request comment or a job summary.
+
+use std::io::{self, Write};
+
+use haifu_replay::Status;
+
+use super::{FileVerdict, VerifySummary, round_label};
+use crate::count;
+
+/// The most divergences listed for one game.
+const LISTED: usize = 50;
+
+/// Nothing for a conforming game; a line for an error or an unsupported game; a folded
+/// table of divergences for a divergent one.
+pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result<()> {
+    let file = game.file.replace('`', "'");
+    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    match &game.result {
+        Err(message) => writeln!(
+            out,
+            "- :x: `{file}`: {}",
+            cell(message.lines().next().unwrap_or(""))
+        ),
+        Ok(v) => match v.status() {
+            Status::Conforming => Ok(()),
+            Status::Unsupported => writeln!(out, "- :grey_question: `{file}`: unsupported"),
+            Status::Divergent => {
+                writeln!(
+                    out,
+                    "<details><summary><code>{file}</code>: {}</summary>\n",
+                    count(v.divergence_count(), "divergence")
+                )?;
+                writeln!(out, "| round | line | kind | detail |\n|---|---|---|---|")?;
+                for d in v.divergences.iter().take(LISTED) {
+                    writeln!(
+                        out,
+                        "| {} | {} | `{}` | {} |",
+                        round_label(d),
+                        match game.place(d) {
+                            Some((l, Some(c))) => format!("{l}:{c}"),
+                            Some((l, None)) => l.to_string(),
+                            None => String::new(),
+                        },
+                        d.kind.name(),
+                        cell(&d.kind.to_string())
+                    )?;
+                }
+                let more = v.divergence_count().saturating_sub(LISTED);
+                if more > 0 {
+                    writeln!(out, "\n… and {more} more.")?;
+                }
+                writeln!(out, "\n</details>")
+            }
+        },
+    }
+}
+
+/// The summary, in bold, after the games.
+pub(super) fn write_summary(out: &mut impl Write, summary: &VerifySummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n**{}**: {} conforming, {} divergent, {} unsupported, {}; {} ({}).",
+        count(summary.files, "file"),
+        summary.games_conforming,
+        summary.games_divergent,
+        summary.unsupported,
+        count(summary.errors, "error"),
+        count(summary.divergences, "divergence"),
+        count(summary.rounds, "round")
+    )
+}

@@ -1,0 +1,286 @@
+//! `haifu verify`'s reports: one file's verdict in each format, and the run's summary.
+
+mod github;
+mod json;
+mod junit;
+mod markdown;
+mod text;
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use haifu_log::Location;
+use haifu_replay::{Divergence, DivergenceKind, Status, Verdict};
+use serde::Serialize;
+
+/// One file `verify` read: its verdict, or why it has none, with what a report says of
+/// where it came from.
+#[derive(Clone, Debug)]
+pub struct FileVerdict {
+    /// The file's name as shown to the user.
+    pub file: String,
+    /// The folder it was found in, as shown: `.` for a file named alone, `-` for standard
+    /// input (a JUnit report's test suite).
+    pub folder: String,
+    /// The verdict, or the located message (`FILE:LINE:COL: message`) saying why the file
+    /// could not be read or checked.
+    pub result: Result<Verdict, String>,
+    /// How many attributes the reader did not know (kept verbatim in the event stream).
+    pub unknown_attributes: usize,
+    /// Where the events and expectations of a divergent game were written (empty when none
+    /// is known).
+    pub positions: SourcePositions,
+    /// Where the rule set came from (the log's declaration, or `--rules`).
+    pub rules_source: Option<String>,
+}
+
+/// Where in its file each event and expectation of a game was written, for pointing at a
+/// divergence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourcePositions {
+    /// For event `i`, the line and column of its tag or item (mjlog XML, tenhou.net/6 JSON,
+    /// a Mahjong Soul record).
+    pub events: Vec<Location>,
+    /// For event `i`, its line in haifu text, when `events` says nothing of it.
+    pub event_lines: Vec<u32>,
+    /// For expectation `i` of the log, the line of its `expect` line in haifu text.
+    pub expectation_lines: Vec<u32>,
+}
+
+impl SourcePositions {
+    /// Where in its file a divergence's event is: the line (haifu text: a failed
+    /// expectation's `expect` line, or the event's line), with the column of the event's
+    /// tag for mjlog XML.
+    fn of(&self, d: &Divergence) -> Option<(u32, Option<u32>)> {
+        if let Some(at) = d.event.and_then(|e| self.events.get(e)) {
+            return Some((at.line, Some(at.column)));
+        }
+        match d.kind {
+            DivergenceKind::ExpectationFailed { expectation, .. } => {
+                self.expectation_lines.get(expectation).copied()
+            }
+            _ => d.event.and_then(|e| self.event_lines.get(e).copied()),
+        }
+        .map(|line| (line, None))
+    }
+}
+
+impl FileVerdict {
+    /// The line of the text a divergence concerns, when known: a failed expectation's
+    /// `expect` line, or the line of the event.
+    fn line(&self, d: &Divergence) -> Option<u32> {
+        self.place(d).map(|(line, _)| line)
+    }
+
+    /// Where in its file a divergence's event is: its line, with a column when the format
+    /// has one (see [`SourcePositions`]).
+    fn place(&self, d: &Divergence) -> Option<(u32, Option<u32>)> {
+        self.positions.of(d)
+    }
+
+    /// The place as text for a person: ` (line 12)`, ` (line 1, column 5203)`, or nothing.
+    fn place_text(&self, d: &Divergence) -> String {
+        match self.place(d) {
+            Some((line, Some(column))) => format!(" (line {line}, column {column})"),
+            Some((line, None)) => format!(" (line {line})"),
+            None => String::new(),
+        }
+    }
+}
+
+/// The reason an unsupported game is not checked: its first divergence's text.
+fn unsupported_reason(v: &Verdict) -> String {
+    v.divergences
+        .first()
+        .map(|d| d.kind.to_string())
+        .unwrap_or_default()
+}
+
+/// A divergence's round as reports name it: its label, or `game` for the whole game.
+fn round_label(d: &Divergence) -> String {
+    d.round.map_or_else(|| "game".to_owned(), |r| r.to_string())
+}
+
+/// The formats [`VerifyReport`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerifyFormat {
+    /// One line per game, details for divergent games, then a summary.
+    Text,
+    /// One JSON object: `{"games": [...], "summary": {...}}`.
+    Json,
+    /// JUnit XML for CI: a test suite per folder, one test case per game (skipped when
+    /// unsupported), failing with its divergences or its read error. Written whole at the
+    /// end, since the report states its counts first.
+    Junit,
+    /// Markdown for a pull request comment or a job summary: each game that does not
+    /// conform with its divergences, then the summary.
+    Markdown,
+    /// GitHub Actions workflow commands: one `::error` annotation per divergence and per
+    /// unreadable file, a `::notice` per unsupported game, then one for the summary.
+    Github,
+}
+
+/// The totals of a `verify` run; the `summary` object of its JSON form.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct VerifySummary {
+    /// Files read or tried.
+    pub files: usize,
+    /// Games replayed (each file read holds one).
+    pub games: usize,
+    /// Rounds checked (an unsupported game's are not counted).
+    pub rounds: usize,
+    /// Wins checked.
+    pub wins: usize,
+    /// Draws checked.
+    pub draws: usize,
+    /// Games that conform.
+    pub games_conforming: usize,
+    /// Games that diverge.
+    pub games_divergent: usize,
+    /// Divergences found (a note that a game is unsupported is none).
+    pub divergences: usize,
+    /// Files that could not be read or checked.
+    pub errors: usize,
+    /// Games the engine does not support.
+    pub unsupported: usize,
+    /// Entries of the folders not read (hidden, ignored, not a log's name, met twice).
+    pub skipped: usize,
+    /// The divergences kept, by kind (those counted beyond a game's first thousand are in
+    /// `divergences` only).
+    pub divergences_by_kind: BTreeMap<&'static str, usize>,
+    /// Attributes the reader did not know, kept verbatim (a format change worth a look).
+    pub unknown_attributes: usize,
+}
+
+impl VerifySummary {
+    /// Counts one file in.
+    fn add(&mut self, game: &FileVerdict) {
+        self.files += 1;
+        self.unknown_attributes += game.unknown_attributes;
+        match &game.result {
+            Err(_) => self.errors += 1,
+            Ok(v) => {
+                self.games += 1;
+                // The rounds, wins and draws of a game the engine does not support are not
+                // checked: they are not counted as if they were.
+                if v.status() != Status::Unsupported {
+                    self.rounds += v.rounds;
+                    self.wins += v.wins;
+                    self.draws += v.draws;
+                }
+                match v.status() {
+                    Status::Conforming => self.games_conforming += 1,
+                    Status::Divergent => {
+                        self.games_divergent += 1;
+                        // A note that a game is unsupported is not a divergence.
+                        let notes = v
+                            .divergences
+                            .iter()
+                            .filter(|d| matches!(d.kind, DivergenceKind::Unsupported { .. }))
+                            .count();
+                        self.divergences += v.divergence_count() - notes;
+                        for d in &v.divergences {
+                            if !matches!(d.kind, DivergenceKind::Unsupported { .. }) {
+                                *self.divergences_by_kind.entry(d.kind.name()).or_default() += 1;
+                            }
+                        }
+                    }
+                    Status::Unsupported => self.unsupported += 1,
+                }
+            }
+        }
+    }
+}
+
+/// A `verify` report being written: [`begin`](Self::begin), then [`add`](Self::add) each
+/// file's verdict in the order to show them, then [`finish`](Self::finish). It totals the
+/// run as it goes ([`summary`](Self::summary)).
+#[derive(Debug)]
+pub struct VerifyReport {
+    format: VerifyFormat,
+    verbose: bool,
+    summary: VerifySummary,
+    /// JSON: no game written yet (the next one needs no comma).
+    first: bool,
+    /// JUnit: one suite per folder, in the order first met.
+    suites: Vec<quick_junit::TestSuite>,
+}
+
+impl VerifyReport {
+    /// A report in `format`, of a run that passed over `skipped` entries of the folders it
+    /// walked (not logs, or ignored).
+    pub fn new(format: VerifyFormat, skipped: usize) -> VerifyReport {
+        VerifyReport {
+            format,
+            verbose: false,
+            summary: VerifySummary {
+                skipped,
+                ..VerifySummary::default()
+            },
+            first: true,
+            suites: Vec::new(),
+        }
+    }
+
+    /// With `verbose`, the text form shows every divergence of a round that has many of one
+    /// kind (by default the first three of each kind and a count), and its summary does not
+    /// point at `--verbose` for the skipped files.
+    pub fn verbose(mut self, verbose: bool) -> VerifyReport {
+        self.verbose = verbose;
+        self
+    }
+
+    /// Writes what comes before the first game (JSON's opening, Markdown's heading).
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn begin(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let opening: &[u8] = match self.format {
+            VerifyFormat::Text | VerifyFormat::Junit | VerifyFormat::Github => b"",
+            VerifyFormat::Json => b"{\"games\":[",
+            VerifyFormat::Markdown => b"## haifu verify\n\n",
+        };
+        out.write_all(opening)
+    }
+
+    /// Counts one file in and writes it (JUnit keeps it for [`finish`](Self::finish)).
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn add(&mut self, out: &mut impl Write, game: &FileVerdict) -> io::Result<()> {
+        self.summary.add(game);
+        match self.format {
+            VerifyFormat::Text => text::write_game(out, game, self.verbose),
+            VerifyFormat::Json => json::write_game(out, game, &mut self.first),
+            VerifyFormat::Junit => {
+                junit::add_case(&mut self.suites, game);
+                Ok(())
+            }
+            VerifyFormat::Markdown => markdown::write_game(out, game),
+            VerifyFormat::Github => github::write_game(out, game),
+        }
+    }
+
+    /// The totals of the files added so far.
+    pub fn summary(&self) -> &VerifySummary {
+        &self.summary
+    }
+
+    /// Writes the summary (and, for JUnit, the whole report).
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let summary = &self.summary;
+        match self.format {
+            VerifyFormat::Text => text::write_summary(out, summary, self.verbose),
+            VerifyFormat::Json => json::write_summary(out, summary),
+            VerifyFormat::Junit => junit::write_report(out, std::mem::take(&mut self.suites)),
+            VerifyFormat::Markdown => markdown::write_summary(out, summary),
+            VerifyFormat::Github => github::write_summary(out, summary),
+        }
+    }
+}

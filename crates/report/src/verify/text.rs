@@ -1,0 +1,159 @@
+//! The text form: one line per game, the divergences of a divergent one, then a summary.
+
+use std::io::{self, Write};
+
+use haifu_replay::{Divergence, RoundLabel, Status, Verdict};
+
+use super::{FileVerdict, VerifySummary, unsupported_reason};
+use crate::count;
+
+/// One file's line, with a divergent game's divergences beneath it.
+pub(super) fn write_game(
+    out: &mut impl Write,
+    game: &FileVerdict,
+    verbose: bool,
+) -> io::Result<()> {
+    let file = &game.file;
+    match &game.result {
+        // The located message, whole (a notation error's caret lines included).
+        Err(message) => {
+            let shown = format!("{file}:");
+            let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
+            writeln!(out, "{file}: error: {what}")
+        }
+        Ok(v) => {
+            let status = v.status();
+            match status {
+                Status::Conforming => {
+                    let start = if v.checked.start_recorded {
+                        ""
+                    } else {
+                        "; it starts mid-game"
+                    };
+                    let end = if v.checked.end_recorded {
+                        ""
+                    } else {
+                        "; the game's end is not recorded"
+                    };
+                    writeln!(
+                        out,
+                        "{file}: conforming ({}{start}{end})",
+                        count(v.rounds, "round")
+                    )
+                }
+                Status::Unsupported => {
+                    let reason = unsupported_reason(v);
+                    writeln!(out, "{file}: unsupported ({reason})")
+                }
+                Status::Divergent => {
+                    writeln!(
+                        out,
+                        "{file}: divergent ({})",
+                        count(v.divergence_count(), "divergence")
+                    )?;
+                    write_divergences(out, game, &v.divergences, verbose)?;
+                    if v.divergences_left_out > 0 {
+                        writeln!(
+                            out,
+                            "  … and {} more divergences, counted but not kept (a verdict keeps the first {} found)",
+                            v.divergences_left_out,
+                            Verdict::KEPT
+                        )?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+/// A divergent game's divergences, round by round in the order first met. A flood (a
+/// corrupted seed makes every draw of a round diverge) shows the first three of each
+/// kind in a round and a count of the rest, unless `verbose`.
+fn write_divergences(
+    out: &mut impl Write,
+    game: &FileVerdict,
+    divergences: &[Divergence],
+    verbose: bool,
+) -> io::Result<()> {
+    const PER_KIND: usize = 3;
+    let mut rounds: Vec<(Option<RoundLabel>, Vec<&Divergence>)> = Vec::new();
+    for d in divergences {
+        match rounds.iter_mut().find(|(r, _)| *r == d.round) {
+            Some((_, list)) => list.push(d),
+            None => rounds.push((d.round, vec![d])),
+        }
+    }
+    for (round, list) in &rounds {
+        let label = round.map_or_else(|| "game".to_owned(), |r| r.to_string());
+        let mut kinds: Vec<(&str, usize)> = Vec::new();
+        for d in list {
+            let seen = match kinds.iter_mut().find(|(k, _)| *k == d.kind.name()) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    kinds.push((d.kind.name(), 1));
+                    1
+                }
+            };
+            if verbose || seen <= PER_KIND {
+                let event = d.event.map_or_else(String::new, |e| format!(" event {e}"));
+                let place = game.place_text(d);
+                writeln!(
+                    out,
+                    "  {label}{event}{place}: {}: {}",
+                    d.kind.name(),
+                    d.kind
+                )?;
+            }
+        }
+        if !verbose {
+            for (kind, n) in kinds.iter().filter(|(_, n)| *n > PER_KIND) {
+                writeln!(
+                    out,
+                    "  {label}: … {} more {kind} in this round (--verbose shows each)",
+                    n - PER_KIND
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The summary line, and the divergences by kind when there are any.
+pub(super) fn write_summary(
+    out: &mut impl Write,
+    summary: &VerifySummary,
+    verbose: bool,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}, {}, {} ({}, {}): {} conforming, {} divergent, {} unsupported, {}; {}{}",
+        count(summary.files, "file"),
+        count(summary.games, "game"),
+        count(summary.rounds, "round"),
+        count(summary.wins, "win"),
+        count(summary.draws, "draw"),
+        summary.games_conforming,
+        summary.games_divergent,
+        summary.unsupported,
+        count(summary.errors, "error"),
+        count(summary.divergences, "divergence"),
+        match summary.skipped {
+            0 => String::new(),
+            n if verbose => format!("; {} skipped", count(n, "file")),
+            n => format!("; {} skipped (--verbose lists them)", count(n, "file")),
+        }
+    )?;
+    if summary.divergences_by_kind.is_empty() {
+        return Ok(());
+    }
+    let kinds: Vec<String> = summary
+        .divergences_by_kind
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    writeln!(out, "divergences by kind: {}", kinds.join(", "))
+}
