@@ -39,6 +39,23 @@ pub(crate) fn max_size() -> u64 {
     MAX_SIZE.load(Ordering::Relaxed)
 }
 
+/// The name standard input's log goes by (`--name`), when given.
+static STDIN_NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Sets the name standard input's log goes by for this run.
+pub(crate) fn set_stdin_name(name: String) {
+    let _ = STDIN_NAME.set(name);
+}
+
+/// The name a log read from `path` goes by: its path, or for standard input the `--name`
+/// given (else `-`). Its format and a game id in it are read from this name.
+pub(crate) fn name_of(path: &Path) -> String {
+    match STDIN_NAME.get() {
+        Some(name) if is_stdin(path) => name.clone(),
+        _ => shown(path),
+    }
+}
+
 /// Reads `--max-size`: bytes, or a number with a `K`, `M` or `G` suffix (powers of 1024).
 pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let (digits, unit) = match text.as_bytes().last() {

@@ -28,6 +28,11 @@ struct Cli {
     /// with a K, M or G suffix.
     #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = files::parse_size)]
     max_size: u64,
+    /// The name a log read from standard input (`-`) goes by, in messages and for what its
+    /// name tells: its format (`.haifu`) and a Tenhou game id, which dates the game
+    /// (`--name 2015070411gm-00a9-0000-b8b13fcc.xml`).
+    #[arg(long, global = true, value_name = "NAME")]
+    name: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,6 +85,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     files::set_max_size(cli.max_size);
+    if let Some(name) = cli.name.clone() {
+        files::set_stdin_name(name);
+    }
     let result = match &cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Score(args) => return score::run(args),

@@ -14,15 +14,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
     // Every file starts from a clean state, whatever the last file on this worker left.
     log.clear();
-    let shown = crate::files::shown(path);
+    let shown = crate::files::name_of(path);
     let bytes = crate::files::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
-    haifu::read_into(
-        &path.to_string_lossy(),
-        &bytes,
-        log,
-        crate::files::max_size(),
-    )
-    .map_err(|e| e.display_in(&shown))
+    haifu::read_into(&shown, &bytes, log, crate::files::max_size())
+        .map_err(|e| e.display_in(&shown))
 }
 
 /// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).

@@ -40,8 +40,11 @@ pub mod wall;
 pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFives, Room, Speed};
 pub use meld::{MeldError, decode_meld};
 pub use reader::{
-    DEFAULT_DECOMPRESSED_LIMIT, game_id_from_file_name, read, read_into, read_into_limited,
-    read_into_with_locations,
+    DEFAULT_DECOMPRESSED_LIMIT, find_game_id, game_id_from_file_name, read, read_into,
+    read_into_limited, read_into_with_locations,
 };
-pub use rules::{Declared, EraSource, TenhouEra, declared_rules, era_of, rules_of};
+pub use rules::{
+    DatedEra, Declared, EraEvidence, EraSource, LogForm, TenhouEra, declared_rules, era_of,
+    rules_of,
+};
 pub use seed_walls::SeedWalls;

@@ -132,37 +132,60 @@ fn gunzip(bytes: &[u8], limit: u64) -> Result<Vec<u8>, ParseError> {
 }
 
 /// The game id in a file name such as `2015070411gm-00a9-0000-b8b13fcc&tw=1.mjlog`, or
-/// `None` when the name carries none. Only the final path component is considered.
+/// `None` when the name carries none. Only the final path component is considered, and the id
+/// may stand anywhere in it (`tenhou-2015070411gm-00a9-0000-b8b13fcc.xml`), as [`find_game_id`]
+/// finds it.
 pub fn game_id_from_file_name(name: &str) -> Option<&str> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let b = base.as_bytes();
-    // YYYYMMDDHH gm - TTTT - LLLL(L) - xxxxxxxx
-    if b.len() < 10 + 2 + 1 + 4 + 1 + 4 + 1 + 8
-        || !b[..10].iter().all(u8::is_ascii_digit)
-        || &b[10..13] != b"gm-"
+    find_game_id(base)
+}
+
+/// The first Tenhou game id anywhere in `text` (a file name, a tenhou.net/6 `ref` or
+/// `title`, a viewer's URL `…?log=2015070411gm-00a9-0000-b8b13fcc&tw=1`):
+/// `YYYYMMDDHHgm-TTTT-LLLL-xxxxxxxx`, ten digits, `gm-`, four hex digits, the lobby's digits
+/// and eight hex digits, not run on into more digits or letters on either side.
+pub fn find_game_id(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text
+        .get(from..)
+        .and_then(|t| t.find("gm-"))
+        .map(|i| from + i)
     {
-        return None;
+        from = at + 3;
+        let Some(start) = at.checked_sub(10) else {
+            continue;
+        };
+        if !b[start..at].iter().all(u8::is_ascii_digit)
+            || start > 0 && b[start - 1].is_ascii_alphanumeric()
+        {
+            continue;
+        }
+        let rest = &text[at + 3..];
+        let mut parts = rest.splitn(3, '-');
+        let (Some(ty), Some(lobby), Some(tail)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Some(hex) = tail.get(..8) else {
+            continue;
+        };
+        let hexish = |s: &str| s.bytes().all(|c| c.is_ascii_hexdigit());
+        if ty.len() != 4
+            || !hexish(ty)
+            || lobby.is_empty()
+            || !lobby.bytes().all(|c| c.is_ascii_digit())
+            || !hexish(hex)
+            || tail
+                .as_bytes()
+                .get(8)
+                .is_some_and(u8::is_ascii_alphanumeric)
+        {
+            continue;
+        }
+        let end = at + 3 + ty.len() + 1 + lobby.len() + 1 + 8;
+        return text.get(start..end);
     }
-    let rest = &base[13..];
-    let mut parts = rest.splitn(3, '-');
-    let ty = parts.next()?;
-    let lobby = parts.next()?;
-    let tail = parts.next()?;
-    let hex = tail.get(..8)?;
-    let hexish = |s: &str| s.bytes().all(|c| c.is_ascii_hexdigit());
-    if ty.len() != 4
-        || !hexish(ty)
-        || lobby.is_empty()
-        || !lobby.bytes().all(|c| c.is_ascii_digit())
-        || !hexish(hex)
-    {
-        return None;
-    }
-    let end = 13 + ty.len() + 1 + lobby.len() + 1 + 8;
-    if tail.len() > 8 && tail.as_bytes()[8].is_ascii_alphanumeric() {
-        return None;
-    }
-    Some(&base[..end])
+    None
 }
 
 /// The most attributes an element may have. The real corpus never has more than 13 on one
