@@ -115,13 +115,36 @@ impl ReadError {
 /// cleared first: the format told by content ([`Format::of`]), each round's wall rebuilt from
 /// a Tenhou seed or as the log states it, and a Tenhou game id found in the name when the log
 /// carries none (it dates the game, and so Tenhou's era of rules). A gzipped mjlog is
-/// decompressed to at most `limit` bytes.
+/// decompressed to at most `limit` bytes. A UTF-8 byte-order mark at the start is skipped.
 ///
 /// # Errors
 ///
 /// A [`ReadError`]: the format is not one haifu reads, or its reader's located error.
 pub fn read_into(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ReadError> {
     log.clear();
+    // A UTF-8 byte-order mark is no part of the record; an error on the first line is still
+    // placed at its column in the file.
+    match bytes.strip_prefix(BOM) {
+        Some(rest) => read_unmarked(name, rest, log, limit).map_err(|mut e| {
+            let location = match &mut e {
+                ReadError::UnknownFormat => None,
+                ReadError::Log(e) => Some(&mut e.location),
+                ReadError::Notation(e) => Some(&mut e.location),
+            };
+            if let Some(l) = location.filter(|l| l.line == 1) {
+                l.column = l.column.saturating_add(3);
+            }
+            e
+        }),
+        None => read_unmarked(name, bytes, log, limit),
+    }
+}
+
+/// The UTF-8 byte-order mark some editors write at the start of a text file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// [`read_into`] for bytes without a byte-order mark.
+fn read_unmarked(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ReadError> {
     match Format::of(name, bytes).ok_or(ReadError::UnknownFormat)? {
         Format::Notation => {
             // The haifu notation carries its own game id.

@@ -3,6 +3,7 @@
 //! round says of its wall; and [`WallSource`], where a text record's walls come from when it
 //! states none.
 
+use arrayvec::ArrayVec;
 use haifu_tiles::{BySeat, Players, Seat, Tile};
 use serde::{Deserialize, Serialize};
 
@@ -70,7 +71,8 @@ pub enum Deal {
 /// ([`Wall::from_yama`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wall {
-    tiles: Vec<Tile>,
+    /// Held inline (no allocation per round): at most 136 tiles.
+    tiles: ArrayVec<Tile, 136>,
     deal: Deal,
     copies: WallCopies,
     stacks: StackOrder,
@@ -87,7 +89,7 @@ impl Wall {
     ///
     /// A sentence saying which lengths are expected, for another length.
     pub fn in_draw_order(
-        tiles: Vec<Tile>,
+        tiles: &[Tile],
         stacks: StackOrder,
         copies: WallCopies,
     ) -> Result<Wall, String> {
@@ -101,7 +103,7 @@ impl Wall {
             }
         };
         Ok(Wall {
-            tiles,
+            tiles: tiles.iter().copied().collect(),
             deal,
             copies,
             stacks,
@@ -128,8 +130,7 @@ impl Wall {
                 yama.len()
             ));
         }
-        let mut tiles = yama.to_vec();
-        tiles.reverse();
+        let tiles: ArrayVec<Tile, 136> = yama.iter().rev().copied().collect();
         Ok(Wall {
             tiles,
             deal: Deal::Stated,
@@ -145,9 +146,7 @@ impl Wall {
         if self.deal != Deal::Stated {
             return None;
         }
-        let mut yama = self.tiles.clone();
-        yama.reverse();
-        Some(yama)
+        Some(self.tiles.iter().rev().copied().collect())
     }
 
     /// The order of the dead wall's stacks.

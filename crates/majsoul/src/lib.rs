@@ -8,8 +8,9 @@
 //!   action `{"type": 1, "result": {"name": ".lq.RecordDealTile", "data": {…}}}`; actions of
 //!   other types (user inputs and events, timing) are ignored. `data.data.records` holding
 //!   `{"name", "data"}` pairs is read alike.
-//! - a top-level `records` list whose entries carry their record name in `_type`
-//!   (`{"_type": "RecordDealTile", …}`).
+//! - a top-level `records` list whose entries carry their record name in `_type` or, as the
+//!   platform's own records spell it, `__type` (`{"__type": "RecordDealTile", …}`); an
+//!   action's `result` may carry it so too.
 //!
 //! # What the format gives, and what the reader does with it
 //!

@@ -295,6 +295,21 @@ struct Record<'a> {
     obj: Obj<'a>,
 }
 
+/// A record's name under the first of `keys` it has: exporters tag records `_type` or
+/// `__type` (the platform's own records), and the action layout names them `name`.
+fn record_name<'a>(ctx: &Ctx<'a>, obj: &Obj<'a>, keys: &[&str]) -> Result<&'a str, ParseError> {
+    let key = keys
+        .iter()
+        .copied()
+        .find(|k| obj.raw(k).is_some())
+        .unwrap_or(keys[0]);
+    let expected = format!(
+        "the record's name under `{}`, such as RecordDealTile",
+        keys.join("` or `")
+    );
+    obj.req(ctx, key, &expected)
+}
+
 /// The records of the rounds, in order, from either layout.
 fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseError> {
     let mut out = Vec::new();
@@ -302,7 +317,7 @@ fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseEr
         let items: Vec<&'a RawValue> = ctx.parse(list, "records")?;
         for (i, item) in items.iter().enumerate() {
             let obj = Obj::new(ctx, item, format!("records[{i}]"))?;
-            let name: &str = obj.req(ctx, "_type", "the record's name, such as RecordDealTile")?;
+            let name = record_name(ctx, &obj, &["_type", "__type"])?;
             let obj = Obj {
                 path: format!("records[{i}] {name}"),
                 ..obj
@@ -349,8 +364,7 @@ fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseEr
         } else {
             obj
         };
-        let name: &str =
-            holder.req(ctx, "name", "the record's name, such as .lq.RecordDealTile")?;
+        let name = record_name(ctx, &holder, &["name", "_type", "__type"])?;
         let name = name.strip_prefix(".lq.").unwrap_or(name);
         let Some(body) = holder.obj(ctx, "data")? else {
             return Err(holder.err(ctx, "data", "missing: expected the record's fields"));
@@ -1046,7 +1060,7 @@ impl<'i> Reader<'i, '_> {
             }
         }
         let wall = haifu_log::Wall::in_draw_order(
-            tiles,
+            &tiles,
             haifu_log::StackOrder::Drawn,
             haifu_log::WallCopies::ByKind,
         )

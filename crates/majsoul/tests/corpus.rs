@@ -380,3 +380,39 @@ fn every_event_is_placed_at_its_record() {
         }
     }
 }
+
+/// Exporters tag each record `_type`; the platform's own records spell it `__type`, and an
+/// action's record may carry its name so instead of `name`. Every record of the corpus, its
+/// tags rewritten to `__type`, reads to the same game and the same verdict.
+#[test]
+fn both_tag_spellings_read_alike() {
+    let Some(dir) = haifu_testkit::shared_corpus("majsoul") else {
+        return;
+    };
+    let mut rewritten = 0;
+    for row in manifest(&dir) {
+        let path = dir.join(&row.file);
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let again = if text.contains("\"_type\"") {
+            text.replace("\"_type\"", "\"__type\"")
+        } else {
+            text.replace("\"name\": \".lq.", "\"__type\": \".lq.")
+                .replace("\"name\":\".lq.", "\"__type\":\".lq.")
+        };
+        assert_ne!(again, text, "{}: nothing to rewrite", row.file);
+        rewritten += 1;
+        let original = read(&path);
+        let mut log = GameLog::new();
+        haifu_majsoul::read(again.as_bytes(), &mut log)
+            .unwrap_or_else(|e| panic!("{} with __type: {e}", row.file));
+        assert_eq!(log, original, "{}", row.file);
+        let rules = declared_rules(&log).expect("rules").rules;
+        assert_eq!(
+            verify(&log, &rules),
+            verify(&original, &rules),
+            "{}",
+            row.file
+        );
+    }
+    assert!(rewritten >= 3, "{rewritten} records");
+}

@@ -976,10 +976,12 @@ impl<'i> Reader<'i, '_> {
                 format!("an empty result: expected {}", names::OUTCOMES),
             ));
         };
-        let word: &str = self.parse(Place {
+        // Owned: a writer may escape it (`"\u548c\u4e86"`, Python's `json.dump`).
+        let word: String = self.parse(Place {
             raw: first.get(),
             path: ctx.place.path,
         })?;
+        let word = word.as_str();
         let outcome = names::outcome(word).ok_or_else(|| {
             self.err(ctx.place, format!("{word:?}: expected {}", names::OUTCOMES))
         })?;
@@ -1037,10 +1039,11 @@ impl<'i> Reader<'i, '_> {
             let winner = seat_of(detail[0])?;
             let from = seat_of(detail[1])?;
             let liable = seat_of(detail[2])?;
-            let value_text: &str = self.parse(Place {
+            let value_text: String = self.parse(Place {
                 raw: detail[3].get(),
                 path: &path,
             })?;
+            let value_text = value_text.as_str();
             let value = names::value(value_text).ok_or_else(|| {
                 self.err(
                     detail_place,
@@ -1097,7 +1100,8 @@ impl<'i> Reader<'i, '_> {
                     raw: raw.get(),
                     path: &path,
                 };
-                let text: &str = self.parse(p)?;
+                let text: String = self.parse(p)?;
+                let text = text.as_str();
                 let (name, han) = yaku_entry(text).ok_or_else(|| {
                     self.err(p, format!("{text:?}: expected a yaku with its han, such as 立直(1飜) or 国士無双(役満)"))
                 })?;
