@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use haifu_log::GameLog;
-use haifu_ruleset::{Preset, RuleSet, RuleSpec, SpecBase};
+use haifu_ruleset::{Fallback, Preset, RuleSet, RuleSpec, SpecBase};
 
 use crate::output;
 
@@ -16,30 +16,41 @@ use crate::output;
 #[derive(Clone, Debug)]
 pub(crate) struct RuleChoice {
     fixed: Option<RuleSet>,
+    /// Under `auto:FALLBACK`, the rule set of a log that declares none, and its name.
+    fallback: Option<(RuleSet, String)>,
     spec: RuleSpec,
 }
 
 /// The help text of `--rules`, shared by the commands that take it.
-pub(crate) const RULES_HELP: &str = "The rule set: `auto` (what each log declares), a preset (see `haifu rules list`), or a TOML rule file; then any overrides, comma-separated: `auto,kiriage_mangan=true`, `wrc,red_fives=true`";
+pub(crate) const RULES_HELP: &str = "The rule set: `auto` (what each log declares), `auto:PRESET` or `auto:FILE.toml` (what each log declares, else that), a preset (see `haifu rules list`), or a TOML rule file; then any overrides, comma-separated: `auto,kiriage_mangan=true`, `auto:jpml`, `wrc,red_fives=true`";
 
 impl RuleChoice {
     /// Reads a `--rules` value: a preset or a rule file is read here, once.
     pub(crate) fn parse(text: &str) -> anyhow::Result<RuleChoice> {
         let spec = RuleSpec::parse(text).with_context(|| format!("--rules {text}"))?;
-        let fixed = match &spec.base {
-            SpecBase::Auto => None,
-            SpecBase::Preset(p) => Some(RuleSet::preset(*p)),
-            SpecBase::File(path) => Some(read_file(path)?),
+        let apply = |rules: Option<RuleSet>| -> anyhow::Result<Option<RuleSet>> {
+            let Some(mut rules) = rules else {
+                return Ok(None);
+            };
+            spec.apply(&mut rules)
+                .with_context(|| format!("--rules {text}"))?;
+            Ok(Some(rules))
         };
-        let fixed = match fixed {
-            Some(mut rules) => {
-                spec.apply(&mut rules)
-                    .with_context(|| format!("--rules {text}"))?;
-                Some(rules)
-            }
-            None => None,
+        let (fixed, fallback) = match &spec.base {
+            SpecBase::Auto => (None, None),
+            SpecBase::AutoOr(Fallback::Preset(p)) => (None, Some(RuleSet::preset(*p))),
+            SpecBase::AutoOr(Fallback::File(path)) => (None, Some(read_file(path)?)),
+            SpecBase::Preset(p) => (Some(RuleSet::preset(*p)), None),
+            SpecBase::File(path) => (Some(read_file(path)?), None),
         };
-        Ok(RuleChoice { fixed, spec })
+        Ok(RuleChoice {
+            fixed: apply(fixed)?,
+            fallback: apply(fallback)?.map(|rules| {
+                let name = text.split(',').next().unwrap_or(text);
+                (rules, name.trim_start_matches("auto:").to_owned())
+            }),
+            spec,
+        })
     }
 
     /// The rule set to use for `log`, and where it came from.
@@ -47,7 +58,18 @@ impl RuleChoice {
         if let Some(rules) = self.fixed {
             return Ok((rules, "--rules".to_owned()));
         }
-        let declared = haifu::declared_rules(log).map_err(|e| e.to_string())?;
+        let declared = match (haifu::declared_rules(log), &self.fallback) {
+            (Err(haifu::RuleError::Undeclared { why, .. }), Some((rules, name))) => {
+                // The fallback has its overrides already.
+                return Ok((
+                    *rules,
+                    format!(
+                        "{name}, the fallback of --rules auto:{name} (the log declares no rule set: {why})"
+                    ),
+                ));
+            }
+            (declared, _) => declared.map_err(|e| e.to_string())?,
+        };
         let mut rules = declared.rules;
         self.spec
             .apply(&mut rules)

@@ -1005,3 +1005,52 @@ fn a_record_that_begins_mid_game_says_so_and_require_start_fails_it() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A record that declares no rule set (a JPML transcription whose `rule.disp` is the
+/// tournament's title) is refused under `auto` with a suggestion that parses, and read under
+/// `auto:PRESET`, which keeps each log's own rules where it declares them.
+#[test]
+fn auto_with_a_fallback_reads_a_record_that_declares_no_rules() {
+    let Some(dir) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let game = dir.join("pro/pro_jpml_39th-judan-final_g1.json");
+    let out = haifu().arg("verify").arg(&game).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("--rules auto:jpml2024"), "{text}");
+    let out = haifu()
+        .args([
+            "verify".as_ref(),
+            "--rules".as_ref(),
+            "auto:jpml2024".as_ref(),
+            game.as_os_str(),
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A Tenhou log declares its own: the fallback is not used.
+    let Some(tenhou) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let log = tenhou.join("2009082713gm-00e1-0000-8820f355.xml");
+    let out = haifu()
+        .args([
+            "verify".as_ref(),
+            "--format".as_ref(),
+            "json".as_ref(),
+            "--rules".as_ref(),
+            "auto:jpml".as_ref(),
+            log.as_os_str(),
+        ])
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let source = report["games"][0]["rules_source"].as_str().unwrap_or("");
+    assert!(source.starts_with("Tenhou GO type"), "{source}");
+}

@@ -225,7 +225,10 @@ pub struct DeclaredRules {
 /// [`RuleError`] when the rule set it declares does not read.
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
     if let Some(what) = &log.header.rules.undeclared {
-        return Err(RuleError::Undeclared(what.clone()));
+        return Err(RuleError::Undeclared {
+            why: what.clone(),
+            suggest: suggested_preset(log),
+        });
     }
     let tenhou = haifu_tenhou::declared_rules(log);
     let Some(spec) = &log.header.rules.spec else {
@@ -255,6 +258,21 @@ pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
     };
     parsed.apply(&mut rules)?;
     Ok(DeclaredRules { rules, source })
+}
+
+/// The preset to suggest for a log that declares no rule set: its platform's, for its table
+/// size. A Mahjong Soul record's is Mahjong Soul's; a tenhou.net/6 record that names no lobby
+/// nor room is, among the records seen, a Mahjong Soul three-player room whose name says no
+/// length, or a four-player pro-league transcription (JPML's rules).
+fn suggested_preset(log: &GameLog) -> &'static str {
+    let three = haifu_replay::players_of(log) == Some(haifu_tiles::Players::Three);
+    let preset = match (log.header.format.as_str(), three) {
+        ("majsoul", false) => Preset::MahjongSoul,
+        (_, true) => Preset::MahjongSoulSanma,
+        ("tenhou6", false) => Preset::Jpml2024,
+        (_, false) => Preset::Tenhou,
+    };
+    preset.name()
 }
 
 /// Where a rule set declared by name comes from, for reports.

@@ -89,9 +89,14 @@ pub enum RuleError {
     BadOverride(String),
     /// A log that declares no rule set haifu can name, asked for its own (`--rules auto`).
     #[error(
-        "the log declares no rule set haifu knows ({0}): name one with --rules (a preset such as jpml, or a rule file)"
+        "the log declares no rule set haifu knows ({why}): name one with --rules, such as --rules auto:{suggest} (each log's own rules where it declares them, else {suggest}), a preset or a rule file"
     )]
-    Undeclared(String),
+    Undeclared {
+        /// What the log says instead.
+        why: String,
+        /// The preset of the log's platform and table size, or the likeliest.
+        suggest: &'static str,
+    },
 }
 
 impl RuleError {
@@ -102,7 +107,7 @@ impl RuleError {
             | RuleError::UnknownPreset { at, .. }
             | RuleError::UnknownKey { at, .. }
             | RuleError::BadValue { at, .. } => *at = Some(loc),
-            RuleError::BadOverride(_) | RuleError::Undeclared(_) => {}
+            RuleError::BadOverride(_) | RuleError::Undeclared { .. } => {}
         }
         self
     }
@@ -166,13 +171,25 @@ pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
 pub enum SpecBase {
     /// What each log declares.
     Auto,
+    /// What each log declares, and for a log that declares none, the fallback
+    /// (`auto:jpml`, `auto:club.toml`).
+    AutoOr(Fallback),
     /// A preset.
     Preset(Preset),
     /// A rule file, to be read by the caller ([`RuleSet::from_toml`]).
     File(PathBuf),
 }
 
-/// A `--rules` value: `auto`, a preset or a rule file, then any overrides:
+/// What `auto:…` falls back on for a log that declares no rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// A preset.
+    Preset(Preset),
+    /// A rule file, to be read by the caller.
+    File(PathBuf),
+}
+
+/// A `--rules` value: `auto` (or `auto:FALLBACK`), a preset or a rule file, then any overrides:
 /// `NAME,key=value,…` (`auto,kiriage_mangan=true`, `wrc,red_fives=true`).
 ///
 /// A name that is neither `auto` nor a preset is taken as a file. Override values are TOML
@@ -197,6 +214,19 @@ impl RuleSpec {
         let name = parts.next().unwrap_or_default().trim();
         let base = match name {
             "auto" => SpecBase::Auto,
+            _ if name.starts_with("auto:") => {
+                let fallback = name["auto:".len()..].trim();
+                if fallback.is_empty() {
+                    return Err(RuleError::UnknownPreset {
+                        name: name.to_owned(),
+                        at: None,
+                    });
+                }
+                SpecBase::AutoOr(match Preset::from_name(fallback) {
+                    Some(p) => Fallback::Preset(p),
+                    None => Fallback::File(PathBuf::from(fallback)),
+                })
+            }
             _ => match Preset::from_name(name) {
                 Some(p) => SpecBase::Preset(p),
                 None if name.is_empty() => {

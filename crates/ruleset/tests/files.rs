@@ -129,7 +129,7 @@ fn located(text: &str) -> (Location, String) {
         | RuleError::UnknownPreset { at, .. }
         | RuleError::UnknownKey { at, .. }
         | RuleError::BadValue { at, .. } => at.clone().expect("located"),
-        RuleError::BadOverride(_) | RuleError::Undeclared(_) => panic!("not a file error"),
+        RuleError::BadOverride(_) | RuleError::Undeclared { .. } => panic!("not a file error"),
     };
     (at, e.to_string())
 }
@@ -173,4 +173,21 @@ fn a_rule_file_overrides_its_base() {
     .expect("reads");
     assert_eq!(rules.base, Preset::Tenhou);
     assert_eq!(rules.spec(), "tenhou,kiriage_mangan=true,agari_yame=false");
+}
+
+#[test]
+fn auto_takes_a_fallback_preset_or_file() {
+    use haifu_ruleset::Fallback;
+    let spec = RuleSpec::parse("auto:wrc,red_fives=true").expect("reads");
+    assert_eq!(
+        spec.base,
+        SpecBase::AutoOr(Fallback::Preset(Preset::Wrc2015))
+    );
+    assert_eq!(spec.overrides.len(), 1);
+    let spec = RuleSpec::parse("auto:rules/club.toml").expect("reads");
+    assert_eq!(
+        spec.base,
+        SpecBase::AutoOr(Fallback::File("rules/club.toml".into()))
+    );
+    assert!(RuleSpec::parse("auto:").is_err());
 }

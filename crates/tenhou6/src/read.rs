@@ -103,6 +103,9 @@ struct Game<'a> {
     rule: Option<RuleField>,
     #[serde(default, rename = "ref")]
     reference: Option<String>,
+    /// The viewer's title lines (strings, or anything else: a timestamp), kept unread.
+    #[serde(default, borrow)]
+    title: Option<&'a RawValue>,
     #[serde(default, borrow)]
     sc: Option<&'a RawValue>,
 }
@@ -338,7 +341,24 @@ impl<'i> Reader<'i, '_> {
             .is_some_and(|hand| hand.get().trim_start_matches('[').trim_start() == "]");
         self.players = if seat_d_empty { 3 } else { 4 };
         let rule = game.rule.as_ref();
-        let disp = rule.and_then(|r| r.disp.as_deref()).unwrap_or("");
+        let disp_field = rule.and_then(|r| r.disp.as_deref());
+        // A `rule.disp` that names nothing haifu knows (another converter's, or empty) leaves
+        // the title lines to name the lobby or room, as viewers show them.
+        let titles: Vec<String> = game
+            .title
+            .and_then(|raw| serde_json::from_str::<Vec<&RawValue>>(raw.get()).ok())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|raw| serde_json::from_str::<String>(raw.get()).ok())
+            .collect();
+        let disp = match disp_field.unwrap_or("") {
+            d if !matches!(names::declared(d, self.players), Declared::Unknown) => d,
+            d => titles
+                .iter()
+                .map(String::as_str)
+                .find(|t| !matches!(names::declared(t, self.players), Declared::Unknown))
+                .unwrap_or(d),
+        };
         let aka_all = rule.and_then(|r| r.aka);
         let suits = rule.map(|r| [r.aka51, r.aka52, r.aka53]);
         self.red = match (aka_all, suits) {
@@ -384,10 +404,10 @@ impl<'i> Reader<'i, '_> {
             Declared::Haifu(spec) => header.rules.spec = Some(spec),
             Declared::Unknown => {
                 header.yaku_order = YakuOrder::Exporter;
-                header.rules.undeclared = Some(if disp.is_empty() {
-                    "a tenhou.net/6 record without rule.disp".to_owned()
-                } else {
-                    format!("a tenhou.net/6 record whose rule.disp is {disp:?}")
+                header.rules.undeclared = Some(match disp_field {
+                    None => "a tenhou.net/6 record without rule.disp".to_owned(),
+                    Some("") => "a tenhou.net/6 record whose rule.disp is empty".to_owned(),
+                    Some(d) => format!("a tenhou.net/6 record whose rule.disp is {d:?}"),
                 });
             }
         }

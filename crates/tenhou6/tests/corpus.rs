@@ -302,3 +302,47 @@ fn excerpts_that_start_mid_game_conform() {
     }
     assert_eq!(excerpts, 10, "the t6-samples excerpts that start mid-game");
 }
+
+/// Where `rule.disp` names nothing haifu knows (another converter wrote its own, or none), the
+/// title lines that name the lobby declare the rules: every Tenhou sample of the corpus, its
+/// lobby moved from `rule.disp` into the title, declares the same rule set.
+#[test]
+fn the_title_declares_what_a_foreign_disp_does_not() {
+    let Some(dir) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let mut moved = 0;
+    for entry in std::fs::read_dir(dir.join("tenhou"))
+        .expect("lists")
+        .flatten()
+    {
+        let path = entry.path();
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let Ok(mut json) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let Some(lobby) = json["rule"]["disp"].as_str().map(str::to_owned) else {
+            continue;
+        };
+        if lobby.is_empty() {
+            continue;
+        }
+        // The lobby into the title's first line, a converter's note into disp.
+        json["rule"]["disp"] = "converted by another tool".into();
+        json["title"] = serde_json::json!([lobby, ""]);
+        let again = json.to_string();
+        let mut original = haifu_log::GameLog::new();
+        let mut moved_log = haifu_log::GameLog::new();
+        haifu_tenhou6::read(text.as_bytes(), &mut original).expect("reads");
+        haifu_tenhou6::read(again.as_bytes(), &mut moved_log)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            declared_rules(&moved_log).map(|d| d.rules),
+            declared_rules(&original).map(|d| d.rules),
+            "{}",
+            path.display()
+        );
+        moved += 1;
+    }
+    assert!(moved >= 5, "{moved} samples");
+}
