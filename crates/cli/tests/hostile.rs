@@ -378,3 +378,47 @@ fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
         "{stderr}"
     );
 }
+
+/// Issue 27: a file's name goes into every report as inert text. A name that closes the
+/// Markdown summary and fakes a conforming run behind a comment, an ESC that hides a terminal's
+/// rest, a CR that rewrites a line and a U+FFFF that XML forbids change nothing a report says:
+/// Markdown shows them as character references, text and GitHub as `\xNN`, and the JUnit
+/// report still reads back.
+#[test]
+fn names_cannot_inject_into_reports() {
+    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
+    let text = std::fs::read_to_string(kaze4).expect("reads");
+    // Divergent, so that every renderer shows the name.
+    let moved = text.replacen("30fu 1han 1000", "30fu 1han 1100", 1);
+    assert_ne!(moved, text);
+    let dir = std::env::temp_dir().join(format!("haifu-inject-{}", std::process::id()));
+    // The path's separators complete the tags: `…/x</code></summary></details>**all…`.
+    let folder = dir.join("x<").join("code></summary><");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let name = "details>**all conforming**<!--\u{1b}[8m\rok\u{FFFF}`.haifu";
+    std::fs::write(folder.join(name), moved).expect("writes");
+    let run = |format: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args(["verify", "--format", format])
+            .arg(&dir)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    for format in ["text", "github", "markdown"] {
+        let out = run(format);
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\r'),
+            "{format}: {out:?}"
+        );
+    }
+    let markdown = run("markdown");
+    assert!(!markdown.contains("</details>**all"), "{markdown}");
+    assert!(!markdown.contains("<!--"), "{markdown}");
+    assert_eq!(markdown.matches("</details>").count(), 1, "{markdown}");
+    let junit = run("junit");
+    let report = quick_junit::Report::deserialize_from_str(&junit).expect("the report reads back");
+    assert_eq!((report.tests, report.failures), (1, 1));
+    let _ = std::fs::remove_dir_all(&dir);
+}

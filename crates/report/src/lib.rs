@@ -35,6 +35,7 @@
 
 mod baseline;
 mod diff;
+mod escape;
 mod verify;
 
 pub use baseline::{Baseline, BaselineEntry, BaselineError};

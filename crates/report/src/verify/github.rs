@@ -9,6 +9,8 @@ use crate::count;
 
 /// A GitHub workflow command's message or property, escaped as GitHub reads them.
 fn escape(text: &str, property: bool) -> String {
+    // Control characters but line breaks as `\xNN` first: a line break is GitHub's to encode.
+    let text = crate::escape::controls(text, true);
     let mut out = text
         .replace('%', "%25")
         .replace('\r', "%0D")
@@ -75,6 +77,8 @@ mod tests {
     #[test]
     fn properties_escape_colons_and_commas_and_messages_do_not() {
         assert_eq!(escape("a:b,c%\n", true), "a%3Ab%2Cc%25%0A");
-        assert_eq!(escape("a:b,c%\r\n", false), "a:b,c%25%0D%0A");
+        // A carriage return is no line break of the message: shown, not sent.
+        assert_eq!(escape("a:b,c%\r\n", false), "a:b,c%25\\x0D%0A");
+        assert_eq!(escape("a\u{1b}[8m", false), "a\\x1B[8m");
     }
 }

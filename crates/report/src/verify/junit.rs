@@ -11,10 +11,11 @@ use crate::count;
 /// Adds one game's test case to the suite of its folder (a new suite, after the others,
 /// for a folder not met before).
 pub(super) fn add_case(suites: &mut Vec<TestSuite>, game: &FileVerdict) {
-    let suite = match suites.iter().position(|s| s.name.as_str() == game.folder) {
+    let folder = crate::escape::xml(&game.folder, true);
+    let suite = match suites.iter().position(|s| s.name.as_str() == folder) {
         Some(i) => &mut suites[i],
         None => {
-            suites.push(TestSuite::new(game.folder.as_str()));
+            suites.push(TestSuite::new(folder.as_ref()));
             let last = suites.len() - 1;
             &mut suites[last]
         }
@@ -29,14 +30,14 @@ fn case(game: &FileVerdict) -> TestCase {
         Err(message) => {
             let mut st = TestCaseStatus::non_success(NonSuccessKind::Error);
             st.set_message("unreadable or malformed")
-                .set_description(message.as_str());
+                .set_description(crate::escape::xml(message, false).as_ref());
             st
         }
         Ok(v) => match v.status() {
             Status::Conforming => TestCaseStatus::success(),
             Status::Unsupported => {
                 let mut st = TestCaseStatus::skipped();
-                st.set_message(unsupported_reason(v));
+                st.set_message(crate::escape::xml(&unsupported_reason(v), true).as_ref());
                 st
             }
             Status::Divergent => {
@@ -52,12 +53,12 @@ fn case(game: &FileVerdict) -> TestCase {
                     .collect();
                 let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
                 st.set_message(count(v.divergence_count(), "divergence"))
-                    .set_description(lines.join("\n"));
+                    .set_description(crate::escape::xml(&lines.join("\n"), false).as_ref());
                 st
             }
         },
     };
-    let mut case = TestCase::new(game.file.as_str(), status);
+    let mut case = TestCase::new(crate::escape::xml(&game.file, true).as_ref(), status);
     case.set_classname("haifu.verify");
     case
 }

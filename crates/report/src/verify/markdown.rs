@@ -13,17 +13,20 @@ const LISTED: usize = 50;
 /// Nothing for a conforming game; a line for an error or an unsupported game; a folded
 /// table of divergences for a divergent one.
 pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result<()> {
-    let file = game.file.replace('`', "'");
-    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    // Names, messages and quoted tokens as inert text inside HTML (`<code>`, cells).
+    let file = crate::escape::markdown(&game.file);
+    let cell = crate::escape::markdown;
     match &game.result {
         Err(message) => writeln!(
             out,
-            "- :x: `{file}`: {}",
+            "- :x: <code>{file}</code>: {}",
             cell(message.lines().next().unwrap_or(""))
         ),
         Ok(v) => match v.status() {
             Status::Conforming => Ok(()),
-            Status::Unsupported => writeln!(out, "- :grey_question: `{file}`: unsupported"),
+            Status::Unsupported => {
+                writeln!(out, "- :grey_question: <code>{file}</code>: unsupported")
+            }
             Status::Divergent => {
                 writeln!(
                     out,

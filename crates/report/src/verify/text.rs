@@ -13,12 +13,13 @@ pub(super) fn write_game(
     game: &FileVerdict,
     verbose: bool,
 ) -> io::Result<()> {
-    let file = &game.file;
+    let file = crate::escape::controls(&game.file, false);
     match &game.result {
         // The located message, whole (a notation error's caret lines included).
         Err(message) => {
-            let shown = format!("{file}:");
+            let shown = format!("{}:", game.file);
             let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
+            let what = crate::escape::controls(what, true);
             writeln!(out, "{file}: error: {what}")
         }
         Ok(v) => {
@@ -105,7 +106,7 @@ fn write_divergences(
                     out,
                     "  {label}{event}{place}: {}: {}",
                     d.kind.name(),
-                    d.kind
+                    crate::escape::controls(&d.kind.to_string(), false)
                 )?;
             }
         }
