@@ -458,7 +458,7 @@ fn verify_says_when_a_record_stops_before_the_game_ends() {
     let stdout = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(
         stdout.contains(&format!(
-            "{}: error: 2:17: bad tile `8z`: honours are 1z-7z",
+            "{}:2:17: error: bad tile `8z`: honours are 1z-7z",
             bad.display()
         )),
         "{stdout}"

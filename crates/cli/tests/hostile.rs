@@ -158,7 +158,7 @@ fn file_names_are_shown_without_loss() {
     std::fs::write(dir.join(name), "haifu 1\nround X\n").expect("writes");
     let out = haifu(&["verify".as_ref(), dir.as_os_str()]);
     let (stdout, _) = text(&out);
-    assert!(stdout.contains("bad\\xFF.haifu: error:"), "{stdout}");
+    assert!(stdout.contains("bad\\xFF.haifu:2:7: error:"), "{stdout}");
 }
 
 #[test]

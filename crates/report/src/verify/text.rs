@@ -20,7 +20,12 @@ pub(super) fn write_game(
             let shown = format!("{}:", game.file);
             let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
             let what = crate::escape::controls(what, true);
-            writeln!(out, "{file}: error: {what}")
+            // `FILE:LINE:COL: error: …`, as editors and problem matchers read it, when the
+            // message has a place.
+            match located(&what) {
+                Some((place, rest)) => writeln!(out, "{file}:{place}: error: {rest}"),
+                None => writeln!(out, "{file}: error: {what}"),
+            }
         }
         Ok(v) => {
             let status = v.status();
@@ -157,4 +162,18 @@ pub(super) fn write_summary(
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     writeln!(out, "divergences by kind: {}", kinds.join(", "))
+}
+
+/// A message's leading `LINE:COL: ` (or `LINE: `) and the rest, when it starts with one.
+fn located(message: &str) -> Option<(&str, &str)> {
+    let (place, rest) = message.split_once(": ")?;
+    let numbers = place.split(':');
+    let mut count = 0;
+    for n in numbers {
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        count += 1;
+    }
+    (count <= 2).then_some((place, rest))
 }
