@@ -139,7 +139,7 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
         let mut bytes = Vec::new();
         std::io::stdin()
             .lock()
-            .take(limit + 1)
+            .take(limit.saturating_add(1))
             .read_to_end(&mut bytes)?;
         if bytes.len() as u64 > limit {
             return Err(std::io::Error::other(format!(
@@ -163,7 +163,7 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     // The size read, not the size claimed: a file that grows is still cut at the limit.
     std::fs::File::open(path)?
-        .take(limit + 1)
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(too_large());

@@ -422,3 +422,21 @@ fn names_cannot_inject_into_reports() {
     assert_eq!((report.tests, report.failures), (1, 1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: `--max-size` takes any value up to its maximum; the largest made every input
+/// "empty" (the limit plus one wrapped to zero).
+#[test]
+fn the_largest_max_size_reads_files() {
+    let scenario = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["--max-size", "18446744073709551615", "verify"])
+        .arg(&scenario)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -1,6 +1,6 @@
 //! Baselines: the divergences known and accepted, so that only new ones fail a run.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use haifu_replay::DivergenceKind;
@@ -82,11 +82,19 @@ impl FileVerdict {
     }
 }
 
-/// Known divergences: a set of [`BaselineEntry`], read and written as pretty JSON
-/// (`{"entries": [...]}`, sorted).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+/// Known divergences: each [`BaselineEntry`] with how many times it occurs, read and
+/// written as pretty JSON (`{"entries": [...]}`, sorted; an entry that occurs `n` times is
+/// listed `n` times). An entry listed `n` times covers `n` divergences with its key: the
+/// `n + 1`-th is new (two payments of a double ron gone wrong where one was known).
+#[derive(Clone, Debug, Default)]
 pub struct Baseline {
-    entries: BTreeSet<BaselineEntry>,
+    entries: BTreeMap<BaselineEntry, usize>,
+}
+
+/// The JSON form: every occurrence listed.
+#[derive(Serialize, Deserialize)]
+struct Listed {
+    entries: Vec<BaselineEntry>,
 }
 
 /// A baseline that does not read: the JSON's own message, with where it stopped.
@@ -113,7 +121,8 @@ impl Baseline {
     ///
     /// A [`BaselineError`] when `text` is not such a baseline.
     pub fn from_json(text: &str) -> Result<Baseline, BaselineError> {
-        serde_json::from_str(text).map_err(BaselineError)
+        let listed: Listed = serde_json::from_str(text).map_err(BaselineError)?;
+        Ok(listed.entries.into_iter().collect())
     }
 
     /// Writes the baseline as pretty JSON, with a final newline.
@@ -122,27 +131,44 @@ impl Baseline {
     ///
     /// The writer's error.
     pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
+        let listed = Listed {
+            entries: self.entries().cloned().collect(),
+        };
+        serde_json::to_writer_pretty(&mut *out, &listed).map_err(io::Error::from)?;
         out.write_all(b"\n")
     }
 
     /// Whether the baseline knows `entry` (by its key: file, round, kind, and what is
     /// compared or the text).
     pub fn contains(&self, entry: &BaselineEntry) -> bool {
-        self.entries.contains(entry)
+        self.count(entry) > 0
     }
 
-    /// The entries, in order.
+    /// How many divergences with `entry`'s key the baseline covers.
+    pub fn count(&self, entry: &BaselineEntry) -> usize {
+        self.entries.get(entry).copied().unwrap_or(0)
+    }
+
+    /// Every occurrence, in order (an entry that occurs `n` times comes `n` times).
     pub fn entries(&self) -> impl Iterator<Item = &BaselineEntry> {
-        self.entries.iter()
+        self.entries
+            .iter()
+            .flat_map(|(e, n)| std::iter::repeat_n(e, *n))
+    }
+
+    /// The distinct entries with their counts, in order.
+    pub fn counted(&self) -> impl Iterator<Item = (&BaselineEntry, usize)> {
+        self.entries.iter().map(|(e, n)| (e, *n))
     }
 }
 
 impl FromIterator<BaselineEntry> for Baseline {
     fn from_iter<I: IntoIterator<Item = BaselineEntry>>(entries: I) -> Baseline {
-        Baseline {
-            entries: entries.into_iter().collect(),
+        let mut counted = BTreeMap::new();
+        for e in entries {
+            *counted.entry(e).or_insert(0) += 1;
         }
+        Baseline { entries: counted }
     }
 }
 
@@ -183,6 +209,15 @@ mod tests {
         assert!(text.ends_with("}\n"));
         let again = Baseline::from_json(&text).unwrap();
         assert!(known.entries().eq(again.entries()));
+        // A key that occurs twice covers two divergences, and is written twice.
+        let twice: Baseline = [entry("one", None), entry("one", None)]
+            .into_iter()
+            .collect();
+        assert_eq!(twice.count(&entry("one", None)), 2);
+        let mut bytes = Vec::new();
+        twice.write_json(&mut bytes).unwrap();
+        let again = Baseline::from_json(&String::from_utf8(bytes).unwrap()).unwrap();
+        assert_eq!(again.count(&entry("one", None)), 2);
         let err = Baseline::from_json("{\n  \"entries\": 3\n}").unwrap_err();
         assert_eq!((err.line(), err.column()), (2, 14));
     }

@@ -84,6 +84,10 @@ pub enum RuleError {
         /// Where.
         at: Option<Location>,
     },
+    /// The same rule point overridden twice in one `--rules` value, as a rule file may not set
+    /// a key twice either: which one was meant is not for the reader to guess.
+    #[error("{0} is overridden twice: give each rule point once")]
+    DuplicateOverride(String),
     /// An override that is not `key=value`.
     #[error("an override is key=value (such as kiriage_mangan=true), not {0:?}")]
     BadOverride(String),
@@ -107,7 +111,9 @@ impl RuleError {
             | RuleError::UnknownPreset { at, .. }
             | RuleError::UnknownKey { at, .. }
             | RuleError::BadValue { at, .. } => *at = Some(loc),
-            RuleError::BadOverride(_) | RuleError::Undeclared { .. } => {}
+            RuleError::BadOverride(_)
+            | RuleError::DuplicateOverride(_)
+            | RuleError::Undeclared { .. } => {}
         }
         self
     }
@@ -208,6 +214,7 @@ impl RuleSpec {
     /// # Errors
     ///
     /// [`RuleError::BadOverride`] for a part that is not `key=value`,
+    /// [`RuleError::DuplicateOverride`] for a key given twice,
     /// [`RuleError::UnknownKey`] for a key that is no rule point.
     pub fn parse(text: &str) -> Result<RuleSpec, RuleError> {
         let mut parts = split_top(text).into_iter();
@@ -249,6 +256,9 @@ impl RuleSpec {
                     key: key.to_owned(),
                     at: None,
                 });
+            }
+            if overrides.iter().any(|(k, _)| k == key) {
+                return Err(RuleError::DuplicateOverride(key.to_owned()));
             }
             overrides.push((key.to_owned(), value_of(value.trim())));
         }

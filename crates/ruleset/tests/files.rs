@@ -129,7 +129,9 @@ fn located(text: &str) -> (Location, String) {
         | RuleError::UnknownPreset { at, .. }
         | RuleError::UnknownKey { at, .. }
         | RuleError::BadValue { at, .. } => at.clone().expect("located"),
-        RuleError::BadOverride(_) | RuleError::Undeclared { .. } => panic!("not a file error"),
+        RuleError::BadOverride(_)
+        | RuleError::DuplicateOverride(_)
+        | RuleError::Undeclared { .. } => panic!("not a file error"),
     };
     (at, e.to_string())
 }
@@ -190,4 +192,12 @@ fn auto_takes_a_fallback_preset_or_file() {
         SpecBase::AutoOr(Fallback::File("rules/club.toml".into()))
     );
     assert!(RuleSpec::parse("auto:").is_err());
+}
+
+#[test]
+fn an_override_given_twice_is_refused() {
+    assert_eq!(
+        RuleSpec::parse("tenhou,red_fives=false,red_fives=true"),
+        Err(RuleError::DuplicateOverride("red_fives".to_owned()))
+    );
 }
