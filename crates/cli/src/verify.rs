@@ -160,16 +160,32 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         });
         for outcome in outcomes {
             progress.inc();
-            for entry in outcome.baseline_entries() {
+            let mut outcome = outcome;
+            let divergences = outcome.result.as_ref().map_or(0, |v| v.divergences.len());
+            let mut known_flags = vec![false; divergences];
+            let entries: Vec<(usize, BaselineEntry)> = match &outcome.result {
+                Ok(v) => v
+                    .divergences
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, d)| Some((i, outcome.baseline_entry(d)?)))
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
+            for (i, entry) in entries {
                 match &known {
                     Some(b) if seen_known.get(&entry).copied().unwrap_or(0) < b.count(&entry) => {
                         *seen_known.entry(entry.clone()).or_insert(0) += 1;
+                        known_flags[i] = true;
                     }
                     _ => new_divergences += 1,
                 }
                 if args.write_baseline.is_some() {
                     found_entries.push(entry);
                 }
+            }
+            if known.is_some() {
+                outcome.known = known_flags;
             }
             // Read errors are said once: in the text report, or on stderr beside a report
             // made for machines (as FILE:LINE:COL: message).
@@ -268,6 +284,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             unknown_attributes: 0,
             positions: SourcePositions::default(),
             rules_source: None,
+            known: Vec::new(),
         },
         Found::File(path) => {
             let mut source = None;
@@ -331,6 +348,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 unknown_attributes: log.unknown.len(),
                 positions,
                 rules_source: source,
+                known: Vec::new(),
             }
         }
     }

@@ -744,6 +744,32 @@ fn a_baseline_gates_on_new_divergences_only() {
             .code(),
         Some(0)
     );
+    // Nor any CI report: GitHub notices, not errors; JUnit passes; JSON flags them known.
+    let with = |format: &str| {
+        let out = run(&[
+            "--baseline".as_ref(),
+            baseline.as_os_str(),
+            "--format".as_ref(),
+            format.as_ref(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let github = with("github");
+    assert!(!github.contains("::error"), "{github}");
+    assert!(
+        github.contains("::notice file=") && github.contains("title=known "),
+        "{github}"
+    );
+    let junit = quick_junit::Report::deserialize_from_str(&with("junit")).expect("reads back");
+    assert_eq!((junit.tests, junit.failures), (1, 0));
+    let json: serde_json::Value = serde_json::from_str(&with("json")).expect("JSON");
+    let divergences = json["games"][0]["divergences"]
+        .as_array()
+        .expect("divergences");
+    assert!(!divergences.is_empty() && divergences.iter().all(|d| d["known"] == true));
+    assert!(with("markdown").contains(" (known)"));
+    assert!(with("text").contains(" (known)"));
     // The same divergence with another value is still the known one.
     std::fs::write(dir.join("a.haifu"), changed("1200")).expect("writes");
     assert_eq!(

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use haifu_replay::DivergenceKind;
+use haifu_replay::{Divergence, DivergenceKind};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -70,15 +70,20 @@ impl FileVerdict {
         };
         v.divergences
             .iter()
-            .filter(|d| !matches!(d.kind, DivergenceKind::Unsupported { .. }))
-            .map(|d| BaselineEntry {
-                file: self.file.clone(),
-                round: d.round.map(|r| r.to_string()),
-                kind: d.kind.name().to_owned(),
-                field: d.kind.compared().map(|c| c.0.into_owned()),
-                detail: d.kind.to_string(),
-            })
+            .filter_map(|d| self.baseline_entry(d))
             .collect()
+    }
+
+    /// One divergence of this file as a baseline entry; `None` for a note that the game is
+    /// unsupported.
+    pub fn baseline_entry(&self, d: &Divergence) -> Option<BaselineEntry> {
+        (!matches!(d.kind, DivergenceKind::Unsupported { .. })).then(|| BaselineEntry {
+            file: self.file.clone(),
+            round: d.round.map(|r| r.to_string()),
+            kind: d.kind.name().to_owned(),
+            field: d.kind.compared().map(|c| c.0.into_owned()),
+            detail: d.kind.to_string(),
+        })
     }
 }
 

@@ -43,9 +43,15 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result
                         Some((l, None)) => format!(",line={l}"),
                         None => String::new(),
                     };
+                    // A divergence the baseline knows is a notice, not an error.
+                    let (level, known) = if game.is_known(d) {
+                        ("notice", "known ")
+                    } else {
+                        ("error", "")
+                    };
                     writeln!(
                         out,
-                        "::error file={file}{line},title={}::{}",
+                        "::{level} file={file}{line},title={known}{}::{}",
                         escape(d.kind.name(), true),
                         escape(&format!("{}: {}", round_label(d), d.kind), false)
                     )?;

@@ -65,6 +65,9 @@ struct JsonDivergence {
     engine: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     recorded: Option<String>,
+    /// Whether the baseline given knows it (written only then).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    known: bool,
 }
 
 /// One game's object, after a comma unless it is the `first`.
@@ -114,6 +117,7 @@ pub(super) fn write_game(
                         field: compared.as_ref().map(|c| c.0.to_string()),
                         engine: compared.as_ref().map(|c| c.1.to_owned()),
                         recorded: compared.as_ref().map(|c| c.2.to_owned()),
+                        known: game.is_known(d),
                     }
                 })
                 .collect(),

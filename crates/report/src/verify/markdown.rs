@@ -37,7 +37,7 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result
                 for d in v.divergences.iter().take(LISTED) {
                     writeln!(
                         out,
-                        "| {} | {} | `{}` | {} |",
+                        "| {} | {} | `{}`{} | {} |",
                         round_label(d),
                         match game.place(d) {
                             Some((l, Some(c))) => format!("{l}:{c}"),
@@ -45,6 +45,7 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result
                             None => String::new(),
                         },
                         d.kind.name(),
+                        if game.is_known(d) { " (known)" } else { "" },
                         cell(&d.kind.to_string())
                     )?;
                 }

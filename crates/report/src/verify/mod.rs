@@ -32,6 +32,9 @@ pub struct FileVerdict {
     pub positions: SourcePositions,
     /// Where the rule set came from (the log's declaration, or `--rules`).
     pub rules_source: Option<String>,
+    /// For each divergence of the verdict, in order, whether the baseline given knows it
+    /// (empty without a baseline): known ones are shown as known, and fail no CI report.
+    pub known: Vec<bool>,
 }
 
 /// Where in its file each event and expectation of a game was written, for pointing at a
@@ -66,6 +69,17 @@ impl SourcePositions {
 }
 
 impl FileVerdict {
+    /// Whether the baseline knows `d`, one of this verdict's divergences.
+    fn is_known(&self, d: &Divergence) -> bool {
+        let Ok(v) = &self.result else {
+            return false;
+        };
+        // Its index, from its address in the verdict's list.
+        let base = v.divergences.as_ptr() as usize;
+        let at = (d as *const Divergence as usize).wrapping_sub(base) / size_of::<Divergence>();
+        self.known.get(at).copied().unwrap_or(false)
+    }
+
     /// The line of the text a divergence concerns, when known: a failed expectation's
     /// `expect` line, or the line of the event.
     fn line(&self, d: &Divergence) -> Option<u32> {

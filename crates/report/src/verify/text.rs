@@ -109,9 +109,10 @@ fn write_divergences(
                 let place = game.place_text(d);
                 writeln!(
                     out,
-                    "  {label}{event}{place}: {}: {}",
+                    "  {label}{event}{place}: {}: {}{}",
                     d.kind.name(),
-                    crate::escape::controls(&d.kind.to_string(), false)
+                    crate::escape::controls(&d.kind.to_string(), false),
+                    if game.is_known(d) { " (known)" } else { "" }
                 )?;
             }
         }
