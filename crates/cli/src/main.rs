@@ -52,9 +52,9 @@ enum Command {
     /// the log's seed or stated by it (Mahjong Soul records); the legality of every action (turn order, calls, kuikae, kans, riichi,
     /// kan-dora timing); furiten on every ron; every win's yaku, han, fu, points, limit and
     /// pao; every draw's kind, tenpai and abortive condition; every payment; each next
-    /// round's dealer, honba, sticks and scores; the end of the game and its final result.
-    /// Three-player games are reported as unsupported. Reads Tenhou mjlog XML, tenhou.net/6
-    /// JSON, decoded Mahjong Soul records and haifu text. Exit code 0 when every game
+    /// round's dealer, honba, sticks and scores; the end of the game and its final result;
+    /// three-player games too. Reads Tenhou mjlog XML, tenhou.net/6 JSON, decoded Mahjong
+    /// Soul records and haifu text. Exit code 0 when every game
     /// conforms, 1 when any diverges, 2 when a file cannot be read or names no rule set.
     Verify(verify::VerifyArgs),
     /// Print the referee's sheet of each game: per round, the setup, each ruling (calls,

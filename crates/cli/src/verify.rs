@@ -40,8 +40,8 @@ pub(crate) struct VerifyArgs {
     /// unless a file does not read (or `--baseline` finds new divergences).
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
-    /// Also fail (exit 1) on games the engine does not support (three-player games today),
-    /// which are otherwise skipped.
+    /// Also fail (exit 1) on games the engine does not support (a log under a rule set for
+    /// another table size), which are otherwise skipped.
     #[arg(long, value_name = "WHAT", value_parser = ["unsupported"])]
     fail_on: Option<String>,
     /// Count a record that stops before the game's end as divergent (by default it conforms,
@@ -75,14 +75,15 @@ enum Format {
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
     /// JUnit XML for CI: a test suite per folder, one test case per game (skipped when
-    /// unsupported), failing with its divergences or its read error.
+    /// unsupported), failing with its new divergences (those a baseline does not know) or its
+    /// read error.
     Junit,
-    /// Markdown for a pull request comment or a job summary: the summary, then each game that
-    /// does not conform with its divergences.
+    /// Markdown for a pull request comment or a job summary: each game that does not conform
+    /// with its divergences (known ones marked), then the summary.
     Markdown,
-    /// GitHub Actions workflow commands: one `::error` annotation per divergence and per
+    /// GitHub Actions workflow commands: one `::error` annotation per new divergence and per
     /// unreadable file (at its line in a haifu text file, its line and column in an mjlog), a
-    /// `::notice` per unsupported game.
+    /// `::notice` per divergence a baseline knows and per unsupported game.
     Github,
 }
 
