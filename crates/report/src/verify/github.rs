@@ -66,13 +66,9 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result
 pub(super) fn write_summary(out: &mut impl Write, summary: &VerifySummary) -> io::Result<()> {
     writeln!(
         out,
-        "::notice title=haifu verify::{}: {} conforming, {} divergent, {} unsupported, {}; {}",
+        "::notice title=haifu verify::{}: {}",
         count(summary.files, "file"),
-        summary.games_conforming,
-        summary.games_divergent,
-        summary.unsupported,
-        count(summary.errors, "error"),
-        count(summary.divergences, "divergence")
+        summary.statuses()
     )
 }
 

@@ -167,6 +167,19 @@ pub struct VerifySummary {
 }
 
 impl VerifySummary {
+    /// The games by status and the divergences, as every report's summary says them:
+    /// `508 conforming, 4 divergent, 0 unsupported, 0 errors; 4 divergences`.
+    fn statuses(&self) -> String {
+        format!(
+            "{} conforming, {} divergent, {} unsupported, {}; {}",
+            self.games_conforming,
+            self.games_divergent,
+            self.unsupported,
+            crate::count(self.errors, "error"),
+            crate::count(self.divergences, "divergence")
+        )
+    }
+
     /// Counts one file in.
     fn add(&mut self, game: &FileVerdict) {
         self.files += 1;

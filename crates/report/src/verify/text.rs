@@ -137,17 +137,13 @@ pub(super) fn write_summary(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{}, {}, {} ({}, {}): {} conforming, {} divergent, {} unsupported, {}; {}{}",
+        "{}, {}, {} ({}, {}): {}{}",
         count(summary.files, "file"),
         count(summary.games, "game"),
         count(summary.rounds, "round"),
         count(summary.wins, "win"),
         count(summary.draws, "draw"),
-        summary.games_conforming,
-        summary.games_divergent,
-        summary.unsupported,
-        count(summary.errors, "error"),
-        count(summary.divergences, "divergence"),
+        summary.statuses(),
         match summary.skipped {
             0 => String::new(),
             n if verbose => format!("; {} skipped", count(n, "file")),
