@@ -198,6 +198,39 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
     Ok(spec)
 }
 
+/// Why the hand gives a flag the rule set has no use for, if it does: ippatsu or ura dora
+/// where the rule set counts none, dora where its scoring has none, a second dora indicator
+/// where no kan reveals one, an ura list whose length is not the dora list's (each ura
+/// indicator lies under a dora indicator). Such a flag would be ignored in silence.
+fn unusable(args: &ScoreArgs, spec: &WinSpec, rules: &haifu_ruleset::RuleSet) -> Option<String> {
+    use haifu_ruleset::{Ippatsu, KanDoraTiming, Scoring, UraDora};
+    let dora = spec.dora_indicators.len();
+    let ura = spec.ura_indicators.len();
+    if args.ippatsu && rules.hand.ippatsu == Ippatsu::NotCounted {
+        return Some("--ippatsu: the rule set counts no ippatsu (ippatsu = false)".to_owned());
+    }
+    if ura > 0 && rules.hand.ura_dora == UraDora::NotCounted {
+        return Some("--ura: the rule set counts no ura dora (ura_dora = false)".to_owned());
+    }
+    if (dora > 0 || args.dora_count > 0) && rules.hand.scoring == Scoring::Classic {
+        return Some("--dora, --dora-count: the classic scoring has no dora".to_owned());
+    }
+    if dora > 1 && rules.round.kan_dora == KanDoraTiming::None {
+        return Some(format!(
+            "--dora lists {dora} indicators: every one after the first comes from a kan, and the rule set reveals no kan dora (kan_dora = false)"
+        ));
+    }
+    if ura > 0 && spec.riichi == RiichiDeclaration::None {
+        return Some("--ura: ura dora count only on a riichi win (add --riichi)".to_owned());
+    }
+    if ura > 0 && ura != dora {
+        return Some(format!(
+            "--ura lists {ura} indicators and --dora {dora}: each ura indicator lies under a dora indicator, one for one"
+        ));
+    }
+    None
+}
+
 /// Scores the hand and prints it; exit 0 for a win, 1 for a hand that is not a win (with the
 /// reason), 2 for bad input (with the offending text).
 pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
@@ -225,6 +258,10 @@ pub(crate) fn run(args: &ScoreArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return bad_input(&e),
     };
+    if let Some(why) = unusable(args, &spec, &rules) {
+        eprintln!("haifu score: {why}");
+        return ExitCode::from(2);
+    }
     let Some(win) = spec.win() else {
         eprintln!("haifu score: --win is required");
         return ExitCode::from(2);

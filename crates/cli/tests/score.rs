@@ -436,3 +436,60 @@ fn a_three_player_lookup_counts_two_payers_under_every_model() {
     assert_eq!(v["non_dealer"]["tsumo"]["total"], 240);
     assert_eq!(v["dealer"]["tsumo"]["total"], 360);
 }
+
+/// Issue 25: flags a rule set has no use for are refused with the reason, never ignored in
+/// silence (the hand: tanyao and pinfu, 2 han 30 fu, won by a non-dealer on a discard).
+#[test]
+fn flags_the_rule_set_cannot_use_are_refused() {
+    for (extra, why) in [
+        ("--rules jpml --riichi --ippatsu", "counts no ippatsu"),
+        (
+            "--rules jpml --riichi --ura 1m --dora 2m",
+            "counts no ura dora",
+        ),
+        ("--rules classic --dora 1m", "has no dora"),
+        ("--rules jpml --dora 1m2m", "reveals no kan dora"),
+        ("--riichi --ura 1m2m --dora 3m", "one for one"),
+        ("--ura 1m --dora 3m", "only on a riichi win"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args([
+                "score",
+                "234567m2355p678s",
+                "--win",
+                "4p",
+                "--ron",
+                "--seat",
+                "S",
+            ])
+            .args(extra.split(' '))
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{extra}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{extra}: {stderr}");
+    }
+    // What the rule set uses is scored as before: riichi, pinfu, tanyao, and one ura dora
+    // (the ura indicator 1p makes 2p the ura dora, held once; the dora 1s is not held):
+    // 4 han 30 fu, 7700 from the discarder.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args([
+            "score",
+            "234567m2355p678s",
+            "--win",
+            "4p",
+            "--ron",
+            "--seat",
+            "S",
+        ])
+        .args(["--riichi", "--dora", "9s", "--ura", "1p"])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4 han 30 fu: 7700 points"));
+}
