@@ -30,6 +30,16 @@ fn prefix(at: &Option<Location>) -> String {
     at.as_ref().map_or_else(String::new, |l| format!("{l}: "))
 }
 
+/// ` (did you mean NAME?)` for the name among `names` closest to `typed`, when one is close
+/// enough to be a slip (a Jaro–Winkler similarity of 0.85 or more); else nothing.
+fn did_you_mean<'a>(typed: &str, names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .map(|n| (strsim::jaro_winkler(typed, n), n))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(String::new, |(_, n)| format!(" (did you mean {n}?)"))
+}
+
 fn keys() -> String {
     FIELDS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
 }
@@ -57,7 +67,7 @@ pub enum RuleError {
         at: Option<Location>,
     },
     /// A base or `--rules` name that is no preset.
-    #[error("{}no preset is called {name:?}: the presets are {}, and jpml, wrc, ema for their current editions", prefix(.at), presets())]
+    #[error("{}no preset is called {name:?}{}: the presets are {}, and jpml, wrc, ema for their current editions", prefix(.at), did_you_mean(.name, Preset::ALL.iter().map(|p| p.name())), presets())]
     UnknownPreset {
         /// The name.
         name: String,
@@ -65,7 +75,7 @@ pub enum RuleError {
         at: Option<Location>,
     },
     /// A key that is no rule point.
-    #[error("{}no rule point is called {key:?}: the keys are base, {}", prefix(.at), keys())]
+    #[error("{}no rule point is called {key:?}{}: the keys are base, {}", prefix(.at), did_you_mean(.key, FIELDS.iter().map(|f| f.name)), keys())]
     UnknownKey {
         /// The key.
         key: String,

@@ -105,7 +105,7 @@ fn override_mistakes_name_what_is_allowed() {
         .to_string();
     assert!(
         unknown.starts_with(
-            "no rule point is called \"kiriage\": the keys are base, players, red_fives"
+            "no rule point is called \"kiriage\" (did you mean kiriage_mangan?): the keys are base, players, red_fives"
         ),
         "{unknown}"
     );
@@ -200,4 +200,18 @@ fn an_override_given_twice_is_refused() {
         RuleSpec::parse("tenhou,red_fives=false,red_fives=true"),
         Err(RuleError::DuplicateOverride("red_fives".to_owned()))
     );
+}
+
+#[test]
+fn a_slip_of_a_key_or_preset_is_named() {
+    let err = RuleSpec::parse("tenhou,start_scor=30000").expect_err("no such key");
+    assert!(
+        err.to_string().contains("(did you mean start_score?)"),
+        "{err}"
+    );
+    let err = RuleSet::from_toml("base = \"tenhuo\"\n", "club.toml").expect_err("no such preset");
+    assert!(err.to_string().contains("(did you mean tenhou?)"), "{err}");
+    // Nothing close: no guess.
+    let err = RuleSpec::parse("tenhou,zzzz=1").expect_err("no such key");
+    assert!(!err.to_string().contains("did you mean"), "{err}");
 }
