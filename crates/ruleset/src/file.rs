@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use toml::{Spanned, Value};
 
-use crate::{FIELDS, Preset, RuleSet};
+use crate::{FIELDS, FinalPoints, Preset, RuleSet, Uma};
 
 /// Where in a rule file an error is: the file as named by the caller, a 1-based line and a
 /// 1-based column (in characters).
@@ -94,6 +94,9 @@ pub enum RuleError {
         /// Where.
         at: Option<Location>,
     },
+    /// Rule points that, each valid alone, do not make a rule set together.
+    #[error("{0}")]
+    Inconsistent(String),
     /// The same rule point overridden twice in one `--rules` value, as a rule file may not set
     /// a key twice either: which one was meant is not for the reader to guess.
     #[error("{0} is overridden twice: give each rule point once")]
@@ -123,6 +126,7 @@ impl RuleError {
             | RuleError::BadValue { at, .. } => *at = Some(loc),
             RuleError::BadOverride(_)
             | RuleError::DuplicateOverride(_)
+            | RuleError::Inconsistent(_)
             | RuleError::Undeclared { .. } => {}
         }
         self
@@ -179,7 +183,48 @@ pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
             return Err(e.located(locate(file, text, offset)));
         }
     }
+    rules.check()?;
     Ok(rules)
+}
+
+impl RuleSet {
+    /// Whether the rule points, each valid alone, make a rule set together: scores are
+    /// positive (the start, the return), and a fixed uma sums to zero, which also catches an
+    /// uma of three places given for four players (its fourth place is 0).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Inconsistent`] saying which points and why.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let bad = |why: String| Err(RuleError::Inconsistent(why));
+        if self.flow.start_score <= 0 {
+            return bad(format!(
+                "start_score = {}: a player starts with a positive score",
+                self.flow.start_score
+            ));
+        }
+        if let FinalPoints::Uma {
+            return_score, uma, ..
+        } = &self.flow.final_points
+        {
+            if *return_score <= 0 {
+                return bad(format!(
+                    "final_points: return_score = {return_score}: the return score is positive"
+                ));
+            }
+            if let Uma::Fixed(row) = uma {
+                let sum: i64 = row.iter().map(|u| i64::from(*u)).sum();
+                if sum != 0 {
+                    return bad(format!(
+                        "final_points: uma = {row:?} sums to {sum}: the places' uma sum to zero (with {} players, give {} entries)",
+                        self.players.count(),
+                        self.players.count()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Where a `--rules` value starts from.
@@ -284,7 +329,10 @@ impl RuleSpec {
         for (key, value) in &self.overrides {
             rules.set(key, value)?;
         }
-        Ok(())
+        if self.overrides.is_empty() {
+            return Ok(());
+        }
+        rules.check()
     }
 }
 

@@ -131,6 +131,7 @@ fn located(text: &str) -> (Location, String) {
         | RuleError::BadValue { at, .. } => at.clone().expect("located"),
         RuleError::BadOverride(_)
         | RuleError::DuplicateOverride(_)
+        | RuleError::Inconsistent(_)
         | RuleError::Undeclared { .. } => panic!("not a file error"),
     };
     (at, e.to_string())
@@ -214,4 +215,34 @@ fn a_slip_of_a_key_or_preset_is_named() {
     // Nothing close: no guess.
     let err = RuleSpec::parse("tenhou,zzzz=1").expect_err("no such key");
     assert!(!err.to_string().contains("did you mean"), "{err}");
+}
+
+#[test]
+fn points_that_do_not_make_a_rule_set_together_are_refused() {
+    // Three places of uma for four players: the fourth would be 0, and the points no longer
+    // sum to zero.
+    let err = RuleSpec::parse(
+        "tenhou,final_points={return_score=30000,uma=[30,10,-10],rounding=\"hundreds\"}",
+    )
+    .expect("reads")
+    .apply(&mut RuleSet::preset(Preset::Tenhou))
+    .expect_err("an uma that does not sum to zero");
+    assert!(err.to_string().contains("sums to 30"), "{err}");
+    let err = RuleSet::from_toml("base = \"tenhou\"\nstart_score = -5\n", "club.toml")
+        .expect_err("a negative start");
+    assert!(err.to_string().contains("positive"), "{err}");
+    // Three places for three players are whole.
+    let spec = RuleSpec::parse(
+        "tenhou-sanma,final_points={return_score=40000,uma=[20,0,-20],rounding=\"hundreds\"}",
+    )
+    .expect("reads");
+    spec.apply(&mut RuleSet::preset(Preset::TenhouSanma))
+        .expect("a rule set");
+}
+
+#[test]
+fn every_preset_makes_a_rule_set() {
+    for p in Preset::ALL {
+        assert_eq!(RuleSet::preset(p).check(), Ok(()), "{}", p.name());
+    }
 }
