@@ -145,11 +145,21 @@ fn locate(file: &str, text: &str, offset: usize) -> Location {
 }
 
 pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
-    let table: BTreeMap<Spanned<String>, Spanned<Value>> =
-        toml::from_str(text).map_err(|e| RuleError::Syntax {
-            message: e.message().trim_end().to_owned(),
-            at: Some(locate(file, text, e.span().map_or(0, |s| s.start))),
-        })?;
+    let table: BTreeMap<Spanned<String>, Spanned<Value>> = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        bare_word(text, offset).map_or_else(
+            || RuleError::Syntax {
+                message: e.message().trim_end().to_owned(),
+                at: Some(locate(file, text, offset)),
+            },
+            |(key, word, expected, at)| RuleError::BadValue {
+                key,
+                value: word.to_owned(),
+                expected,
+                at: Some(locate(file, text, at)),
+            },
+        )
+    })?;
     let Some((base_key, base)) = table.iter().find(|(k, _)| k.get_ref() == "base") else {
         return Err(RuleError::MissingBase {
             at: Some(locate(file, text, 0)),
@@ -225,6 +235,33 @@ impl RuleSet {
         }
         Ok(())
     }
+}
+
+/// A TOML error at a line `key = word` whose value is a bare word (`red_fives = no`), which
+/// TOML reads as nothing (the TOML reader says "invalid float, expected nan"): the rule point,
+/// the word, what the point takes, and where the word starts. A word the point takes as a
+/// string is to be quoted.
+fn bare_word(text: &str, offset: usize) -> Option<(&'static str, &str, String, usize)> {
+    let start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next()?;
+    let (key, value) = line.split_once('=')?;
+    let field = FIELDS.iter().find(|f| f.name == key.trim())?;
+    let word = value.trim();
+    let bare = word.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !bare || matches!(word, "true" | "false") {
+        return None;
+    }
+    let at = start + key.len() + 1 + (value.len() - value.trim_start().len());
+    let mut probe = RuleSet::preset(Preset::Tenhou);
+    let expected = match probe.set(field.name, &Value::String(word.to_owned())) {
+        Ok(()) => format!("\"{word}\", in quotes: a word is a TOML string"),
+        Err(RuleError::BadValue { expected, .. }) => expected,
+        Err(_) => return None,
+    };
+    Some((field.name, word, expected, at))
 }
 
 /// Where a `--rules` value starts from.

@@ -246,3 +246,20 @@ fn every_preset_makes_a_rule_set() {
         assert_eq!(RuleSet::preset(p).check(), Ok(()), "{}", p.name());
     }
 }
+
+#[test]
+fn a_bare_word_names_what_the_point_takes() {
+    // TOML reads `no` as nothing ("invalid float, expected nan").
+    let err = RuleSet::from_toml("base = \"tenhou\"\nred_fives = no\n", "club.toml")
+        .expect_err("a bare word");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("club.toml:2:13: red_fives cannot be no: expected"),
+        "{text}"
+    );
+    assert!(!text.contains("nan"), "{text}");
+    // A word the point takes as a string: quote it.
+    let err = RuleSet::from_toml("base = \"tenhou\"\nlength = hanchan\n", "club.toml")
+        .expect_err("a bare word");
+    assert!(err.to_string().contains("\"hanchan\", in quotes"), "{err}");
+}
