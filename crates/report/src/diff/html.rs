@@ -83,8 +83,8 @@ fn histogram(agg: &Aggregate) -> String {
     }
     let _ = write!(
         svg,
-        "<text x=\"4\" y=\"14\" font-size=\"11\">{} wins</text></svg>",
-        max as usize
+        "<text x=\"4\" y=\"14\" font-size=\"11\">{}</text></svg>",
+        crate::count(max as usize, "win")
     );
     svg
 }
@@ -204,8 +204,9 @@ th{background:#f2f2f2}h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.5em}co
     if ended_under_both == 0 {
         let _ = write!(
             page,
-            "<p class=\"none\">No game ends under both rule sets: B cannot rule the end of {} of the {} games (its money or a rule point it leaves not settled stops it first; the text and JSON forms say where).</p>",
-            agg.ends_unknown, agg.games
+            "<p class=\"none\">No game ends under both rule sets: B cannot rule the end of {} of {} (its money or a rule point it leaves not settled stops it first; the text and JSON forms say where).</p>",
+            agg.ends_unknown,
+            crate::count(agg.games, "game")
         );
     }
     page.push_str(&placement_table(&agg.placement));

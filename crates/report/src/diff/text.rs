@@ -32,7 +32,7 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileDiff, colour: bool) ->
             if d.changes.is_empty() {
                 return writeln!(out, "{file}: no change");
             }
-            writeln!(out, "{file}: {} changes", d.changes.len())?;
+            writeln!(out, "{file}: {}", count(d.changes.len(), "change"))?;
             for change in &d.changes {
                 let why = because(event_of(change).and_then(|e| c.explained.get(&e)));
                 writeln!(out, "  {change}{why}")?;
