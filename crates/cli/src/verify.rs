@@ -291,6 +291,8 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             let mut source = None;
             let result =
                 output::read_log(path, log).and_then(|()| {
+                    haifu::require_round(log)
+                        .map_err(|e| e.display_in(&crate::files::name_of(path)))?;
                     let (rules, from) = choice
                         .for_log(log)
                         .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;

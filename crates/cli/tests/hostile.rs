@@ -440,3 +440,28 @@ fn the_largest_max_size_reads_files() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// Issue 27: a record that reads but holds no round is no game that conforms: an input
+/// error (exit 2) saying so, in every format.
+#[test]
+fn a_record_without_a_round_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("haifu-no-round-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(dir.join("header.haifu"), "haifu 1\nend\n").expect("writes");
+    std::fs::write(
+        dir.join("go.xml"),
+        "<mjloggm ver=\"2.3\"><GO type=\"169\"/></mjloggm>",
+    )
+    .expect("writes");
+    for file in ["header.haifu", "go.xml"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .arg("verify")
+            .arg(dir.join(file))
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("holds no round"), "{file}: {stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -96,6 +96,10 @@ pub enum ReadError {
     /// A located error of the notation's reader.
     #[error(transparent)]
     Notation(#[from] haifu_notation::ReadError),
+    /// The record reads, but holds no round: there is no game to check (a header alone, or a
+    /// record cut before its first round).
+    #[error("the record holds no round: there is no game to check")]
+    NoRound,
 }
 
 impl ReadError {
@@ -104,7 +108,7 @@ impl ReadError {
     /// `FILE: message` when there is no place.
     pub fn display_in(&self, file: &str) -> String {
         match self {
-            ReadError::UnknownFormat => format!("{file}: {self}"),
+            ReadError::UnknownFormat | ReadError::NoRound => format!("{file}: {self}"),
             ReadError::Log(e) => format!("{file}:{e}"),
             ReadError::Notation(e) => e.display_in(file).to_string(),
         }
@@ -127,7 +131,7 @@ pub fn read_into(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Res
     match bytes.strip_prefix(BOM) {
         Some(rest) => read_unmarked(name, rest, log, limit).map_err(|mut e| {
             let location = match &mut e {
-                ReadError::UnknownFormat => None,
+                ReadError::UnknownFormat | ReadError::NoRound => None,
                 ReadError::Log(e) => Some(&mut e.location),
                 ReadError::Notation(e) => Some(&mut e.location),
             };
@@ -137,6 +141,21 @@ pub fn read_into(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Res
             e
         }),
         None => read_unmarked(name, bytes, log, limit),
+    }
+}
+
+/// [`ReadError::NoRound`] for a log that holds no round: a header alone, or a record cut
+/// before its first round, is no game that conforms. `verify` asks it of every log; a
+/// conversion need not.
+///
+/// # Errors
+///
+/// [`ReadError::NoRound`].
+pub fn require_round(log: &GameLog) -> Result<(), ReadError> {
+    if log.round_starts().is_empty() {
+        Err(ReadError::NoRound)
+    } else {
+        Ok(())
     }
 }
 
@@ -308,6 +327,7 @@ pub enum FileError {
 pub fn verify_file(path: &Path) -> Result<Verdict, FileError> {
     let bytes = std::fs::read(path)?;
     let log = read(&path.to_string_lossy(), &bytes)?;
+    require_round(&log)?;
     let declared = declared_rules(&log)?;
     Ok(verify(&log, &declared.rules))
 }
