@@ -111,6 +111,15 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             failed += 1;
             continue;
         }
+        // Never through a link already in the folder: it may point anywhere.
+        if std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+            progress.println(format!(
+                "{}: not written: it is a symbolic link, and convert writes only plain files in --out-dir",
+                crate::files::shown(&target)
+            ));
+            failed += 1;
+            continue;
+        }
         if let Err(e) = std::fs::write(&target, &converted) {
             progress.println(format!(
                 "{}: cannot write it: {e}",

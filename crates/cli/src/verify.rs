@@ -107,6 +107,22 @@ impl Format {
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let (found, skipped) = files::collect_with_skipped(&args.paths);
+    // The baseline written must not be one of the logs read, nor the baseline read.
+    if let Some(target) = &args.write_baseline
+        && let Ok(target) = std::fs::canonicalize(target)
+    {
+        let same = |p: &Path| std::fs::canonicalize(p).is_ok_and(|p| p == target);
+        let input = found.iter().any(|f| match f {
+            files::Found::File(p) => same(p),
+            files::Found::Error(..) => false,
+        });
+        if input {
+            anyhow::bail!(
+                "--write-baseline {}: that file is one of the logs read; name another file",
+                files::shown(args.write_baseline.as_deref().unwrap_or(Path::new("")))
+            );
+        }
+    }
     if found.is_empty() && !args.allow_empty {
         anyhow::bail!(
             "no log file in {}: nothing to verify (--allow-empty accepts that)",

@@ -465,3 +465,50 @@ fn a_record_without_a_round_is_an_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: `--write-baseline` never overwrites a log it reads, and `convert --out-dir` never
+/// writes through a symbolic link already in the folder.
+#[cfg(unix)]
+#[test]
+fn outputs_never_overwrite_inputs_or_follow_links() {
+    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
+    let text = std::fs::read_to_string(&kaze4).expect("reads");
+    let dir = std::env::temp_dir().join(format!("haifu-outputs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("out")).expect("folder");
+    let game = dir.join("game.haifu");
+    std::fs::write(&game, &text).expect("writes");
+    let haifu = || std::process::Command::new(env!("CARGO_BIN_EXE_haifu"));
+    let out = haifu()
+        .arg("verify")
+        .arg(&game)
+        .arg("--write-baseline")
+        .arg(&game)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one of the logs read"));
+    assert_eq!(
+        std::fs::read_to_string(&game).expect("reads"),
+        text,
+        "the log is untouched"
+    );
+    // A link named as convert's output would be, pointing at a file outside the folder.
+    let outside = dir.join("outside.txt");
+    std::fs::write(&outside, "keep").expect("writes");
+    std::os::unix::fs::symlink(&outside, dir.join("out/game.json")).expect("links");
+    let out = haifu()
+        .args(["convert", "--to", "json", "--out-dir"])
+        .arg(dir.join("out"))
+        .arg(&game)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&outside).expect("reads"), "keep");
+    let _ = std::fs::remove_dir_all(&dir);
+}
