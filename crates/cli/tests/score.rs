@@ -493,3 +493,34 @@ fn flags_the_rule_set_cannot_use_are_refused() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("4 han 30 fu: 7700 points"));
 }
+
+/// Issue 27: counters or rule values whose payment no score can hold are bad input, never a
+/// wrapped number ("12000 + 4294966996", "riichi sticks 704").
+#[test]
+fn payments_beyond_any_score_are_refused() {
+    for extra in [
+        &["--honba", "4294967295"][..],
+        &["--sticks", "4294968"][..],
+        &["--honba", "2", "--rules", "tenhou,honba_ron=2000000000"][..],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args([
+                "score",
+                "234567m2355p678s",
+                "--win",
+                "4p",
+                "--ron",
+                "--seat",
+                "S",
+            ])
+            .args(extra)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("more than any score can hold"),
+            "{extra:?}: {stderr}"
+        );
+    }
+}

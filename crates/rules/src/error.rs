@@ -72,6 +72,17 @@ pub enum ScoreError {
     /// Situational conditions that cannot hold together or with this hand.
     #[error("{0}")]
     Situation(SituationError),
+    /// Honba or riichi sticks whose payment, at the rule set's value, no score can hold
+    /// (beyond 2^31 points).
+    #[error("{count} {what} at {value} points each is more than any score can hold")]
+    OutOfRange {
+        /// `honba` or `riichi sticks`.
+        what: &'static str,
+        /// How many.
+        count: u32,
+        /// What one is worth.
+        value: i32,
+    },
     /// The hand's value depends on a rule point the rule set leaves not settled (no source
     /// settles it for that rule set).
     #[error("the hand's value depends on {rule}, which this rule set leaves not settled")]

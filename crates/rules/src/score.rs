@@ -448,6 +448,28 @@ struct Candidate {
 /// [`ScoreError::is_bad_input`] holds; an incomplete hand is [`ScoreError::NotComplete`] and
 /// a complete hand without yaku is [`ScoreError::NoYaku`].
 pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
+    // What the counters pay, checked before any arithmetic: every payer's honba and the
+    // sticks must fit in a score.
+    let honba = &rules.flow.honba;
+    let per_honba = honba
+        .ron
+        .unsigned_abs()
+        .max(honba.tsumo_per_payer.unsigned_abs() * 3);
+    let fits = |each: u32, count: u32| u64::from(each) * u64::from(count) <= i32::MAX as u64 / 4;
+    if !fits(per_honba, win.honba) {
+        return Err(ScoreError::OutOfRange {
+            what: "honba",
+            count: win.honba,
+            value: honba.ron.max(honba.tsumo_per_payer),
+        });
+    }
+    if !fits(rules.flow.riichi_deposit.unsigned_abs(), win.riichi_sticks) {
+        return Err(ScoreError::OutOfRange {
+            what: "riichi sticks",
+            count: win.riichi_sticks,
+            value: rules.flow.riichi_deposit,
+        });
+    }
     let ctx = Context::new(rules, win)?;
     let mut best: Option<(Candidate, RankKey)> = None;
     let mut complete = false;
