@@ -131,6 +131,18 @@ pub(crate) fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// Reads a side file (a rule file, a baseline, a `.haifuignore`) as text, as a log file is
+/// read ([`read_file`]: a regular file, at most [`max_size`] bytes): the message says
+/// `FILE: …`, or `FILE:LINE:COL: …` at the first byte that is not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = read_file(path).map_err(|e| format!("{}: {e}", shown(path)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let location = haifu_log::Location::of_offset(e.as_bytes(), at);
+        format!("{}:{location}: the bytes are not UTF-8 text", shown(path))
+    })
+}
+
 /// Reads a whole log file: only a regular file (or standard input, `-`), at most
 /// [`max_size`] bytes.
 pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
@@ -227,7 +239,9 @@ pub(crate) fn collect_with_skipped(paths: &[PathBuf]) -> (Vec<Found>, Vec<Skippe
 /// The `.haifuignore` patterns of `dir`, after those inherited from its parents.
 fn ignore_patterns(dir: &Path, inherited: &[String]) -> Vec<String> {
     let mut patterns = inherited.to_vec();
-    if let Ok(text) = std::fs::read_to_string(dir.join(".haifuignore")) {
+    // Through the one reader of files: a `.haifuignore` that is a link to /dev/zero or a FIFO
+    // is refused like any other side file, not read until memory runs out.
+    if let Ok(text) = read_text(&dir.join(".haifuignore")) {
         patterns.extend(
             text.lines()
                 .map(str::trim)

@@ -85,13 +85,14 @@ impl RuleChoice {
 
 /// Reads a rule file, with `FILE:LINE:COL` on any error.
 fn read_file(path: &Path) -> anyhow::Result<RuleSet> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: not a preset ({}) nor a readable rule file: {e}",
+    if !path.exists() {
+        anyhow::bail!(
+            "{}: not a preset ({}) nor a rule file",
             crate::files::shown(path),
             Preset::ALL.map(Preset::name).join(", ")
-        )
-    })?;
+        );
+    }
+    let text = crate::files::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(RuleSet::from_toml(&text, &crate::files::shown(path))?)
 }
 

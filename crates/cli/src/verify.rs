@@ -255,8 +255,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
 
 /// Reads the baseline at `path`, with a located message when it is not one.
 fn read_baseline(path: &Path) -> anyhow::Result<Baseline> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", crate::files::shown(path)))?;
+    let text = crate::files::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     Baseline::from_json(&text).map_err(|e| {
         anyhow::anyhow!(
             "{}:{}:{}: not a baseline that --write-baseline wrote: {e}",

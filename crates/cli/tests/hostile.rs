@@ -512,3 +512,48 @@ fn outputs_never_overwrite_inputs_or_follow_links() {
     assert_eq!(std::fs::read_to_string(&outside).expect("reads"), "keep");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: side files (a rule file, a baseline, a `.haifuignore`) go through the one reader
+/// of files: regular files only, within `--max-size`, and text that is not UTF-8 located.
+#[cfg(unix)]
+#[test]
+fn side_files_are_read_as_logs_are() {
+    let dir = std::env::temp_dir().join(format!("haifu-side-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("logs")).expect("folder");
+    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
+    std::fs::copy(&kaze4, dir.join("logs/game.haifu")).expect("copies");
+    let haifu = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    // A rule file that is not UTF-8: its place.
+    let rules = dir.join("club.toml");
+    std::fs::write(&rules, b"base = \"tenhou\"\nred\xff = 1\n").expect("writes");
+    let out = haifu(&["rules".as_ref(), "show".as_ref(), rules.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("club.toml:2:4: the bytes are not UTF-8")
+    );
+    // A baseline that is a device: refused at once, not read without end.
+    let out = haifu(&[
+        "verify".as_ref(),
+        "--baseline".as_ref(),
+        "/dev/zero".as_ref(),
+        dir.join("logs").as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only regular files are read"));
+    // A `.haifuignore` linked to /dev/zero (a link can be committed): ignored, the run goes on.
+    std::os::unix::fs::symlink("/dev/zero", dir.join("logs/.haifuignore")).expect("links");
+    let out = haifu(&["verify".as_ref(), dir.join("logs").as_os_str()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
