@@ -20,44 +20,6 @@ pub(crate) fn read_log(path: &Path, log: &mut GameLog) -> Result<(), String> {
         .map_err(|e| e.display_in(&shown))
 }
 
-/// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Format {
-    /// Tenhou's mjlog XML, plain or gzipped.
-    Mjlog,
-    /// tenhou.net/6 JSON.
-    Tenhou6,
-    /// A decoded Mahjong Soul game record.
-    Majsoul,
-    /// The haifu notation.
-    Notation,
-    /// None of them.
-    Unknown,
-}
-
-impl Format {
-    /// The format of `bytes` read from `path`: gzip or `<` is mjlog, `{` with a `"log"` key
-    /// tenhou.net/6, `{` with `"head"` and a `RecordNewRound` a Mahjong Soul record, a `.haifu` name or text opening with a comment or a keyword the notation.
-    pub(crate) fn of(path: &Path, bytes: &[u8]) -> Format {
-        if path.extension().is_some_and(|e| e == "haifu") {
-            return Format::Notation;
-        }
-        let first = bytes.iter().position(|b| !b.is_ascii_whitespace());
-        match first.map(|i| bytes[i]) {
-            _ if bytes.starts_with(&[0x1f, 0x8b]) => Format::Mjlog,
-            Some(b'<') => Format::Mjlog,
-            Some(b'{') if haifu_tenhou6::looks_like(bytes) => Format::Tenhou6,
-            Some(b'{') if haifu_majsoul::looks_like(bytes) => Format::Majsoul,
-            Some(b'{') => Format::Unknown,
-            // The notation opens with a comment or a keyword.
-            Some(b'#' | b'a'..=b'z') => Format::Notation,
-            // An empty file: the mjlog reader says it is empty.
-            None => Format::Mjlog,
-            Some(_) => Format::Unknown,
-        }
-    }
-}
-
 /// The haifu record in `bytes` with its comments, or its located message (`shown` names the
 /// file in it).
 pub(crate) fn haifu_document(

@@ -340,17 +340,17 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             {
                 let locations = &mut positions.events;
                 let mut again = GameLog::new();
-                let read = match output::Format::of(path, &bytes) {
-                    output::Format::Mjlog => haifu_tenhou::read_into_with_locations(
+                let read = match haifu::Format::of(&crate::files::name_of(path), &bytes) {
+                    Some(haifu::Format::Mjlog) => haifu_tenhou::read_into_with_locations(
                         &bytes,
                         &mut again,
                         crate::files::max_size(),
                         locations,
                     ),
-                    output::Format::Tenhou6 => {
+                    Some(haifu::Format::Tenhou6) => {
                         haifu_tenhou6::read_with_locations(&bytes, &mut again, locations)
                     }
-                    output::Format::Majsoul => {
+                    Some(haifu::Format::Majsoul) => {
                         haifu_majsoul::read_with_locations(&bytes, &mut again, locations)
                     }
                     _ => Ok(()),
