@@ -386,8 +386,7 @@ fn a_flood_is_grouped_by_round_and_skipped_files_are_counted() {
 /// report still reads back.
 #[test]
 fn names_cannot_inject_into_reports() {
-    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
-    let text = std::fs::read_to_string(kaze4).expect("reads");
+    let text = std::fs::read_to_string(scenario("abortive/kaze4")).expect("reads");
     // Divergent, so that every renderer shows the name.
     let moved = text.replacen("30fu 1han 1000", "30fu 1han 1100", 1);
     assert_ne!(moved, text);
@@ -398,11 +397,12 @@ fn names_cannot_inject_into_reports() {
     let name = "details>**all conforming**<!--\u{1b}[8m\rok\u{FFFF}`.haifu";
     std::fs::write(folder.join(name), moved).expect("writes");
     let run = |format: &str| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-            .args(["verify", "--format", format])
-            .arg(&dir)
-            .output()
-            .expect("runs");
+        let out = haifu(&[
+            "verify".as_ref(),
+            "--format".as_ref(),
+            format.as_ref(),
+            dir.as_os_str(),
+        ]);
         assert_eq!(out.status.code(), Some(1), "{format}");
         String::from_utf8(out.stdout).expect("UTF-8")
     };
@@ -427,12 +427,12 @@ fn names_cannot_inject_into_reports() {
 /// "empty" (the limit plus one wrapped to zero).
 #[test]
 fn the_largest_max_size_reads_files() {
-    let scenario = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-        .args(["--max-size", "18446744073709551615", "verify"])
-        .arg(&scenario)
-        .output()
-        .expect("runs");
+    let out = haifu(&[
+        "--max-size".as_ref(),
+        "18446744073709551615".as_ref(),
+        "verify".as_ref(),
+        scenario("abortive/kaze4").as_os_str(),
+    ]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -454,11 +454,7 @@ fn a_record_without_a_round_is_an_error() {
     )
     .expect("writes");
     for file in ["header.haifu", "go.xml"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-            .arg("verify")
-            .arg(dir.join(file))
-            .output()
-            .expect("runs");
+        let out = haifu(&["verify".as_ref(), dir.join(file).as_os_str()]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.contains("holds no round"), "{file}: {stdout}");
@@ -471,21 +467,17 @@ fn a_record_without_a_round_is_an_error() {
 #[cfg(unix)]
 #[test]
 fn outputs_never_overwrite_inputs_or_follow_links() {
-    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
-    let text = std::fs::read_to_string(&kaze4).expect("reads");
-    let dir = std::env::temp_dir().join(format!("haifu-outputs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let text = std::fs::read_to_string(scenario("abortive/kaze4")).expect("reads");
+    let dir = folder("outputs");
     std::fs::create_dir_all(dir.join("out")).expect("folder");
     let game = dir.join("game.haifu");
     std::fs::write(&game, &text).expect("writes");
-    let haifu = || std::process::Command::new(env!("CARGO_BIN_EXE_haifu"));
-    let out = haifu()
-        .arg("verify")
-        .arg(&game)
-        .arg("--write-baseline")
-        .arg(&game)
-        .output()
-        .expect("runs");
+    let out = haifu(&[
+        "verify".as_ref(),
+        game.as_os_str(),
+        "--write-baseline".as_ref(),
+        game.as_os_str(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("one of the logs read"));
     assert_eq!(
@@ -497,12 +489,14 @@ fn outputs_never_overwrite_inputs_or_follow_links() {
     let outside = dir.join("outside.txt");
     std::fs::write(&outside, "keep").expect("writes");
     std::os::unix::fs::symlink(&outside, dir.join("out/game.json")).expect("links");
-    let out = haifu()
-        .args(["convert", "--to", "json", "--out-dir"])
-        .arg(dir.join("out"))
-        .arg(&game)
-        .output()
-        .expect("runs");
+    let out = haifu(&[
+        "convert".as_ref(),
+        "--to".as_ref(),
+        "json".as_ref(),
+        "--out-dir".as_ref(),
+        dir.join("out").as_os_str(),
+        game.as_os_str(),
+    ]);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -518,17 +512,9 @@ fn outputs_never_overwrite_inputs_or_follow_links() {
 #[cfg(unix)]
 #[test]
 fn side_files_are_read_as_logs_are() {
-    let dir = std::env::temp_dir().join(format!("haifu-side-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = folder("side");
     std::fs::create_dir_all(dir.join("logs")).expect("folder");
-    let kaze4 = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu");
-    std::fs::copy(&kaze4, dir.join("logs/game.haifu")).expect("copies");
-    let haifu = |args: &[&std::ffi::OsStr]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-            .args(args)
-            .output()
-            .expect("runs")
-    };
+    std::fs::copy(scenario("abortive/kaze4"), dir.join("logs/game.haifu")).expect("copies");
     // A rule file that is not UTF-8: its place.
     let rules = dir.join("club.toml");
     std::fs::write(&rules, b"base = \"tenhou\"\nred\xff = 1\n").expect("writes");

@@ -437,6 +437,14 @@ fn a_three_player_lookup_counts_two_payers_under_every_model() {
     assert_eq!(v["dealer"]["tsumo"]["total"], 360);
 }
 
+/// `haifu score` of a non-dealer's tanyao and pinfu won on a discard (234m 567m 234p 678s and
+/// the pair 55p, waiting on 1p or 4p: 2 han 30 fu), with `extra` flags.
+fn tanyao_pinfu(extra: &[&str]) -> Output {
+    let mut args = vec!["234567m2355p678s", "--win", "4p", "--ron", "--seat", "S"];
+    args.extend_from_slice(extra);
+    haifu(&args)
+}
+
 /// Issue 25: flags a rule set has no use for are refused with the reason, never ignored in
 /// silence (the hand: tanyao and pinfu, 2 han 30 fu, won by a non-dealer on a discard).
 #[test]
@@ -452,19 +460,7 @@ fn flags_the_rule_set_cannot_use_are_refused() {
         ("--riichi --ura 1m2m --dora 3m", "one for one"),
         ("--ura 1m --dora 3m", "only on a riichi win"),
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-            .args([
-                "score",
-                "234567m2355p678s",
-                "--win",
-                "4p",
-                "--ron",
-                "--seat",
-                "S",
-            ])
-            .args(extra.split(' '))
-            .output()
-            .expect("runs");
+        let out = tanyao_pinfu(&extra.split(' ').collect::<Vec<_>>());
         assert_eq!(out.status.code(), Some(2), "{extra}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(why), "{extra}: {stderr}");
@@ -472,19 +468,7 @@ fn flags_the_rule_set_cannot_use_are_refused() {
     // What the rule set uses is scored as before: riichi, pinfu, tanyao, and one ura dora
     // (the ura indicator 1p makes 2p the ura dora, held once; the dora 1s is not held):
     // 4 han 30 fu, 7700 from the discarder.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-        .args([
-            "score",
-            "234567m2355p678s",
-            "--win",
-            "4p",
-            "--ron",
-            "--seat",
-            "S",
-        ])
-        .args(["--riichi", "--dora", "9s", "--ura", "1p"])
-        .output()
-        .expect("runs");
+    let out = tanyao_pinfu(&["--riichi", "--dora", "9s", "--ura", "1p"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -503,19 +487,7 @@ fn payments_beyond_any_score_are_refused() {
         &["--sticks", "4294968"][..],
         &["--honba", "2", "--rules", "tenhou,honba_ron=2000000000"][..],
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
-            .args([
-                "score",
-                "234567m2355p678s",
-                "--win",
-                "4p",
-                "--ron",
-                "--seat",
-                "S",
-            ])
-            .args(extra)
-            .output()
-            .expect("runs");
+        let out = tanyao_pinfu(extra);
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
