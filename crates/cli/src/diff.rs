@@ -144,7 +144,7 @@ fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
                 let diff = haifu_replay::diff(log, &ra, &rb);
                 let explained = if plan.explain {
                     let singles = haifu_replay::single_changes(&ra, &rb);
-                    haifu_replay::explain(log, &ra, &diff, &singles)
+                    haifu_replay::explain(log, &diff, &singles)
                 } else {
                     BTreeMap::new()
                 };

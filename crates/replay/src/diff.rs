@@ -163,6 +163,15 @@ impl GameDiff {
 /// refused action or a win it does not value) is `None` there from that round on.
 pub fn diff(log: &GameLog, a: &RuleSet, b: &RuleSet) -> GameDiff {
     let (ca, cb) = (course(log, a), course(log, b));
+    GameDiff {
+        changes: changes(&ca, &cb),
+        a: ca,
+        b: cb,
+    }
+}
+
+/// What changes from course `ca` to course `cb` of the same game.
+fn changes(ca: &Course, cb: &Course) -> Vec<Change> {
     let mut changes = Vec::new();
     for (ra, rb) in ca.rounds.iter().zip(&cb.rounds) {
         let round = ra.label;
@@ -247,11 +256,7 @@ pub fn diff(log: &GameLog, a: &RuleSet, b: &RuleSet) -> GameDiff {
             places_changed,
         });
     }
-    GameDiff {
-        changes,
-        a: ca,
-        b: cb,
-    }
+    changes
 }
 
 /// Whether two ends differ: in when or why the game ends, its final scores or places, or its
@@ -565,9 +570,9 @@ pub fn single_changes(a: &RuleSet, b: &RuleSet) -> Vec<(&'static str, RuleSet)> 
 /// For each win `diff` finds changed (valid under both and worth otherwise, or valid under
 /// one only), by its event: the rule points whose change alone (see [`single_changes`])
 /// changes that win too. An empty list: no single rule point does; it takes several together.
+/// A's course is the one `d` holds: only each single change's course is worked out.
 pub fn explain(
     log: &GameLog,
-    a: &RuleSet,
     d: &GameDiff,
     singles: &[(&'static str, RuleSet)],
 ) -> std::collections::BTreeMap<usize, Vec<&'static str>> {
@@ -585,7 +590,7 @@ pub fn explain(
         return out;
     }
     for (name, one) in singles {
-        for c in diff(log, a, one).changes.iter() {
+        for c in changes(&d.a, &course(log, one)).iter() {
             if let Some(e) = win_event(c)
                 && let Some(fields) = out.get_mut(&e)
             {

@@ -157,6 +157,9 @@ struct RoundReplay<'a> {
     yaku_order: YakuOrder,
     /// The dealer's wins in a row before this round (for the eighth, paarenchan).
     dealer_wins: u8,
+    /// The engine's last refusal in the round (an action, or a win it could not value): its
+    /// event and the ruling.
+    refusal: Option<(usize, String)>,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -182,6 +185,7 @@ impl<'a> RoundReplay<'a> {
             untimed_dora: ArrayVec::new(),
             yaku_order: YakuOrder::Referee,
             dealer_wins: 0,
+            refusal: None,
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -197,15 +201,20 @@ impl<'a> RoundReplay<'a> {
                 self.round = Some(r);
             }),
         };
-        match result {
-            Ok(()) => verdict.checked.rounds += 1,
-            Err(e) => {
-                Self::setup_invalid(start, index, verdict, &e);
-                self.round = None;
+        let refused = match result {
+            Ok(()) => {
+                verdict.checked.rounds += 1;
+                None
             }
-        }
+            Err(e) => {
+                self.round = None;
+                Some((index, Self::setup_invalid(start, index, verdict, &e)))
+            }
+        };
         self.rules = rules;
         self.summary = Self::summary(start, index);
+        self.summary.refused = refused;
+        self.refusal = None;
         self.wins_on_tile = 0;
         self.claimants = Seats::EMPTY;
         self.ron_refused = false;
@@ -248,14 +257,35 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    fn setup_invalid(start: &RoundStart, index: usize, verdict: &mut Verdict, e: &SetupError) {
+    /// Reports an impossible setup; returns the ruling, as the settlement names it.
+    fn setup_invalid(
+        start: &RoundStart,
+        index: usize,
+        verdict: &mut Verdict,
+        e: &SetupError,
+    ) -> String {
+        let kind = DivergenceKind::SetupInvalid {
+            detail: e.to_string(),
+        };
+        let ruling = kind.to_string();
         verdict.push(Divergence {
             round: Some(RoundLabel::of(start)),
             event: Some(index),
-            kind: DivergenceKind::SetupInvalid {
-                detail: e.to_string(),
-            },
+            kind,
         });
+        ruling
+    }
+
+    /// Notes what the engine refused at event `index` and why: the first of the event is the
+    /// ruling on a win there, and a refused action (not an unscorable hand) is the round's
+    /// first refusal unless it has one.
+    fn note_refusal(&mut self, index: usize, ruling: String, action: bool) {
+        if action && self.summary.refused.is_none() {
+            self.summary.refused = Some((index, ruling.clone()));
+        }
+        if self.refusal.as_ref().is_none_or(|(at, _)| *at != index) {
+            self.refusal = Some((index, ruling));
+        }
     }
 
     fn summary(start: &RoundStart, index: usize) -> RoundSummary<'a> {
@@ -277,6 +307,7 @@ impl<'a> RoundReplay<'a> {
             deposit_scores: ArrayVec::new(),
             outcome: None,
             expect_next: None,
+            refused: None,
         }
     }
 
@@ -298,9 +329,12 @@ impl<'a> RoundReplay<'a> {
     ) {
         match error {
             ActionError::Furiten { seat, reason } => {
+                let reason = reason.to_string();
+                let ruling = format!("seat {seat} wins by ron while furiten ({reason})");
+                self.note_refusal(index, ruling, true);
                 let kind = DivergenceKind::Furiten {
                     seat: *seat,
-                    reason: reason.to_string(),
+                    reason,
                 };
                 self.diverge(verdict, index, kind);
                 self.round = None;
@@ -348,6 +382,7 @@ impl<'a> RoundReplay<'a> {
         reason: String,
         refusal: Refusal,
     ) {
+        self.note_refusal(index, format!("{action}: {reason}"), true);
         self.diverge(
             verdict,
             index,
@@ -558,9 +593,16 @@ impl<'a> RoundReplay<'a> {
                 pao: recorded.pao,
             }));
         }
+        // Why the engine has no value for the win: its ruling at the win's event; none there,
+        // the round stopped before (an earlier action was refused).
+        let refusal = match &self.refusal {
+            Some((at, ruling)) if value.is_none() && *at == index => Some(ruling.clone()),
+            _ => None,
+        };
         let ruling = WinRuling {
             index,
             recorded,
+            refusal,
             value,
             pao,
             pao_stacked,
@@ -751,7 +793,7 @@ impl<'a> RoundReplay<'a> {
     /// reports the declaration as illegal. `Ok(None)` when the engine cannot score it for
     /// another reason, reported here as a value mismatch.
     fn compare_win(
-        &self,
+        &mut self,
         context: &WinContext,
         recorded: &RecordedWin,
         honba: u32,
@@ -824,6 +866,7 @@ impl<'a> RoundReplay<'a> {
                     format!("unscorable: {other}"),
                     format!("{} points", recorded.points),
                 );
+                self.note_refusal(index, other.to_string(), false);
                 return Ok(None);
             }
         };

@@ -9,8 +9,8 @@
 use arrayvec::ArrayVec;
 use haifu_log::{EndRecord, FinalResult, NextRound, RecordedDraw, RecordedWin};
 use haifu_rules::flow::{
-    AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
-    Seats, Win, WinValue,
+    AbortiveDraw, Bonus, Flow, FlowError, GameEnd, Next, PaymentError, Role, RonOutcome,
+    RoundOutcome, RoundResult, RoundSetup, Seats, Win, WinValue,
 };
 use haifu_rules::rulings;
 use haifu_ruleset::{HandRules, RuleSet};
@@ -37,6 +37,10 @@ pub(crate) struct RoundSummary<'a> {
     pub(crate) outcome: Option<SummaryOutcome<'a>>,
     /// The scenario's `expect next` for the round, checked against the engine's flow.
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
+    /// The first action the engine refused in the round (an illegal action, a ron while
+    /// furiten, an impossible setup): its event and the ruling. The rest of the round is
+    /// beyond the rule set.
+    pub(crate) refused: Option<(usize, String)>,
 }
 
 /// The divergence of a draw the rule set cannot pay.
@@ -134,6 +138,9 @@ pub(crate) enum SummaryOutcome<'a> {
 pub(crate) struct WinRuling<'a> {
     pub(crate) index: usize,
     pub(crate) recorded: &'a RecordedWin,
+    /// Why the engine has no value for the win, when it ruled so at the win (no value and no
+    /// refusal: the round stopped before it).
+    pub(crate) refusal: Option<String>,
     /// The engine's value; `None` falls back on the recorded fu, han and limit.
     pub(crate) value: Option<WinValue>,
     /// The engine's pao ruling (or the recorded one on fallback).
@@ -146,20 +153,92 @@ pub(crate) struct WinRuling<'a> {
     pub(crate) valuation: Option<Box<crate::Valuation>>,
 }
 
-/// What a recorded win pays under Buu scoring, from the log itself (the fallback when the
-/// engine could not value the hand: Buu's menzen and dora points cannot be worked back from
-/// fu and han): a ron's recorded points; a tsumo's payments as the score changes show them,
-/// the honba taken off.
-fn recorded_payments(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32) -> WinValue {
-    if !w.is_tsumo() {
-        return WinValue::Ron {
-            discarder: w.from,
-            points: w.points,
+/// Whose money a pass over a game carries from round to round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Money {
+    /// The log's own numbers, what `verify` compares with the record: each round is played
+    /// from the start the log records, the flow is ruled on the payments the log records, and
+    /// a win the engine cannot value is paid as the log records it. A slip is then one
+    /// divergence, in its round.
+    Recorded,
+    /// The rule set's own, what `diff` compares: from the rule set's start, every payment the
+    /// engine's. A refused action or a win the engine cannot value leaves the money unknown
+    /// from that round on.
+    Own,
+}
+
+/// A round's money under the rule set.
+#[derive(Clone, Debug)]
+pub(crate) struct Settled {
+    /// The outcome, as the flow takes it.
+    pub(crate) outcome: RoundOutcome,
+    /// What each winner is paid (fishing included), by winner; empty for a draw.
+    pub(crate) paid: ArrayVec<(Seat, BySeat<i32>), 3>,
+    /// The outcome's score changes under the rule set (deposits and penalties not included).
+    pub(crate) deltas: BySeat<i32>,
+    /// The false declarations' penalties: the rule set's (under [`Money::Recorded`], the
+    /// record's where the rule set has none).
+    pub(crate) penalties: BySeat<i32>,
+}
+
+/// Why a round's money cannot be settled under the rule set.
+#[derive(Clone, Debug)]
+pub(crate) enum Unsettled<'a> {
+    /// The log leaves the round without an outcome.
+    Open,
+    /// Under [`Money::Own`]: an action was refused, or a win or a penalty has no value.
+    Beyond,
+    /// A payment the rule set cannot make, at its event.
+    Unpaid {
+        event: usize,
+        payment: Payment<'a>,
+        error: PaymentError,
+    },
+    /// The rons abort the round.
+    Aborted { event: usize, wins: usize },
+}
+
+/// Which payment [`Unsettled::Unpaid`] is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Payment<'a> {
+    Tsumo,
+    Ron,
+    Draw(&'a RecordedDraw),
+}
+
+/// What a recorded win pays from the log itself: the fallback, under [`Money::Recorded`],
+/// when the engine could not value the hand. Under Japanese scoring, the base points of its
+/// recorded fu, han and limit ([`rulings::recorded_base`]); under Buu's and the classic
+/// scoring, whose payments are not base points × the Japanese factors (Buu's menzen and dora
+/// points cannot be worked back from fu and han), the record's own payments: a ron's
+/// recorded points, a tsumo's score changes with the honba taken off.
+fn recorded_value(
+    flow: &Flow<'_>,
+    ruleset: &RuleSet,
+    w: &RecordedWin,
+    dealer: Seat,
+    honba: u32,
+) -> WinValue {
+    let ron = WinValue::Ron {
+        discarder: w.from,
+        points: w.points,
+    };
+    if ruleset.hand.scoring == haifu_ruleset::Scoring::Japanese {
+        let base = recorded_base(w, &ruleset.hand);
+        let role = Role::of(w.winner, dealer);
+        let value = if w.is_tsumo() {
+            flow.tsumo_value(base, role)
+        } else {
+            WinValue::ron_from_base(w.from, base, role)
         };
+        return value.unwrap_or(ron);
     }
-    let per_honba = i64::from(rules.flow.honba.tsumo_per_payer) * i64::from(honba);
+    if !w.is_tsumo() {
+        return ron;
+    }
+    let per_honba = i64::from(ruleset.flow.honba.tsumo_per_payer) * i64::from(honba);
     let paid = |s: Seat| i32::try_from(-i64::from(w.deltas[s]) - per_honba).unwrap_or(0);
-    let other = rules
+    let other = ruleset
         .players
         .seats()
         .iter()
@@ -181,6 +260,343 @@ fn recorded_base(w: &RecordedWin, hand: &HandRules) -> i32 {
     rulings::recorded_base(hand, han, fu, w.limit, w.yakuman.len())
 }
 
+/// The money of one round under the rule set, played from `setup` (its dealer, honba and
+/// sticks): the one place a round's payments are worked out, for both passes.
+pub(crate) fn settle_round<'a>(
+    flow: &Flow<'_>,
+    ruleset: &RuleSet,
+    round: &RoundSummary<'a>,
+    setup: &RoundSetup,
+    money: Money,
+) -> Result<Settled, Unsettled<'a>> {
+    if money == Money::Own && round.refused.is_some() {
+        return Err(Unsettled::Beyond);
+    }
+    let penalties = round
+        .penalties
+        .iter()
+        .try_fold(
+            BySeat::from_array([0; 4]),
+            |acc, &(_, computed, recorded)| {
+                let row = match money {
+                    Money::Recorded => Some(computed.unwrap_or(recorded)),
+                    Money::Own => computed,
+                }?;
+                Some(BySeat::new_with(|s| acc[s] + row[s]))
+            },
+        )
+        .ok_or(Unsettled::Beyond)?;
+    let outcome = round.outcome.as_ref().ok_or(Unsettled::Open)?;
+    let sticks = setup.sticks + u32::from(round.deposits.len());
+    let (honba, dealer) = (setup.honba, setup.dealer);
+    let zero = BySeat::from_array([0; 4]);
+    let unpaid = |event, payment| {
+        move |error| Unsettled::Unpaid {
+            event,
+            payment,
+            error,
+        }
+    };
+    let (outcome, paid, deltas) = match outcome {
+        SummaryOutcome::Wins(wins) => {
+            let inputs: ArrayVec<Win, 3> = wins
+                .iter()
+                .map(|w| {
+                    let value = match (w.value, money) {
+                        (Some(value), _) => value,
+                        (None, Money::Recorded) => {
+                            recorded_value(flow, ruleset, w.recorded, dealer, honba)
+                        }
+                        (None, Money::Own) => return None,
+                    };
+                    Some(Win {
+                        winner: w.recorded.winner,
+                        value,
+                        pao: w.pao,
+                        pao_stacked: w.pao_stacked,
+                    })
+                })
+                .collect::<Option<_>>()
+                .ok_or(Unsettled::Beyond)?;
+            let event = wins.first().map_or(round.start_index, |w| w.index);
+            let mut paid: ArrayVec<(Seat, BySeat<i32>), 3> =
+                if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
+                    let row = flow
+                        .win_payments(dealer, &inputs[0], Bonus { honba, sticks })
+                        .map_err(unpaid(event, Payment::Tsumo))?
+                        .total();
+                    [(inputs[0].winner, row)].into_iter().collect()
+                } else {
+                    match flow
+                        .ron_payments(dealer, &inputs, honba, sticks, round.deposits)
+                        .map_err(unpaid(event, Payment::Ron))?
+                    {
+                        o @ RonOutcome::Paid { .. } => {
+                            o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
+                        }
+                        RonOutcome::Aborted => {
+                            return Err(Unsettled::Aborted {
+                                event,
+                                wins: wins.len(),
+                            });
+                        }
+                    }
+                };
+            // The winners the rule set pays (a head bump's refused claimants are not).
+            let winners = with_fishing(flow, ruleset, round.declared, &mut paid);
+            let deltas = paid.iter().fold(zero, |acc, (_, row)| add(&acc, row));
+            (RoundOutcome::Win { winners }, paid, deltas)
+        }
+        SummaryOutcome::Exhaustive {
+            index,
+            recorded,
+            tenpai,
+            nagashi,
+        } => {
+            let deltas = flow
+                .exhaustive_draw_payments(dealer, *tenpai, *nagashi)
+                .map_err(unpaid(*index, Payment::Draw(recorded)))?
+                .total();
+            let outcome = RoundOutcome::ExhaustiveDraw { tenpai: *tenpai };
+            (outcome, ArrayVec::new(), deltas)
+        }
+        SummaryOutcome::Redeal { .. } => (RoundOutcome::Redeal, ArrayVec::new(), zero),
+        SummaryOutcome::Abortive {
+            index,
+            recorded,
+            kind,
+        } => {
+            let deltas = abortive_deltas(flow, *kind, recorded)
+                .map_err(unpaid(*index, Payment::Draw(recorded)))?;
+            (RoundOutcome::AbortiveDraw(*kind), ArrayVec::new(), deltas)
+        }
+    };
+    Ok(Settled {
+        outcome,
+        paid,
+        deltas,
+        penalties,
+    })
+}
+
+/// Each seat's sum of two rows.
+fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> BySeat<i32> {
+    BySeat::new_with(|s| a[s] + b[s])
+}
+
+impl RoundSummary<'_> {
+    /// The score changes of the round's outcome as the log records them (deposits and
+    /// penalties not included); `None` for a round without an outcome.
+    fn recorded_deltas(&self) -> Option<BySeat<i32>> {
+        Some(match self.outcome.as_ref()? {
+            SummaryOutcome::Wins(wins) => wins.iter().fold(BySeat::from_array([0; 4]), |acc, w| {
+                add(&acc, &w.recorded.deltas)
+            }),
+            SummaryOutcome::Exhaustive { recorded, .. }
+            | SummaryOutcome::Abortive { recorded, .. } => recorded.deltas,
+            SummaryOutcome::Redeal { .. } => BySeat::from_array([0; 4]),
+        })
+    }
+
+    /// What ends the round in the record: the final result it states, if the game ends here.
+    fn final_result(&self) -> Option<&FinalResult> {
+        match self.outcome.as_ref()? {
+            SummaryOutcome::Wins(wins) => wins.last()?.recorded.final_result.as_ref(),
+            SummaryOutcome::Exhaustive { recorded, .. }
+            | SummaryOutcome::Abortive { recorded, .. } => recorded.final_result.as_ref(),
+            SummaryOutcome::Redeal { .. } => None,
+        }
+    }
+
+    /// The event of the round's last outcome (its start when it has none).
+    fn last_index(&self) -> usize {
+        match &self.outcome {
+            Some(SummaryOutcome::Wins(wins)) => wins.last().map_or(self.start_index, |w| w.index),
+            Some(
+                SummaryOutcome::Exhaustive { index, .. }
+                | SummaryOutcome::Abortive { index, .. }
+                | SummaryOutcome::Redeal { index },
+            ) => *index,
+            None => self.start_index,
+        }
+    }
+}
+
+/// What a pass expects before a round.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Expected {
+    /// This round.
+    Round(RoundSetup),
+    /// No round: the game is over.
+    Over(GameEnd),
+    /// Nothing known: the money became unknown, or the record left the last round open.
+    Unknown,
+}
+
+/// One round of a [`Pass`].
+#[derive(Clone, Debug)]
+pub(crate) struct Step<'a> {
+    /// What the pass expected before the round.
+    pub(crate) expected: Expected,
+    /// The setup the pass plays the round from: under [`Money::Recorded`] the recorded one;
+    /// under [`Money::Own`] the rule set's own, `None` after its end or once unknown.
+    pub(crate) played: Option<RoundSetup>,
+    /// The round's money, when played.
+    pub(crate) settled: Option<Result<Settled, Unsettled<'a>>>,
+    /// What follows the round, when it was settled.
+    pub(crate) next: Option<Result<Next, FlowError>>,
+}
+
+/// One pass over a game's rounds under a rule set, carrying its money and flow forward
+/// ([`Money`] says whose): each round settled ([`settle_round`]), and the next round or the
+/// end ruled by the flow. `verify` compares the pass with the record; `diff` compares two.
+pub(crate) struct Pass<'r, 'a> {
+    flow: Flow<'r>,
+    ruleset: &'r RuleSet,
+    first_dealer: Seat,
+    money: Money,
+    rounds: &'r [RoundSummary<'a>],
+    at: usize,
+    expected: Expected,
+}
+
+impl<'r, 'a> Pass<'r, 'a> {
+    /// A pass over `rounds` from the game's start (an excerpt from its first round as it
+    /// stands).
+    pub(crate) fn new(
+        ruleset: &'r RuleSet,
+        first_dealer: Seat,
+        excerpt: bool,
+        rounds: &'r [RoundSummary<'a>],
+        money: Money,
+    ) -> Pass<'r, 'a> {
+        let flow = Flow::new(&ruleset.flow, ruleset.players);
+        let first = match (excerpt, rounds.first()) {
+            (true, Some(r)) => r.setup,
+            _ => flow.first_round(first_dealer),
+        };
+        Pass {
+            flow,
+            ruleset,
+            first_dealer,
+            money,
+            rounds,
+            at: 0,
+            expected: Expected::Round(first),
+        }
+    }
+
+    /// The next round after `round` played from `setup`, its outcome `settled`, its score
+    /// changes `deltas` (penalties included).
+    fn next_of(
+        &self,
+        round: &RoundSummary<'_>,
+        setup: &RoundSetup,
+        settled: &Settled,
+        deltas: BySeat<i32>,
+    ) -> Result<Next, FlowError> {
+        let result = RoundResult {
+            outcome: settled.outcome,
+            riichi_deposits: round.deposits,
+            deltas,
+            yakuman: round.yakuman_winners(),
+        };
+        self.flow.next_round(self.first_dealer, setup, &result)
+    }
+
+    /// Under [`Money::Recorded`], what follows `round`: ruled on the scores and payments the
+    /// log records. After a slip (a start that is not the one expected, or payments that are
+    /// not the rule set's) the log may go on from either number; the pass follows the one
+    /// the record goes on from (the next round's start, or the final scores), the log's own
+    /// first, so that one slip is one divergence.
+    fn recorded_next(
+        &self,
+        round: &RoundSummary<'_>,
+        expected: Expected,
+        settled: &Settled,
+    ) -> Result<Next, FlowError> {
+        let recorded = round.recorded_deltas().unwrap_or(settled.deltas);
+        let own = settled.deltas;
+        let mut starts: ArrayVec<RoundSetup, 2> = [round.setup].into_iter().collect();
+        if let Expected::Round(e) = expected
+            && e != round.setup
+        {
+            starts.push(e);
+        }
+        let mut changes: ArrayVec<BySeat<i32>, 2> = [recorded].into_iter().collect();
+        if own != recorded {
+            changes.push(own);
+        }
+        let penalties = settled.penalties;
+        let primary = self.next_of(round, &round.setup, settled, add(&recorded, &penalties));
+        if starts.len() == 1 && changes.len() == 1 {
+            return primary;
+        }
+        let shown = |next: &Result<Next, FlowError>| match (next, self.rounds.get(self.at)) {
+            (Ok(Next::Round(n)), Some(following)) => *n == following.setup,
+            (Ok(Next::GameOver(end)), None) => round
+                .final_result()
+                .is_some_and(|fin| fin.scores == end.standing.scores),
+            _ => false,
+        };
+        if shown(&primary) {
+            return primary;
+        }
+        for change in &changes {
+            for start in &starts {
+                let next = self.next_of(round, start, settled, add(change, &penalties));
+                if shown(&next) {
+                    return next;
+                }
+            }
+        }
+        primary
+    }
+}
+
+impl<'a> Iterator for Pass<'_, 'a> {
+    type Item = Step<'a>;
+
+    fn next(&mut self) -> Option<Step<'a>> {
+        let round = self.rounds.get(self.at)?;
+        self.at += 1;
+        let expected = std::mem::replace(&mut self.expected, Expected::Unknown);
+        let played = match (self.money, expected) {
+            (Money::Recorded, _) => Some(round.setup),
+            (Money::Own, Expected::Round(setup)) => Some(setup),
+            (Money::Own, Expected::Over(end)) => {
+                self.expected = Expected::Over(end);
+                None
+            }
+            (Money::Own, Expected::Unknown) => None,
+        };
+        let Some(setup) = played else {
+            return Some(Step {
+                expected,
+                played,
+                settled: None,
+                next: None,
+            });
+        };
+        let settled = settle_round(&self.flow, self.ruleset, round, &setup, self.money);
+        let next = settled.as_ref().ok().map(|s| match self.money {
+            Money::Recorded => self.recorded_next(round, expected, s),
+            Money::Own => self.next_of(round, &setup, s, add(&s.deltas, &s.penalties)),
+        });
+        match &next {
+            Some(Ok(Next::Round(n))) => self.expected = Expected::Round(*n),
+            Some(Ok(Next::GameOver(end))) => self.expected = Expected::Over(*end),
+            _ => {}
+        }
+        Some(Step {
+            expected,
+            played,
+            settled: Some(settled),
+            next,
+        })
+    }
+}
+
 /// Checks the settlement of a game under `rules`, writing its divergences to `out`; returns
 /// whether the log stops before the game's end (no final result where the flow goes on).
 pub(crate) fn check(
@@ -191,62 +607,46 @@ pub(crate) fn check(
     end_record: EndRecord,
     out: &mut crate::Verdict,
 ) -> bool {
-    let rules = Flow::new(&ruleset.flow, ruleset.players);
-    // An excerpt is followed from its first round as it stands.
-    let first = match (excerpt, rounds.first()) {
-        (true, Some(r)) => r.setup,
-        _ => rules.first_round(first_dealer),
-    };
-    let mut expected = Some(Next::Round(first));
+    let mut pass = Pass::new(ruleset, first_dealer, excerpt, rounds, Money::Recorded);
+    let deposit = ruleset.flow.riichi_deposit;
     // Whether a round is left open (no outcome): the record stops there.
     let mut open = false;
-    // The engine's scores at the start of the next round, once it has settled one.
-    let mut chain: Option<BySeat<i32>> = None;
+    // Whether the game goes on after the last round, as the pass rules it.
+    let mut goes_on = true;
     for (number, round) in rounds.iter().enumerate() {
+        let Some(step) = pass.next() else { break };
         let last = number + 1 == rounds.len();
         let at = |index: usize| (Some(round.label), Some(index));
         let mut push = |(round, event): (Option<RoundLabel>, Option<usize>), kind| {
             out.push(Divergence { round, event, kind });
         };
-        match expected.take() {
-            Some(Next::Round(next)) if next == round.setup => {}
-            Some(Next::Round(next)) => push(
+        if let Expected::Round(next) = step.expected
+            && next != round.setup
+        {
+            push(
                 at(round.start_index),
                 DivergenceKind::FlowMismatch {
                     computed: setup_text(&next),
                     recorded: setup_text(&round.setup),
                 },
-            ),
-            Some(Next::GameOver(end)) => push(
-                at(round.start_index),
-                DivergenceKind::FlowMismatch {
-                    computed: format!("the game is over ({})", end.reason),
-                    recorded: format!("a round {}", setup_text(&round.setup)),
-                },
-            ),
-            None => {}
+            );
         }
         let mut current = round.setup.scores;
         // A false declaration's penalty is paid when it is declared (the rule set's, or where
         // it has none, the record's), in event order with the deposits: the penalties are
         // kept in event order, so a cursor walks them.
-        let mut penalties = BySeat::from_array([0; 4]);
         let mut paid = 0;
         let mut pay_penalties = |current: &mut BySeat<i32>, upto: usize| {
             while let Some(&(at, computed, recorded)) = round.penalties.get(paid)
                 && at < upto
             {
                 paid += 1;
-                let row = computed.unwrap_or(recorded);
-                for s in Seat::ALL {
-                    current[s] += row[s];
-                    penalties[s] += row[s];
-                }
+                *current = add(current, &computed.unwrap_or(recorded));
             }
         };
         for &(index, seat, recorded) in &round.deposit_scores {
             pay_penalties(&mut current, index);
-            current[seat] -= rules.riichi_deposit;
+            current[seat] -= deposit;
             if let Some(recorded) = recorded
                 && recorded != current
             {
@@ -261,239 +661,34 @@ pub(crate) fn check(
             }
         }
         pay_penalties(&mut current, usize::MAX);
-        let Some(outcome) = &round.outcome else {
-            // A round the log leaves open: the record stops here, so the game's end is not
-            // recorded, and no flow decision can be weighed.
-            open = true;
-            if let Some((at_e, expected_next)) = round.expect_next {
-                push(
-                    at(at_e.event),
-                    crate::expect::next_failed(
-                        at_e,
-                        expected_next,
-                        "the round has no outcome".to_owned(),
-                    ),
-                );
-            }
-            continue;
-        };
-        let sticks = round.setup.sticks + u32::from(round.deposits.len());
-        let honba = round.setup.honba;
-        let dealer = round.setup.dealer;
-        let (flow_outcome, deltas, final_result, last_index) = match outcome {
-            SummaryOutcome::Wins(wins) => {
-                let inputs: ArrayVec<Win, 3> = wins
-                    .iter()
-                    .map(|w| {
-                        let role = Role::of(w.recorded.winner, dealer);
-                        let value = w.value.unwrap_or_else(|| {
-                            // Buu's and the classic payments are not base points ×
-                            // the Japanese factors: the record's own payments stand.
-                            if ruleset.hand.scoring != haifu_ruleset::Scoring::Japanese {
-                                return recorded_payments(w.recorded, dealer, ruleset, honba);
-                            }
-                            let base = recorded_base(w.recorded, &ruleset.hand);
-                            let v = if w.recorded.is_tsumo() {
-                                rules.tsumo_value(base, role)
-                            } else {
-                                WinValue::ron_from_base(w.recorded.from, base, role)
-                            };
-                            v.unwrap_or(WinValue::Ron {
-                                discarder: w.recorded.from,
-                                points: w.recorded.points,
-                            })
-                        });
-                        Win {
-                            winner: w.recorded.winner,
-                            value,
-                            pao: w.pao,
-                            pao_stacked: w.pao_stacked,
-                        }
-                    })
-                    .collect();
-                let mut paid: ArrayVec<(Seat, BySeat<i32>), 3> =
-                    if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
-                        match rules.win_payments(dealer, &inputs[0], Bonus { honba, sticks }) {
-                            Ok(p) => [(inputs[0].winner, p.total())].into_iter().collect(),
-                            Err(e) => {
-                                push(
-                                    at(wins[0].index),
-                                    DivergenceKind::PaymentMismatch {
-                                        what: "tsumo",
-                                        computed: e.to_string(),
-                                        recorded: String::new(),
-                                    },
-                                );
-                                return false;
-                            }
-                        }
-                    } else {
-                        match rules.ron_payments(dealer, &inputs, honba, sticks, round.deposits) {
-                            Ok(o @ RonOutcome::Paid { .. }) => {
-                                o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
-                            }
-                            Ok(RonOutcome::Aborted) => {
-                                push(
-                                    at(wins[0].index),
-                                    DivergenceKind::FlowMismatch {
-                                        computed: "the rons abort the round".to_owned(),
-                                        recorded: format!("{} wins", wins.len()),
-                                    },
-                                );
-                                return false;
-                            }
-                            Err(e) => {
-                                push(
-                                    at(wins[0].index),
-                                    DivergenceKind::PaymentMismatch {
-                                        what: "ron",
-                                        computed: e.to_string(),
-                                        recorded: String::new(),
-                                    },
-                                );
-                                return false;
-                            }
-                        }
-                    };
-                // The winners the rule set pays (a head bump's refused claimants are not).
-                let winners = with_fishing(&rules, ruleset, round.declared, &mut paid);
-                let mut total = BySeat::from_array([0; 4]);
-                for (i, w) in wins.iter().enumerate() {
-                    let r = w.recorded;
-                    if r.scores != current {
-                        push(
-                            at(w.index),
-                            DivergenceKind::ScoreMismatch {
-                                what: "scores before the win",
-                                computed: scores_text(&current),
-                                recorded: scores_text(&r.scores),
-                            },
-                        );
-                    }
-                    let recorded_sticks = if i == 0 { sticks } else { 0 };
-                    if (r.honba, r.sticks) != (honba, recorded_sticks) {
-                        push(
-                            at(w.index),
-                            DivergenceKind::PaymentMismatch {
-                                what: "honba and sticks on the table",
-                                computed: format!("{honba} honba, {recorded_sticks} sticks"),
-                                recorded: format!("{} honba, {} sticks", r.honba, r.sticks),
-                            },
-                        );
-                    }
-                    match paid.iter().find(|(s, _)| *s == r.winner) {
-                        Some((_, d)) if *d != r.deltas => push(
-                            at(w.index),
-                            DivergenceKind::PaymentMismatch {
-                                what: "score changes of the win",
-                                computed: scores_text(d),
-                                recorded: scores_text(&r.deltas),
-                            },
+        let settled = match step.settled {
+            Some(Ok(settled)) => settled,
+            Some(Err(Unsettled::Open)) | None => {
+                // A round the log leaves open: the record stops here, so the game's end is
+                // not recorded, and no flow decision can be weighed.
+                open = true;
+                if let Some((at_e, expected_next)) = round.expect_next {
+                    push(
+                        at(at_e.event),
+                        crate::expect::next_failed(
+                            at_e,
+                            expected_next,
+                            "the round has no outcome".to_owned(),
                         ),
-                        Some(_) => {}
-                        None => push(
-                            at(w.index),
-                            DivergenceKind::PaymentMismatch {
-                                what: "payments",
-                                computed: "no payment to this winner".to_owned(),
-                                recorded: scores_text(&r.deltas),
-                            },
-                        ),
-                    }
-                    for s in Seat::ALL {
-                        current[s] += r.deltas[s];
-                        total[s] += r.deltas[s];
-                    }
+                    );
                 }
-                let last = wins.last().map(|w| w.recorded);
-                let paid_total = paid
-                    .iter()
-                    .fold(BySeat::from_array([0; 4]), |mut acc, (_, d)| {
-                        for s in Seat::ALL {
-                            acc[s] += d[s];
-                        }
-                        acc
-                    });
-                let _ = total;
-                (
-                    RoundOutcome::Win { winners },
-                    paid_total,
-                    last.and_then(|w| w.final_result.as_ref()),
-                    wins.last().map_or(round.start_index, |w| w.index),
-                )
+                continue;
             }
-            SummaryOutcome::Exhaustive {
-                index,
-                recorded,
-                tenpai,
-                nagashi,
-            } => {
-                let deltas = match rules.exhaustive_draw_payments(dealer, *tenpai, *nagashi) {
-                    Ok(p) => p.total(),
-                    Err(e) => {
-                        push(at(*index), unpaid_draw(&e, recorded));
-                        return false;
-                    }
-                };
-                draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
-                (
-                    RoundOutcome::ExhaustiveDraw { tenpai: *tenpai },
-                    deltas,
-                    recorded.final_result.as_ref(),
-                    *index,
-                )
-            }
-            // The hand is dealt again: its sticks go back to their owners, and the penalty
-            // (added below) is all that changes the scores.
-            SummaryOutcome::Redeal { index } => {
-                for seat in round.deposits.iter() {
-                    current[seat] += rules.riichi_deposit;
-                }
-                (
-                    RoundOutcome::Redeal,
-                    BySeat::from_array([0; 4]),
-                    None,
-                    *index,
-                )
-            }
-            SummaryOutcome::Abortive {
-                index,
-                recorded,
-                kind,
-            } => {
-                let deltas = match abortive_deltas(&rules, *kind, recorded) {
-                    Ok(row) => row,
-                    Err(e) => {
-                        push(at(*index), unpaid_draw(&e, recorded));
-                        return false;
-                    }
-                };
-                draw_common(&mut push, at(*index), &mut current, recorded, &deltas);
-                (
-                    RoundOutcome::AbortiveDraw(*kind),
-                    deltas,
-                    recorded.final_result.as_ref(),
-                    *index,
-                )
+            Some(Err(e)) => {
+                push_unsettled(&mut push, round.label, &e);
+                return false;
             }
         };
-        let deltas = BySeat::new_with(|s| deltas[s] + penalties[s]);
-        let result = RoundResult {
-            outcome: flow_outcome,
-            riichi_deposits: round.deposits,
-            deltas,
-            yakuman: round.yakuman_winners(),
-        };
-        // The next round follows from the engine's own scores, carried from the game's start:
-        // a log whose start scores slip in one round (a transcriber's error) shows the slip
-        // there once, and the rounds after it, right again, agree.
-        let mut setup = round.setup;
-        if let Some(scores) = chain {
-            setup.scores = scores;
-        }
-        let next = match rules.next_round(first_dealer, &setup, &result) {
-            Ok(next) => next,
-            Err(e) => {
+        compare_outcome(&mut push, round, &settled, &mut current, deposit);
+        let last_index = round.last_index();
+        let next = match step.next {
+            Some(Ok(next)) => next,
+            Some(Err(e)) => {
                 push(
                     at(last_index),
                     DivergenceKind::FlowMismatch {
@@ -503,6 +698,7 @@ pub(crate) fn check(
                 );
                 return false;
             }
+            None => return false,
         };
         if let Some((at_e, expected_next)) = round.expect_next {
             let engine = match &next {
@@ -521,11 +717,9 @@ pub(crate) fn check(
                 push(at(at_e.event), kind);
             }
         }
-        match (next, final_result) {
-            (Next::Round(n), None) => {
-                chain = Some(n.scores);
-                expected = Some(next);
-            }
+        goes_on = matches!(next, Next::Round(_));
+        match (next, round.final_result()) {
+            (Next::Round(_), None) => {}
             (Next::Round(n), Some(_)) => push(
                 at(last_index),
                 DivergenceKind::FlowMismatch {
@@ -536,31 +730,136 @@ pub(crate) fn check(
             // A format whose final result is optional, ending where the game ends.
             (Next::GameOver(_), None) if last && end_record == EndRecord::Optional => {
                 open = true;
-                expected = None;
             }
-            (Next::GameOver(end), None) => {
-                // The log plays on where the engine ends the game: the rounds after it are
-                // followed from the log's own scores.
-                chain = None;
-                push(
-                    at(last_index),
-                    DivergenceKind::FlowMismatch {
-                        computed: format!("the game ends ({})", end.reason),
-                        recorded: "the game goes on".to_owned(),
-                    },
-                );
-                expected = None;
-            }
+            (Next::GameOver(end), None) => push(
+                at(last_index),
+                DivergenceKind::FlowMismatch {
+                    computed: format!("the game ends ({})", end.reason),
+                    recorded: "the game goes on".to_owned(),
+                },
+            ),
             (Next::GameOver(end), Some(fin)) => {
                 check_final(&mut push, at(last_index), &end.standing, fin);
-                expected = None;
             }
         }
     }
     // A log that stops while the game goes on (cut off, or a scenario fragment) does not
     // record the end: nothing to compare, and not a divergence (the verdict says the end was
     // not recorded).
-    open || matches!(expected, Some(Next::Round(_)))
+    open || goes_on
+}
+
+/// The divergence of a round the rule set cannot settle.
+fn push_unsettled(push: &mut Push<'_>, label: RoundLabel, e: &Unsettled<'_>) {
+    let (event, kind) = match e {
+        Unsettled::Open | Unsettled::Beyond => return,
+        Unsettled::Unpaid {
+            event,
+            payment: Payment::Draw(recorded),
+            error,
+        } => (*event, unpaid_draw(error, recorded)),
+        Unsettled::Unpaid {
+            event,
+            payment,
+            error,
+        } => (
+            *event,
+            DivergenceKind::PaymentMismatch {
+                what: match payment {
+                    Payment::Tsumo => "tsumo",
+                    _ => "ron",
+                },
+                computed: error.to_string(),
+                recorded: String::new(),
+            },
+        ),
+        Unsettled::Aborted { event, wins } => (
+            *event,
+            DivergenceKind::FlowMismatch {
+                computed: "the rons abort the round".to_owned(),
+                recorded: format!("{wins} wins"),
+            },
+        ),
+    };
+    push((Some(label), Some(event)), kind);
+}
+
+/// Compares a round's outcome with the record: the scores before it, the honba and sticks
+/// with each win, and each payment. `current` is the round's scores before the outcome,
+/// moved on by what the record pays.
+fn compare_outcome(
+    push: &mut Push<'_>,
+    round: &RoundSummary<'_>,
+    settled: &Settled,
+    current: &mut BySeat<i32>,
+    deposit: i32,
+) {
+    let at = |index: usize| (Some(round.label), Some(index));
+    let sticks = round.setup.sticks + u32::from(round.deposits.len());
+    let honba = round.setup.honba;
+    match round.outcome.as_ref() {
+        Some(SummaryOutcome::Wins(wins)) => {
+            for (i, w) in wins.iter().enumerate() {
+                let r = w.recorded;
+                if r.scores != *current {
+                    push(
+                        at(w.index),
+                        DivergenceKind::ScoreMismatch {
+                            what: "scores before the win",
+                            computed: scores_text(current),
+                            recorded: scores_text(&r.scores),
+                        },
+                    );
+                }
+                let recorded_sticks = if i == 0 { sticks } else { 0 };
+                if (r.honba, r.sticks) != (honba, recorded_sticks) {
+                    push(
+                        at(w.index),
+                        DivergenceKind::PaymentMismatch {
+                            what: "honba and sticks on the table",
+                            computed: format!("{honba} honba, {recorded_sticks} sticks"),
+                            recorded: format!("{} honba, {} sticks", r.honba, r.sticks),
+                        },
+                    );
+                }
+                match settled.paid.iter().find(|(s, _)| *s == r.winner) {
+                    Some((_, d)) if *d != r.deltas => push(
+                        at(w.index),
+                        DivergenceKind::PaymentMismatch {
+                            what: "score changes of the win",
+                            computed: scores_text(d),
+                            recorded: scores_text(&r.deltas),
+                        },
+                    ),
+                    Some(_) => {}
+                    None => push(
+                        at(w.index),
+                        DivergenceKind::PaymentMismatch {
+                            what: "payments",
+                            computed: "no payment to this winner".to_owned(),
+                            recorded: scores_text(&r.deltas),
+                        },
+                    ),
+                }
+                *current = add(current, &r.deltas);
+            }
+        }
+        Some(
+            SummaryOutcome::Exhaustive {
+                index, recorded, ..
+            }
+            | SummaryOutcome::Abortive {
+                index, recorded, ..
+            },
+        ) => draw_common(push, at(*index), current, recorded, &settled.deltas),
+        // The hand is dealt again: its sticks go back to their owners.
+        Some(SummaryOutcome::Redeal { .. }) => {
+            for seat in round.deposits.iter() {
+                current[seat] += deposit;
+            }
+        }
+        None => {}
+    }
 }
 
 type Push<'p> = dyn FnMut((Option<RoundLabel>, Option<usize>), DivergenceKind) + 'p;

@@ -426,13 +426,15 @@ const CASES: &[Case] = &[
         text: "only the claimant nearest the discarder wins",
     },
     // The head bump's winner, B, is not the dealer: the deal does not stay with the dealer
-    // D, whose ron is refused, and the all-last ends the game.
+    // D, whose ron is refused. The flow is ruled on the scores the log records (A paying
+    // both rons: 26800 27300 24000 21900), where nobody has 30000 after the all-last: the
+    // game goes on to West 1, dealt by A.
     Case {
         field: "multiple_ron",
         scenario: "multiple-ron/double-ron-dealer-renchan",
         set: "multiple_ron=head-bump",
         kind: "flow_mismatch",
-        text: "the engine has the game ends (the last hand)",
+        text: "the engine has W1.0 dealer A sticks 0 scores 26800 27300 24000 21900",
     },
     // East first: A discards, B (next in turn) and the dealer D ron; the dealer wins alone,
     // so B's ron, written first, is the one refused.
