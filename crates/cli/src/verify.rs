@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use haifu_log::GameLog;
-use haifu_replay::{Divergence, DivergenceKind, Status, Verdict};
+use haifu_replay::{Divergence, DivergenceKind, Shown, Status, Verdict};
 use haifu_report::{
     Baseline, BaselineEntry, FileVerdict, SourcePositions, VerifyFormat, VerifyReport,
 };
@@ -382,8 +382,8 @@ fn require_end(outcome: &mut FileVerdict) {
             round: None,
             event: None,
             kind: DivergenceKind::FlowMismatch {
-                computed: "the game's end, which --require-end asks for".to_owned(),
-                recorded: "a record that stops before the game ends".to_owned(),
+                computed: Shown::text("the game's end, which --require-end asks for"),
+                recorded: Shown::text("a record that stops before the game ends"),
             },
         });
     }
@@ -399,8 +399,8 @@ fn require_start(outcome: &mut FileVerdict) {
             round: None,
             event: None,
             kind: DivergenceKind::FlowMismatch {
-                computed: "the game's start, which --require-start asks for".to_owned(),
-                recorded: "a record that begins mid-game".to_owned(),
+                computed: Shown::text("the game's start, which --require-start asks for"),
+                recorded: Shown::text("a record that begins mid-game"),
             },
         });
     }

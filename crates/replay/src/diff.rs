@@ -315,10 +315,9 @@ pub fn end_text(end: &CourseEnd) -> String {
     }
 }
 
-/// Scores as the messages write them: `25000 25000 25000 25000`.
+/// Scores as the messages write them: `25000 25000 25000 25000` ([`Shown::Scores`]).
 pub fn scores_text(s: &BySeat<i32>) -> String {
-    let v: Vec<String> = s.iter().map(ToString::to_string).collect();
-    v.join(" ")
+    crate::Shown::Scores(*s).to_string()
 }
 
 /// A win's value as one line: `riichi 1, pinfu 1, dora 1 | 30 fu 3 han 3900 no-limit`.

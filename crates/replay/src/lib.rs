@@ -24,6 +24,7 @@
 //! - One divergence never stops the replay: every check runs and every problem is reported
 //!   (a `(value, problems)` result, not `Result<value, first problem>`).
 
+mod compared;
 mod course;
 mod diff;
 mod expect;
@@ -36,6 +37,7 @@ mod wall;
 use haifu_log::GameLog;
 use haifu_ruleset::{Players, RuleSet};
 
+pub use compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
 pub use diff::{
     Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, scores_text,
@@ -172,8 +174,11 @@ fn settle(
             round: Some(RoundLabel::of(first)),
             event: Some(0),
             kind: DivergenceKind::FlowMismatch {
-                computed: format!("every seat starting with {}", rules.flow.start_score),
-                recorded: format!("starting scores {}", settle::scores_text(&first.scores)),
+                computed: Shown::text(format!(
+                    "every seat starting with {}",
+                    rules.flow.start_score
+                )),
+                recorded: Shown::text(format!("starting scores {}", Shown::Scores(first.scores))),
             },
         });
         return;

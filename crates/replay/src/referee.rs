@@ -14,11 +14,13 @@ use haifu_rules::{
     Win, WinContext, Yaku, score,
 };
 use haifu_ruleset::{MultipleRonBonus, RuleSet};
-use haifu_tiles::{BySeat, Seat, Tile, TileList};
+use haifu_tiles::{BySeat, Seat, Tile};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
 use crate::sheet::{RoundSheet, SheetLine, Valuation, WinLine};
-use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
+use crate::{
+    Divergence, DivergenceKind, DrawField, PaymentOf, RoundLabel, Shown, Verdict, WinField,
+};
 
 /// Replays every round of a four-player game; returns what it ruled about each round, for
 /// the settlement.
@@ -527,17 +529,17 @@ impl<'a> RoundReplay<'a> {
         let flow = flow::Flow::new(&self.rules.flow, self.rules.players);
         let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
         let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
-            Ok(row) => (Some(row), crate::settle::scores_text(&row)),
-            Err(e) => (None, format!("no payment: {e}")),
+            Ok(row) => (Some(row), Shown::Scores(row)),
+            Err(e) => (None, Shown::text(format!("no payment: {e}"))),
         };
         if computed != Some(recorded) {
             verdict.push(Divergence {
                 round: Some(self.summary.label),
                 event: Some(index),
                 kind: DivergenceKind::PaymentMismatch {
-                    what: "score changes of the false declaration",
+                    what: PaymentOf::FalseDeclaration,
                     computed: text,
-                    recorded: crate::settle::scores_text(&recorded),
+                    recorded: Shown::Scores(recorded),
                 },
             });
         }
@@ -665,9 +667,9 @@ impl<'a> RoundReplay<'a> {
         }
         if context.from != recorded.from {
             let kind = DivergenceKind::WinMismatch {
-                field: "from",
-                computed: format!("seat {}", context.from),
-                recorded: format!("seat {}", recorded.from),
+                field: WinField::From,
+                computed: Shown::Seat(context.from),
+                recorded: Shown::Seat(recorded.from),
             };
             self.diverge(verdict, index, kind);
         }
@@ -726,12 +728,10 @@ impl<'a> RoundReplay<'a> {
             .find_map(|(y, seat)| if has(y) { seat } else { None })
         };
         if pao != recorded.pao {
-            let text =
-                |p: Option<Seat>| p.map_or_else(|| "nobody".to_owned(), |s| format!("seat {s}"));
             let kind = DivergenceKind::WinMismatch {
-                field: "pao",
-                computed: text(pao),
-                recorded: text(recorded.pao),
+                field: WinField::Pao,
+                computed: Shown::Liable(pao),
+                recorded: Shown::Liable(recorded.pao),
             };
             self.diverge(verdict, index, kind);
         }
@@ -803,7 +803,7 @@ impl<'a> RoundReplay<'a> {
     ) -> Result<Option<Score>, ScoreError> {
         verdict.checked.wins += 1;
         let label = self.summary.label;
-        let mut mismatch = |field: &'static str, computed: String, recorded: String| {
+        let mut mismatch = |field: WinField, computed: Shown, recorded: Shown| {
             verdict.push(Divergence {
                 round: Some(label),
                 event: Some(index),
@@ -816,9 +816,9 @@ impl<'a> RoundReplay<'a> {
         };
         if context.dora_indicators.as_slice() != recorded.dora_indicators.as_slice() {
             mismatch(
-                "dora indicators",
-                TileList::tiles(&context.dora_indicators).to_string(),
-                TileList::tiles(&recorded.dora_indicators).to_string(),
+                WinField::DoraIndicators,
+                Shown::Tiles(context.dora_indicators.iter().copied().collect()),
+                Shown::Tiles(recorded.dora_indicators.iter().copied().collect()),
             );
         }
         let mut concealed: ArrayVec<Tile, 14> = context.concealed.iter().copied().collect();
@@ -828,17 +828,15 @@ impl<'a> RoundReplay<'a> {
         hand.sort_unstable();
         if concealed != hand || context.winning_tile != recorded.winning_tile {
             mismatch(
-                "hand",
-                format!(
-                    "{} winning on {}",
-                    TileList::tiles(&concealed),
-                    context.winning_tile
-                ),
-                format!(
-                    "{} winning on {}",
-                    TileList::tiles(&hand),
-                    recorded.winning_tile
-                ),
+                WinField::Hand,
+                Shown::Hand {
+                    tiles: concealed,
+                    winning: context.winning_tile,
+                },
+                Shown::Hand {
+                    tiles: hand,
+                    winning: recorded.winning_tile,
+                },
             );
         }
         let win = Win {
@@ -862,9 +860,9 @@ impl<'a> RoundReplay<'a> {
             Err(e @ (ScoreError::NotComplete | ScoreError::NoYaku)) => return Err(e),
             Err(other) => {
                 mismatch(
-                    "value",
-                    format!("unscorable: {other}"),
-                    format!("{} points", recorded.points),
+                    WinField::Value,
+                    Shown::text(format!("unscorable: {other}")),
+                    Shown::text(format!("{} points", recorded.points)),
                 );
                 self.note_refusal(index, other.to_string(), false);
                 return Ok(None);
@@ -888,7 +886,11 @@ impl<'a> RoundReplay<'a> {
             let mut recorded_sorted = recorded_yaku.clone();
             recorded_sorted.sort_unstable();
             let same_set = sorted.as_slice() == recorded_sorted.as_slice();
-            let field = if same_set { "yaku order" } else { "yaku" };
+            let field = if same_set {
+                WinField::YakuOrder
+            } else {
+                WinField::Yaku
+            };
             // Ura dora listed without the indicators that give them: say so (a hand-written
             // record that leaves out its `ura` line).
             let hint = if recorded.ura_indicators.is_empty()
@@ -904,17 +906,17 @@ impl<'a> RoundReplay<'a> {
             if !(same_set && self.yaku_order == YakuOrder::Exporter) {
                 mismatch(
                     field,
-                    yaku_text(&yaku),
-                    format!("{}{hint}", yaku_text(&recorded_yaku)),
+                    Shown::text(yaku_text(&yaku)),
+                    Shown::text(format!("{}{hint}", yaku_text(&recorded_yaku))),
                 );
             }
         }
         let yakuman: ArrayVec<Yaku, 8> = score.yakuman.iter().map(|y| y.yaku).collect();
         if yakuman.as_slice() != recorded.yakuman.as_slice() {
             mismatch(
-                "yakuman",
-                names_text(&yakuman),
-                names_text(&recorded.yakuman),
+                WinField::Yakuman,
+                Shown::Yakuman(yakuman),
+                Shown::Yakuman(recorded.yakuman.clone()),
             );
         }
         // A format that leaves the fu of a limit hand out (tenhou.net/6) has nothing to
@@ -922,20 +924,24 @@ impl<'a> RoundReplay<'a> {
         if let Some(fu) = recorded.fu
             && u32::from(score.fu) != fu
         {
-            mismatch("fu", score.fu.to_string(), fu.to_string());
+            mismatch(
+                WinField::Fu,
+                Shown::Number(i64::from(score.fu)),
+                Shown::Number(i64::from(fu)),
+            );
         }
         if i64::from(score.points) != i64::from(recorded.points) {
             mismatch(
-                "points",
-                score.points.to_string(),
-                recorded.points.to_string(),
+                WinField::Points,
+                Shown::Number(i64::from(score.points)),
+                Shown::Number(i64::from(recorded.points)),
             );
         }
         if score.limit != recorded.limit {
             mismatch(
-                "limit",
-                score.limit.name().to_owned(),
-                recorded.limit.name().to_owned(),
+                WinField::Limit,
+                Shown::Limit(score.limit),
+                Shown::Limit(recorded.limit),
             );
         }
         Ok(Some(score))
@@ -1041,23 +1047,22 @@ impl<'a> RoundReplay<'a> {
                 if abortive.is_none() {
                     if tenpai != shown && !recorded.tenpai_unrecorded {
                         let kind = DivergenceKind::DrawMismatch {
-                            field: "tenpai",
-                            computed: seats_text(tenpai),
-                            recorded: seats_text(shown),
+                            field: DrawField::Tenpai,
+                            computed: Shown::Seats(tenpai),
+                            recorded: Shown::Seats(shown),
                         };
                         self.diverge(verdict, index, kind);
                     }
                     let is_nagashi = !nagashi.is_empty();
                     if is_nagashi != (recorded.kind == DrawKind::NagashiMangan) {
                         let kind = DivergenceKind::DrawMismatch {
-                            field: "kind",
-                            computed: if is_nagashi {
+                            field: DrawField::Kind,
+                            computed: Shown::text(if is_nagashi {
                                 "nagashi_mangan"
                             } else {
                                 "exhaustive"
-                            }
-                            .to_owned(),
-                            recorded: recorded.kind.as_str().to_owned(),
+                            }),
+                            recorded: Shown::text(recorded.kind.as_str()),
                         };
                         self.diverge(verdict, index, kind);
                     }
@@ -1069,15 +1074,6 @@ impl<'a> RoundReplay<'a> {
                 self.illegal(verdict, index, action, &e);
             }
         }
-    }
-}
-
-fn seats_text(seats: Seats) -> String {
-    let s: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    if s.is_empty() {
-        "none".to_owned()
-    } else {
-        format!("seats {}", s.join(", "))
     }
 }
 
@@ -1180,14 +1176,6 @@ fn yaku_text(list: &[(HanSource, u8)]) -> String {
         out.push_str("none");
     }
     out
-}
-
-/// Yakuman names, comma-separated, or `none`.
-fn names_text(list: &[Yaku]) -> String {
-    if list.is_empty() {
-        return "none".to_owned();
-    }
-    list.iter().map(|y| y.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// The kind of an engine's refusal, in the vocabulary scenarios name.

@@ -16,7 +16,7 @@ use haifu_rules::rulings;
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
 
-use crate::{Divergence, DivergenceKind, RoundLabel};
+use crate::{Divergence, DivergenceKind, FinalPart, PaymentOf, RoundLabel, ScoresAt, Shown};
 
 /// What the referee ruled about one round, for the settlement.
 #[derive(Clone)]
@@ -46,9 +46,9 @@ pub(crate) struct RoundSummary<'a> {
 /// The divergence of a draw the rule set cannot pay.
 fn unpaid_draw(e: &haifu_rules::flow::PaymentError, recorded: &RecordedDraw) -> DivergenceKind {
     DivergenceKind::PaymentMismatch {
-        what: "score changes of the draw",
-        computed: format!("no payment: {e}"),
-        recorded: scores_text(&recorded.deltas),
+        what: PaymentOf::Draw,
+        computed: Shown::text(format!("no payment: {e}")),
+        recorded: Shown::Scores(recorded.deltas),
     }
 }
 
@@ -626,8 +626,8 @@ pub(crate) fn check(
             push(
                 at(round.start_index),
                 DivergenceKind::FlowMismatch {
-                    computed: setup_text(&next),
-                    recorded: setup_text(&round.setup),
+                    computed: Shown::Setup(next),
+                    recorded: Shown::Setup(round.setup),
                 },
             );
         }
@@ -653,9 +653,9 @@ pub(crate) fn check(
                 push(
                     at(index),
                     DivergenceKind::ScoreMismatch {
-                        what: "scores after the riichi deposit",
-                        computed: scores_text(&current),
-                        recorded: scores_text(&recorded),
+                        what: ScoresAt::AfterDeposit,
+                        computed: Shown::Scores(current),
+                        recorded: Shown::Scores(recorded),
                     },
                 );
             }
@@ -692,8 +692,8 @@ pub(crate) fn check(
                 push(
                     at(last_index),
                     DivergenceKind::FlowMismatch {
-                        computed: e.to_string(),
-                        recorded: String::new(),
+                        computed: Shown::text(e.to_string()),
+                        recorded: Shown::text(""),
                     },
                 );
                 return false;
@@ -723,8 +723,8 @@ pub(crate) fn check(
             (Next::Round(n), Some(_)) => push(
                 at(last_index),
                 DivergenceKind::FlowMismatch {
-                    computed: format!("the game goes on to {}", setup_text(&n)),
-                    recorded: "the game ends".to_owned(),
+                    computed: Shown::text(format!("the game goes on to {}", Shown::Setup(n))),
+                    recorded: Shown::text("the game ends"),
                 },
             ),
             // A format whose final result is optional, ending where the game ends.
@@ -734,8 +734,8 @@ pub(crate) fn check(
             (Next::GameOver(end), None) => push(
                 at(last_index),
                 DivergenceKind::FlowMismatch {
-                    computed: format!("the game ends ({})", end.reason),
-                    recorded: "the game goes on".to_owned(),
+                    computed: Shown::text(format!("the game ends ({})", end.reason)),
+                    recorded: Shown::text("the game goes on"),
                 },
             ),
             (Next::GameOver(end), Some(fin)) => {
@@ -766,18 +766,18 @@ fn push_unsettled(push: &mut Push<'_>, label: RoundLabel, e: &Unsettled<'_>) {
             *event,
             DivergenceKind::PaymentMismatch {
                 what: match payment {
-                    Payment::Tsumo => "tsumo",
-                    _ => "ron",
+                    Payment::Tsumo => PaymentOf::Tsumo,
+                    _ => PaymentOf::Ron,
                 },
-                computed: error.to_string(),
-                recorded: String::new(),
+                computed: Shown::text(error.to_string()),
+                recorded: Shown::text(""),
             },
         ),
         Unsettled::Aborted { event, wins } => (
             *event,
             DivergenceKind::FlowMismatch {
-                computed: "the rons abort the round".to_owned(),
-                recorded: format!("{wins} wins"),
+                computed: Shown::text("the rons abort the round"),
+                recorded: Shown::text(format!("{wins} wins")),
             },
         ),
     };
@@ -805,9 +805,9 @@ fn compare_outcome(
                     push(
                         at(w.index),
                         DivergenceKind::ScoreMismatch {
-                            what: "scores before the win",
-                            computed: scores_text(current),
-                            recorded: scores_text(&r.scores),
+                            what: ScoresAt::BeforeWin,
+                            computed: Shown::Scores(*current),
+                            recorded: Shown::Scores(r.scores),
                         },
                     );
                 }
@@ -816,9 +816,15 @@ fn compare_outcome(
                     push(
                         at(w.index),
                         DivergenceKind::PaymentMismatch {
-                            what: "honba and sticks on the table",
-                            computed: format!("{honba} honba, {recorded_sticks} sticks"),
-                            recorded: format!("{} honba, {} sticks", r.honba, r.sticks),
+                            what: PaymentOf::Table,
+                            computed: Shown::Table {
+                                honba,
+                                sticks: recorded_sticks,
+                            },
+                            recorded: Shown::Table {
+                                honba: r.honba,
+                                sticks: r.sticks,
+                            },
                         },
                     );
                 }
@@ -826,18 +832,18 @@ fn compare_outcome(
                     Some((_, d)) if *d != r.deltas => push(
                         at(w.index),
                         DivergenceKind::PaymentMismatch {
-                            what: "score changes of the win",
-                            computed: scores_text(d),
-                            recorded: scores_text(&r.deltas),
+                            what: PaymentOf::Win,
+                            computed: Shown::Scores(*d),
+                            recorded: Shown::Scores(r.deltas),
                         },
                     ),
                     Some(_) => {}
                     None => push(
                         at(w.index),
                         DivergenceKind::PaymentMismatch {
-                            what: "payments",
-                            computed: "no payment to this winner".to_owned(),
-                            recorded: scores_text(&r.deltas),
+                            what: PaymentOf::Payments,
+                            computed: Shown::text("no payment to this winner"),
+                            recorded: Shown::Scores(r.deltas),
                         },
                     ),
                 }
@@ -875,9 +881,9 @@ fn draw_common(
         push(
             at,
             DivergenceKind::ScoreMismatch {
-                what: "scores before the draw",
-                computed: scores_text(current),
-                recorded: scores_text(&recorded.scores),
+                what: ScoresAt::BeforeDraw,
+                computed: Shown::Scores(*current),
+                recorded: Shown::Scores(recorded.scores),
             },
         );
     }
@@ -885,9 +891,9 @@ fn draw_common(
         push(
             at,
             DivergenceKind::PaymentMismatch {
-                what: "score changes of the draw",
-                computed: scores_text(deltas),
-                recorded: scores_text(&recorded.deltas),
+                what: PaymentOf::Draw,
+                computed: Shown::Scores(*deltas),
+                recorded: Shown::Scores(recorded.deltas),
             },
         );
     }
@@ -906,40 +912,22 @@ fn check_final(
         push(
             at,
             DivergenceKind::FinalMismatch {
-                what: "final scores",
-                computed: scores_text(&standing.scores),
-                recorded: scores_text(&fin.scores),
+                what: FinalPart::Scores,
+                computed: Shown::Scores(standing.scores),
+                recorded: Shown::Scores(fin.scores),
             },
         );
     }
     if let Some(points) = standing.points
         && points.map(|p| p.0) != fin.points.map(|p| p.0)
     {
-        let text = |p: [i32; 4]| p.map(|t| format!("{:.1}", f64::from(t) / 10.0)).join(" ");
         push(
             at,
             DivergenceKind::FinalMismatch {
-                what: "final points",
-                computed: text(points.map(|p| p.0).into_array()),
-                recorded: text(fin.points.map(|p| p.0).into_array()),
+                what: FinalPart::Points,
+                computed: Shown::Tenths(points.map(|p| p.0)),
+                recorded: Shown::Tenths(fin.points.map(|p| p.0)),
             },
         );
     }
-}
-
-fn setup_text(s: &RoundSetup) -> String {
-    format!(
-        "{}{}.{} dealer {} sticks {} scores {}",
-        s.round_wind,
-        s.round_number,
-        s.honba,
-        s.dealer,
-        s.sticks,
-        scores_text(&s.scores)
-    )
-}
-
-pub(crate) fn scores_text(scores: &BySeat<i32>) -> String {
-    let s: Vec<String> = scores.iter().map(i32::to_string).collect();
-    s.join(" ")
 }

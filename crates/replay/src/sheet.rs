@@ -205,7 +205,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     then,
                 } => {
                     let paid = deltas.map_or(String::new(), |d| {
-                        format!(", paying {}", crate::settle::scores_text(&d))
+                        format!(", paying {}", crate::Shown::Scores(d))
                     });
                     writeln!(
                         out,

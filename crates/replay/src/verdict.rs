@@ -1,8 +1,11 @@
+use std::borrow::Cow;
 use std::fmt;
 
 use haifu_log::RoundStart;
-use haifu_tiles::{Tile, Wind};
+use haifu_tiles::Wind;
 use serde::Serialize;
+
+use crate::compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 
 /// A round's name as players say it: round wind, number and honba, e.g. `E1.0`, `S4.2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,9 +109,9 @@ pub enum DivergenceKind {
         /// Which position.
         item: WallItem,
         /// What the wall holds there, in the compact notation (tiles) or as numbers (dice).
-        computed: String,
+        computed: Shown,
         /// What the log says.
-        recorded: String,
+        recorded: Shown,
     },
     /// The wall cannot be rebuilt: the seed is unreadable.
     BadSeed {
@@ -140,56 +143,56 @@ pub enum DivergenceKind {
     /// A recorded win disagrees with the engine's value of it. (A win the engine finds no win
     /// at all is an [`IllegalAction`](DivergenceKind::IllegalAction).)
     WinMismatch {
-        /// Which field: yaku, yakuman, fu, points, limit, hand, dora indicators, from, value.
-        field: &'static str,
+        /// Which part of the win.
+        field: WinField,
         /// What the engine computed.
-        computed: String,
+        computed: Shown,
         /// What the log records.
-        recorded: String,
+        recorded: Shown,
     },
     /// A recorded draw disagrees with the engine (its kind, or who was tenpai).
     DrawMismatch {
-        /// Which field.
-        field: &'static str,
+        /// Which part of the draw.
+        field: DrawField,
         /// What the engine computed.
-        computed: String,
+        computed: Shown,
         /// What the log records.
-        recorded: String,
+        recorded: Shown,
     },
     /// Scores the log states disagree with the engine's.
     ScoreMismatch {
         /// Which scores.
-        what: &'static str,
+        what: ScoresAt,
         /// The engine's, per seat.
-        computed: String,
+        computed: Shown,
         /// The log's, per seat.
-        recorded: String,
+        recorded: Shown,
     },
     /// A payment disagrees: a win's or a draw's score changes, or the honba and sticks on the
     /// table.
     PaymentMismatch {
         /// Which payment.
-        what: &'static str,
+        what: PaymentOf,
         /// The engine's.
-        computed: String,
+        computed: Shown,
         /// The log's.
-        recorded: String,
+        recorded: Shown,
     },
     /// The next round (or the end of the game) disagrees with the log.
     FlowMismatch {
         /// What the engine expected.
-        computed: String,
+        computed: Shown,
         /// What the log has.
-        recorded: String,
+        recorded: Shown,
     },
     /// The final result disagrees: final scores or placement points.
     FinalMismatch {
         /// Which part.
-        what: &'static str,
+        what: FinalPart,
         /// The engine's.
-        computed: String,
+        computed: Shown,
         /// The log's.
-        recorded: String,
+        recorded: Shown,
     },
     /// A scenario's inline expectation does not hold.
     ExpectationFailed {
@@ -217,61 +220,65 @@ impl DivergenceKind {
     /// (an expectation's: what the scenario expects and what the referee finds; a wall's:
     /// the position, the wall's tile and the log's; an illegal action's: the kind of refusal,
     /// the rule it breaks and the action), as text.
-    pub fn compared(&self) -> Option<(std::borrow::Cow<'_, str>, &str, &str)> {
-        use std::borrow::Cow;
+    pub fn compared(&self) -> Option<(Cow<'_, str>, Cow<'_, str>, Cow<'_, str>)> {
+        let shown = |field: Cow<'static, str>, engine: &Shown, log: &Shown| {
+            Some((
+                field,
+                Cow::Owned(engine.to_string()),
+                Cow::Owned(log.to_string()),
+            ))
+        };
         let named = |s: &'static str| Cow::Borrowed(s);
-        Some(match self {
+        match self {
             DivergenceKind::WallMismatch {
                 item,
                 computed,
                 recorded,
-            } => (Cow::Owned(item.to_string()), computed, recorded),
+            } => shown(Cow::Owned(item.to_string()), computed, recorded),
             DivergenceKind::IllegalAction {
                 action,
                 reason,
                 refusal,
-            } => (named(refusal.name()), reason, action),
-            _ => {
-                let (field, engine, recorded) = self.compared_values()?;
-                (named(field), engine, recorded)
-            }
-        })
-    }
-
-    /// [`DivergenceKind::compared`] for the kinds whose field is a fixed name.
-    fn compared_values(&self) -> Option<(&'static str, &str, &str)> {
-        match self {
+            } => Some((
+                named(refusal.name()),
+                Cow::Borrowed(reason.as_str()),
+                Cow::Borrowed(action.as_str()),
+            )),
             DivergenceKind::WinMismatch {
                 field,
                 computed,
                 recorded,
-            } => Some((field, computed, recorded)),
+            } => shown(named(field.as_str()), computed, recorded),
             DivergenceKind::DrawMismatch {
                 field,
                 computed,
                 recorded,
-            } => Some((field, computed, recorded)),
+            } => shown(named(field.as_str()), computed, recorded),
             DivergenceKind::ScoreMismatch {
                 what,
                 computed,
                 recorded,
-            }
-            | DivergenceKind::PaymentMismatch {
+            } => shown(named(what.as_str()), computed, recorded),
+            DivergenceKind::PaymentMismatch {
                 what,
                 computed,
                 recorded,
-            }
-            | DivergenceKind::FinalMismatch {
+            } => shown(named(what.as_str()), computed, recorded),
+            DivergenceKind::FinalMismatch {
                 what,
                 computed,
                 recorded,
-            } => Some((what, computed, recorded)),
+            } => shown(named(what.as_str()), computed, recorded),
             DivergenceKind::FlowMismatch { computed, recorded } => {
-                Some(("next", computed, recorded))
+                shown(named("next"), computed, recorded)
             }
             DivergenceKind::ExpectationFailed {
                 expected, found, ..
-            } => Some(("expectation", found, expected)),
+            } => Some((
+                named("expectation"),
+                Cow::Borrowed(found.as_str()),
+                Cow::Borrowed(expected.as_str()),
+            )),
             _ => None,
         }
     }
@@ -545,11 +552,6 @@ impl Verdict {
         });
         v
     }
-}
-
-/// Formats a tile for a divergence message.
-pub(crate) fn tile_text(tile: Option<Tile>) -> String {
-    tile.map_or_else(|| "nothing".to_owned(), |t| format!("{t} (id {})", t.id()))
 }
 
 #[cfg(test)]

@@ -4,10 +4,9 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{DrawKind, Event, GameLog, RoundStart, Wall, WallCopies, WallRecord, WallScope};
-use haifu_tiles::{MeldKind, Seat, Tile, TileList};
+use haifu_tiles::{MeldKind, Seat, Tile};
 
-use crate::verdict::tile_text;
-use crate::{Divergence, DivergenceKind, RoundLabel, Verdict, WallItem};
+use crate::{Divergence, DivergenceKind, RoundLabel, Shown, Verdict, WallItem};
 
 /// Checks every round of a log against its wall (see the crate docs). Rounds without one are
 /// not checked: their draws are taken from the log as they are. A game whose seed makes no
@@ -103,7 +102,7 @@ impl<'a> RoundCheck<'a> {
             if let Some(recorded) = start.dice
                 && computed != recorded
             {
-                let text = |d: [u8; 2]| format!("{}+{}", d[0], d[1]);
+                let text = |d: [u8; 2]| Shown::text(format!("{}+{}", d[0], d[1]));
                 r.mismatch(
                     verdict,
                     index,
@@ -149,7 +148,10 @@ impl<'a> RoundCheck<'a> {
                 recorded.sort_unstable();
                 let mut computed = computed;
                 computed.sort_unstable();
-                let text = |t: &[Tile]| format!("seat {seat}: {}", TileList::tiles(t));
+                let text = |t: &[Tile]| Shown::Dealt {
+                    seat,
+                    tiles: t.iter().copied().collect(),
+                };
                 r.mismatch(
                     verdict,
                     index,
@@ -173,8 +175,8 @@ impl<'a> RoundCheck<'a> {
         verdict: &mut Verdict,
         index: usize,
         item: WallItem,
-        computed: String,
-        recorded: String,
+        computed: Shown,
+        recorded: Shown,
     ) {
         verdict.push(Divergence {
             round: Some(self.label),
@@ -204,18 +206,12 @@ impl<'a> RoundCheck<'a> {
             // The format writes kinds: the ids are the reader's, not the log's.
             let face = |t: Tile| (t.kind(), t.is_red_five());
             if computed.map(face) != Some(face(recorded)) {
-                let text =
-                    |t: Option<Tile>| t.map_or_else(|| "nothing".to_owned(), |t| t.to_string());
-                self.mismatch(verdict, index, item, text(computed), text(Some(recorded)));
+                let (computed, recorded) = (Shown::Face(computed), Shown::Face(Some(recorded)));
+                self.mismatch(verdict, index, item, computed, recorded);
             }
         } else if computed != Some(recorded) {
-            self.mismatch(
-                verdict,
-                index,
-                item,
-                tile_text(computed),
-                tile_text(Some(recorded)),
-            );
+            let (computed, recorded) = (Shown::Tile(computed), Shown::Tile(Some(recorded)));
+            self.mismatch(verdict, index, item, computed, recorded);
         }
     }
 
@@ -225,14 +221,14 @@ impl<'a> RoundCheck<'a> {
                 if let Some(kan_seat) = self.rinshan_next.filter(|s| *s != seat) {
                     // Another seat draws while a replacement draw is owed: the log skipped it.
                     self.rinshan_next = None;
-                    let owed = tile_text(self.wall.rinshan_draw(self.rinshan));
+                    let owed = Shown::Tile(self.wall.rinshan_draw(self.rinshan));
                     let item = WallItem::RinshanDraw(self.rinshan);
                     self.mismatch(
                         verdict,
                         index,
                         item,
-                        format!("{owed} for seat {kan_seat}"),
-                        format!("a draw by seat {seat}"),
+                        Shown::text(format!("{owed} for seat {kan_seat}")),
+                        Shown::text(format!("a draw by seat {seat}")),
                     );
                 }
                 if self.rinshan_next == Some(seat) {
@@ -297,12 +293,12 @@ impl<'a> RoundCheck<'a> {
             Event::RoundDraw(draw) if draw.kind == DrawKind::Exhaustive => {
                 let end = self.wall.live_draw_count(self.rinshan);
                 if self.live != end {
-                    let recorded = format!("an exhaustive draw after {}", self.live);
+                    let recorded = Shown::text(format!("an exhaustive draw after {}", self.live));
                     self.mismatch(
                         verdict,
                         index,
                         WallItem::LiveWallEnd,
-                        format!("{end} live draws"),
+                        Shown::text(format!("{end} live draws")),
                         recorded,
                     );
                 }

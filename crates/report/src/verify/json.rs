@@ -115,8 +115,8 @@ pub(super) fn write_game(
                         kind: d.kind.name(),
                         detail: d.kind.to_string(),
                         field: compared.as_ref().map(|c| c.0.to_string()),
-                        engine: compared.as_ref().map(|c| c.1.to_owned()),
-                        recorded: compared.as_ref().map(|c| c.2.to_owned()),
+                        engine: compared.as_ref().map(|c| c.1.to_string()),
+                        recorded: compared.as_ref().map(|c| c.2.to_string()),
                         known: game.is_known(d),
                     }
                 })
