@@ -844,21 +844,10 @@ fn verify_reads_tenhou6_records_by_their_content() {
     let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
         return;
     };
-    // The JPML transcriptions name no rule set: `auto` asks for one (exit 2)…
+    // The JPML transcriptions' rule.disp names the tournament, their title JPML's official
+    // rules: `auto` takes the title. Two conform and the third shows its transcriber's slip.
     let pro = six.join("pro");
     let out = haifu().arg("verify").arg(&pro).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("declares no rule set haifu knows") && text.contains("--rules"),
-        "{text}"
-    );
-    // …and under JPML's rules two conform and the third shows its transcriber's slip.
-    let out = haifu()
-        .args(["verify", "--rules", "jpml"])
-        .arg(&pro)
-        .output()
-        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("2 conforming, 1 divergent"), "{text}");
@@ -1034,14 +1023,19 @@ fn a_record_that_begins_mid_game_says_so_and_require_start_fails_it() {
 }
 
 /// A record that declares no rule set (a JPML transcription whose `rule.disp` is the
-/// tournament's title) is refused under `auto` with a suggestion that parses, and read under
-/// `auto:PRESET`, which keeps each log's own rules where it declares them.
+/// tournament's title, its title lines taken away) is refused under `auto` with a suggestion
+/// that parses, and read under `auto:PRESET`, which keeps each log's own rules where it
+/// declares them.
 #[test]
 fn auto_with_a_fallback_reads_a_record_that_declares_no_rules() {
     let Some(dir) = haifu_testkit::shared_corpus("tenhou6") else {
         return;
     };
-    let game = dir.join("pro/pro_jpml_39th-judan-final_g1.json");
+    let text = std::fs::read_to_string(dir.join("pro/pro_jpml_39th-judan-final_g1.json"))
+        .expect("the record reads");
+    let mut record: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    record["title"] = serde_json::json!(["", ""]);
+    let game = temp_file("untitled.json", record.to_string().as_bytes());
     let out = haifu().arg("verify").arg(&game).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stdout);

@@ -297,7 +297,9 @@ fn suggested_preset(log: &GameLog) -> &'static str {
 /// Where a rule set declared by name comes from, for reports.
 fn declared_by(log: &GameLog, spec: &str) -> String {
     match (log.header.format.as_str(), &log.header.rules.title) {
-        ("tenhou6", Some(disp)) => format!("the tenhou.net/6 rule.disp {disp:?} ({spec})"),
+        ("tenhou6", Some(name)) => {
+            format!("the name the tenhou.net/6 record gives its rules, {name:?} ({spec})")
+        }
         ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
         ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),
         _ => format!("the rules line ({spec})"),

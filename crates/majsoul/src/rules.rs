@@ -36,7 +36,7 @@ const IGNORED: [&str; 4] = ["time_fixed", "time_add", "bianjietishi", "ai_level"
 
 /// Modes and local-yaku switches that change the game beyond any rule point: any value but 0
 /// (or false) leaves the rule set undeclared.
-const SPECIAL: [&str; 19] = [
+const SPECIAL: [&str; 18] = [
     "guyi_mode",
     "dora3_mode",
     "begin_open_mode",
@@ -55,7 +55,6 @@ const SPECIAL: [&str; 19] = [
     "wanxiangxiuluo_mode",
     "beishuizhizhan_mode",
     "enable_shiti",
-    "enable_renhe",
 ];
 
 /// Reads the configuration: `mode` (`mode.mode`: 1 or 2 for four players East or South, 11
@@ -68,7 +67,8 @@ const SPECIAL: [&str; 19] = [
 /// | `init_point` | `start_score` |
 /// | `dora_count` 0 / 3 | `red_fives` false / true |
 /// | `shiduan` | `open_tanyao` |
-/// | `can_jifei` | `busting` (`below-zero` or false) |
+/// | `can_jifei` | `busting` (`below-zero` or false; false also `riichi_min_score = "any"`) |
+/// | `enable_renhe` | `renhou` (`not-settled` when on: the room's value is not stated; false off) |
 /// | `liqibang_value` | `riichi_deposit` |
 /// | `changbang_value` | `honba_ron`, and a third of it `honba_tsumo` (four players) |
 /// | `noting_fafu_1..3` | `noten_payment`, when they make one total (four players) |
@@ -93,7 +93,7 @@ const SPECIAL: [&str; 19] = [
 /// more than one han (`fanfu`), no renchan on a dealer's win, a three-player tsumo without
 /// tsumo loss (`have_zimosun` false: how the North's share is paid then is not known),
 /// unequal noten payments, a `dora_count` other than 0 or 3, and every
-/// special mode and local-yaku switch (`guyi_mode`, `muyu_mode`, `enable_renhe`, …).
+/// special mode and local-yaku switch (`guyi_mode`, `muyu_mode`, `enable_shiti`, …).
 /// Time controls, hints and the computer players' level are ignored; any other field is kept
 /// as unknown.
 pub(crate) fn declared(
@@ -233,6 +233,20 @@ impl Mapper {
         }
         if let Some(bust) = flag("can_jifei")? {
             self.set("busting", if bust { "below-zero" } else { "false" });
+            // Without busting a score below the deposit plays on, and the platform takes a
+            // riichi there: its tournament records show riichi declared below 1000 points and
+            // below zero.
+            if !bust {
+                self.set("riichi_min_score", "any");
+            }
+        }
+        // Renhou as a local yaku: the room counts it, at a value its configuration does not
+        // say. The rule point is not settled: a renhou is then refused with that reason, and
+        // a game without one is ruled in full.
+        match flag("enable_renhe")? {
+            Some(true) => self.set("renhou", "not-settled"),
+            Some(false) => self.set("renhou", "false"),
+            None => {}
         }
         if let Some(v) = int("liqibang_value")? {
             self.set("riichi_deposit", v.to_string());
@@ -402,8 +416,9 @@ impl Mapper {
                 )),
             }
         }
-        const MAPPED: [&str; 43] = [
+        const MAPPED: [&str; 44] = [
             "init_point",
+            "enable_renhe",
             "dora_count",
             "shiduan",
             "can_jifei",
@@ -519,6 +534,43 @@ mod tests {
         assert!(d.undeclared.unwrap().contains("fanfu = 2"));
         let d = declared(2, &detail(&[("muyu_mode", Value::from(1))]), Some(1)).unwrap();
         assert!(d.undeclared.unwrap().contains("muyu_mode"));
+    }
+
+    /// A tournament room without busting, with renhou on: declared, riichi at any score (its
+    /// records show riichi below 1000 and below zero), renhou not settled (the room's value
+    /// is not stated, so only a game with a renhou is refused, and for that reason).
+    #[test]
+    fn busting_off_allows_riichi_at_any_score_and_renhou_is_not_settled() {
+        let d = declared(
+            2,
+            &detail(&[
+                ("can_jifei", Value::Bool(false)),
+                ("enable_renhe", Value::Bool(true)),
+            ]),
+            Some(4),
+        )
+        .unwrap();
+        assert!(d.undeclared.is_none(), "{:?}", d.undeclared);
+        let rules = read_back(&d.spec.unwrap());
+        assert_eq!(rules.flow.busting, haifu_ruleset::Busting::Never);
+        assert_eq!(
+            rules.round.riichi_min_score,
+            haifu_ruleset::RiichiMinScore::Any
+        );
+        assert_eq!(rules.hand.renhou, haifu_ruleset::Renhou::NotSettled);
+        let d = declared(2, &detail(&[("enable_renhe", Value::Bool(false))]), Some(4)).unwrap();
+        let rules = read_back(&d.spec.unwrap());
+        assert_eq!(rules.hand.renhou, haifu_ruleset::Renhou::None);
+    }
+
+    fn read_back(spec: &str) -> RuleSet {
+        let parsed = RuleSpec::parse(spec).expect("the spec reads");
+        let haifu_ruleset::SpecBase::Preset(preset) = parsed.base else {
+            panic!("{spec} starts from a preset")
+        };
+        let mut rules = RuleSet::preset(preset);
+        parsed.apply(&mut rules).expect("the overrides apply");
+        rules
     }
 
     #[test]

@@ -379,12 +379,15 @@ pub(crate) enum Declared {
     },
     /// haifu's own `haifu:SPEC` (what its writer gives a rule set no lobby or room names).
     Haifu(String),
+    /// A rule set another converter names (JPML's official rules), as a `--rules` value.
+    Named(String),
     /// Nothing haifu can name.
     Unknown,
 }
 
-/// Reads a `rule.disp`: a Tenhou lobby name (`鳳南喰赤`, `三般東喰赤速`) or a Mahjong Soul
-/// room (`玉の間南`, `三金の間赤`, `Gold Room South`).
+/// Reads a `rule.disp` (or a title line): a Tenhou lobby name (`鳳南喰赤`, `三般東喰赤速`), a
+/// Mahjong Soul room (`玉の間南`, `三金の間赤`, `Gold Room South`) or JPML's official rules
+/// (`日本プロ麻雀連盟公式ルール`).
 pub(crate) fn declared(disp: &str, players: u8) -> Declared {
     if let Some(spec) = disp.strip_prefix("haifu:") {
         return Declared::Haifu(spec.to_owned());
@@ -404,6 +407,12 @@ pub(crate) fn declared(disp: &str, players: u8) -> Declared {
             spec,
             length_stated: east || south,
         };
+    }
+    // The Japan Professional Mahjong League's official rules by name (日本プロ麻雀連盟公式
+    // ルール, or 連盟公式ルール for short), as its transcriptions title them: the `jpml`
+    // preset, which is the 2024 edition (RULES.md A22; the record names no edition).
+    if players == 4 && disp.contains("連盟公式ルール") {
+        return Declared::Named("jpml".to_owned());
     }
     match tenhou_lobby(disp) {
         Some(bits) => Declared::Tenhou(bits),

@@ -402,6 +402,11 @@ impl<'i> Reader<'i, '_> {
                 header.rules.spec = Some(spec);
             }
             Declared::Haifu(spec) => header.rules.spec = Some(spec),
+            // Another converter's record: its yaku lists are in its own order.
+            Declared::Named(spec) => {
+                header.yaku_order = YakuOrder::Exporter;
+                header.rules.spec = Some(spec);
+            }
             Declared::Unknown => {
                 header.yaku_order = YakuOrder::Exporter;
                 header.rules.undeclared = Some(match disp_field {
