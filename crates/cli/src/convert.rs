@@ -27,6 +27,12 @@ pub(crate) struct ConvertArgs {
     /// inputs of the same name are an error for the second.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// The rule set of each game written as tenhou.net/6 (its red fives, its players and the
+    /// `rule.haifu` it carries): `auto`, each log's own, by default; a log that declares none
+    /// is not written without one. The haifu text and JSON forms write the log's own
+    /// declaration. The values as for `verify --rules`.
+    #[arg(long, default_value = "auto", value_name = "RULES")]
+    rules: String,
 }
 
 /// Output formats of `convert`.
@@ -56,6 +62,7 @@ impl Target {
 /// Converts each file in order, writing each game to stdout (or, with `--out-dir`, to a file
 /// of its own). Bad files are reported as `FILE:LINE:COL: message` on stderr and skipped.
 pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
+    let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.files);
     let progress = Progress::new(found.len() as u64, "converting");
     if let Some(dir) = &args.out_dir {
@@ -81,7 +88,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let converted = match convert_one(&path, args.to, &mut log) {
+        let converted = match convert_one(&path, args.to, &choice, &mut log) {
             Ok((bytes, note)) => {
                 if let Some(note) = note {
                     progress.println(note);
@@ -144,6 +151,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
 fn convert_one(
     path: &Path,
     to: Target,
+    choice: &crate::rules::RuleChoice,
     log: &mut GameLog,
 ) -> Result<(Vec<u8>, Option<String>), String> {
     if let (Target::Haifu, Some(doc)) = (to, haifu_source(path)) {
@@ -165,7 +173,7 @@ fn convert_one(
             line.push(b'\n');
             line
         }
-        Target::Tenhou6 => tenhou6(path, log)?,
+        Target::Tenhou6 => tenhou6(path, log, choice)?,
         Target::Haifu => {
             if let Some(what) = unsayable(log) {
                 return Err(format!(
@@ -217,13 +225,19 @@ fn unsayable(log: &GameLog) -> Option<&'static str> {
     }
 }
 
-/// `log` as a tenhou.net/6 line under the rule set it declares, refused when the record
-/// would not read back with the same rounds, wins and draws.
-fn tenhou6(path: &Path, log: &GameLog) -> Result<Vec<u8>, String> {
+/// `log` as a tenhou.net/6 line under the rule set `choice` gives it (by default the one it
+/// declares), refused when it has none or when the record would not read back with the same
+/// rounds, wins and draws.
+fn tenhou6(
+    path: &Path,
+    log: &GameLog,
+    choice: &crate::rules::RuleChoice,
+) -> Result<Vec<u8>, String> {
     let shown = crate::files::shown(path);
-    let rules = haifu::declared_rules(log).ok().map(|d| d.rules);
-    let mut text = haifu_tenhou6::write(log, rules.as_ref())
-        .map_err(|e| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}"))?;
+    let unwritable =
+        |e: &dyn std::fmt::Display| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}");
+    let (rules, _) = choice.for_log(log).map_err(|e| unwritable(&e))?;
+    let mut text = haifu_tenhou6::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
     match haifu_tenhou6::read(text.as_bytes(), &mut back) {
         Ok(())

@@ -1022,6 +1022,64 @@ fn a_record_that_begins_mid_game_says_so_and_require_start_fails_it() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// `convert --to tenhou6` writes only what the log or the rule set says: a JPML record (no
+/// red fives) comes out without a red five and with its own rule name; a record that declares
+/// no rule set is not written (exit 2) unless `--rules` names one.
+#[test]
+fn convert_never_invents_red_fives_nor_a_rule_set() {
+    let Some(dir) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let game = dir.join("pro/pro_jpml_39th-judan-final_g1.json");
+    let out = haifu()
+        .args(["convert", "--to", "tenhou6"])
+        .arg(&game)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(record["rule"]["aka"], 0);
+    assert_eq!(record["rule"]["disp"], "日本プロ麻雀連盟公式ルール");
+    let fives: Vec<u64> = record["log"][0][4]
+        .as_array()
+        .expect("a hand")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .filter(|code| (51..=53).contains(code))
+        .collect();
+    assert_eq!(fives, Vec::<u64>::new());
+    let text = std::fs::read_to_string(&game).expect("the record reads");
+    let mut untitled: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    untitled["title"] = serde_json::json!(["", ""]);
+    let path = temp_file("convert-untitled.json", untitled.to_string().as_bytes());
+    let out = haifu()
+        .args(["convert", "--to", "tenhou6"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot be written as tenhou.net/6 JSON") && err.contains("--rules"),
+        "{err}"
+    );
+    let out = haifu()
+        .args(["convert", "--to", "tenhou6", "--rules", "auto:jpml2012"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // The viewer's name is the record's own.
+    assert_eq!(record["rule"]["disp"], untitled["rule"]["disp"]);
+    assert!(
+        record["rule"]["haifu"]
+            .as_str()
+            .is_some_and(|spec| spec.starts_with("jpml2012,")),
+        "{record}"
+    );
+}
+
 /// A record that declares no rule set (a JPML transcription whose `rule.disp` is the
 /// tournament's title, its title lines taken away) is refused under `auto` with a suggestion
 /// that parses, and read under `auto:PRESET`, which keeps each log's own rules where it

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use haifu_log::{DrawKind, Event, GameLog, RecordedWin, RiichiStage, RoundStart, YakuOrder};
-use haifu_ruleset::RuleSet;
+use haifu_ruleset::{Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile};
 use serde_json::{Value, json};
 
@@ -30,31 +30,31 @@ pub enum WriteError {
     },
 }
 
-/// Writes `log` as one tenhou.net/6 record (a single JSON object, one line). `rules`, when
-/// given, is stored whole in `rule.haifu` (a field of haifu's own, which viewers ignore), so
-/// that haifu reads the record back under exactly that rule set.
+/// Writes `log` as one tenhou.net/6 record (a single JSON object, one line) under `rules`,
+/// the game's rule set: it decides which fives are red (only those its rule set has: a game
+/// without red fives has none written) and how many players sit. The rule set is stored whole
+/// in `rule.haifu` (a field of haifu's own, which viewers ignore), so that haifu reads the
+/// record back under exactly that rule set.
 ///
 /// It considers the round starts, draws, discards, calls, riichi declarations, kan dora
 /// (listed in the round's `dora` array, as the format has no moment for them), wins with
-/// their values and yaku, draws with their changes, and the final result (`sc`). The rule
-/// set goes into `rule.disp`: a Tenhou lobby name from the GO bits, else the log's rule
-/// spec prefixed `haifu:` (which [`crate::read`] reads back and other tools show as a
-/// name). It leaves out what the format cannot carry: the wall, seed and dice, which
+/// their values and yaku, draws with their changes, and the final result (`sc`). `rule.disp`,
+/// the name viewers show, is what the log says: a tenhou.net/6 record's own, a Tenhou lobby
+/// name from the GO bits, or empty for a rule set no lobby names (never a name the log does
+/// not give). It leaves out what the format cannot carry: the wall, seed and dice, which
 /// physical copy each tile is (red fives excepted), the riichi deposit scores, disconnects,
 /// chip-room chips and the ura indicators of every win but the round's first riichi win.
 ///
 /// # Errors
 ///
 /// A [`WriteError`] for an event before the first round, or a call the format cannot write.
-pub fn write(log: &GameLog, rules: Option<&RuleSet>) -> Result<String, WriteError> {
-    let red = red_fives(log);
-    let three = log.header.rules.go_type & 0x10 != 0
-        || log
-            .header
-            .rules
-            .spec
-            .as_deref()
-            .is_some_and(|s| s.contains("players=3"));
+pub fn write(log: &GameLog, rules: &RuleSet) -> Result<String, WriteError> {
+    let red = match rules.hand.red_fives {
+        RedFives::None => [false; 3],
+        RedFives::OnePerSuit => [true; 3],
+        RedFives::PinOnly => [false, true, false],
+    };
+    let three = rules.players == Players::Three;
     let players: u32 = if three { 3 } else { 4 };
     let mut rounds: Vec<Value> = Vec::new();
     let mut round: Option<RoundOut> = None;
@@ -161,15 +161,21 @@ pub fn write(log: &GameLog, rules: Option<&RuleSet>) -> Result<String, WriteErro
         rounds.push(r.finish());
     }
     let names: Vec<&str> = log.header.players.iter().map(|p| p.name.as_str()).collect();
+    let mut rule = json!({"disp": disp(log)});
+    if red == [true; 3] || red == [false; 3] {
+        rule["aka"] = json!(u8::from(red[0]));
+    } else {
+        for (key, on) in ["aka51", "aka52", "aka53"].into_iter().zip(red) {
+            rule[key] = json!(u8::from(on));
+        }
+    }
+    rule["haifu"] = json!(rules.full_spec());
     let mut record = json!({
         "title": ["", ""],
         "name": names,
-        "rule": {"disp": disp(log), "aka": u8::from(red)},
+        "rule": rule,
         "log": rounds,
     });
-    if let Some(rules) = rules {
-        record["rule"]["haifu"] = json!(rules.full_spec());
-    }
     if log.header.yaku_order == YakuOrder::Exporter {
         record["rule"]["haifu_yaku_order"] = json!("exporter");
     }
@@ -191,25 +197,16 @@ pub fn write(log: &GameLog, rules: Option<&RuleSet>) -> Result<String, WriteErro
     Ok(record.to_string())
 }
 
-/// Whether the log's game has red fives: its Tenhou bits, or its rule spec.
-fn red_fives(log: &GameLog) -> bool {
-    match &log.header.rules.spec {
-        Some(spec) => !spec.contains("red_fives=false") && !spec.starts_with("jpml"),
-        None => log.header.rules.go_type & 0x02 == 0,
-    }
-}
-
-/// `rule.disp` for the log: the one a tenhou.net/6 record had, else a Tenhou lobby name, or
-/// `haifu:` and the rule spec.
+/// `rule.disp` for the log, what it says and nothing more: the name a tenhou.net/6 record
+/// gave its rules, a Tenhou lobby's name from the GO bits where the rules are Tenhou's, else
+/// empty (the rule set itself rides in `rule.haifu`).
 fn disp(log: &GameLog) -> String {
     let rules = &log.header.rules;
-    if log.header.format == "tenhou6"
-        && let Some(title) = &rules.title
-    {
-        return title.clone();
+    if log.header.format == "tenhou6" {
+        return rules.title.clone().unwrap_or_default();
     }
     match &rules.spec {
-        Some(spec) => format!("haifu:{spec}"),
+        Some(_) => String::new(),
         None => names::lobby_name(rules.go_type),
     }
 }
@@ -226,11 +223,12 @@ struct RoundOut {
     discards: [Vec<Value>; 4],
     result: Vec<Value>,
     dealer: Seat,
-    red: bool,
+    /// Whether the five of each suit (man, pin, sou) has a red copy.
+    red: [bool; 3],
 }
 
 impl RoundOut {
-    fn new(start: &RoundStart, red: bool, players: u32) -> RoundOut {
+    fn new(start: &RoundStart, red: [bool; 3], players: u32) -> RoundOut {
         let code = |t: Tile| tile_code(t, red);
         let mut dora = vec![code(start.dora_indicator)];
         dora.extend(start.untimed_dora.iter().map(|t| code(*t)));
@@ -388,14 +386,18 @@ impl RoundOut {
 }
 
 /// A tile's code: 11–19, 21–29, 31–39, 41–47, and 51–53 for a red five in a game with them.
-fn tile_code(tile: Tile, red: bool) -> u32 {
+fn tile_code(tile: Tile, red: [bool; 3]) -> u32 {
     let kind = tile.kind();
-    if red && tile.is_red_five() {
-        return match kind.suit() {
-            Suit::Manzu => 51,
-            Suit::Pinzu => 52,
-            _ => 53,
-        };
+    let red_code = match kind.suit() {
+        Suit::Manzu => red[0].then_some(51),
+        Suit::Pinzu => red[1].then_some(52),
+        Suit::Souzu => red[2].then_some(53),
+        Suit::Jihai => None,
+    };
+    if tile.is_red_five()
+        && let Some(code) = red_code
+    {
+        return code;
     }
     let suit = match kind.suit() {
         Suit::Manzu => 10,
