@@ -204,6 +204,8 @@ names! {
         Tenpai => "tenpai",
         /// Its kind.
         Kind => "kind",
+        /// The dora indicators the round shows.
+        DoraIndicators => "dora indicators",
     }
 }
 

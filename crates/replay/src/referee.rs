@@ -951,6 +951,22 @@ impl<'a> RoundReplay<'a> {
         if self.redealt(index, verdict) {
             return;
         }
+        // Kan dora indicators a format lists without their moments, which no kan of the
+        // round made due by its end: the round shows more indicators than the engine reveals.
+        if let Some(round) = &self.round
+            && !self.untimed_dora.is_empty()
+        {
+            let revealed: ArrayVec<Tile, 14> = round.dora_indicators().iter().copied().collect();
+            let mut listed = revealed.clone();
+            listed.extend(self.untimed_dora.iter().rev().copied());
+            self.untimed_dora.clear();
+            let kind = DivergenceKind::DrawMismatch {
+                field: DrawField::DoraIndicators,
+                computed: Shown::Tiles(revealed),
+                recorded: Shown::Tiles(listed),
+            };
+            self.diverge(verdict, index, kind);
+        }
         let shown: Seats = Seat::ALL
             .into_iter()
             .filter(|s| recorded.shown[*s].is_some())

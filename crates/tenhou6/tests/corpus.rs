@@ -400,3 +400,87 @@ fn the_title_declares_what_a_foreign_disp_does_not() {
     }
     assert!(moved >= 5, "{moved} samples");
 }
+
+/// A round that ends in a draw and lists a second dora indicator though no kan was made: the
+/// indicator no kan makes due is one divergence of that round (`draw dora indicators`), not
+/// passed over. Each Tenhou record's first such round (no call or kan string in it) gets a
+/// second indicator of a kind the round shows least, written in memory.
+#[test]
+fn an_indicator_no_kan_makes_due_is_reported_in_a_drawn_round() {
+    let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let mut checked = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(six.join("tenhou"))
+        .expect("the folder reads")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let text = std::fs::read_to_string(&path).expect("reads");
+        // A record of one round a line is left out.
+        let Ok(mut record) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let rounds = record["log"].as_array().cloned().unwrap_or_default();
+        let Some(at) = rounds.iter().position(|round| {
+            let items = round.as_array().cloned().unwrap_or_default();
+            let drawn = items
+                .last()
+                .and_then(|r| r[0].as_str())
+                .is_some_and(|word| word != "和了");
+            // No call, kan or kita string in the takes and discards (a riichi's `r` is one).
+            let calls = items.iter().skip(4).take(12).any(|list| {
+                list.as_array().into_iter().flatten().any(|item| {
+                    item.as_str()
+                        .is_some_and(|s| s.chars().any(|c| "cpmkaf".contains(c)))
+                })
+            });
+            drawn && !calls && items[2].as_array().is_some_and(|d| d.len() == 1)
+        }) else {
+            continue;
+        };
+        // The plain tile kind the round shows least (codes 11..47, fives as 15/25/35).
+        let mut seen = std::collections::BTreeMap::<u64, usize>::new();
+        for list in rounds[at].as_array().into_iter().flatten().skip(2).take(14) {
+            for item in list.as_array().into_iter().flatten() {
+                if let Some(code) = item.as_u64() {
+                    let code = match code {
+                        51..=53 => (code - 50) * 10 + 5,
+                        c => c,
+                    };
+                    *seen.entry(code).or_default() += 1;
+                }
+            }
+        }
+        let extra = (11..=47u64)
+            .filter(|c| c % 10 != 0 && !(*c > 40 && c % 10 > 7))
+            .min_by_key(|c| seen.get(c).copied().unwrap_or(0))
+            .expect("a kind");
+        record["log"][at][2]
+            .as_array_mut()
+            .expect("the dora list")
+            .push(extra.into());
+        let mut log = GameLog::new();
+        haifu_tenhou6::read(record.to_string().as_bytes(), &mut log)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules = declared_rules(&log).expect("Tenhou rules").rules;
+        let v = verify(&log, &rules);
+        let kinds: Vec<String> = v
+            .divergences
+            .iter()
+            .map(|d| format!("{} {}", d.kind.name(), d.kind))
+            .collect();
+        assert_eq!(kinds.len(), 1, "{}: {kinds:?}", path.display());
+        assert!(
+            kinds[0].starts_with("draw_mismatch draw dora indicators: the engine has "),
+            "{}: {kinds:?}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "{checked} records with a drawn round without calls"
+    );
+}
