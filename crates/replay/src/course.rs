@@ -7,6 +7,7 @@ use haifu_rules::flow::{FinalStanding, Next, RoundOutcome, RoundSetup};
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat};
 
+use crate::referee::DoraTiming::Ruled;
 use crate::settle::{Expected, Money, Pass, RoundSummary, SummaryOutcome};
 use crate::{RoundLabel, Valuation, Verdict};
 
@@ -127,7 +128,7 @@ pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
     // The referee with sheets on: its summaries then carry each win's value as shown.
     let mut verdict = Verdict::new();
     let mut sheets = Vec::new();
-    let summaries = crate::referee::check(log, *rules, &mut verdict, Some(&mut sheets));
+    let summaries = crate::referee::check(log, *rules, Ruled, &mut verdict, Some(&mut sheets));
     let (first_dealer, excerpt) = match log.round_starts().first() {
         Some(first) => crate::game_start(log, first, rules.players),
         None => (Seat::ALL[0], false),

@@ -36,6 +36,7 @@ mod wall;
 
 use haifu_log::GameLog;
 use haifu_ruleset::{Players, RuleSet};
+use referee::DoraTiming;
 
 pub use compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
@@ -80,7 +81,7 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
             kind: DivergenceKind::Unsupported { reason },
         });
     } else {
-        let summaries = referee::check(log, *rules, &mut verdict, sheets);
+        let summaries = referee::check(log, *rules, DoraTiming::Recorded, &mut verdict, sheets);
         settle(log, rules, &summaries, &mut verdict);
     }
     // In the order of the game: the wall, the referee and the settlement each report in order,

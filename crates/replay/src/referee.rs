@@ -27,9 +27,20 @@ use crate::{
 ///
 /// With `sheets`, it also writes each round's referee's sheet there (which allocates; the
 /// plain verification does not).
+/// When the kan dora indicators a log records are revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DoraTiming {
+    /// At the log's own moments, each a ruling checked (`verify`: the log's rule set).
+    Recorded,
+    /// When the rule set makes each due, the log's moments being its own rule set's timing,
+    /// not actions (`diff`: the same game under another rule set, whatever its format).
+    Ruled,
+}
+
 pub(crate) fn check<'a>(
     log: &'a GameLog,
     rules: RuleSet,
+    timing: DoraTiming,
     verdict: &mut Verdict,
     mut sheets: Option<&mut Vec<RoundSheet>>,
 ) -> Vec<RoundSummary<'a>> {
@@ -84,6 +95,23 @@ pub(crate) fn check<'a>(
             };
             r.yaku_order = log.header.yaku_order;
             r.dealer_wins = dealer_wins;
+            r.timing = timing;
+            if timing == DoraTiming::Ruled {
+                // The round's recorded indicators, after any the format lists untimed, are
+                // revealed when the rule set makes them due (popped from the end).
+                let mut all: ArrayVec<Tile, 4> = r.untimed_dora.iter().rev().copied().collect();
+                let recorded = (index + 1..)
+                    .map_while(|i| log.event(i).filter(|e| !matches!(e, Event::RoundStart(_))))
+                    .filter_map(|e| match e {
+                        Event::NewDora { indicator } => Some(indicator),
+                        _ => None,
+                    });
+                for indicator in recorded {
+                    let _ = all.try_push(indicator);
+                }
+                all.reverse();
+                r.untimed_dora = all;
+            }
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
                 dealer: start.dealer,
@@ -162,6 +190,8 @@ struct RoundReplay<'a> {
     /// The engine's last refusal in the round (an action, or a win it could not value): its
     /// event and the ruling.
     refusal: Option<(usize, String)>,
+    /// When the log's kan dora indicators are revealed.
+    timing: DoraTiming,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -188,6 +218,7 @@ impl<'a> RoundReplay<'a> {
             yaku_order: YakuOrder::Referee,
             dealer_wins: 0,
             refusal: None,
+            timing: DoraTiming::Recorded,
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -432,6 +463,10 @@ impl<'a> RoundReplay<'a> {
         }
         if !self.untimed_dora.is_empty() {
             self.reveal_untimed_dora(index, verdict);
+        }
+        // Under the rule set's own timing, the log's moments are not actions.
+        if self.timing == DoraTiming::Ruled && matches!(event, Event::NewDora { .. }) {
+            return;
         }
         // What the settlement needs is taken from the log even when the engine has stopped.
         // A false win's penalty as the rule set computes it, for the sheet.

@@ -484,3 +484,72 @@ fn an_indicator_no_kan_makes_due_is_reported_in_a_drawn_round() {
         "{checked} records with a drawn round without calls"
     );
 }
+
+/// A change as a string, without the event indices (the formats number their events apart:
+/// mjlog records deposits and kan dora as events of their own).
+fn change_text(change: &haifu_replay::Change) -> String {
+    let text = format!("{change:?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("event: ") {
+        out.push_str(&rest[..at]);
+        rest = rest[at + "event: ".len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The same game diffs identically from mjlog and from tenhou.net/6, against every preset:
+/// the log's kan dora moments are its own rule set's timing, and under B the engine reveals
+/// each indicator when B makes it due, whatever the format records.
+#[test]
+fn mjlog_and_tenhou6_twins_diff_identically_against_every_preset() {
+    let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
+        return;
+    };
+    let Some(xml) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(six.join("tenhou")).expect("the folder reads") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(id) = name
+            .strip_prefix("tests_py-resources-mjscore-")
+            .and_then(|n| n.strip_suffix(".json"))
+        else {
+            continue;
+        };
+        let twin = xml.join(format!("{id}.xml"));
+        if !twin.is_file() {
+            continue;
+        }
+        let six_log = read6(&path);
+        let xml_log = haifu_tenhou::read(&std::fs::read(&twin).unwrap()).unwrap();
+        let six_rules = declared_rules(&six_log).unwrap().rules;
+        let xml_rules = declared_rules(&xml_log).unwrap().rules;
+        for preset in haifu_ruleset::Preset::ALL {
+            let b = haifu_ruleset::RuleSet::preset(preset);
+            let from_six: Vec<String> = haifu_replay::diff(&six_log, &six_rules, &b)
+                .changes
+                .iter()
+                .map(change_text)
+                .collect();
+            let from_xml: Vec<String> = haifu_replay::diff(&xml_log, &xml_rules, &b)
+                .changes
+                .iter()
+                .map(change_text)
+                .collect();
+            if from_six != from_xml {
+                failures.push(format!(
+                    "{name} against {}:\n tenhou6: {from_six:?}\n mjlog:   {from_xml:?}",
+                    preset.name()
+                ));
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 28 * 10, "{compared} pairs compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
