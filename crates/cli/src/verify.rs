@@ -190,9 +190,10 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 Err(_) => Vec::new(),
             };
             for (i, entry) in entries {
-                match &known {
-                    Some(b) if seen_known.get(&entry).copied().unwrap_or(0) < b.count(&entry) => {
-                        *seen_known.entry(entry.clone()).or_insert(0) += 1;
+                // Counted under the baseline's own entry, which the end compares.
+                match known.as_ref().and_then(|b| b.find(&entry)) {
+                    Some((stored, n)) if seen_known.get(stored).copied().unwrap_or(0) < n => {
+                        *seen_known.entry(stored.clone()).or_insert(0) += 1;
                         known_flags[i] = true;
                     }
                     _ => new_divergences += 1,
@@ -296,6 +297,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
         Found::Error(path, e) => FileVerdict {
             file: crate::files::shown(path),
             folder: folder_of(path),
+            game: None,
             result: Err(format!("{}: {e}", crate::files::shown(path))),
             unknown_attributes: 0,
             positions: SourcePositions::default(),
@@ -332,6 +334,11 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 positions.event_lines = lines.events;
                 positions.expectation_lines = lines.expectations;
             }
+            // The game's identity, for a baseline (only a divergent game's is needed).
+            let game = match &result {
+                Ok(v) if v.status() == Status::Divergent => Some(game_identity(log)),
+                _ => None,
+            };
             // Likewise, the place of each event of a divergent mjlog (its tag) or tenhou.net/6
             // record (its array item).
             if let Ok(v) = &result
@@ -362,6 +369,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             FileVerdict {
                 file: crate::files::shown(path),
                 folder: folder_of(path),
+                game,
                 result,
                 unknown_attributes: log.unknown.len(),
                 positions,
@@ -370,6 +378,39 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             }
         }
     }
+}
+
+/// A game's identity, the same wherever its file is named from and whatever a transcriber
+/// corrects in its payments: the log's game id, else `sha256:` and the hash (in hex) of what
+/// makes the game that game: its seed, its players' names, and each round's label, dealer and
+/// starting hands.
+fn game_identity(log: &GameLog) -> String {
+    use sha2::Digest as _;
+    use std::fmt::Write as _;
+    if let Some(id) = &log.header.game_id {
+        return id.clone();
+    }
+    let mut hash = sha2::Sha256::new();
+    hash.update(log.header.seed.as_deref().unwrap_or("").as_bytes());
+    for player in log.header.players.iter() {
+        hash.update(player.name.as_bytes());
+        hash.update([0]);
+    }
+    for start in log.round_starts() {
+        let mut text = format!(
+            "{}{}.{} {} ",
+            start.round_wind, start.round_number, start.honba, start.dealer
+        );
+        for hand in start.hands.iter() {
+            let _ = write!(text, "{}|", haifu_tiles::TileList::tiles(hand));
+        }
+        hash.update(text.as_bytes());
+    }
+    let mut out = String::from("sha256:");
+    for byte in hash.finalize() {
+        let _ = write!(out, "{byte:02x}");
+    }
+    out
 }
 
 /// Under `--require-end`: a conforming record that stops before the game's end diverges.

@@ -744,6 +744,28 @@ fn a_baseline_gates_on_new_divergences_only() {
             .code(),
         Some(0)
     );
+    // The same game named otherwise (through `.`, or relative to another folder) is the same
+    // game: the baseline knows it by its identity, not by the path as typed.
+    for (cwd, named) in [
+        (std::env::temp_dir(), dir.join(".").join("a.haifu")),
+        (dir.clone(), std::path::PathBuf::from("a.haifu")),
+    ] {
+        let out = haifu()
+            .current_dir(&cwd)
+            .arg("verify")
+            .arg("--baseline")
+            .arg(&baseline)
+            .arg(&named)
+            .output()
+            .expect("runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            named.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     // Nor any CI report: GitHub notices, not errors; JUnit passes; JSON flags them known.
     let with = |format: &str| {
         let out = run(&[

@@ -9,12 +9,16 @@ use thiserror::Error;
 
 use crate::FileVerdict;
 
-/// A divergence as a baseline knows it: matched by the file, the round, the kind and what
-/// is compared (not by the event index, which moves when a log is edited, nor by the values,
-/// which a fix elsewhere may move), or by its text when it compares no values.
+/// A divergence as a baseline knows it: matched by the game (its identity, not the path as
+/// typed: `logs/a.xml`, `./logs/a.xml` and an absolute path are one game), the round, the
+/// kind and what is compared (not by the event index, which moves when a log is edited, nor
+/// by the values, which a fix elsewhere may move), or by its text when it compares no values.
+/// An entry without a game identity (one an earlier haifu wrote) is matched by its file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BaselineEntry {
     file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game: Option<String>,
     round: Option<String>,
     kind: String,
     #[serde(default)]
@@ -23,11 +27,16 @@ pub struct BaselineEntry {
 }
 
 impl BaselineEntry {
-    /// The file, round and kind, then what is compared, or the text for a kind that
-    /// compares no values (two wall mismatches of a round are two entries).
-    fn key(&self) -> (&str, Option<&str>, &str, &str) {
+    /// The game (or, without its identity, the file), round and kind, then what is compared,
+    /// or the text for a kind that compares no values (two wall mismatches of a round are
+    /// two entries).
+    fn key(&self) -> ((bool, &str), Option<&str>, &str, &str) {
+        let game = match &self.game {
+            Some(game) => (true, game.as_str()),
+            None => (false, self.file.as_str()),
+        };
         (
-            &self.file,
+            game,
             self.round.as_deref(),
             &self.kind,
             self.field.as_deref().unwrap_or(&self.detail),
@@ -79,6 +88,7 @@ impl FileVerdict {
     pub fn baseline_entry(&self, d: &Divergence) -> Option<BaselineEntry> {
         (!matches!(d.kind, DivergenceKind::Unsupported { .. })).then(|| BaselineEntry {
             file: self.file.clone(),
+            game: self.game.clone(),
             round: d.round.map(|r| r.to_string()),
             kind: d.kind.name().to_owned(),
             field: d.kind.compared().map(|c| c.0.into_owned()),
@@ -149,9 +159,26 @@ impl Baseline {
         self.count(entry) > 0
     }
 
-    /// How many divergences with `entry`'s key the baseline covers.
+    /// How many divergences with `entry`'s key the baseline covers: by the game's identity,
+    /// or, for entries written without one, by the file.
     pub fn count(&self, entry: &BaselineEntry) -> usize {
-        self.entries.get(entry).copied().unwrap_or(0)
+        self.find(entry).map_or(0, |(_, n)| n)
+    }
+
+    /// The baseline's own entry that `entry` matches (by the game's identity, or for an
+    /// entry written without one, by the file), with how many divergences it covers.
+    pub fn find(&self, entry: &BaselineEntry) -> Option<(&BaselineEntry, usize)> {
+        if let Some((known, n)) = self.entries.get_key_value(entry) {
+            return Some((known, *n));
+        }
+        entry.game.as_ref()?;
+        let by_file = BaselineEntry {
+            game: None,
+            ..entry.clone()
+        };
+        self.entries
+            .get_key_value(&by_file)
+            .map(|(known, n)| (known, *n))
     }
 
     /// Every occurrence, in order (an entry that occurs `n` times comes `n` times).
@@ -184,6 +211,7 @@ mod tests {
     fn entry(detail: &str, field: Option<&str>) -> BaselineEntry {
         BaselineEntry {
             file: "a.haifu".to_owned(),
+            game: None,
             round: Some("E1.0".to_owned()),
             kind: "win_mismatch".to_owned(),
             field: field.map(str::to_owned),
@@ -201,6 +229,24 @@ mod tests {
         // Without a field compared, the text is the key.
         let texts: Baseline = [entry("one", None)].into_iter().collect();
         assert!(!texts.contains(&entry("two", None)));
+    }
+
+    /// The same game named from another folder is the same game: entries are keyed by its
+    /// identity; an entry written without one is found by its file.
+    #[test]
+    fn entries_match_by_the_game_not_the_path_as_typed() {
+        let at = |file: &str, game: Option<&str>| BaselineEntry {
+            file: file.to_owned(),
+            game: game.map(str::to_owned),
+            ..entry("han: engine 2, log 3", Some("han"))
+        };
+        let known: Baseline = [at("logs/a.xml", Some("2009-a"))].into_iter().collect();
+        assert!(known.contains(&at("./logs/a.xml", Some("2009-a"))));
+        assert!(known.contains(&at("/home/ci/logs/a.xml", Some("2009-a"))));
+        assert!(!known.contains(&at("logs/a.xml", Some("2010-b"))));
+        let old: Baseline = [at("logs/a.xml", None)].into_iter().collect();
+        assert!(old.contains(&at("logs/a.xml", Some("2009-a"))));
+        assert!(!old.contains(&at("./logs/a.xml", Some("2009-a"))));
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub struct FileVerdict {
     /// The folder it was found in, as shown: `.` for a file named alone, `-` for standard
     /// input (a JUnit report's test suite).
     pub folder: String,
+    /// The game's identity, by which a baseline knows its divergences wherever the file is
+    /// named from: the log's game id, else `sha256:` and the hash of the file's bytes; `None`
+    /// when neither is known (a conforming game needs none).
+    pub game: Option<String>,
     /// The verdict, or the located message (`FILE:LINE:COL: message`) saying why the file
     /// could not be read or checked.
     pub result: Result<Verdict, String>,
