@@ -628,6 +628,9 @@ impl<'a> RoundReplay<'a> {
                 recorded: (recorded.fu, recorded.points, recorded.limit),
                 deltas: recorded.deltas,
                 pao: recorded.pao,
+                hand: recorded.hand.clone(),
+                melds: recorded.melds.clone(),
+                winning_tile: recorded.winning_tile,
             }));
         }
         // Why the engine has no value for the win: its ruling at the win's event; none there,
@@ -1092,6 +1095,10 @@ impl<'a> RoundReplay<'a> {
                     sheet.lines.push(SheetLine::Draw {
                         kind: recorded.kind.as_str(),
                         tenpai: tenpai.iter().collect(),
+                        shown: Seat::ALL
+                            .into_iter()
+                            .filter_map(|s| Some((s, recorded.shown[s].clone()?)))
+                            .collect(),
                         deltas: recorded.deltas,
                     });
                 }

@@ -4,8 +4,10 @@
 
 use std::fmt::{self, Write as _};
 
+use arrayvec::ArrayVec;
 use haifu_rules::FuritenReason;
-use haifu_tiles::{BySeat, Meld, Seat, Tile};
+use haifu_ruleset::RedFives;
+use haifu_tiles::{BySeat, Meld, Seat, Suit, Tile, TileList};
 
 use crate::{Divergence, RoundLabel, Verdict};
 
@@ -90,6 +92,8 @@ pub enum SheetLine {
         kind: &'static str,
         /// Tenpai seats, for an exhaustive draw.
         tenpai: Vec<Seat>,
+        /// The hands the log shows (tenpai hands, a kyuushu kyuuhai declarer's), by seat.
+        shown: Vec<(Seat, ArrayVec<Tile, 14>)>,
         /// The recorded score changes.
         deltas: BySeat<i32>,
     },
@@ -111,6 +115,12 @@ pub struct WinLine {
     pub deltas: BySeat<i32>,
     /// The liable seat (pao), as recorded.
     pub pao: Option<Seat>,
+    /// The concealed tiles as recorded, the winning tile among them.
+    pub hand: ArrayVec<Tile, 14>,
+    /// The open melds and ankans, as recorded.
+    pub melds: ArrayVec<Meld, 4>,
+    /// The winning tile.
+    pub winning_tile: Tile,
 }
 
 /// The engine's value of a win, for the sheet.
@@ -166,6 +176,10 @@ fn furiten_words<S: serde::Serializer>(
 /// divergences marked `!!`. It holds no player names.
 pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
     let mut out = String::new();
+    let red = replay
+        .verdict
+        .rules
+        .map_or(RedFives::OnePerSuit, |r| r.hand.red_fives);
     for sheet in replay
         .rounds
         .iter()
@@ -183,7 +197,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                 .map(i32::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
-            sheet.dora_indicator
+            Faces(&[sheet.dora_indicator], red)
         );
         for line in &sheet.lines {
             let _ = match line {
@@ -194,9 +208,16 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     let from = meld
                         .from
                         .map_or_else(String::new, |s| format!(" from seat {s}"));
-                    writeln!(out, "  seat {seat} {meld}{from}")
+                    writeln!(
+                        out,
+                        "  seat {seat} {}:{}{from}",
+                        meld.kind,
+                        Faces(meld.tiles(), red)
+                    )
                 }
-                SheetLine::Dora { indicator } => writeln!(out, "  new dora indicator {indicator}"),
+                SheetLine::Dora { indicator } => {
+                    writeln!(out, "  new dora indicator {}", Faces(&[*indicator], red))
+                }
                 SheetLine::Mistake {
                     seat,
                     mistake,
@@ -219,10 +240,11 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                         FuritenText(*reason)
                     )
                 }
-                SheetLine::Win(w) => render_win(&mut out, w),
+                SheetLine::Win(w) => render_win(&mut out, w, red),
                 SheetLine::Draw {
                     kind,
                     tenpai,
+                    shown,
                     deltas,
                 } => {
                     let tenpai: Vec<String> = tenpai.iter().map(Seat::to_string).collect();
@@ -231,11 +253,14 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     } else {
                         tenpai.join(",")
                     };
-                    writeln!(
+                    let _ = writeln!(
                         out,
                         "  draw {kind}, tenpai {tenpai} | deltas {}",
                         seat_scores(deltas)
-                    )
+                    );
+                    shown.iter().try_for_each(|(seat, hand)| {
+                        writeln!(out, "    seat {seat} shows {}", Faces(hand, red))
+                    })
                 }
             };
         }
@@ -280,7 +305,33 @@ fn divergence_text(d: &Divergence) -> String {
     format!("{}: {}", d.kind.name(), d.kind)
 }
 
-fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
+/// Tiles as the notation writes them under a rule set's red fives: a red-five id is `0` only
+/// in a suit whose five has a red copy (a game without red fives shows plain fives).
+struct Faces<'a>(&'a [Tile], RedFives);
+
+impl fmt::Display for Faces<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let red = |suit: Suit| match self.1 {
+            RedFives::OnePerSuit => suit != Suit::Jihai,
+            RedFives::PinOnly => suit == Suit::Pinzu,
+            RedFives::None => false,
+        };
+        let faces: ArrayVec<Tile, 14> = self
+            .0
+            .iter()
+            .map(|&t| {
+                if t.is_red_five() && !red(t.kind().suit()) {
+                    Tile::from_kind(t.kind(), 1).unwrap_or(t)
+                } else {
+                    t
+                }
+            })
+            .collect();
+        write!(f, "{}", TileList::tiles(&faces))
+    }
+}
+
+fn render_win(out: &mut String, w: &WinLine, red: RedFives) -> fmt::Result {
     let how = if w.winner == w.from {
         "tsumo".to_owned()
     } else {
@@ -323,6 +374,17 @@ fn render_win(out: &mut String, w: &WinLine) -> fmt::Result {
         }
         None => writeln!(out, "  win seat {} {how}{pao}: not valued", w.winner)?,
     }
+    // The hand as the log shows it: the concealed tiles without the winning tile, the melds,
+    // then the tile it wins on.
+    let mut concealed = w.hand.clone();
+    if let Some(at) = concealed.iter().position(|t| *t == w.winning_tile) {
+        concealed.remove(at);
+    }
+    write!(out, "    hand {}", Faces(&concealed, red))?;
+    for meld in &w.melds {
+        write!(out, " {}:{}", meld.kind, Faces(meld.tiles(), red))?;
+    }
+    writeln!(out, " winning on {}", Faces(&[w.winning_tile], red))?;
     let limit = w.recorded.2.name();
     match w.recorded.0 {
         Some(fu) => write!(out, "    recorded {fu} fu ")?,
