@@ -315,7 +315,7 @@ pub fn end_text(end: &CourseEnd) -> String {
     }
 }
 
-/// Scores as the messages write them: `25000 25000 25000 25000` ([`Shown::Scores`]).
+/// Scores as the messages write them: `25000 25000 25000 25000` ([`Shown::Scores`](crate::Shown::Scores)).
 pub fn scores_text(s: &BySeat<i32>) -> String {
     crate::Shown::Scores(*s).to_string()
 }
