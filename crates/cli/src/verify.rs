@@ -306,10 +306,16 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
         },
         Found::File(path) => {
             let mut source = None;
+            let name = crate::files::name_of(path);
+            // The bytes are read once: the second reading below, for the places of a
+            // divergent game's events, reads them again from memory (standard input too).
+            log.clear();
+            let bytes = crate::files::read_file(path).map_err(|e| format!("{name}: {e}"));
             let result =
-                output::read_log(path, log).and_then(|()| {
-                    haifu::require_round(log)
-                        .map_err(|e| e.display_in(&crate::files::name_of(path)))?;
+                bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
+                    haifu::read_into(&name, bytes, log, crate::files::max_size())
+                        .map_err(|e| e.display_in(&name))?;
+                    haifu::require_round(log).map_err(|e| e.display_in(&name))?;
                     let (rules, from) = choice
                         .for_log(log)
                         .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
@@ -320,52 +326,46 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                     .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic))))
                 });
             let mut positions = SourcePositions::default();
-            // Divergences in a hand-written record are worth a line number: read it again,
-            // line by line (only then, so a conforming corpus pays nothing).
-            if let Ok(v) = &result
-                && v.status() == Status::Divergent
-                && path.extension().is_some_and(|e| e == "haifu")
-            {
-                let lines = std::fs::read(path)
-                    .ok()
-                    .and_then(|b| String::from_utf8(b).ok())
-                    .and_then(|t| haifu_notation::source_lines(&t).ok())
-                    .unwrap_or_default();
-                positions.event_lines = lines.events;
-                positions.expectation_lines = lines.expectations;
+            let divergent = matches!(&result, Ok(v) if v.status() == Status::Divergent);
+            if divergent && let Ok(bytes) = &bytes {
+                // Where each event of a divergent game was written: the line of a haifu
+                // record's, the tag of an mjlog's, the array item of a tenhou.net/6 or
+                // Mahjong Soul record's (only then, so a conforming corpus pays nothing).
+                let locations = &mut positions.events;
+                let mut again = GameLog::new();
+                let read = match haifu::Format::of(&name, bytes) {
+                    Some(haifu::Format::Notation) => {
+                        let lines = std::str::from_utf8(bytes)
+                            .ok()
+                            .and_then(|t| haifu_notation::source_lines(t).ok())
+                            .unwrap_or_default();
+                        positions.event_lines = lines.events;
+                        positions.expectation_lines = lines.expectations;
+                        Ok(())
+                    }
+                    Some(haifu::Format::Mjlog) => haifu_tenhou::read_into_with_locations(
+                        bytes,
+                        &mut again,
+                        crate::files::max_size(),
+                        locations,
+                    ),
+                    Some(haifu::Format::Tenhou6) => {
+                        haifu_tenhou6::read_with_locations(bytes, &mut again, locations)
+                    }
+                    Some(haifu::Format::Majsoul) => {
+                        haifu_majsoul::read_with_locations(bytes, &mut again, locations)
+                    }
+                    None => Ok(()),
+                };
+                if read.is_err() {
+                    locations.clear();
+                }
             }
             // The game's identity, for a baseline (only a divergent game's is needed).
             let game = match &result {
                 Ok(v) if v.status() == Status::Divergent => Some(game_identity(log)),
                 _ => None,
             };
-            // Likewise, the place of each event of a divergent mjlog (its tag) or tenhou.net/6
-            // record (its array item).
-            if let Ok(v) = &result
-                && v.status() == Status::Divergent
-                && let Ok(bytes) = crate::files::read_file(path)
-            {
-                let locations = &mut positions.events;
-                let mut again = GameLog::new();
-                let read = match haifu::Format::of(&crate::files::name_of(path), &bytes) {
-                    Some(haifu::Format::Mjlog) => haifu_tenhou::read_into_with_locations(
-                        &bytes,
-                        &mut again,
-                        crate::files::max_size(),
-                        locations,
-                    ),
-                    Some(haifu::Format::Tenhou6) => {
-                        haifu_tenhou6::read_with_locations(&bytes, &mut again, locations)
-                    }
-                    Some(haifu::Format::Majsoul) => {
-                        haifu_majsoul::read_with_locations(&bytes, &mut again, locations)
-                    }
-                    _ => Ok(()),
-                };
-                if read.is_err() {
-                    locations.clear();
-                }
-            }
             FileVerdict {
                 file: crate::files::shown(path),
                 folder: folder_of(path),

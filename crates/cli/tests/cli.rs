@@ -411,6 +411,49 @@ fn replay_reads_a_folder_of_haifu_files() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
+/// A divergent game read from standard input keeps the places of its divergences: the bytes
+/// are read once, and the second reading for places reads them from memory.
+#[test]
+fn standard_input_keeps_places() {
+    use std::io::Write as _;
+    let kaze4 = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu"),
+    )
+    .expect("reads");
+    let changed = kaze4.replacen("deltas 0 +1000 -1000 0", "deltas 0 +1100 -1100 0", 1);
+    let line = 1 + kaze4
+        .lines()
+        .position(|l| l.contains("deltas 0 +1000 -1000 0"))
+        .expect("a deltas line");
+    let mut child = haifu()
+        .args(["verify", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(changed.as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    // The win's line: its outcome block starts a line or two before its deltas.
+    assert!(text.contains("(line "), "{text}");
+    let at: usize = text
+        .split("(line ")
+        .nth(1)
+        .and_then(|t| t.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a line number");
+    assert!(
+        at <= line && line - at <= 3,
+        "line {at} for deltas at {line}: {text}"
+    );
+}
+
 #[test]
 fn fmt_reads_stdin_and_writes_stdout() {
     use std::io::Write as _;
@@ -463,6 +506,23 @@ fn verify_says_when_a_record_stops_before_the_game_ends() {
         )),
         "{stdout}"
     );
+    // GitHub annotations and JUnit keep the place too.
+    let report = |format: &str| {
+        let out = haifu()
+            .args(["verify", "--format", format])
+            .arg(&bad)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let github = report("github");
+    assert!(
+        github.contains(",line=2,col=17,title=unreadable::bad tile `8z`: honours are 1z-7z"),
+        "{github}"
+    );
+    let junit = report("junit");
+    assert!(junit.contains(":2:17: bad tile `8z`"), "{junit}");
 }
 
 #[test]
@@ -924,7 +984,11 @@ fn convert_to_tenhou6_and_verify_from_standard_input() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("-: divergent (1 divergence)"), "{text}");
-    assert!(text.contains("E2.0 event 105: flow_mismatch"), "{text}");
+    // Placed in the record read from standard input too (its one line, at the round's item).
+    assert!(
+        text.contains("E2.0 event 105 (line 1, column ") && text.contains("): flow_mismatch"),
+        "{text}"
+    );
     // The notation cannot say what such a record leaves open: convert says so, exit 2.
     let out = haifu()
         .arg("convert")

@@ -26,11 +26,19 @@ fn escape(text: &str, property: bool) -> String {
 pub(super) fn write_game(out: &mut impl Write, game: &FileVerdict) -> io::Result<()> {
     let file = escape(&game.file, true);
     match &game.result {
-        Err(message) => writeln!(
-            out,
-            "::error file={file},title=unreadable::{}",
-            escape(message.lines().next().unwrap_or(""), false)
-        ),
+        Err(_) => {
+            let (place, what) = game.error().unwrap_or((None, ""));
+            let line = match place {
+                Some((l, Some(c))) => format!(",line={l},col={c}"),
+                Some((l, None)) => format!(",line={l}"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "::error file={file}{line},title=unreadable::{}",
+                escape(what.lines().next().unwrap_or(""), false)
+            )
+        }
         Ok(v) => match v.status() {
             Status::Conforming => Ok(()),
             Status::Unsupported => {

@@ -50,10 +50,8 @@ fn case(game: &FileVerdict) -> TestCase {
                     .iter()
                     .filter(|d| !game.is_known(d))
                     .map(|d| {
-                        let line = game
-                            .line(d)
-                            .map_or_else(String::new, |l| format!(" (line {l})"));
-                        format!("{}{line}: {}: {}", round_label(d), d.kind.name(), d.kind)
+                        let place = game.place_text(d);
+                        format!("{}{place}: {}: {}", round_label(d), d.kind.name(), d.kind)
                     })
                     .collect();
                 let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);

@@ -96,6 +96,25 @@ impl FileVerdict {
         self.positions.of(d)
     }
 
+    /// Why the file has no verdict, split at its place: the line and column the message
+    /// names (`FILE:LINE:COL: message`), and the message without the file and the place.
+    /// `None` for a file with a verdict.
+    fn error(&self) -> Option<(Option<Place>, &str)> {
+        let message = self.result.as_ref().err()?;
+        let shown = format!("{}:", self.file);
+        let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
+        Some(match located(what) {
+            Some((place, rest)) => {
+                let mut numbers = place.split(':').map(|n| n.parse::<u32>().ok());
+                match (numbers.next().flatten(), numbers.next().flatten()) {
+                    (Some(line), column) => (Some((line, column)), rest),
+                    (None, _) => (None, what),
+                }
+            }
+            None => (None, what),
+        })
+    }
+
     /// The place as text for a person: ` (line 12)`, ` (line 1, column 5203)`, or nothing.
     fn place_text(&self, d: &Divergence) -> String {
         match self.place(d) {
@@ -314,4 +333,20 @@ impl VerifyReport {
             VerifyFormat::Github => github::write_summary(out, summary),
         }
     }
+}
+
+/// A place in a file: its line, and its column where the format has one.
+type Place = (u32, Option<u32>);
+
+/// A message's leading `LINE:COL: ` (or `LINE: `) and the rest, when it starts with one.
+fn located(message: &str) -> Option<(&str, &str)> {
+    let (place, rest) = message.split_once(": ")?;
+    let mut count = 0;
+    for n in place.split(':') {
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        count += 1;
+    }
+    (count <= 2).then_some((place, rest))
 }

@@ -16,14 +16,16 @@ pub(super) fn write_game(
     let file = crate::escape::controls(&game.file, false);
     match &game.result {
         // The located message, whole (a notation error's caret lines included).
-        Err(message) => {
-            let shown = format!("{}:", game.file);
-            let what = message.strip_prefix(&shown).unwrap_or(message).trim_start();
+        Err(_) => {
+            let (place, what) = game.error().unwrap_or((None, ""));
             let what = crate::escape::controls(what, true);
             // `FILE:LINE:COL: error: …`, as editors and problem matchers read it, when the
             // message has a place.
-            match located(&what) {
-                Some((place, rest)) => writeln!(out, "{file}:{place}: error: {rest}"),
+            match place {
+                Some((line, Some(column))) => {
+                    writeln!(out, "{file}:{line}:{column}: error: {what}")
+                }
+                Some((line, None)) => writeln!(out, "{file}:{line}: error: {what}"),
                 None => writeln!(out, "{file}: error: {what}"),
             }
         }
@@ -159,18 +161,4 @@ pub(super) fn write_summary(
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     writeln!(out, "divergences by kind: {}", kinds.join(", "))
-}
-
-/// A message's leading `LINE:COL: ` (or `LINE: `) and the rest, when it starts with one.
-fn located(message: &str) -> Option<(&str, &str)> {
-    let (place, rest) = message.split_once(": ")?;
-    let numbers = place.split(':');
-    let mut count = 0;
-    for n in numbers {
-        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        count += 1;
-    }
-    (count <= 2).then_some((place, rest))
 }
