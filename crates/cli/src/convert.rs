@@ -255,8 +255,60 @@ fn tenhou6(
             ));
         }
     }
+    // The record written must get the verdict of the log, but for what the format cannot
+    // hold: every ruling the same. A scenario's expectations are among what it cannot hold:
+    // the log is weighed without them.
+    let before = if log.expectations.is_empty() {
+        rulings(&haifu_replay::verify(log, &rules))
+    } else {
+        let mut bare = log.clone();
+        bare.expectations.clear();
+        rulings(&haifu_replay::verify(&bare, &rules))
+    };
+    let after = rulings(&haifu_replay::verify(&back, &rules));
+    if before != after {
+        let gained = after.iter().skip(1).find(|d| !before.contains(d));
+        let lost = before.iter().skip(1).find(|d| !after.contains(d));
+        let why = match (gained, lost) {
+            (Some(d), _) => format!("it would diverge where the log does not: {d}"),
+            (None, Some(d)) => format!("it would not show the log's divergence {d}"),
+            (None, None) => "its divergences would come in another order".to_owned(),
+        };
+        return Err(format!(
+            "{shown}: cannot be written as tenhou.net/6 JSON: the record would get another verdict than the log ({why})"
+        ));
+    }
     text.push('\n');
     Ok(text.into_bytes())
+}
+
+/// What a tenhou.net/6 record cannot hold, by the divergences that speak of it: the wall
+/// (and so its seed and dice) and the scores after each riichi deposit. (A scenario's
+/// expectations it cannot hold either: the log is weighed without them.)
+fn lost_in_tenhou6(kind: &haifu_replay::DivergenceKind) -> bool {
+    use haifu_replay::{DivergenceKind, ScoresAt};
+    matches!(
+        kind,
+        DivergenceKind::WallMismatch { .. }
+            | DivergenceKind::BadSeed { .. }
+            | DivergenceKind::ScoreMismatch {
+                what: ScoresAt::AfterDeposit,
+                ..
+            }
+    )
+}
+
+/// A verdict's rulings, for comparing a log with its conversion: the status and each
+/// divergence (round and text) but those of what the format cannot hold.
+fn rulings(v: &haifu_replay::Verdict) -> Vec<String> {
+    let mut out = vec![v.status().as_str().to_owned()];
+    out.extend(
+        v.divergences
+            .iter()
+            .filter(|d| !lost_in_tenhou6(&d.kind))
+            .map(ToString::to_string),
+    );
+    out
 }
 
 /// For a `.haifu` file, the record with its comments (or the located message of why it does

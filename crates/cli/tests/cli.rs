@@ -1166,6 +1166,38 @@ fn convert_never_invents_red_fives_nor_a_rule_set() {
     );
 }
 
+/// A conversion never changes a verdict: a paid nine-terminals draw (whose payments
+/// tenhou.net/6 cannot carry) and a classic fishing declaration (which it would write as a
+/// riichi) are refused, exit 2, saying what would change.
+#[test]
+fn convert_refuses_what_would_change_a_verdict() {
+    for (scenario, change) in [
+        (
+            "abortive/kyuushu-paid",
+            "it would diverge where the log does not: S4.0: score changes of the draw",
+        ),
+        (
+            "classic/fishing",
+            "it would diverge where the log does not: E1.0: seat A's riichi deposit",
+        ),
+    ] {
+        let path =
+            haifu_testkit::workspace_root().join(format!("corpus/scenarios/{scenario}.haifu"));
+        let out = haifu()
+            .args(["convert", "--to", "tenhou6"])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{scenario}");
+        assert!(out.stdout.is_empty(), "{scenario}: nothing written");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("would get another verdict than the log") && err.contains(change),
+            "{scenario}: {err}"
+        );
+    }
+}
+
 /// A record that declares no rule set (a JPML transcription whose `rule.disp` is the
 /// tournament's title, its title lines taken away) is refused under `auto` with a suggestion
 /// that parses, and read under `auto:PRESET`, which keeps each log's own rules where it

@@ -114,6 +114,7 @@ pub(crate) fn check<'a>(
             }
             r.sheet = detail.then(|| RoundSheet {
                 label: r.summary.label,
+                start: index,
                 dealer: start.dealer,
                 sticks: start.sticks,
                 scores: start.scores,

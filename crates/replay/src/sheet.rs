@@ -25,6 +25,10 @@ pub struct GameReplay {
 pub struct RoundSheet {
     /// The round.
     pub label: RoundLabel,
+    /// The event index of the round's start: the round's divergences are those from it to
+    /// the next round's start (a log may label two rounds alike).
+    #[serde(skip)]
+    pub start: usize,
     /// The dealer.
     pub dealer: Seat,
     /// Riichi sticks on the table at the start.
@@ -176,14 +180,23 @@ fn furiten_words<S: serde::Serializer>(
 /// divergences marked `!!`. It holds no player names.
 pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
     let mut out = String::new();
+    // Each round's divergences: those of its events, up to the next round's start.
+    let ends: Vec<usize> = replay
+        .rounds
+        .iter()
+        .skip(1)
+        .map(|r| r.start)
+        .chain([usize::MAX])
+        .collect();
     let red = replay
         .verdict
         .rules
         .map_or(RedFives::OnePerSuit, |r| r.hand.red_fives);
-    for sheet in replay
+    for (sheet, end) in replay
         .rounds
         .iter()
-        .filter(|r| round.is_none_or(|l| l == r.label))
+        .zip(ends)
+        .filter(|(r, _)| round.is_none_or(|l| l == r.label))
     {
         let _ = writeln!(
             out,
@@ -264,12 +277,9 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                 }
             };
         }
-        for d in replay
-            .verdict
-            .divergences
-            .iter()
-            .filter(|d| d.round == Some(sheet.label))
-        {
+        for d in replay.verdict.divergences.iter().filter(|d| {
+            d.round == Some(sheet.label) && d.event.is_none_or(|e| (sheet.start..end).contains(&e))
+        }) {
             let _ = writeln!(out, "  !! {}", divergence_text(d));
         }
     }

@@ -58,3 +58,34 @@ fn every_real_game_has_its_reviewed_sheet() {
         failed.len()
     );
 }
+
+/// Each divergence is shown once, under its own round, even where the log labels two rounds
+/// alike: the kaze4 scenario's E1.0 block written twice, the first with a payment of 1100
+/// where the pinfu ron pays 1000. The sheet shows the payment once, under the first E1.0.
+#[test]
+fn a_divergence_is_shown_once_under_its_own_round() {
+    let text = std::fs::read_to_string(
+        haifu_testkit::workspace_root().join("corpus/scenarios/abortive/kaze4.haifu"),
+    )
+    .expect("reads");
+    let start = text.find("round E1.0").expect("E1.0");
+    let end = text.find("round E2.0").expect("E2.0");
+    let block = &text[start..end];
+    let slipped = block.replacen("deltas 0 +1000 -1000 0", "deltas 0 +1100 -1100 0", 1);
+    let twice = format!("{}{slipped}{block}{}", &text[..start], &text[end..]);
+    let log = haifu_notation::read(&twice).expect("reads");
+    let replay = replay_declared(&log);
+    let sheet = haifu_replay::render(&replay, None);
+    let shown = sheet
+        .lines()
+        .filter(|l| l.contains("payment_mismatch: score changes of the win"))
+        .count();
+    assert_eq!(shown, 1, "{sheet}");
+    let first = sheet.find("payment_mismatch").expect("shown");
+    let second_round = sheet
+        .match_indices("E1.0 dealer A")
+        .nth(1)
+        .expect("two E1.0")
+        .0;
+    assert!(first < second_round, "{sheet}");
+}
