@@ -236,18 +236,31 @@ pub(crate) fn collect_with_skipped(paths: &[PathBuf]) -> (Vec<Found>, Vec<Skippe
     (out, skipped)
 }
 
-/// The `.haifuignore` patterns of `dir`, after those inherited from its parents.
-fn ignore_patterns(dir: &Path, inherited: &[String]) -> Vec<String> {
+/// The `.haifuignore` patterns of `dir`, after those inherited from its parents. One that
+/// does not read is an error of the walk (pushed to `errors`), and its patterns are none.
+fn ignore_patterns(dir: &Path, inherited: &[String], errors: &mut Vec<Found>) -> Vec<String> {
     let mut patterns = inherited.to_vec();
+    let file = dir.join(".haifuignore");
+    if std::fs::symlink_metadata(&file).is_err() {
+        return patterns;
+    }
     // Through the one reader of files: a `.haifuignore` that is a link to /dev/zero or a FIFO
     // is refused like any other side file, not read until memory runs out.
-    if let Ok(text) = read_text(&dir.join(".haifuignore")) {
-        patterns.extend(
+    match read_text(&file) {
+        Ok(text) => patterns.extend(
             text.lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with('#'))
                 .map(str::to_owned),
-        );
+        ),
+        Err(message) => {
+            let prefix = format!("{}:", shown(&file));
+            let what = message
+                .strip_prefix(&prefix)
+                .unwrap_or(&message)
+                .trim_start();
+            errors.push(Found::Error(file, std::io::Error::other(what.to_owned())));
+        }
     }
     patterns
 }
@@ -262,7 +275,12 @@ fn walk(
     let passed_over = std::cell::RefCell::new(std::mem::take(skipped));
     // Each directory's patterns (its own and its parents'), filled as the walk enters it.
     let mut patterns: HashMap<PathBuf, Vec<String>> = HashMap::new();
-    patterns.insert(root.to_path_buf(), ignore_patterns(root, &[]));
+    // The `.haifuignore` files that do not read.
+    let unreadable = std::cell::RefCell::new(Vec::new());
+    patterns.insert(
+        root.to_path_buf(),
+        ignore_patterns(root, &[], &mut unreadable.borrow_mut()),
+    );
     let walker = walkdir::WalkDir::new(root)
         .follow_links(true)
         .sort_by_file_name()
@@ -292,7 +310,7 @@ fn walk(
                 let inherited = parent.cloned().unwrap_or_default();
                 patterns.insert(
                     e.path().to_path_buf(),
-                    ignore_patterns(e.path(), &inherited),
+                    ignore_patterns(e.path(), &inherited, &mut unreadable.borrow_mut()),
                 );
             }
             true
@@ -339,6 +357,7 @@ fn walk(
             });
         }
     }
+    out.extend(unreadable.into_inner());
     *skipped = passed_over.into_inner();
 }
 

@@ -532,14 +532,26 @@ fn side_files_are_read_as_logs_are() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("only regular files are read"));
-    // A `.haifuignore` linked to /dev/zero (a link can be committed): ignored, the run goes on.
+    // A `.haifuignore` linked to /dev/zero (a link can be committed): not read, and said, as
+    // an input error (exit 2); the run goes on and verifies the folder's game.
     std::os::unix::fs::symlink("/dev/zero", dir.join("logs/.haifuignore")).expect("links");
     let out = haifu(&["verify".as_ref(), dir.join("logs").as_os_str()]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(".haifuignore: error: a device: only regular files are read")
+            && text.contains("game.haifu: conforming"),
+        "{text}"
+    );
+    // One that is not UTF-8: said at its place.
+    std::fs::remove_file(dir.join("logs/.haifuignore")).expect("removes");
+    std::fs::write(dir.join("logs/.haifuignore"), b"a.xml\n\xff\n").expect("writes");
+    let out = haifu(&["verify".as_ref(), dir.join("logs").as_os_str()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(".haifuignore:2:1: error: the bytes are not UTF-8 text"),
+        "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
