@@ -555,3 +555,53 @@ fn side_files_are_read_as_logs_are() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: quoted input is a bounded window. A megabyte of text where a tenhou.net/6 record
+/// has its result word, its rule name or a yaku, and a rule file's uma of 200,000 entries, are
+/// each quoted as at most 240 characters and a count of the rest: the message stays short.
+#[test]
+fn quoted_input_is_a_bounded_window() {
+    let dir = folder("quotes");
+    let game = |result: &str, disp: &str| {
+        serde_json::json!({
+            "title": ["", ""],
+            "name": ["A", "B", "C", "D"],
+            "rule": {"disp": disp, "aka": 1},
+            "log": [[
+                [0, 0, 0], [25000, 25000, 25000, 25000], [11], [],
+                [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [], [],
+                [21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34], [], [],
+                [31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44], [], [],
+                [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [], [],
+                [result]
+            ]]
+        })
+        .to_string()
+    };
+    let long = "Y".repeat(1_000_000);
+    for (name, record) in [
+        ("result.json", game(&long, "鳳南喰赤")),
+        ("disp.json", game("全員不聴", &long)),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, record).expect("writes");
+        let out = haifu(&["verify".as_ref(), path.as_os_str()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let (stdout, _) = text(&out);
+        assert!(stdout.len() < 2_000, "{name}: {} bytes", stdout.len());
+        assert!(stdout.contains("characters more"), "{name}: {stdout}");
+    }
+    let rules = dir.join("club.toml");
+    let uma = vec!["1"; 200_000].join(",");
+    std::fs::write(
+        &rules,
+        format!("base = \"tenhou\"\nfinal_points = {{ return_score = 30000, rounding = \"hundreds\", uma = [{uma}] }}\n"),
+    )
+    .expect("writes");
+    let out = haifu(&["rules".as_ref(), "show".as_ref(), rules.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    let (_, stderr) = text(&out);
+    assert!(stderr.len() < 2_000, "{} bytes", stderr.len());
+    assert!(stderr.contains("characters more"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -298,7 +298,10 @@ fn suggested_preset(log: &GameLog) -> &'static str {
 fn declared_by(log: &GameLog, spec: &str) -> String {
     match (log.header.format.as_str(), &log.header.rules.title) {
         ("tenhou6", Some(name)) => {
-            format!("the name the tenhou.net/6 record gives its rules, {name:?} ({spec})")
+            format!(
+                "the name the tenhou.net/6 record gives its rules, {} ({spec})",
+                haifu_tiles::Quoted(name)
+            )
         }
         ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
         ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),

@@ -10,7 +10,8 @@ use haifu_log::{
     YakuOrder,
 };
 use haifu_tiles::{
-    BySeat, CopyPool, HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind, Yaku,
+    BySeat, CopyPool, HanSource, Limit, Meld, MeldKind, Quoted, Seat, Suit, Tile, TileKind, Wind,
+    Yaku,
 };
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -273,7 +274,7 @@ impl<'a> Obj<'a> {
                     ctx.err(
                         item.get(),
                         &format!("{path}[{i}]"),
-                        format!("{code:?}: {TILE_CODES}"),
+                        format!("{}: {TILE_CODES}", Quoted(code)),
                     )
                 })
             })
@@ -282,7 +283,7 @@ impl<'a> Obj<'a> {
 
     fn tile(&self, ctx: &Ctx<'a>, key: &str) -> Result<Face, ParseError> {
         let code: &str = self.req(ctx, key, "a tile code")?;
-        face(code).ok_or_else(|| self.err(ctx, key, format!("{code:?}: {TILE_CODES}")))
+        face(code).ok_or_else(|| self.err(ctx, key, format!("{}: {TILE_CODES}", Quoted(code))))
     }
 }
 
@@ -311,6 +312,16 @@ fn record_name<'a>(ctx: &Ctx<'a>, obj: &Obj<'a>, keys: &[&str]) -> Result<&'a st
 }
 
 /// The records of the rounds, in order, from either layout.
+/// A record's name as a message's path shows it: whole, or quoted and cut when it is longer
+/// than a message quotes.
+fn path_name(name: &str) -> String {
+    if name.chars().nth(haifu_tiles::QUOTE_WINDOW).is_some() {
+        Quoted(name).to_string()
+    } else {
+        name.to_owned()
+    }
+}
+
 fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseError> {
     let mut out = Vec::new();
     if let Some(list) = root.raw("records") {
@@ -319,7 +330,7 @@ fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseEr
             let obj = Obj::new(ctx, item, format!("records[{i}]"))?;
             let name = record_name(ctx, &obj, &["_type", "__type"])?;
             let obj = Obj {
-                path: format!("records[{i}] {name}"),
+                path: format!("records[{i}] {}", path_name(name)),
                 ..obj
             };
             out.push(Record { name, obj });
@@ -370,7 +381,7 @@ fn records<'a>(ctx: &Ctx<'a>, root: &Obj<'a>) -> Result<Vec<Record<'a>>, ParseEr
             return Err(holder.err(ctx, "data", "missing: expected the record's fields"));
         };
         let body = Obj {
-            path: format!("{path} {name}"),
+            path: format!("{path} {}", path_name(name)),
             ..body
         };
         out.push(Record { name, obj: body });
@@ -1029,7 +1040,7 @@ impl<'i> Reader<'i, '_> {
                 ctx.err(
                     raw.get(),
                     &path,
-                    format!("tile {i} is {code:?}: {TILE_CODES}"),
+                    format!("tile {i} is {}: {TILE_CODES}", Quoted(code)),
                 )
             })?;
             let t = pool

@@ -83,7 +83,7 @@ pub enum RuleError {
         at: Option<Location>,
     },
     /// A value the rule point does not take.
-    #[error("{}{key} cannot be {value}: expected {expected}", prefix(.at))]
+    #[error("{}{key} cannot be {}: expected {expected}", prefix(.at), cut(.value))]
     BadValue {
         /// The key.
         key: &'static str,
@@ -370,6 +370,20 @@ impl RuleSpec {
             return Ok(());
         }
         rules.check()
+    }
+}
+
+/// A value as an error message shows it: whole, or its first
+/// [`QUOTE_WINDOW`](haifu_tiles::QUOTE_WINDOW) characters and how many more there are.
+fn cut(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(haifu_tiles::QUOTE_WINDOW) {
+        None => value.into(),
+        Some((at, _)) => format!(
+            "{}… (and {} characters more)",
+            &value[..at],
+            value[at..].chars().count()
+        )
+        .into(),
     }
 }
 

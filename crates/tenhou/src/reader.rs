@@ -8,7 +8,7 @@ use haifu_log::{
     ChipAward, ChipScores, DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind,
     Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute, YakuHan,
 };
-use haifu_tiles::{BySeat, HanSource, Limit, Seat, Tile, Wind};
+use haifu_tiles::{BySeat, HanSource, Limit, Quoted, Seat, Tile, Wind};
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 
 use crate::meld::decode_meld;
@@ -298,7 +298,7 @@ impl<'a, 'l> Parser<'a, 'l> {
                 first,
                 ParseErrorKind::NotTheFormat {
                     format: FORMAT,
-                    detail: format!("it starts with {shown:?}, not with '<'"),
+                    detail: format!("it starts with {}, not with '<'", Quoted(&shown)),
                 },
             ));
         }
@@ -425,7 +425,10 @@ impl<'a, 'l> Parser<'a, 'l> {
                     return Err(self.err(
                         at,
                         ParseErrorKind::Syntax {
-                            detail: format!("unexpected text {shown:?}: expected an element"),
+                            detail: format!(
+                                "unexpected text {}: expected an element",
+                                Quoted(&shown)
+                            ),
                         },
                     ));
                 }

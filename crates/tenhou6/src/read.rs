@@ -7,7 +7,9 @@ use haifu_log::{
     EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, Tenths, YakuHan, YakuOrder,
 };
-use haifu_tiles::{BySeat, CopyPool, HanSource, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind};
+use haifu_tiles::{
+    BySeat, CopyPool, HanSource, Meld, MeldKind, Quoted, Seat, Suit, Tile, TileKind, Wind,
+};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use serde_json::value::RawValue;
@@ -160,7 +162,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for Item<'a> {
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Err(E::custom(format!(
-                    "the string {v:?} has escapes: a call string is plain ASCII"
+                    "the string {} has escapes: a call string is plain ASCII",
+                    Quoted(v)
                 )))
             }
         }
@@ -392,7 +395,8 @@ impl<'i> Reader<'i, '_> {
                 header.yaku_order = YakuOrder::Exporter;
                 if !length_stated {
                     header.rules.undeclared = Some(format!(
-                        "a Mahjong Soul room whose name ({disp:?}) says neither East nor South: the game's length is not declared"
+                        "a Mahjong Soul room whose name ({}) says neither East nor South: the game's length is not declared",
+                        Quoted(disp)
                     ));
                 }
                 // The red fives a room plays with are in the `aka` fields.
@@ -412,7 +416,7 @@ impl<'i> Reader<'i, '_> {
                 header.rules.undeclared = Some(match disp_field {
                     None => "a tenhou.net/6 record without rule.disp".to_owned(),
                     Some("") => "a tenhou.net/6 record whose rule.disp is empty".to_owned(),
-                    Some(d) => format!("a tenhou.net/6 record whose rule.disp is {d:?}"),
+                    Some(d) => format!("a tenhou.net/6 record whose rule.disp is {}", Quoted(d)),
                 });
             }
         }
@@ -749,8 +753,9 @@ impl<'i> Reader<'i, '_> {
                 Item::Code(c) => (c, false),
                 Item::Text(t) => match t.strip_prefix('r') {
                     Some(rest) => (
-                        rest.parse::<u32>()
-                            .map_err(|_| bad(format!("{t:?}: expected r and a tile code")))?,
+                        rest.parse::<u32>().map_err(|_| {
+                            bad(format!("{}: expected r and a tile code", Quoted(t)))
+                        })?,
                         true,
                     ),
                     None => {
@@ -1008,7 +1013,10 @@ impl<'i> Reader<'i, '_> {
         })?;
         let word = word.as_str();
         let outcome = names::outcome(word).ok_or_else(|| {
-            self.err(ctx.place, format!("{word:?}: expected {}", names::OUTCOMES))
+            self.err(
+                ctx.place,
+                format!("{}: expected {}", Quoted(word), names::OUTCOMES),
+            )
         })?;
         match outcome {
             None => self.wins(table, end, ctx, &items[1..]),
@@ -1072,7 +1080,7 @@ impl<'i> Reader<'i, '_> {
             let value = names::value(value_text).ok_or_else(|| {
                 self.err(
                     detail_place,
-                    format!("{value_text:?}: expected a value such as 30符2飜2000点, 満貫2000-4000点 or 40符1飜700点∀"),
+                    format!("{}: expected a value such as 30符2飜2000点, 満貫2000-4000点 or 40符1飜700点∀", Quoted(value_text)),
                 )
             })?;
             let wi = winner.index();
@@ -1128,10 +1136,18 @@ impl<'i> Reader<'i, '_> {
                 let text: String = self.parse(p)?;
                 let text = text.as_str();
                 let (name, han) = yaku_entry(text).ok_or_else(|| {
-                    self.err(p, format!("{text:?}: expected a yaku with its han, such as 立直(1飜) or 国士無双(役満)"))
+                    self.err(
+                        p,
+                        format!(
+                            "{}: expected a yaku with its han, such as 立直(1飜) or 国士無双(役満)",
+                            Quoted(text)
+                        ),
+                    )
                 })?;
-                let source = names::han_source(name, ctx.round_wind, seat_wind)
-                    .ok_or_else(|| self.err(p, format!("{name:?} is no yaku haifu knows")))?;
+                let source =
+                    names::han_source(name, ctx.round_wind, seat_wind).ok_or_else(|| {
+                        self.err(p, format!("{} is no yaku haifu knows", Quoted(name)))
+                    })?;
                 match (han, source) {
                     (YakuValue::Han(h), _) => {
                         let _ = yaku.try_push(YakuHan { source, han: h });
@@ -1538,7 +1554,8 @@ impl Call {
 fn parse_call(text: &str) -> Result<Call, String> {
     let bad = || {
         format!(
-            "{text:?}: expected a call such as c121314, p464646, 26m262626, 42k424242, 121212a12 or f44"
+            "{}: expected a call such as c121314, p464646, 26m262626, 42k424242, 121212a12 or f44",
+            Quoted(text)
         )
     };
     let mut marker = None;

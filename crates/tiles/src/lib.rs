@@ -9,6 +9,7 @@
 //! - [`TileCounts`] (a 34-slot histogram) and [`TileSet`] (a 34-bit set, for waits).
 //! - [`Meld`] and [`MeldKind`]: chi, pon, daiminkan, kakan, ankan and kita.
 //! - The compact notation `123m406p789s1234567z` ([`parse_tiles`], [`TileList`]).
+//! - [`Quoted`]: input quoted in a message, cut to a window of [`QUOTE_WINDOW`] characters.
 //!
 //! # Architecture invariant
 //!
@@ -19,6 +20,7 @@ mod counts;
 mod kind;
 mod meld;
 mod notation;
+mod quote;
 mod seat;
 mod tile;
 mod yaku;
@@ -28,6 +30,7 @@ pub use counts::{TileCounts, TileSet};
 pub use kind::{Suit, TileKind};
 pub use meld::{Meld, MeldKind};
 pub use notation::{NotationError, TileList, parse_kinds, parse_tiles};
+pub use quote::{QUOTE_WINDOW, Quoted};
 pub use seat::{BySeat, Players, Seat, Wind};
 pub use tile::Tile;
 pub use yaku::{HanSource, Limit, Yaku};
