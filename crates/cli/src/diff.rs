@@ -149,8 +149,8 @@ fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
                     BTreeMap::new()
                 };
                 let sheets = (plan.sheets && !diff.changes.is_empty()).then(|| {
-                    let sheet_a = haifu_replay::render(&haifu_replay::replay(log, &ra), None);
-                    let sheet_b = haifu_replay::render(&haifu_replay::replay(log, &rb), None);
+                    let sheet_a = haifu_replay::render_rounds(&haifu_replay::replay(log, &ra));
+                    let sheet_b = haifu_replay::render_rounds(&haifu_replay::replay(log, &rb));
                     haifu_report::sheets_diff(&sheet_a, &sheet_b)
                 });
                 Ok(ComparedGame {

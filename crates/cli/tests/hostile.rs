@@ -605,3 +605,38 @@ fn quoted_input_is_a_bounded_window() {
     assert!(stderr.contains("characters more"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: `diff --sheets` is linear in the rounds (each round's sheets compared apart): a
+/// record of 400 repeated rounds diffs with its sheets in well under 2 s (it took about a
+/// minute when the two whole sheets were compared line by line), each changed round once.
+#[test]
+fn sheet_diffs_are_linear_in_the_rounds() {
+    let dir = folder("sheets");
+    let kaze4 = std::fs::read_to_string(scenario("abortive/kaze4")).expect("reads");
+    let start = kaze4.find("round E1.0").expect("E1.0");
+    let end = kaze4.find("round E2.0").expect("E2.0");
+    let record = format!("{}{}end\n", &kaze4[..start], kaze4[start..end].repeat(400));
+    let path = dir.join("long.haifu");
+    std::fs::write(&path, record).expect("writes");
+    let began = std::time::Instant::now();
+    let out = haifu(&[
+        "diff".as_ref(),
+        path.as_os_str(),
+        "--against".as_ref(),
+        "wrc2015".as_ref(),
+        "--sheets".as_ref(),
+    ]);
+    let took = began.elapsed();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(took.as_secs_f64() < 2.0, "{took:?}");
+    let (stdout, _) = text(&out);
+    let rounds = stdout
+        .lines()
+        .filter(|l| l.starts_with("--- A E1.0"))
+        .count();
+    assert!(
+        (1..=400).contains(&rounds),
+        "{rounds} rounds' sheets differ"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

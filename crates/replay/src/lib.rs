@@ -44,7 +44,7 @@ pub use diff::{
     Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, scores_text,
     single_changes, value_text,
 };
-pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render};
+pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render, render_rounds};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
 /// Replays `log` under `rules` and returns the verdict.

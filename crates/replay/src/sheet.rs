@@ -179,7 +179,26 @@ fn furiten_words<S: serde::Serializer>(
 /// indented line per ruling, each outcome as `computed | recorded`, and the round's
 /// divergences marked `!!`. It holds no player names.
 pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
+    render_with_rounds(replay, round).0
+}
+
+/// The sheet of each round, in order, as [`render`] writes it (its divergences included),
+/// then the game's closing lines as the last item: what `diff --sheets` compares round by
+/// round.
+pub fn render_rounds(replay: &GameReplay) -> Vec<String> {
+    let (text, spans) = render_with_rounds(replay, None);
+    let mut out: Vec<String> = spans.iter().map(|r| text[r.clone()].to_owned()).collect();
+    out.push(text[spans.last().map_or(0, |r| r.end)..].to_owned());
+    out
+}
+
+/// [`render`], with where in the text each round's sheet is.
+fn render_with_rounds(
+    replay: &GameReplay,
+    round: Option<RoundLabel>,
+) -> (String, Vec<std::ops::Range<usize>>) {
     let mut out = String::new();
+    let mut spans = Vec::with_capacity(replay.rounds.len());
     // Each round's divergences: those of its events, up to the next round's start.
     let ends: Vec<usize> = replay
         .rounds
@@ -198,6 +217,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
         .zip(ends)
         .filter(|(r, _)| round.is_none_or(|l| l == r.label))
     {
+        let begin = out.len();
         let _ = writeln!(
             out,
             "{} dealer {} sticks {} scores {} dora indicator {}",
@@ -282,6 +302,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
         }) {
             let _ = writeln!(out, "  !! {}", divergence_text(d));
         }
+        spans.push(begin..out.len());
     }
     let game_level: Vec<&Divergence> = replay
         .verdict
@@ -308,7 +329,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
             ),
         };
     }
-    out
+    (out, spans)
 }
 
 fn divergence_text(d: &Divergence) -> String {

@@ -235,12 +235,37 @@ fn event_of(c: &Change) -> Option<usize> {
     }
 }
 
-/// Two referee's sheets, A's and B's, as a unified diff headed `A` and `B`, with two lines
-/// of context.
-pub fn sheets_diff(sheet_a: &str, sheet_b: &str) -> String {
-    similar::TextDiff::from_lines(sheet_a, sheet_b)
-        .unified_diff()
-        .context_radius(2)
-        .header("A", "B")
-        .to_string()
+/// Two referee's sheets, A's and B's, each as its rounds' sheets and the game's closing
+/// lines ([`haifu_replay::render_rounds`]), as a unified diff of each round that differs,
+/// headed `A E2.0` and `B E2.0` (`the game` for the closing lines), with two lines of context.
+pub fn sheets_diff(rounds_a: &[String], rounds_b: &[String]) -> String {
+    // Round by round, so the work is linear in the rounds: only the rounds that differ are
+    // compared line by line.
+    let mut out = String::new();
+    let n = rounds_a.len().max(rounds_b.len());
+    for i in 0..n {
+        let a = rounds_a.get(i).map_or("", String::as_str);
+        let b = rounds_b.get(i).map_or("", String::as_str);
+        if a == b {
+            continue;
+        }
+        let header = |text: &str| text.lines().next().map_or(String::new(), str::to_owned);
+        let title = if i + 1 == n {
+            "the game".to_owned()
+        } else {
+            header(if a.is_empty() { b } else { a })
+                .split(" dealer")
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        };
+        out.push_str(
+            &similar::TextDiff::from_lines(a, b)
+                .unified_diff()
+                .context_radius(2)
+                .header(&format!("A {title}"), &format!("B {title}"))
+                .to_string(),
+        );
+    }
+    out
 }
