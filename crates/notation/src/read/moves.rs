@@ -8,25 +8,10 @@ use crate::grammar::{self, PResult, Tokens, need};
 use super::*;
 
 impl<'t> Reader<'t, '_> {
-    /// The moves of a move line, after its seat letter; `any` says whether moves were read
-    /// before the cursor already. The commonest well-formed tokens go the fast way first
-    /// (unless `fast` is [`MovePath::GrammarOnly`], as when the fast path has just stopped
-    /// at the cursor); the rest of the line is parsed by the move grammar and applied move
-    /// by move.
-    pub(super) fn moves(
-        &mut self,
-        seat: Seat,
-        cur: &mut Cursor<'t>,
-        pos: Pos<'t>,
-        mut any: bool,
-        fast: MovePath,
-    ) -> R<()> {
-        if self.table.open && fast == MovePath::FastFirst {
-            let at = cur.offset();
-            let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
-            any |= read;
-            cur.rewind(end);
-        }
+    /// The moves of a move line, after its seat letter: the rest of the line parsed by the
+    /// move grammar and applied move by move.
+    pub(super) fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let mut any = false;
         let mut buffer = std::mem::take(&mut self.tokens);
         let input = grammar::tokens(cur, &mut buffer);
         let end = input.end();
@@ -316,7 +301,7 @@ pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
 }
 
 /// The generic meld `{KIND TILES called=T added=T from=S}`.
-pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> {
+pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: haifu_ruleset::RedFives) -> R<Meld> {
     let shape = "a meld {KIND TILES called=T added=T from=S}";
     let inner = token
         .strip_prefix('{')
