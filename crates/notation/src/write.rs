@@ -240,7 +240,8 @@ impl Writer<'_, '_> {
     fn seat_token(&mut self, seat: Option<Seat>, new_turn: bool) {
         let continue_line = match (self.line, seat) {
             (Some(l), Some(s)) => l.seat == Some(s) && !(new_turn && l.discarded),
-            (Some(_), None) => true,
+            // A `dora` joins a seat's line; a `dora` line holds one indicator.
+            (Some(l), None) => l.seat.is_some(),
             (None, _) => false,
         };
         if continue_line {

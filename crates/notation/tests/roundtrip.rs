@@ -198,3 +198,21 @@ fn plain_fives_in_a_game_without_red_fives() {
     let err = haifu_notation::read(&buu).expect_err("the 5p is red under Buu's rules");
     assert!(err.to_string().contains("written 0p"), "{err}");
 }
+
+/// Two `dora` lines in a row, before any move names a seat: the canonical form keeps them two
+/// lines (one indicator each, as a `dora` line is read), and reads back to the same game.
+#[test]
+fn two_dora_lines_in_a_row_read_back() {
+    let text = std::fs::read_to_string(ok_dir().join("calls.haifu")).expect("reads");
+    // (Without the kakan's indicator, so that the two more make five in all.)
+    let text = text
+        .replace("kakan 8m dora 4m", "kakan 8m")
+        .replace("\nA 3z *\n", "\ndora 9m\ndora 9m\nA 3z *\n");
+    let doc = haifu_notation::read_document(&text).expect("reads");
+    let written = haifu_notation::write_document(&doc);
+    assert!(
+        written.contains("\ndora 9m\ndora 9m\nA 3z *\n"),
+        "{written}"
+    );
+    assert_eq!(haifu_notation::read_document(&written), Ok(doc));
+}
