@@ -118,6 +118,9 @@ pub(crate) struct Reader<'t, 'l> {
     pending: Pending<'t>,
     stage: Stage,
     seen: u32,
+    /// Per seat, its first discard this round of a tile it did not hold (a win whose default
+    /// hand that leaves too big is reported there).
+    unheld_discard: [Option<(Pos<'t>, Tile)>; 4],
     /// The last line with content: its number and where it starts in the text. (Not a
     /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
     last_content: (u32, usize),
@@ -146,6 +149,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             pending: Pending::None,
             stage: Stage::Start,
             seen: 0,
+            unheld_discard: [None; 4],
             last_content: (0, 0),
         }
     }

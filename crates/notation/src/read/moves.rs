@@ -49,7 +49,7 @@ impl<'t> Reader<'t, '_> {
                         ),
                     })
                 })?;
-                self.discard(seat, tile, true);
+                self.discard(seat, tile, true, p);
             }
             Move::Discard(raw, how) => {
                 let last = self.table.last_draw[s];
@@ -64,14 +64,14 @@ impl<'t> Reader<'t, '_> {
                     DiscardMark::Not => false,
                     DiscardMark::Either => Some(tile) == last,
                 };
-                self.discard(seat, tile, tsumogiri);
+                self.discard(seat, tile, tsumogiri, p);
             }
             Move::Draw(raw) => self.draw_raw(seat, shift(p, 1), raw)?,
             Move::Tile(raw) => {
                 if self.table.need_discard[s] {
                     let last = self.table.last_draw[s];
                     let tile = self.held_raw(seat, p, raw, last)?;
-                    self.discard(seat, tile, Some(tile) == last);
+                    self.discard(seat, tile, Some(tile) == last, p);
                 } else {
                     self.draw_raw(seat, p, raw)?;
                 }
@@ -187,7 +187,12 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    pub(super) fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
+    /// `seat` discards `tile`, written at `p`; a tile it does not hold (the referee's to
+    /// judge) is noted, for the message of a win whose hand it leaves too big.
+    pub(super) fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, p: Pos<'t>) {
+        if !self.table.held_by(seat, tile) {
+            self.unheld_discard[seat.index() & 3].get_or_insert((p, tile));
+        }
         self.table.discard(seat, tile);
         self.log.push_discard(seat, tile, tsumogiri);
     }

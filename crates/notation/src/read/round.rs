@@ -101,6 +101,7 @@ impl<'t> Reader<'t, '_> {
         );
         self.table
             .reset(stated.clone().or_else(|| known(seeded.as_ref())));
+        self.unheld_discard = [None; 4];
         let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
         let dealer = s
