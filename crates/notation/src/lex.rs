@@ -128,6 +128,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next token and its offset, or `None` at the end of the line.
+    #[inline]
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
         let b = self.line.as_bytes();
         let mut i = self.pos;
@@ -151,14 +152,22 @@ impl<'a> Cursor<'a> {
         match b.get(i) {
             None | Some(b' ' | b'\t' | b'\n' | b'#') if i > start => {
                 self.pos = i;
-                return Some((start, &self.line[start..i]));
+                Some((start, &self.line[start..i]))
             }
-            None | Some(b'\n' | b'#') => return None,
-            _ => {}
+            None | Some(b'\n' | b'#') => None,
+            _ => self.quoted_token(start, i),
         }
+    }
+
+    /// [`Cursor::next_token`] for a token that holds a quote or a brace (or a line end with
+    /// `\r`), from `start`; `i` is where its plain part stopped.
+    #[cold]
+    #[inline(never)]
+    fn quoted_token(&mut self, start: usize, i: usize) -> Option<(usize, &'a str)> {
         if self.at_end() {
             return None;
         }
+        let b = self.line.as_bytes();
         let n = b.len();
         // A `\r` that ends the line ends the token too.
         if i > start && b[i] == b'\r' && is_line_end(b, i) {
