@@ -44,11 +44,9 @@ pub(crate) const fn is_five(kind: usize) -> bool {
 /// Whether the suit of `kind` has a red five in a game with `reds`: its copy 0 of the five
 /// is then the red five, written `0`; in any other suit copy 0 is a plain five.
 pub(crate) fn has_red(reds: RedFives, kind: TileKind) -> bool {
-    match reds {
-        RedFives::OnePerSuit => kind.suit().is_numbered(),
-        RedFives::PinOnly => kind.suit() == haifu_tiles::Suit::Pinzu,
-        RedFives::None => false,
-    }
+    reds.suits()
+        .get(kind.suit() as usize)
+        .is_some_and(|&red| red)
 }
 
 /// Whether `t` is a red five in a game with `reds` (copy 0 of a five of a suit that has one).

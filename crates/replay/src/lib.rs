@@ -59,7 +59,11 @@ pub fn verify(log: &GameLog, rules: &RuleSet) -> Verdict {
 pub fn replay(log: &GameLog, rules: &RuleSet) -> GameReplay {
     let mut rounds = Vec::with_capacity(log.round_starts().len());
     let verdict = run(log, rules, Some(&mut rounds));
-    GameReplay { verdict, rounds }
+    GameReplay {
+        verdict,
+        rounds,
+        red_fives: rules.hand.red_fives,
+    }
 }
 
 fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {

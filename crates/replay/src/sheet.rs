@@ -5,7 +5,7 @@
 use std::fmt::{self, Write as _};
 
 use haifu_rules::FuritenReason;
-use haifu_tiles::{BySeat, Meld, Seat, Tile};
+use haifu_tiles::{BySeat, Meld, Seat, Tile, TileList};
 
 use crate::{Divergence, RoundLabel, Verdict};
 
@@ -16,6 +16,10 @@ pub struct GameReplay {
     pub verdict: Verdict,
     /// One sheet per round, in order.
     pub rounds: Vec<RoundSheet>,
+    /// Which fives are red under the rules replayed: [`render`] prints copy 0 of a five as
+    /// `0` only in a suit that has a red five. (Not in the JSON, whose tiles are ids.)
+    #[serde(skip)]
+    pub red_fives: haifu_ruleset::RedFives,
 }
 
 /// One round's sheet.
@@ -166,6 +170,11 @@ fn furiten_words<S: serde::Serializer>(
 /// divergences marked `!!`. It holds no player names.
 pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
     let mut out = String::new();
+    let red_suits = replay.red_fives.suits();
+    let tile = |t: &Tile| {
+        let t: &[Tile] = std::slice::from_ref(t);
+        TileList::tiles(t).with_red_suits(red_suits).to_string()
+    };
     for sheet in replay
         .rounds
         .iter()
@@ -183,7 +192,7 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                 .map(i32::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
-            sheet.dora_indicator
+            tile(&sheet.dora_indicator)
         );
         for line in &sheet.lines {
             let _ = match line {
@@ -194,9 +203,12 @@ pub fn render(replay: &GameReplay, round: Option<RoundLabel>) -> String {
                     let from = meld
                         .from
                         .map_or_else(String::new, |s| format!(" from seat {s}"));
+                    let meld = meld.display_with_red_suits(red_suits);
                     writeln!(out, "  seat {seat} {meld}{from}")
                 }
-                SheetLine::Dora { indicator } => writeln!(out, "  new dora indicator {indicator}"),
+                SheetLine::Dora { indicator } => {
+                    writeln!(out, "  new dora indicator {}", tile(indicator))
+                }
                 SheetLine::Mistake {
                     seat,
                     mistake,
