@@ -35,9 +35,10 @@
 //!   where the default would be wrong.
 //! - With a Tenhou seed, the default copy of every dealt, drawn and revealed tile is the
 //!   wall's; physical copies then show only where the log departs from its wall.
-//! - Every line is read by one grammar (`grammar`: the line's tokens as nom input, parsed
-//!   into a small syntax tree, then applied to the table; tile lists, hands and walls by one
-//!   table-driven tile grammar). There is no second reading of any line.
+//! - Every line is read once, by its kind's grammar, into a small syntax tree that is then
+//!   applied to the table: move lines token by token from the cursor (`one_move`), the other
+//!   lines over their tokens as nom input (`grammar`); tile lists, hands and walls by one
+//!   table-driven tile loop. There is no second reading of any line.
 //! - Bad input never panics. No nom type appears in a public signature.
 #![doc = ""]
 #![doc = include_str!("../NOTATION.md")]
