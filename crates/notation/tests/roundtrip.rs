@@ -216,3 +216,27 @@ fn two_dora_lines_in_a_row_read_back() {
     );
     assert_eq!(haifu_notation::read_document(&written), Ok(doc));
 }
+
+/// `rules FILE.toml` names a rule file beside the record, with overrides after it: the reader
+/// keeps the declaration (the file is the verifier's to read), writes it back as it was, and
+/// refuses an override that is no rule point.
+#[test]
+fn a_rules_line_may_name_a_rule_file() {
+    let text = std::fs::read_to_string(ok_dir().join("riichi-ron.haifu")).expect("reads");
+    let line = "rules tenhou 4p hanchan aka kuitan ippan";
+    let club = text.replace(line, "rules club.toml kiriage_mangan=true");
+    let log = haifu_notation::read(&club).expect("reads");
+    assert_eq!(
+        log.header.rules.spec.as_deref(),
+        Some("club.toml,kiriage_mangan=true")
+    );
+    let written = haifu_notation::write(&log);
+    assert!(
+        written.contains("\nrules club.toml kiriage_mangan=true\n"),
+        "{written}"
+    );
+    assert_eq!(haifu_notation::read(&written), Ok(log));
+    let err = haifu_notation::read(&text.replace(line, "rules club.toml no_such_point=1"))
+        .expect_err("no rule point");
+    assert_eq!((err.location.line, err.location.column), (4, 17));
+}
