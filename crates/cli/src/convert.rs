@@ -236,7 +236,7 @@ fn tenhou6(
     let shown = crate::files::shown(path);
     let unwritable =
         |e: &dyn std::fmt::Display| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}");
-    let (rules, _) = choice.for_log(log).map_err(|e| unwritable(&e))?;
+    let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
     let mut text = haifu_tenhou6::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
     match haifu_tenhou6::read(text.as_bytes(), &mut back) {

@@ -139,8 +139,8 @@ fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
         Found::File(path) => {
             let result = output::read_log(path, log).and_then(|()| {
                 let in_file = |e: String| format!("{}: {e}", crate::files::shown(path));
-                let (ra, _) = plan.a.for_log(log).map_err(in_file)?;
-                let (rb, _) = plan.b.for_log(log).map_err(in_file)?;
+                let (ra, _) = plan.a.for_log(log, path).map_err(in_file)?;
+                let (rb, _) = plan.b.for_log(log, path).map_err(in_file)?;
                 let diff = haifu_replay::diff(log, &ra, &rb);
                 let explained = if plan.explain {
                     let singles = haifu_replay::single_changes(&ra, &rb);

@@ -67,7 +67,7 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             failed = true;
             continue;
         }
-        let rules = match choice.for_log(&log) {
+        let rules = match choice.for_log(&log, &path) {
             Ok((rules, _)) => rules,
             Err(e) => {
                 eprintln!("{}: {e}", crate::files::shown(&path));

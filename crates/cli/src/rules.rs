@@ -53,12 +53,21 @@ impl RuleChoice {
         })
     }
 
-    /// The rule set to use for `log`, and where it came from.
-    pub(crate) fn for_log(&self, log: &GameLog) -> Result<(RuleSet, String), String> {
+    /// The rule set to use for `log`, read from `record`, and where it came from. A record
+    /// whose rules line names a rule file (`rules club.toml`) has that file's rule set, the
+    /// path taken relative to the record's folder, with the line's overrides.
+    pub(crate) fn for_log(
+        &self,
+        log: &GameLog,
+        record: &Path,
+    ) -> Result<(RuleSet, String), String> {
         if let Some(rules) = self.fixed {
             return Ok((rules, "--rules".to_owned()));
         }
         let declared = match (haifu::declared_rules(log), &self.fallback) {
+            (Err(haifu::RuleError::RuleFile { path }), _) => {
+                rule_file_of(log, &record.parent().unwrap_or(Path::new("")).join(path))?
+            }
             (Err(haifu::RuleError::Undeclared { why, .. }), Some((rules, name))) => {
                 // The fallback has its overrides already.
                 return Ok((
@@ -81,6 +90,26 @@ impl RuleChoice {
     pub(crate) fn fixed(&self) -> Option<RuleSet> {
         self.fixed
     }
+}
+
+/// The rule set of a record whose rules line names the rule file at `path` (found beside the
+/// record): the file's, then the line's overrides.
+fn rule_file_of(log: &GameLog, path: &Path) -> Result<haifu::DeclaredRules, String> {
+    let spec = log.header.rules.spec.as_deref().unwrap_or_default();
+    let shown = crate::files::shown(path);
+    if !path.exists() {
+        return Err(format!(
+            "{shown}: no such rule file, which the record's rules line names ({spec}; a path relative to the record's folder)"
+        ));
+    }
+    let mut rules = read_file(path).map_err(|e| e.to_string())?;
+    RuleSpec::parse(spec)
+        .and_then(|parsed| parsed.apply(&mut rules))
+        .map_err(|e| format!("{shown}, the rule file of the rules line ({spec}): {e}"))?;
+    Ok(haifu::DeclaredRules {
+        rules,
+        source: format!("the rule file {shown} named by the rules line ({spec})"),
+    })
 }
 
 /// Reads a rule file, with `FILE:LINE:COL` on any error.

@@ -317,7 +317,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                         .map_err(|e| e.display_in(&name))?;
                     haifu::require_round(log).map_err(|e| e.display_in(&name))?;
                     let (rules, from) = choice
-                        .for_log(log)
+                        .for_log(log, path)
                         .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
                     source = Some(from);
                     Ok(std::panic::catch_unwind(AssertUnwindSafe(|| {

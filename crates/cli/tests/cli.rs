@@ -1291,3 +1291,50 @@ fn a_baseline_key_covers_as_many_divergences_as_it_lists() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("0 no longer found, 1 new"), "{stderr}");
 }
+
+/// A record's `rules club.toml` is the rule file beside the record, with the rules line's
+/// overrides after it: reach4 (a four-riichi draw) under a club file without four-riichi
+/// draws has its draw refused; the line's `suucha_riichi=true` gives it back; a missing file is
+/// an error that names it.
+#[test]
+fn a_records_rule_file_is_read_beside_it() {
+    let scenario = haifu_testkit::workspace_root().join("corpus/scenarios/abortive/reach4.haifu");
+    let text = std::fs::read_to_string(scenario).expect("reads");
+    let rules_line = text
+        .lines()
+        .find(|l| l.starts_with("rules "))
+        .expect("a rules line");
+    let club = temp_file(
+        "club/club.toml",
+        b"base = \"tenhou\"\nsuucha_riichi = false\n",
+    );
+    let kinds = |record: &str| {
+        let path = temp_file("club/reach4.haifu", record.as_bytes());
+        let out = haifu()
+            .args(["verify", "--format", "json"])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let game = &v["games"][0];
+        let kinds: Vec<String> = game["divergences"]
+            .as_array()
+            .map(|d| d.iter().map(|d| d["kind"].to_string()).collect())
+            .unwrap_or_default();
+        (kinds, game["rules_source"].to_string(), out.status.code())
+    };
+    let (refused, source, _) = kinds(&text.replace(rules_line, "rules club.toml"));
+    assert!(
+        refused.iter().any(|k| k.contains("illegal_action")),
+        "{refused:?}"
+    );
+    assert!(source.contains("club.toml"), "{source}");
+    let (allowed, _, _) = kinds(&text.replace(rules_line, "rules club.toml suucha_riichi=true"));
+    assert!(
+        !allowed.iter().any(|k| k.contains("illegal_action")),
+        "{allowed:?}"
+    );
+    std::fs::remove_file(&club).expect("removes");
+    let (_, _, code) = kinds(&text.replace(rules_line, "rules club.toml"));
+    assert_eq!(code, Some(2));
+}

@@ -240,8 +240,10 @@ pub struct DeclaredRules {
 ///
 /// # Errors
 ///
-/// [`RuleError::Undeclared`] when the log names no rule set haifu can name (say why), or a
-/// [`RuleError`] when the rule set it declares does not read.
+/// [`RuleError::Undeclared`] when the log names no rule set haifu can name (say why),
+/// [`RuleError::RuleFile`] when its rules line names a rule file (which only a caller that
+/// knows where the record is can read), or a [`RuleError`] when the rule set it declares does
+/// not read.
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
     if let Some(what) = &log.header.rules.undeclared {
         return Err(RuleError::Undeclared {
@@ -257,11 +259,15 @@ pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
         });
     };
     let parsed = RuleSpec::parse(spec)?;
-    let SpecBase::Preset(preset) = parsed.base else {
-        return Err(RuleError::UnknownPreset {
-            name: spec.clone(),
-            at: None,
-        });
+    let preset = match parsed.base {
+        SpecBase::Preset(preset) => preset,
+        SpecBase::File(path) => return Err(RuleError::RuleFile { path }),
+        _ => {
+            return Err(RuleError::UnknownPreset {
+                name: spec.clone(),
+                at: None,
+            });
+        }
     };
     // `rules tenhou` declares Tenhou's rules by its flags (the GO bits), then overrides.
     let (mut rules, source) = if preset == Preset::Tenhou {

@@ -61,22 +61,3 @@ fn haifu_text(bencher: Bencher<'_, '_>) {
             log.len()
         });
 }
-
-/// The same texts with every move read by the move grammar (`read_by_grammar`, a new log
-/// per game): what the move fast path saves.
-#[divan::bench(sample_count = 20)]
-fn haifu_text_by_grammar(bencher: Bencher<'_, '_>) {
-    let (_, text) = corpus();
-    bencher
-        .counter(ItemsCount::new(text.len()))
-        .bench_local(|| {
-            let mut events = 0;
-            for t in text {
-                events +=
-                    haifu_notation::read_by_grammar(divan::black_box(t), &mut haifu_log::NoWalls)
-                        .expect("reads")
-                        .len();
-            }
-            events
-        });
-}

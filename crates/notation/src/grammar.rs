@@ -1,9 +1,10 @@
 //! The line grammar's building blocks: a line's tokens as nom input, and the parsers that
 //! every block's grammar is written with.
 //!
-//! A line is first cut into tokens by [`Cursor`] (blanks between them; a quoted string or a
-//! `{…}` meld is one token; `#` starts a comment), then parsed by nom combinators over those
-//! tokens into a small syntax tree, which the reader applies to the table. Errors are located
+//! A line other than a move line is first cut into tokens by [`Cursor`] (blanks between
+//! them; a quoted string or a `{…}` meld is one token; `#` starts a comment), then parsed by
+//! nom combinators over those tokens into a small syntax tree, which the reader applies to
+//! the table. (Move lines, most of a record, are read token by token from the cursor.) Errors are located
 //! by token: a parser that fails names the token it failed on (or the line's end) and what
 //! it expected, as [`LineError`].
 

@@ -128,6 +128,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next token and its offset, or `None` at the end of the line.
+    #[inline]
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
         let b = self.line.as_bytes();
         let mut i = self.pos;
@@ -151,14 +152,22 @@ impl<'a> Cursor<'a> {
         match b.get(i) {
             None | Some(b' ' | b'\t' | b'\n' | b'#') if i > start => {
                 self.pos = i;
-                return Some((start, &self.line[start..i]));
+                Some((start, &self.line[start..i]))
             }
-            None | Some(b'\n' | b'#') => return None,
-            _ => {}
+            None | Some(b'\n' | b'#') => None,
+            _ => self.quoted_token(start, i),
         }
+    }
+
+    /// [`Cursor::next_token`] for a token that holds a quote or a brace (or a line end with
+    /// `\r`), from `start`; `i` is where its plain part stopped.
+    #[cold]
+    #[inline(never)]
+    fn quoted_token(&mut self, start: usize, i: usize) -> Option<(usize, &'a str)> {
         if self.at_end() {
             return None;
         }
+        let b = self.line.as_bytes();
         let n = b.len();
         // A `\r` that ends the line ends the token too.
         if i > start && b[i] == b'\r' && is_line_end(b, i) {
@@ -194,46 +203,7 @@ impl<'a> Cursor<'a> {
         self.pos = end;
         Some((start, &self.line[start..end]))
     }
-
-    /// Moves back to `offset`, a token's start this cursor has passed.
-    pub(crate) fn rewind(&mut self, offset: usize) {
-        self.pos = offset;
-    }
 }
-
-/// The suit code of a suit letter (m 0, p 1, s 2, z 3), [`NO_SUIT`] for any other byte.
-pub(crate) static SUIT_CODE: [u8; 256] = {
-    let mut t = [NO_SUIT; 256];
-    t[b'm' as usize] = 0;
-    t[b'p' as usize] = 1;
-    t[b's' as usize] = 2;
-    t[b'z' as usize] = 3;
-    t
-};
-
-/// Not a suit letter, in [`SUIT_CODE`].
-pub(crate) const NO_SUIT: u8 = 0xFF;
-
-/// The kind index of the unmarked tile written as digit `d` and suit code `s`, at
-/// `s * 10 + d`, with [`RED`] set for a red five (`0`); [`NOT_A_TILE`] for 0z, 8z, 9z.
-pub(crate) static QUICK_KINDS: [u8; 40] = {
-    let mut t = [NOT_A_TILE; 40];
-    let mut i = 0;
-    while i < 40 {
-        let code = digit_tile(i / 10, i % 10);
-        if code < RED_HONOUR {
-            t[i] = (code & KIND_CODE) | if code & RED_CODE != 0 { RED } else { 0 };
-        }
-        i += 1;
-    }
-    t
-};
-
-/// The red-five flag in [`QUICK_KINDS`].
-pub(crate) const RED: u8 = 0x80;
-
-/// Not a tile, in [`QUICK_KINDS`].
-pub(crate) const NOT_A_TILE: u8 = 0xFF;
 
 /// The line that starts `text`: up to its first `\n`, without a `\r` before it.
 pub(crate) fn first_line(text: &str) -> &str {
@@ -294,9 +264,8 @@ fn bad(text: &str, reason: &'static str) -> ErrorKind {
 }
 
 /// What digit `d` names in suit `suit` (m 0, p 1, s 2, z 3): the kind index
-/// ([`KIND_CODE`]), with [`RED_CODE`] for a red five (`0`) and [`FIVE_CODE`] for a plain five
-/// of m, p or s; or [`RED_HONOUR`] (`0z`) or [`NO_HONOUR`] (`8z`, `9z`). The one statement of
-/// how a tile is spelled, for [`DIGIT_TILE`] and [`QUICK_KINDS`].
+/// ([`KIND_CODE`]), with [`RED_CODE`] for a red five (`0`); or [`RED_HONOUR`] (`0z`) or [`NO_HONOUR`] (`8z`, `9z`). The one statement of
+/// how a tile is spelled, for [`DIGIT_TILE`].
 const fn digit_tile(suit: usize, d: usize) -> u8 {
     if suit == 3 {
         match d {
@@ -307,7 +276,6 @@ const fn digit_tile(suit: usize, d: usize) -> u8 {
     } else {
         match d {
             0 => (suit * 9 + 4) as u8 | RED_CODE,
-            5 => (suit * 9 + 4) as u8 | FIVE_CODE,
             _ => (suit * 9 + d - 1) as u8,
         }
     }
@@ -329,7 +297,6 @@ static DIGIT_TILE: [[u8; 10]; 4] = {
 };
 const KIND_CODE: u8 = 0x3F;
 const RED_CODE: u8 = 0x40;
-const FIVE_CODE: u8 = 0x80;
 const RED_HONOUR: u8 = 0xFE;
 const NO_HONOUR: u8 = 0xFF;
 
@@ -375,10 +342,11 @@ pub(crate) fn tiles<E>(
             let marked = digits.get(k + 1) == Some(&b'\'');
             let mark = digits.get(k + 2).map_or(0, |m| m.wrapping_sub(b'0'));
             k += 1 + 2 * usize::from(marked);
-            let bad_mark = marked
-                && (code & RED_CODE != 0 || mark > 3 || (mark == 0 && code & FIVE_CODE != 0));
+            // (`5'0m` is copy 0 of a plain five: in a game without a red 5m it is a plain
+            // five, in one with a red 5m the red five; the table knows which.)
+            let bad_mark = marked && (code & RED_CODE != 0 || mark > 3);
             if code >= RED_HONOUR || bad_mark {
-                return Err(Ok((at, bad(token, bad_digit(code, mark)))));
+                return Err(Ok((at, bad(token, bad_digit(code)))));
             }
             let tile = RawTile {
                 kind: TileKind::ALL[usize::from(code & KIND_CODE)],
@@ -392,15 +360,14 @@ pub(crate) fn tiles<E>(
     Ok(())
 }
 
-/// Why digit `code` ([`DIGIT_TILE`]) with copy mark `mark` is not a tile.
+/// Why digit `code` ([`DIGIT_TILE`]) with its copy mark is not a tile.
 #[cold]
-fn bad_digit(code: u8, mark: u8) -> &'static str {
+fn bad_digit(code: u8) -> &'static str {
     match code {
         RED_HONOUR => "honours are 1z-7z; 0 (a red five) is only in m, p, s",
         NO_HONOUR => "honours are 1z-7z",
         c if c & RED_CODE != 0 => "a red five (0) is always copy 0 and takes no copy mark",
-        _ if mark > 3 => "copy marks are '0 to '3",
-        _ => "copy 0 of a five is the red five: write it 0",
+        _ => "copy marks are '0 to '3",
     }
 }
 
@@ -637,7 +604,7 @@ mod tests {
         assert_eq!(collect("12x"), Err(2));
         assert_eq!(collect("12"), Err(2));
         assert_eq!(collect("m"), Err(0));
-        assert_eq!(collect("5'0m"), Err(0));
+        assert_eq!(collect("5'0m").map(|t| t[0].copy), Ok(Some(0)));
         assert_eq!(collect("0'1m"), Err(0));
         assert_eq!(collect("1'4m"), Err(0));
     }
@@ -664,7 +631,7 @@ mod tests {
         assert_eq!(int::<i32>("+-5"), None);
         assert_eq!(int::<i32>("-"), None);
         assert_eq!(int::<u32>("-5"), None);
-        // The fast path agrees with the standard parser on signs, zeros, ranges, lengths.
+        // The same as the standard parser on signs, zeros, ranges, lengths.
         for t in [
             "-0",
             "+0",

@@ -35,13 +35,10 @@
 //!   where the default would be wrong.
 //! - With a Tenhou seed, the default copy of every dealt, drawn and revealed tile is the
 //!   wall's; physical copies then show only where the log departs from its wall.
-//! - Every line is read by one grammar (`grammar`: the line's tokens as nom input, parsed
-//!   into a small syntax tree, then applied to the table; tile lists, hands and walls by one
-//!   table-driven tile grammar). One fast path reads runs of well-formed plain move lines as
-//!   that grammar would; [`read_by_grammar`] reads without it, and a test requires the same
-//!   log or error from both over every record held, the 516 real games and 100,000 mutated
-//!   records. Another test reads the error corpus and 100,000 mutated records with the
-//!   reader as it was before the grammar and requires the same result.
+//! - Every line is read once, by its kind's grammar, into a small syntax tree that is then
+//!   applied to the table: move lines token by token from the cursor (`one_move`), the other
+//!   lines over their tokens as nom input (`grammar`); tile lists, hands and walls by one
+//!   table-driven tile loop. There is no second reading of any line.
 //! - Bad input never panics. No nom type appears in a public signature.
 #![doc = ""]
 #![doc = include_str!("../NOTATION.md")]
@@ -110,19 +107,6 @@ pub fn read_into_with(
     read::Reader::new(text, log, None, walls)
         .run()
         .map_err(|e| *e)
-}
-
-/// Like [`read_with`], but every move line is read by the move grammar alone, never by the
-/// fast path that reads runs of plain move lines: the same log or the same error (the tests
-/// compare the two over every record they hold and 100,000 mutated ones), in about 1.6 times
-/// the time. For a tool that wants the reference reading, or a test of its own.
-pub fn read_by_grammar(text: &str, walls: &mut dyn WallSource) -> Result<GameLog, ReadError> {
-    let mut log = GameLog::new();
-    read::Reader::new(text, &mut log, None, walls)
-        .grammar_only()
-        .run()
-        .map_err(|e| *e)?;
-    Ok(log)
 }
 
 /// Like [`read_into`], for bytes that should be UTF-8 text (a file's contents).
@@ -199,8 +183,7 @@ pub struct SourceLines {
 }
 
 /// Where each event and each expectation of a record was written (see [`SourceLines`]).
-/// Reads more slowly than [`read`] (line by line, no fast path): for the records whose
-/// messages need it.
+/// Reads as [`read`] does, noting each event's line: for the records whose messages need it.
 pub fn source_lines(text: &str) -> Result<SourceLines, ReadError> {
     let mut log = GameLog::default();
     let mut lines = SourceLines::default();

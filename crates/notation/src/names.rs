@@ -138,6 +138,37 @@ pub(crate) fn go_type_of(rules: &RuleSet) -> u32 {
     go_type
 }
 
+/// Which fives are red in the game a header's rules declare: by the rule set its `spec`
+/// names (a preset and its overrides, `buu` or `tenhou,red_fives=false`), else, for Tenhou's
+/// rules, by the GO type (bit 0x002: no red fives). The reader and the writer both ask this.
+pub(crate) fn red_fives_of(rules: &RuleFlags) -> RedFives {
+    let by_go_type = if rules.go_type & 0x002 != 0 {
+        RedFives::None
+    } else {
+        RedFives::OnePerSuit
+    };
+    let Some(spec) = rules
+        .spec
+        .as_deref()
+        .and_then(|s| haifu_ruleset::RuleSpec::parse(s).ok())
+    else {
+        return by_go_type;
+    };
+    let mut declared = match spec.base {
+        haifu_ruleset::SpecBase::Preset(p) if p != haifu_ruleset::Preset::Tenhou => {
+            RuleSet::preset(p)
+        }
+        _ => {
+            let mut r = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+            r.hand.red_fives = by_go_type;
+            r
+        }
+    };
+    // (An override the rule set refuses was refused when the `rules` line was read.)
+    let _ = spec.apply(&mut declared);
+    declared.hand.red_fives
+}
+
 /// Applies one rules flag word to a GO type; `false` if the word is not a flag.
 pub(crate) fn apply_flag(word: &str, go_type: &mut u32) -> bool {
     if let Some((_, set, mask)) = FLAGS.iter().find(|f| f.0 == word) {

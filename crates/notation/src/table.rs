@@ -8,6 +8,7 @@
 
 use arrayvec::ArrayVec;
 use haifu_log::{RoundStart, Wall};
+use haifu_ruleset::RedFives;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileKind};
 
 use crate::lex::RawTile;
@@ -40,17 +41,30 @@ pub(crate) const fn is_five(kind: usize) -> bool {
     (kind < 27) & (kind % 9 == 4)
 }
 
+/// Whether the suit of `kind` has a red five in a game with `reds`: its copy 0 of the five
+/// is then the red five, written `0`; in any other suit copy 0 is a plain five.
+pub(crate) fn has_red(reds: RedFives, kind: TileKind) -> bool {
+    reds.suits()
+        .get(kind.suit() as usize)
+        .is_some_and(|&red| red)
+}
+
+/// Whether `t` is a red five in a game with `reds` (copy 0 of a five of a suit that has one).
+pub(crate) fn is_red(reds: RedFives, t: Tile) -> bool {
+    t.is_red_five() && has_red(reds, t.kind())
+}
+
 /// Whether `t` is what `raw` names, ignoring a copy mark: the same kind, and a red five only
 /// when written `0`.
-pub(crate) fn matches(raw: RawTile, t: Tile) -> bool {
-    t.kind() == raw.kind && t.is_red_five() == raw.red
+pub(crate) fn matches(reds: RedFives, raw: RawTile, t: Tile) -> bool {
+    t.kind() == raw.kind && is_red(reds, t) == raw.red
 }
 
 /// The copies `raw` may name, ignoring a copy mark, as four bits (bit `c` for copy `c`):
-/// copy 0 of a five for a red five, the other three for a plain five (copy 0 of a five is
-/// the red-five id, whatever the game), all four otherwise.
-pub(crate) fn named_copies(raw: RawTile) -> u8 {
-    haifu_tiles::copy_mask(raw.kind, raw.red, true)
+/// copy 0 of a five for a red five, the other three for a plain five of a suit with a red
+/// five, all four otherwise.
+pub(crate) fn named_copies(reds: RedFives, raw: RawTile) -> u8 {
+    haifu_tiles::copy_mask(raw.kind, raw.red, has_red(reds, raw.kind))
 }
 
 /// The tile of `raw` with its copy mark.
@@ -61,42 +75,33 @@ pub(crate) fn marked(raw: RawTile) -> Option<Tile> {
 
 /// The tile a written tile resolves to: its marked copy; else the first of `prefer` that it
 /// names and that is `usable`; else its first candidate copy that is `usable` (a plain five
-/// never copy 0 in a game with `red_fives`).
+/// never copy 0 in a suit with a red five).
 pub(crate) fn pick_in(
     raw: RawTile,
     prefer: impl IntoIterator<Item = Tile>,
     usable: impl Fn(Tile) -> bool,
-    red_fives: bool,
+    reds: RedFives,
 ) -> Option<Tile> {
     if let Some(t) = marked(raw) {
         return Some(t);
     }
-    if let Some(t) = prefer.into_iter().find(|&t| matches(raw, t) && usable(t)) {
+    if let Some(t) = prefer
+        .into_iter()
+        .find(|&t| matches(reds, raw, t) && usable(t))
+    {
         return Some(t);
     }
-    // The project's one copy rule, every suit having its red five when the game has red
-    // fives (a plain five then never names copy 0).
-    haifu_tiles::copy_order(raw.kind, raw.red, red_fives)
+    // The project's one copy rule.
+    haifu_tiles::copy_order(raw.kind, raw.red, has_red(reds, raw.kind))
         .iter()
         .filter_map(|&c| Tile::from_kind(raw.kind, c))
         .find(|&t| usable(t))
 }
 
-/// [`pick_in`] with the candidates of a game without red fives: the writer's defaults. (Its
-/// defaults are the same either way: it spells copy 0 of a five `0` whatever it defaults to,
-/// and an unmarked plain five it writes resolves to one of copies 1-3 in both games.)
-pub(crate) fn pick(
-    raw: RawTile,
-    prefer: impl IntoIterator<Item = Tile>,
-    usable: impl Fn(Tile) -> bool,
-) -> Option<Tile> {
-    pick_in(raw, prefer, usable, false)
-}
-
 /// `raw` for an actual tile, with a copy mark only if `default` (the tile the unmarked form
-/// resolves to) is not it.
-pub(crate) fn spell(actual: Tile, default: Option<Tile>) -> RawTile {
-    let red = actual.is_red_five();
+/// resolves to) is not it. Only a red five of a game with `reds` is written `0`.
+pub(crate) fn spell(reds: RedFives, actual: Tile, default: Option<Tile>) -> RawTile {
+    let red = is_red(reds, actual);
     RawTile {
         kind: actual.kind(),
         red,
@@ -105,10 +110,10 @@ pub(crate) fn spell(actual: Tile, default: Option<Tile>) -> RawTile {
 }
 
 /// The unmarked form of a tile.
-pub(crate) fn plain(t: Tile) -> RawTile {
+pub(crate) fn plain(reds: RedFives, t: Tile) -> RawTile {
     RawTile {
         kind: t.kind(),
-        red: t.is_red_five(),
+        red: is_red(reds, t),
         copy: None,
     }
 }
@@ -166,9 +171,9 @@ pub(crate) struct Table {
     /// Whether the last riichi deposit of the game recorded the scores (old Tenhou logs never
     /// do): the default for the next one.
     pub(crate) deposit_scored: bool,
-    /// Whether the game has red fives (copy 0 of each five): a plain five never resolves to
-    /// copy 0 then. Set by the reader from the game's rules.
-    pub(crate) red_fives: bool,
+    /// Which fives are red in this game ([`crate::names::red_fives_of`] its header): a plain
+    /// five of a suit with a red five never resolves to copy 0.
+    pub(crate) red_fives: RedFives,
 }
 
 impl Table {
@@ -192,7 +197,7 @@ impl Table {
             after_win: false,
             started: false,
             deposit_scored: true,
-            red_fives: false,
+            red_fives: RedFives::OnePerSuit,
         }
     }
 
@@ -355,12 +360,6 @@ impl Table {
         pick_in(raw, hint, |t| self.unseen(t), self.red_fives)
     }
 
-    /// The tile `seat` draws when it writes `raw`: [`Table::resolve_enter`] with the wall's
-    /// next tile for the seat as the hint.
-    pub(crate) fn resolve_draw(&self, seat: Seat, raw: RawTile) -> Option<Tile> {
-        self.resolve_enter(raw, self.wall_draw(seat))
-    }
-
     /// A tile `seat` gives from its hand: the marked copy, else the highest copy it holds
     /// (other than `avoid`, the tile it just drew, when it holds another), else a free copy.
     ///
@@ -376,8 +375,9 @@ impl Table {
             return Some(t);
         }
         let k = raw.kind.index();
-        // The copies a plain tile may be: with red fives, a plain five is never copy 0.
-        let plain = haifu_tiles::copy_mask(raw.kind, false, self.red_fives);
+        // The copies a plain tile may be: in a suit with a red five, a plain five is never
+        // copy 0.
+        let plain = haifu_tiles::copy_mask(raw.kind, false, has_red(self.red_fives, raw.kind));
         let held = self.place_mask(k, in_hand(seat));
         let avoid_bit = match avoid {
             Some(a) if a.kind() == raw.kind => 1u8 << a.copy(),
@@ -387,14 +387,14 @@ impl Table {
         let copy = if others != 0 {
             // The highest copy held.
             7 - others.leading_zeros() as u8
-        } else if held & avoid_bit & named_copies(raw) != 0 {
+        } else if held & avoid_bit & named_copies(self.red_fives, raw) != 0 {
             avoid_bit.trailing_zeros() as u8
         } else {
             // Not held: the first free copy, by the project's one rule.
             haifu_tiles::first_free_copy(
                 raw.kind,
                 false,
-                self.red_fives,
+                has_red(self.red_fives, raw.kind),
                 !self.place_mask(k, UNSEEN) & 0xF,
             )
         };

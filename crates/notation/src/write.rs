@@ -6,14 +6,15 @@ use haifu_log::{
     Event, Expectation, ExpectationKind, FinalResult, GameLog, NextRound, RecordedDraw,
     RecordedWin, RiichiStage, RoundStart, StackOrder, UnknownAttribute,
 };
+use haifu_ruleset::RedFives;
 use haifu_tiles::{BySeat, Limit, Meld, MeldKind, Seat, Tile};
 
 use crate::Comment;
 use crate::lex::{RawTile, seat_letter, write_string};
 use crate::names;
 use crate::table::{
-    Table, Taken, ankan_all, default_call_hand, kakan_of, known, new_meld, next_wall, pick, plain,
-    resolve_called, resolve_held_list, spell, win_hand,
+    Table, Taken, ankan_all, default_call_hand, kakan_of, known, new_meld, next_wall, pick_in,
+    plain, resolve_called, resolve_held_list, spell, win_hand,
 };
 
 /// Writes `log` with `comments` in the canonical form.
@@ -34,6 +35,7 @@ pub(crate) fn write(
         walls,
         line: None,
     };
+    w.table.red_fives = names::red_fives_of(&log.header.rules);
     w.run();
 }
 
@@ -238,7 +240,8 @@ impl Writer<'_, '_> {
     fn seat_token(&mut self, seat: Option<Seat>, new_turn: bool) {
         let continue_line = match (self.line, seat) {
             (Some(l), Some(s)) => l.seat == Some(s) && !(new_turn && l.discarded),
-            (Some(_), None) => true,
+            // A `dora` joins a seat's line; a `dora` line holds one indicator.
+            (Some(l), None) => l.seat.is_some(),
             (None, _) => false,
         };
         if continue_line {
@@ -257,19 +260,20 @@ impl Writer<'_, '_> {
     }
 
     fn event(&mut self, event: Event<'_>) {
+        let reds = self.table.red_fives;
         match event {
             Event::RoundStart(start) => self.round_start(start),
             Event::DrawTile { seat, tile } => {
                 let default = self
                     .table
-                    .resolve_enter(plain(tile), self.table.wall_draw(seat));
+                    .resolve_enter(plain(reds, tile), self.table.wall_draw(seat));
                 let s = seat.index();
                 let new_turn = !self.table.need_discard[s];
                 self.seat_token(Some(seat), new_turn);
                 if self.table.need_discard[s] {
                     self.out.push('+');
                 }
-                write_tiles(self.out, &[spell(tile, default)]);
+                write_tiles(self.out, &[spell(reds, tile, default)]);
                 self.table.draw(seat, tile);
             }
             Event::Discard {
@@ -286,12 +290,12 @@ impl Writer<'_, '_> {
                     if !self.table.need_discard[s] {
                         self.out.push('-');
                     }
-                    let default = self.table.resolve_held(seat, plain(tile), last);
-                    write_tiles(self.out, &[spell(tile, default)]);
+                    let default = self.table.resolve_held(seat, plain(reds, tile), last);
+                    write_tiles(self.out, &[spell(reds, tile, default)]);
                 } else {
                     self.out.push(if tsumogiri { '*' } else { '~' });
-                    let default = self.table.resolve_held(seat, plain(tile), None);
-                    write_tiles(self.out, &[spell(tile, default)]);
+                    let default = self.table.resolve_held(seat, plain(reds, tile), None);
+                    write_tiles(self.out, &[spell(reds, tile, default)]);
                 }
                 if let Some(l) = &mut self.line {
                     l.discarded = true;
@@ -335,10 +339,10 @@ impl Writer<'_, '_> {
             Event::NewDora { indicator } => {
                 let default = self
                     .table
-                    .resolve_enter(plain(indicator), self.table.wall_dora());
+                    .resolve_enter(plain(reds, indicator), self.table.wall_dora());
                 self.seat_token(None, false);
                 self.out.push_str("dora ");
-                write_tiles(self.out, &[spell(indicator, default)]);
+                write_tiles(self.out, &[spell(reds, indicator, default)]);
                 self.table.new_dora(indicator);
             }
             Event::Disconnect { seat } => {
@@ -380,6 +384,7 @@ impl Writer<'_, '_> {
     }
 
     fn round_start(&mut self, start: &RoundStart) {
+        let reds = self.table.red_fives;
         self.end_line();
         let wall = next_wall(
             self.walls,
@@ -402,8 +407,8 @@ impl Writer<'_, '_> {
             let _ = write!(self.out, " dice {a} {b}");
         }
         self.out.push_str(" dora ");
-        let default = t.resolve_enter(plain(start.dora_indicator), t.wall_dora());
-        write_tiles(self.out, &[spell(start.dora_indicator, default)]);
+        let default = t.resolve_enter(plain(reds, start.dora_indicator), t.wall_dora());
+        write_tiles(self.out, &[spell(reds, start.dora_indicator, default)]);
         t.new_dora(start.dora_indicator);
         self.out.push_str("\nscores");
         self.by_seat(start.scores, false);
@@ -433,14 +438,16 @@ impl Writer<'_, '_> {
             let mut raws: arrayvec::ArrayVec<RawTile, 13> = arrayvec::ArrayVec::new();
             for &tile in &order {
                 let default = t.resolve_enter(
-                    plain(tile),
+                    plain(reds, tile),
                     deal.iter()
                         .flatten()
                         .copied()
-                        .filter(|&d| crate::table::matches(plain(tile), d) && t.unseen(d))
+                        .filter(|&d| {
+                            crate::table::matches(reds, plain(reds, tile), d) && t.unseen(d)
+                        })
                         .min(),
                 );
-                raws.push(spell(tile, default));
+                raws.push(spell(reds, tile, default));
                 t.enter(tile, Some(seat));
             }
             let _ = write!(self.out, "hand {} ", seat_letter(seat));
@@ -457,21 +464,23 @@ impl Writer<'_, '_> {
                 StackOrder::Paired => "wall current ",
                 StackOrder::Drawn => "wall early ",
             });
-            write_tiles(self.out, &spell_list(&yama, &[]));
+            write_tiles(self.out, &spell_list(reds, &yama, &[]));
             self.out.push('\n');
         }
         self.table.begin(start);
     }
 
     fn call(&mut self, seat: Seat, meld: &Meld) {
+        let reds = self.table.red_fives;
         if let Some(text) = compact_call(&self.table, seat, meld) {
             self.out.push_str(&text);
         } else {
-            generic_meld(self.out, meld);
+            generic_meld(reds, self.out, meld);
         }
     }
 
     fn win(&mut self, w: &RecordedWin) {
+        let reds = self.table.red_fives;
         self.end_line();
         let _ = write!(self.out, "win {}", seat_letter(w.winner));
         if w.is_tsumo() {
@@ -516,32 +525,34 @@ impl Writer<'_, '_> {
         if w.dora_indicators[..] != t.indicators[..] {
             self.out.push_str("  dora");
             let indicators = t.indicators.clone();
-            tile_words(self.out, &w.dora_indicators, |i| indicators.get(i).copied());
+            tile_words(reds, self.out, &w.dora_indicators, |i| {
+                indicators.get(i).copied()
+            });
             self.out.push('\n');
         }
         if !w.ura_indicators.is_empty() {
             self.out.push_str("  ura");
-            tile_words(self.out, &w.ura_indicators, |i| t.wall_ura(i));
+            tile_words(reds, self.out, &w.ura_indicators, |i| t.wall_ura(i));
             self.out.push('\n');
         }
         let default_hand = win_hand(t, w.winner);
         if w.hand[..] != default_hand[..] {
             self.out.push_str("  hand ");
-            write_tiles(self.out, &spell_list(&w.hand, &default_hand));
+            write_tiles(self.out, &spell_list(reds, &w.hand, &default_hand));
             self.out.push('\n');
         }
         if !w.melds.iter().copied().eq(t.win_melds(w.winner)) {
             self.out.push_str("  melds");
             for m in &w.melds {
                 self.out.push(' ');
-                generic_meld(self.out, m);
+                generic_meld(reds, self.out, m);
             }
             self.out.push('\n');
         }
         if Some(w.winning_tile) != t.last_tile {
             self.out.push_str("  agari ");
-            let d = pick(plain(w.winning_tile), t.last_tile, |_| true);
-            write_tiles(self.out, &[spell(w.winning_tile, d)]);
+            let d = pick_in(plain(reds, w.winning_tile), t.last_tile, |_| true, reds);
+            write_tiles(self.out, &[spell(reds, w.winning_tile, d)]);
             self.out.push('\n');
         }
         self.ba(w.honba, w.sticks);
@@ -619,6 +630,7 @@ impl Writer<'_, '_> {
     }
 
     fn round_draw(&mut self, d: &RecordedDraw) {
+        let reds = self.table.red_fives;
         self.end_line();
         let _ = writeln!(self.out, "draw {}", d.kind.as_str());
         for seat in Seat::ALL {
@@ -631,7 +643,7 @@ impl Writer<'_, '_> {
                 self.out.push_str(" empty");
             } else if hand[..] != default[..] {
                 self.out.push(' ');
-                write_tiles(self.out, &spell_list(hand, &default));
+                write_tiles(self.out, &spell_list(reds, hand, &default));
             }
             self.out.push('\n');
         }
@@ -719,32 +731,43 @@ impl Writer<'_, '_> {
 }
 
 /// Writes ` T T T` for a list of indicators, each spelled against `hint(i)`.
-fn tile_words(out: &mut String, tiles: &[Tile], hint: impl Fn(usize) -> Option<Tile>) {
+fn tile_words(
+    reds: RedFives,
+    out: &mut String,
+    tiles: &[Tile],
+    hint: impl Fn(usize) -> Option<Tile>,
+) {
     let mut local = Taken::default();
     for (i, &t) in tiles.iter().enumerate() {
-        let d = pick(plain(t), hint(i), |x| !local.has(x));
+        let d = pick_in(plain(reds, t), hint(i), |x| !local.has(x), reds);
         local.add(t);
         out.push(' ');
-        write_tiles(out, &[spell(t, d)]);
+        write_tiles(out, &[spell(reds, t, d)]);
     }
 }
 
 /// A list written tile by tile in its own order, each spelled against the first unused tile
 /// of `prefer` it names (the reader's stateless list rule).
-pub(crate) fn spell_list(tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
+pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
     let mut local = Taken::default();
     tiles
         .iter()
         .map(|&t| {
-            let d = pick(plain(t), prefer.iter().copied(), |x| !local.has(x));
+            let d = pick_in(
+                plain(reds, t),
+                prefer.iter().copied(),
+                |x| !local.has(x),
+                reds,
+            );
             local.add(t);
-            spell(t, d)
+            spell(reds, t, d)
         })
         .collect()
 }
 
 /// The compact form of a call, if it reproduces `meld` exactly.
 fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
+    let reds = t.red_fives;
     let mut out = String::new();
     match meld.kind {
         MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
@@ -761,8 +784,8 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 MeldKind::Pon => "pon ",
                 _ => "kan ",
             });
-            let d = resolve_called(t, seat, plain(called));
-            write_tiles(&mut out, &[spell(called, d)]);
+            let d = resolve_called(t, seat, plain(reds, called));
+            write_tiles(&mut out, &[spell(reds, called, d)]);
             out.push('<');
             out.push(seat_letter(from));
             let short = default_call_hand(t, seat, called.kind(), hand.len());
@@ -772,9 +795,9 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 let raws: Vec<RawTile> = hand
                     .iter()
                     .map(|&h| {
-                        let d = resolve_held_list(t, seat, plain(h), &local);
+                        let d = resolve_held_list(t, seat, plain(reds, h), &local);
                         local.add(h);
-                        spell(h, d)
+                        spell(reds, h, d)
                     })
                     .collect();
                 write_tiles(&mut out, &raws);
@@ -785,9 +808,9 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
         }
         MeldKind::Kakan => {
             let added = meld.added?;
-            let d = t.resolve_held(seat, plain(added), None);
+            let d = t.resolve_held(seat, plain(reds, added), None);
             out.push_str("kakan ");
-            write_tiles(&mut out, &[spell(added, d)]);
+            write_tiles(&mut out, &[spell(reds, added, d)]);
             let rebuilt = kakan_of(t, seat, added)?;
             (rebuilt == *meld).then_some(out)
         }
@@ -814,9 +837,9 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
                 .tiles()
                 .iter()
                 .map(|&h| {
-                    let d = resolve_held_list(t, seat, plain(h), &local);
+                    let d = resolve_held_list(t, seat, plain(reds, h), &local);
                     local.add(h);
-                    spell(h, d)
+                    spell(reds, h, d)
                 })
                 .collect();
             write_tiles(&mut out, &raws);
@@ -829,25 +852,25 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
             if meld.called.is_some() || meld.added.is_some() || meld.from.is_some() {
                 return None;
             }
-            let d = t.resolve_held(seat, plain(*k), None);
+            let d = t.resolve_held(seat, plain(reds, *k), None);
             out.push_str("kita ");
-            write_tiles(&mut out, &[spell(*k, d)]);
+            write_tiles(&mut out, &[spell(reds, *k, d)]);
             Some(out)
         }
     }
 }
 
 /// The generic meld form `{KIND TILES called=T added=T from=S}`.
-fn generic_meld(out: &mut String, m: &Meld) {
+fn generic_meld(reds: RedFives, out: &mut String, m: &Meld) {
     out.push('{');
     out.push_str(m.kind.as_str());
     out.push(' ');
-    write_tiles(out, &spell_list(m.tiles(), &[]));
+    write_tiles(out, &spell_list(reds, m.tiles(), &[]));
     for (key, tile) in [("called", m.called), ("added", m.added)] {
         if let Some(c) = tile {
-            let d = pick(plain(c), m.tiles().iter().copied(), |_| true);
+            let d = pick_in(plain(reds, c), m.tiles().iter().copied(), |_| true, reds);
             let _ = write!(out, " {key}=");
-            write_tiles(out, &[spell(c, d)]);
+            write_tiles(out, &[spell(reds, c, d)]);
         }
     }
     if let Some(f) = m.from {

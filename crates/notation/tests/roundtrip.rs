@@ -141,3 +141,102 @@ fn a_win_line_takes_no_limit() {
     assert_eq!(a, b);
     assert_eq!(a.wins()[0].limit, haifu_tiles::Limit::None);
 }
+
+/// A byte-order mark before `haifu 1` (as some editors save UTF-8) is not part of the record:
+/// the record reads as without it, and its errors keep their columns.
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let files = haifu_files(&ok_dir());
+    let text = std::fs::read_to_string(&files[0]).expect("reads");
+    let with_mark = format!("\u{feff}{text}");
+    assert_eq!(
+        haifu_notation::read_document(&with_mark),
+        haifu_notation::read_document(&text)
+    );
+    assert_eq!(
+        haifu_notation::read_bytes_into(with_mark.as_bytes(), &mut haifu_log::GameLog::new()),
+        Ok(())
+    );
+    // `haifu 2` with a mark before it: the version is still at column 7.
+    let err = haifu_notation::read("\u{feff}haifu 2\nend\n").expect_err("version 2 is refused");
+    assert_eq!(err.location.line, 1);
+    assert_eq!(err.location.column, 7);
+}
+
+/// In a game without red fives, copy 0 of a five is a plain five: the fourth plain 5p reads
+/// (where a game with red fives says it is the red five, written `0p`), and the canonical form
+/// writes no `0p` for it and reads back to the same game. Under
+/// Buu's rules only the 5p is red: the record's 5p still has no plain copy left.
+#[test]
+fn plain_fives_in_a_game_without_red_fives() {
+    let path = haifu_testkit::workspace_root().join("corpus/parse/haifu/err/plain-five-left.haifu");
+    let with_reds = std::fs::read_to_string(path).expect("reads");
+    let rules = "rules tenhou 4p hanchan aka kuitan ippan";
+    assert!(with_reds.contains(rules));
+    for no_reds in [
+        "rules tenhou 4p hanchan no-aka kuitan ippan",
+        "rules tenhou 4p hanchan aka kuitan ippan red_fives=false",
+    ] {
+        let text = with_reds.replace(rules, no_reds);
+        let log = haifu_notation::read(&text).unwrap_or_else(|e| panic!("{no_reds}: {e}"));
+        // B's draw, the fourth 5p in play, is copy 0 (tile id 4 × 13 + 0 = 52).
+        let drawn: Vec<u8> = log
+            .events()
+            .filter_map(|e| match e {
+                haifu_log::Event::DrawTile { seat, tile } if seat.index() == 1 => Some(tile.id()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(drawn.first(), Some(&52), "{no_reds}");
+        let written = haifu_notation::write(&log);
+        assert!(!written.contains("0p"), "{no_reds}: {written}");
+        // (Copy 0 is the only 5p left, so the plain `5p` names it without a mark.)
+        assert!(written.contains("\nB 5p 4z\n"), "{no_reds}: {written}");
+        assert_eq!(haifu_notation::read(&written), Ok(log), "{no_reds}");
+    }
+    let buu = with_reds.replace(rules, "rules buu");
+    let err = haifu_notation::read(&buu).expect_err("the 5p is red under Buu's rules");
+    assert!(err.to_string().contains("written 0p"), "{err}");
+}
+
+/// Two `dora` lines in a row, before any move names a seat: the canonical form keeps them two
+/// lines (one indicator each, as a `dora` line is read), and reads back to the same game.
+#[test]
+fn two_dora_lines_in_a_row_read_back() {
+    let text = std::fs::read_to_string(ok_dir().join("calls.haifu")).expect("reads");
+    // (Without the kakan's indicator, so that the two more make five in all.)
+    let text = text
+        .replace("kakan 8m dora 4m", "kakan 8m")
+        .replace("\nA 3z *\n", "\ndora 9m\ndora 9m\nA 3z *\n");
+    let doc = haifu_notation::read_document(&text).expect("reads");
+    let written = haifu_notation::write_document(&doc);
+    assert!(
+        written.contains("\ndora 9m\ndora 9m\nA 3z *\n"),
+        "{written}"
+    );
+    assert_eq!(haifu_notation::read_document(&written), Ok(doc));
+}
+
+/// `rules FILE.toml` names a rule file beside the record, with overrides after it: the reader
+/// keeps the declaration (the file is the verifier's to read), writes it back as it was, and
+/// refuses an override that is no rule point.
+#[test]
+fn a_rules_line_may_name_a_rule_file() {
+    let text = std::fs::read_to_string(ok_dir().join("riichi-ron.haifu")).expect("reads");
+    let line = "rules tenhou 4p hanchan aka kuitan ippan";
+    let club = text.replace(line, "rules club.toml kiriage_mangan=true");
+    let log = haifu_notation::read(&club).expect("reads");
+    assert_eq!(
+        log.header.rules.spec.as_deref(),
+        Some("club.toml,kiriage_mangan=true")
+    );
+    let written = haifu_notation::write(&log);
+    assert!(
+        written.contains("\nrules club.toml kiriage_mangan=true\n"),
+        "{written}"
+    );
+    assert_eq!(haifu_notation::read(&written), Ok(log));
+    let err = haifu_notation::read(&text.replace(line, "rules club.toml no_such_point=1"))
+        .expect_err("no rule point");
+    assert_eq!((err.location.line, err.location.column), (4, 17));
+}

@@ -62,7 +62,11 @@ pub fn verify(log: &GameLog, rules: &RuleSet) -> Verdict {
 pub fn replay(log: &GameLog, rules: &RuleSet) -> GameReplay {
     let mut rounds = Vec::with_capacity(log.round_starts().len());
     let verdict = run(log, rules, Some(&mut rounds));
-    GameReplay { verdict, rounds }
+    GameReplay {
+        verdict,
+        rounds,
+        red_fives: rules.hand.red_fives,
+    }
 }
 
 fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
@@ -93,15 +97,18 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict
 }
 
-/// The players at the table of `log`, as its deal shows them: three when its first round
-/// deals seat `D` no hand, else four; `None` for a log without a round.
+/// The players at the table of `log`, as its deal shows them: four when its first round
+/// deals seat `D` a hand, three when it deals seats `A`, `B` and `C` hands and `D` none;
+/// `None` for a log without a round, or whose deal does not show it (a hand-written record
+/// that states no starting hands is not thereby a three-player game).
 pub fn players_of(log: &GameLog) -> Option<Players> {
     let first = log.round_starts().first()?;
-    Some(if first.hands[haifu_tiles::Seat::ALL[3]].is_empty() {
-        Players::Three
-    } else {
-        Players::Four
-    })
+    let [a, b, c, d] = haifu_tiles::Seat::ALL.map(|s| !first.hands[s].is_empty());
+    match (a && b && c, d) {
+        (_, true) => Some(Players::Four),
+        (true, false) => Some(Players::Three),
+        (false, false) => None,
+    }
 }
 
 /// Why `rules` cannot play a game at a table of `table`, if it cannot: a rule set for

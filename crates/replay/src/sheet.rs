@@ -6,8 +6,7 @@ use std::fmt::{self, Write as _};
 
 use arrayvec::ArrayVec;
 use haifu_rules::FuritenReason;
-use haifu_ruleset::RedFives;
-use haifu_tiles::{BySeat, Meld, Seat, Suit, Tile, TileList};
+use haifu_tiles::{BySeat, Meld, Seat, Tile, TileList};
 
 use crate::{Divergence, RoundLabel, Verdict};
 
@@ -18,6 +17,10 @@ pub struct GameReplay {
     pub verdict: Verdict,
     /// One sheet per round, in order.
     pub rounds: Vec<RoundSheet>,
+    /// Which fives are red under the rules replayed: [`render`] prints copy 0 of a five as
+    /// `0` only in a suit that has a red five. (Not in the JSON, whose tiles are ids.)
+    #[serde(skip)]
+    pub red_fives: haifu_ruleset::RedFives,
 }
 
 /// One round's sheet.
@@ -207,10 +210,7 @@ fn render_with_rounds(
         .map(|r| r.start)
         .chain([usize::MAX])
         .collect();
-    let red = replay
-        .verdict
-        .rules
-        .map_or(RedFives::OnePerSuit, |r| r.hand.red_fives);
+    let red = replay.red_fives.suits();
     for (sheet, end) in replay
         .rounds
         .iter()
@@ -336,33 +336,17 @@ fn divergence_text(d: &Divergence) -> String {
     format!("{}: {}", d.kind.name(), d.kind)
 }
 
-/// Tiles as the notation writes them under a rule set's red fives: a red-five id is `0` only
-/// in a suit whose five has a red copy (a game without red fives shows plain fives).
-struct Faces<'a>(&'a [Tile], RedFives);
+/// Tiles as the notation writes them under a rule set's red fives: copy 0 of a five is `0`
+/// only in a suit (m, p, s) whose five has a red copy ([`TileList::with_red_suits`]).
+struct Faces<'a>(&'a [Tile], [bool; 3]);
 
 impl fmt::Display for Faces<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let red = |suit: Suit| match self.1 {
-            RedFives::OnePerSuit => suit != Suit::Jihai,
-            RedFives::PinOnly => suit == Suit::Pinzu,
-            RedFives::None => false,
-        };
-        let faces: ArrayVec<Tile, 14> = self
-            .0
-            .iter()
-            .map(|&t| {
-                if t.is_red_five() && !red(t.kind().suit()) {
-                    Tile::from_kind(t.kind(), 1).unwrap_or(t)
-                } else {
-                    t
-                }
-            })
-            .collect();
-        write!(f, "{}", TileList::tiles(&faces))
+        write!(f, "{}", TileList::tiles(self.0).with_red_suits(self.1))
     }
 }
 
-fn render_win(out: &mut String, w: &WinLine, red: RedFives) -> fmt::Result {
+fn render_win(out: &mut String, w: &WinLine, red: [bool; 3]) -> fmt::Result {
     let how = if w.winner == w.from {
         "tsumo".to_owned()
     } else {

@@ -482,3 +482,22 @@ fn expect_illegal_with_the_wrong_kind_fails() {
         "the action before to be illegal: kuikae, the referee finds not-held:",
     );
 }
+
+/// A record that states no starting hands does not show how many players sat down: it is not
+/// taken for a three-player game (whose deal leaves seat D without a hand), so the four-player
+/// rule set it declares is not refused for the table's size.
+#[test]
+fn a_record_without_hands_is_not_a_three_player_game() {
+    let text: String = scenario("flow/agari-yame.haifu")
+        .lines()
+        .filter(|l| !l.starts_with("hand "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let log = haifu_notation::read(&text).expect("the record reads without its hands");
+    assert_eq!(haifu_replay::players_of(&log), None);
+    let verdict = verify_declared(&log);
+    for d in &verdict.divergences {
+        let message = d.kind.to_string();
+        assert!(!message.contains("3 players"), "{message}");
+    }
+}

@@ -89,3 +89,29 @@ fn a_divergence_is_shown_once_under_its_own_round() {
         .0;
     assert!(first < second_round, "{sheet}");
 }
+
+/// A sheet shows a red five only where the rules replayed have one: the no-aka scenario with
+/// its last round's dora indicator made copy 0 of 5s (`5'0s`) shows it as `5s`; the same
+/// record in an aka lobby shows it as `0s`, the red five.
+#[test]
+fn a_sheet_shows_no_red_five_in_a_game_without_them() {
+    let path = haifu_testkit::workspace_root().join("corpus/scenarios/yaku/no-aka-copy-zero.haifu");
+    let text = std::fs::read_to_string(path).expect("reads");
+    let round = "round S4.0 dealer D sticks 0 dice 3 4 dora 9m";
+    assert!(text.contains(round));
+    let no_aka = text.replace(round, "round S4.0 dealer D sticks 0 dice 3 4 dora 5'0s");
+    let aka = no_aka.replace(
+        "rules tenhou 4p hanchan no-aka",
+        "rules tenhou 4p hanchan aka",
+    );
+    assert_ne!(aka, no_aka);
+    for (text, shown) in [(&no_aka, "dora indicator 5s"), (&aka, "dora indicator 0s")] {
+        let log = haifu_notation::read(text).expect("reads");
+        let sheet = haifu_replay::render(&replay_declared(&log), None);
+        let s4 = sheet
+            .lines()
+            .find(|l| l.starts_with("S4.0 "))
+            .expect("the sheet has S4.0");
+        assert!(s4.ends_with(shown), "{s4}");
+    }
+}

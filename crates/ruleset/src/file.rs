@@ -114,6 +114,15 @@ pub enum RuleError {
         /// The preset of the log's platform and table size, or the likeliest.
         suggest: &'static str,
     },
+    /// A record whose rules line names a rule file (`rules club.toml`): its rule set is the
+    /// file's, read by the caller relative to the record, which the log alone cannot do.
+    #[error(
+        "the record's rules are in the rule file {path}, read beside the record: verify the record's file (haifu verify FILE), or name the rule set with --rules"
+    )]
+    RuleFile {
+        /// The file, as the rules line names it.
+        path: PathBuf,
+    },
 }
 
 impl RuleError {
@@ -127,7 +136,8 @@ impl RuleError {
             RuleError::BadOverride(_)
             | RuleError::DuplicateOverride(_)
             | RuleError::Inconsistent(_)
-            | RuleError::Undeclared { .. } => {}
+            | RuleError::Undeclared { .. }
+            | RuleError::RuleFile { .. } => {}
         }
         self
     }

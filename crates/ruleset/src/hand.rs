@@ -11,6 +11,18 @@ pub enum RedFives {
     PinOnly,
 }
 
+impl RedFives {
+    /// Which numbered suits (m, p, s, in that order) have a red five: copy 0 of their five
+    /// (ids 16, 52, 88) is then the red five; in the others it is a plain five.
+    pub const fn suits(self) -> [bool; 3] {
+        match self {
+            RedFives::None => [false; 3],
+            RedFives::OnePerSuit => [true; 3],
+            RedFives::PinOnly => [false, true, false],
+        }
+    }
+}
+
 /// How a hand's value is counted: the scoring model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scoring {

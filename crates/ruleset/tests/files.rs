@@ -132,7 +132,8 @@ fn located(text: &str) -> (Location, String) {
         RuleError::BadOverride(_)
         | RuleError::DuplicateOverride(_)
         | RuleError::Inconsistent(_)
-        | RuleError::Undeclared { .. } => panic!("not a file error"),
+        | RuleError::Undeclared { .. }
+        | RuleError::RuleFile { .. } => panic!("not a file error"),
     };
     (at, e.to_string())
 }

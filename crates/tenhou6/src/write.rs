@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use haifu_log::{DrawKind, Event, GameLog, RecordedWin, RiichiStage, RoundStart, YakuOrder};
-use haifu_ruleset::{Players, RedFives, RuleSet};
+use haifu_ruleset::{Players, RuleSet};
 use haifu_tiles::{HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile};
 use serde_json::{Value, json};
 
@@ -49,11 +49,7 @@ pub enum WriteError {
 ///
 /// A [`WriteError`] for an event before the first round, or a call the format cannot write.
 pub fn write(log: &GameLog, rules: &RuleSet) -> Result<String, WriteError> {
-    let red = match rules.hand.red_fives {
-        RedFives::None => [false; 3],
-        RedFives::OnePerSuit => [true; 3],
-        RedFives::PinOnly => [false, true, false],
-    };
+    let red = rules.hand.red_fives.suits();
     let three = rules.players == Players::Three;
     let players: u32 = if three { 3 } else { 4 };
     let mut rounds: Vec<Value> = Vec::new();

@@ -147,16 +147,60 @@ mod tiles_serde {
     }
 }
 
-impl fmt::Display for Meld {
-    /// The kind and the tiles, e.g. `pon:555z` or `chi:340m`.
+impl Meld {
+    /// The meld as [`Meld`]'s `Display` prints it, with copy 0 of a five printed `0` only in
+    /// the suits (m, p, s) that have a red five in the game ([`crate::TileList::with_red_suits`]):
+    /// `pon:555p` in a game without red fives, `pon:055p` with them.
+    pub fn display_with_red_suits(&self, red_suits: [bool; 3]) -> impl fmt::Display + '_ {
+        MeldText {
+            meld: self,
+            red_suits,
+        }
+    }
+}
+
+/// [`Meld::display_with_red_suits`].
+struct MeldText<'a> {
+    meld: &'a Meld,
+    red_suits: [bool; 3],
+}
+
+impl fmt::Display for MeldText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.kind, crate::TileList::tiles(self.tiles()))
+        let tiles = crate::TileList::tiles(self.meld.tiles()).with_red_suits(self.red_suits);
+        write!(f, "{}:{tiles}", self.meld.kind)
+    }
+}
+
+impl fmt::Display for Meld {
+    /// The kind and the tiles, e.g. `pon:555z` or `chi:340m` (every red-five id as `0`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.display_with_red_suits([true; 3]).fmt(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_red_five_is_shown_only_in_a_suit_that_has_one() {
+        // A pon of 5p with copy 0 (ids 52, 53, 54).
+        let t: Vec<Tile> = [52u8, 53, 54]
+            .iter()
+            .map(|&i| Tile::new(i).unwrap())
+            .collect();
+        let pon = Meld::new(MeldKind::Pon, &t, None, None, None).unwrap();
+        assert_eq!(pon.to_string(), "pon:055p");
+        assert_eq!(
+            pon.display_with_red_suits([true, false, true]).to_string(),
+            "pon:555p"
+        );
+        assert_eq!(
+            pon.display_with_red_suits([false, true, false]).to_string(),
+            "pon:055p"
+        );
+    }
 
     #[test]
     fn equal_melds_compare_equal_whatever_the_order() {

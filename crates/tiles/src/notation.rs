@@ -174,9 +174,14 @@ pub fn parse_tiles(s: &str) -> Result<Vec<Tile>, NotationError> {
 
 /// Prints a list of tiles or kinds in the compact notation, keeping the given order and
 /// closing a suit group each time the suit changes: `[1m, 2m, 3p, 4m]` prints `12m3p4m`.
-/// Physical tiles print red-five ids as `0`. Sort first for the canonical form.
+/// Physical tiles print red-five ids as `0` (in a game whose rules make only some suits'
+/// fives red, see [`TileList::with_red_suits`]). Sort first for the canonical form.
 #[derive(Clone, Copy, Debug)]
-pub struct TileList<'a>(Items<'a>);
+pub struct TileList<'a> {
+    items: Items<'a>,
+    /// Which numbered suits (m, p, s) print copy 0 of their five as `0`.
+    red_suits: [bool; 3],
+}
 
 #[derive(Clone, Copy, Debug)]
 enum Items<'a> {
@@ -185,25 +190,44 @@ enum Items<'a> {
 }
 
 impl<'a> TileList<'a> {
-    /// Displays physical tiles.
+    /// Displays physical tiles, every red-five id as `0`.
     pub fn tiles(tiles: &'a [Tile]) -> TileList<'a> {
-        TileList(Items::Tiles(tiles))
+        TileList {
+            items: Items::Tiles(tiles),
+            red_suits: [true; 3],
+        }
     }
 
     /// Displays kinds.
     pub fn from_kinds(kinds: &'a [TileKind]) -> TileList<'a> {
-        TileList(Items::Kinds(kinds))
+        TileList {
+            items: Items::Kinds(kinds),
+            red_suits: [true; 3],
+        }
+    }
+
+    /// The same list, printing copy 0 of a five as `0` only in the suits (m, p, s) that
+    /// have a red five in the game (a rule set's `RedFives`): elsewhere it is a plain `5`.
+    pub fn with_red_suits(self, red_suits: [bool; 3]) -> TileList<'a> {
+        TileList { red_suits, ..self }
     }
 }
 
 impl fmt::Display for TileList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = match self.0 {
+        let n = match self.items {
             Items::Tiles(t) => t.len(),
             Items::Kinds(k) => k.len(),
         };
-        let item = |i: usize| match self.0 {
-            Items::Tiles(t) => (t[i].kind(), t[i].is_red_five()),
+        let item = |i: usize| match self.items {
+            Items::Tiles(t) => {
+                let red = t[i].is_red_five()
+                    && self
+                        .red_suits
+                        .get(t[i].kind().suit() as usize)
+                        .is_some_and(|&r| r);
+                (t[i].kind(), red)
+            }
             Items::Kinds(k) => (k[i], false),
         };
         for i in 0..n {

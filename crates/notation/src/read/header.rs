@@ -8,9 +8,13 @@ use crate::grammar::{
 
 use super::*;
 
-/// What a `rules` line names first: every preset, from [`Preset::names`].
-static PRESETS: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| format!("a rules preset: {}", Preset::names()));
+/// What a `rules` line names first: every preset, from [`Preset::names`], or a rule file.
+static PRESETS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "a rules preset: {}; or a rule file FILE.toml (beside the record)",
+        Preset::names()
+    )
+});
 
 /// A header line as its grammar reads it.
 enum HeaderLine<'a, 't> {
@@ -201,6 +205,9 @@ impl<'t> Reader<'t, '_> {
     /// A `rules` line's preset, flags and overrides, each checked in order.
     fn rules(&mut self, (pcol, name): Token<'t>, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
         let Some(preset) = Preset::from_name(name) else {
+            if name.ends_with(".toml") && !name.contains(',') {
+                return self.rule_file(name, items, pos);
+            }
             return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(name),
                 expected: PRESETS.as_str(),
@@ -276,6 +283,33 @@ impl<'t> Reader<'t, '_> {
         }
         // Tenhou's rules come from the GO bits; any other preset, and overrides, by name.
         rules.spec = (!tenhou || spec.contains(',')).then_some(spec);
+        Ok(())
+    }
+
+    /// `rules FILE.toml` and its overrides: the rule set is the file's, a path relative to the
+    /// record, which whoever verifies the record reads (the reader opens no file). Each
+    /// override must name a rule point; its value is checked when the file's rule set is
+    /// built. Which fives are red is then one per suit unless an override says otherwise.
+    fn rule_file(&mut self, file: &str, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
+        let mut spec = file.to_owned();
+        for &(col, tok) in items {
+            let tp = shift(pos, col);
+            let key_value = lex::key_value(tok);
+            let Some((key, value)) = key_value.filter(|(k, _)| FIELDS.iter().any(|f| f.name == *k))
+            else {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(key_value.map_or(tok, |(k, _)| k)),
+                    expected: "a rule point key=value (see `haifu rules show`)",
+                }));
+            };
+            spec.push(',');
+            spec.push_str(key);
+            spec.push('=');
+            spec.push_str(&override_text(&RuleSpec::value_of(value)));
+        }
+        let rules = &mut self.log.header.rules;
+        rules.go_type = names::TENHOU_DEFAULT;
+        rules.spec = Some(spec);
         Ok(())
     }
 

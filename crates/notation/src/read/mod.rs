@@ -6,8 +6,7 @@
 //! one of its own. Every line is parsed by the line grammar (`crate::grammar`: the line's
 //! tokens into a small syntax tree, then applied): header lines, `round` lines and the
 //! round's setup, move lines (each move checked, then applied, in order), `win` and `draw`
-//! lines and their fields (`fields`), the game's end and expectations. `fast` reads the commonest well-formed
-//! lines without the general tokenizer, as the general path would read them.
+//! lines and their fields (`fields`), the game's end and expectations.
 
 use arrayvec::ArrayVec;
 use haifu_log::{
@@ -16,24 +15,22 @@ use haifu_log::{
     UnknownAttribute, YakuHan,
 };
 use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
-use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, TileKind, Wind, Yaku};
+use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, Wind, Yaku};
 
 use crate::lex::{self, Cursor, RawTile, expected};
 use crate::table::{
-    Table, Taken, ankan_all, default_call_hand, is_five, kakan_of, known, new_meld, next_wall,
-    pick_in, resolve_called, resolve_held_list, win_hand,
+    Table, Taken, ankan_all, default_call_hand, kakan_of, known, new_meld, next_wall, pick_in,
+    resolve_called, resolve_held_list, win_hand,
 };
 use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
 mod expect;
-mod fast;
 mod fields;
 mod header;
 mod moves;
 mod outcomes;
 mod round;
 
-use fast::*;
 use moves::*;
 use outcomes::*;
 use round::*;
@@ -121,20 +118,12 @@ pub(crate) struct Reader<'t, 'l> {
     pending: Pending<'t>,
     stage: Stage,
     seen: u32,
+    /// Per seat, its first discard this round of a tile it did not hold (a win whose default
+    /// hand that leaves too big is reported there).
+    unheld_discard: [Option<(Pos<'t>, Tile)>; 4],
     /// The last line with content: its number and where it starts in the text. (Not a
     /// `Pos`: copying one per line stalled on the store of the `Pos` just built.)
     last_content: (u32, usize),
-    /// Whether plain move lines may be read by the fast path (`fast.rs`).
-    moves_by: MovePath,
-}
-
-/// How move lines are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MovePath {
-    /// Runs of plain move lines by the fast path, the rest by the move grammar.
-    FastFirst,
-    /// Every move by the move grammar.
-    GrammarOnly,
 }
 
 type R<T> = Result<T, Box<ReadError>>;
@@ -147,7 +136,8 @@ impl<'t, 'l> Reader<'t, 'l> {
         walls: &'l mut dyn haifu_log::WallSource,
     ) -> Reader<'t, 'l> {
         Reader {
-            text,
+            // A byte-order mark (as some editors save UTF-8) is not part of the first line.
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
             log,
             comments,
             lines: None,
@@ -158,57 +148,18 @@ impl<'t, 'l> Reader<'t, 'l> {
             start_scores: None,
             pending: Pending::None,
             stage: Stage::Start,
-            moves_by: MovePath::FastFirst,
             seen: 0,
+            unheld_discard: [None; 4],
             last_content: (0, 0),
         }
     }
 
     pub(crate) fn run(mut self) -> R<()> {
         let text = self.text;
-        let bytes = text.as_bytes();
         let mut line_no = 0u32;
         let mut start = 0;
-        // Whether a move line goes straight to `quick_moves` (see `quick_ok`); moves never
-        // change what it depends on, so it is computed again only after other lines.
-        let mut quick = false;
         while start <= text.len() {
             line_no = line_no.saturating_add(1);
-            if quick && let Some(&[c @ b'A'..=b'D', b' ']) = bytes.get(start..start + 2) {
-                // Move lines (`A 2p 9s`) in a round with nothing pending: straight to their
-                // moves, as `line` would send them, as many as are read whole.
-                let seat = Seat::ALL[usize::from(c - b'A')];
-                let run = quick_lines(&mut self.table, self.log, text, start);
-                if run.lines > 0 {
-                    line_no = line_no.saturating_add(run.lines - 1);
-                    self.last_content = (line_no, run.last);
-                    start = run.next;
-                    if run.stop.is_none() {
-                        continue;
-                    }
-                    line_no = line_no.saturating_add(1);
-                }
-                // A move line left partly read (or not at all) for the general path.
-                let (seat, end, read) = run.stop.unwrap_or((seat, start + 2, false));
-                self.last_content = (line_no, start);
-                let rest = text.get(start..).unwrap_or("");
-                let pos = Pos {
-                    line: line_no,
-                    col: 0,
-                    text: rest,
-                };
-                let mut cur = Cursor::new(rest);
-                cur.rewind(end - start);
-                if !read || !cur.at_end() {
-                    // (The fast path stopped at the cursor: the grammar reads on from there.)
-                    self.moves(seat, &mut cur, pos, read, MovePath::GrammarOnly)?;
-                }
-                let Some(next) = cur.next_line() else {
-                    break;
-                };
-                start += next;
-                continue;
-            }
             let rest = text.get(start..).unwrap_or("");
             let pos = Pos {
                 line: line_no,
@@ -229,7 +180,6 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.line(col, word, &mut cur, pos)?;
                 self.note_lines(line_no);
             }
-            quick = self.quick_ok();
             let Some(next) = cur.next_line() else {
                 break;
             };
@@ -276,26 +226,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    /// Whether `line` would only read the moves of a move line (`A …`): in the body, in a
-    /// round, with nothing pending, and no comments kept (a kept comment must be placed).
-    fn quick_ok(&self) -> bool {
-        self.moves_by == MovePath::FastFirst
-            && self.stage == Stage::Body
-            && self.table.open
-            && matches!(self.pending, Pending::None)
-            && self.comments.is_none()
-            && self.lines.is_none()
-            && self.waiting_comments.is_empty()
-    }
-
-    /// Reads every move by the move grammar, never by the fast path.
-    pub(crate) fn grammar_only(mut self) -> Reader<'t, 'l> {
-        self.moves_by = MovePath::GrammarOnly;
-        self
-    }
-
-    /// Asks for the line of each event (see [`Reader::note_lines`]). The move fast path is
-    /// then not taken, so every line is read on its own.
+    /// Asks for the line of each event (see [`Reader::note_lines`]).
     pub(crate) fn with_lines(mut self, lines: &'l mut SourceLines) -> Reader<'t, 'l> {
         lines.events.clear();
         lines.expectations.clear();
@@ -477,7 +408,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             "round" => self.round(cur, pos),
             "A" | "B" | "C" | "D" => {
                 let seat = seat_at(wpos, word)?;
-                self.moves(seat, cur, pos, false, self.moves_by)
+                self.moves(seat, cur, pos)
             }
             "win" => self.win(wpos, cur, pos),
             "draw" => self.draw(wpos, cur, pos),

@@ -1,68 +1,27 @@
 //! Move lines: a seat letter and its draws, discards, calls, riichi and the other moves,
 //! each parsed by the move grammar, then resolved to a physical tile against the table.
 
-use nom::Input;
-
-use crate::grammar::{self, PResult, Tokens, need};
+use crate::grammar::{self, LineError};
 
 use super::*;
 
 impl<'t> Reader<'t, '_> {
-    /// The moves of a move line, after its seat letter; `any` says whether moves were read
-    /// before the cursor already. The commonest well-formed tokens go the fast way first
-    /// (unless `fast` is [`MovePath::GrammarOnly`], as when the fast path has just stopped
-    /// at the cursor); the rest of the line is parsed by the move grammar and applied move
-    /// by move.
-    pub(super) fn moves(
-        &mut self,
-        seat: Seat,
-        cur: &mut Cursor<'t>,
-        pos: Pos<'t>,
-        mut any: bool,
-        fast: MovePath,
-    ) -> R<()> {
-        if self.table.open && fast == MovePath::FastFirst {
-            let at = cur.offset();
-            let (end, read) = quick_moves(&mut self.table, self.log, seat, pos.text, at);
-            any |= read;
-            cur.rewind(end);
-        }
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let end = input.end();
-        let mut result = Ok(());
-        let mut rest = input;
-        // Each token: the round checked, then its syntax, then its move applied, in order.
-        while let Some((col, tok)) = rest.first() {
+    /// The moves of a move line, after its seat letter: each token read from the cursor (no
+    /// list of the line's tokens is made), its round checked, its syntax read by the move
+    /// grammar ([`one_move`]), then its move applied, in order.
+    pub(super) fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let mut any = false;
+        while let Some((col, tok)) = cur.next_token() {
             any = true;
             let p = shift(pos, col);
-            if !self.table.open
-                && tok != "bye"
-                && tok != "back"
-                && let Err(e) = self.require_round(tok, p)
-            {
-                result = Err(e);
-                break;
+            if !self.table.open && tok != "bye" && tok != "back" {
+                self.require_round(tok, p)?;
             }
-            match one_move(rest) {
-                Ok((after, m)) => {
-                    rest = after;
-                    if let Err(e) = self.apply_move(seat, p, tok, m, pos) {
-                        result = Err(e);
-                        break;
-                    }
-                }
-                Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-                    result = Err(shift(pos, e.col).err(e.kind));
-                    break;
-                }
-                Err(nom::Err::Incomplete(_)) => break,
-            }
+            let m = one_move(col, tok, cur).map_err(|e| shift(pos, e.col).err(e.kind))?;
+            self.apply_move(seat, p, tok, m, pos)?;
         }
-        self.tokens = buffer;
-        result?;
         if !any {
-            return Err(shift(pos, end).err(ErrorKind::EndOfLine {
+            return Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine {
                 expected: "moves after the seat: a draw, a discard, a call, riichi…",
             }));
         }
@@ -90,7 +49,7 @@ impl<'t> Reader<'t, '_> {
                         ),
                     })
                 })?;
-                self.discard(seat, tile, true);
+                self.discard(seat, tile, true, p);
             }
             Move::Discard(raw, how) => {
                 let last = self.table.last_draw[s];
@@ -105,14 +64,14 @@ impl<'t> Reader<'t, '_> {
                     DiscardMark::Not => false,
                     DiscardMark::Either => Some(tile) == last,
                 };
-                self.discard(seat, tile, tsumogiri);
+                self.discard(seat, tile, tsumogiri, p);
             }
             Move::Draw(raw) => self.draw_raw(seat, shift(p, 1), raw)?,
             Move::Tile(raw) => {
                 if self.table.need_discard[s] {
                     let last = self.table.last_draw[s];
                     let tile = self.held_raw(seat, p, raw, last)?;
-                    self.discard(seat, tile, Some(tile) == last);
+                    self.discard(seat, tile, Some(tile) == last, p);
                 } else {
                     self.draw_raw(seat, p, raw)?;
                 }
@@ -228,7 +187,12 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    pub(super) fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
+    /// `seat` discards `tile`, written at `p`; a tile it does not hold (the referee's to
+    /// judge) is noted, for the message of a win whose hand it leaves too big.
+    pub(super) fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, p: Pos<'t>) {
+        if !self.table.held_by(seat, tile) {
+            self.unheld_discard[seat.index() & 3].get_or_insert((p, tile));
+        }
         self.table.discard(seat, tile);
         self.log.push_discard(seat, tile, tsumogiri);
     }
@@ -316,7 +280,7 @@ pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
 }
 
 /// The generic meld `{KIND TILES called=T added=T from=S}`.
-pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: bool) -> R<Meld> {
+pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: haifu_ruleset::RedFives) -> R<Meld> {
     let shape = "a meld {KIND TILES called=T added=T from=S}";
     let inner = token
         .strip_prefix('{')
@@ -434,38 +398,33 @@ enum Move<'t> {
     Back(Option<String>),
 }
 
-/// The grammar of one move (one token, or a word and its argument).
-fn one_move<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Move<'t>> {
-    let (rest, (col, tok)) = need("a move")(input)?;
-    let tile = |at: usize, text: &str| lex::one_tile(text).map_err(|(o, k)| (at + o, k));
-    let moved = |r: Result<RawTile, (usize, ErrorKind)>, f: fn(RawTile) -> Move<'t>| match r {
-        Ok(raw) => Ok((rest, f(raw))),
-        Err((at, kind)) => grammar::fail(at, kind),
+/// The grammar of one move: the token `tok` at `col`, and for a move word that takes an
+/// argument (`pon 3m<A`, `back "NAME"`), the next token of `cur`.
+fn one_move<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<'t>, LineError> {
+    let tile = |at: usize, text: &str, f: fn(RawTile) -> Move<'t>| {
+        lex::one_tile(text)
+            .map(f)
+            .map_err(|(o, kind)| LineError::at(at + o, kind))
     };
     match tok.as_bytes()[0] {
-        b'*' if tok.len() == 1 => Ok((rest, Move::Star)),
-        b'*' => moved(tile(col + 1, &tok[1..]), |r| {
+        b'*' if tok.len() == 1 => Ok(Move::Star),
+        b'*' => tile(col + 1, &tok[1..], |r| {
             Move::Discard(r, DiscardMark::Tsumogiri)
         }),
-        b'~' => moved(tile(col + 1, &tok[1..]), |r| {
-            Move::Discard(r, DiscardMark::Not)
-        }),
-        b'-' => moved(tile(col + 1, &tok[1..]), |r| {
+        b'~' => tile(col + 1, &tok[1..], |r| Move::Discard(r, DiscardMark::Not)),
+        b'-' => tile(col + 1, &tok[1..], |r| {
             Move::Discard(r, DiscardMark::Either)
         }),
-        b'+' => moved(tile(col + 1, &tok[1..]), Move::Draw),
-        b'0'..=b'9' => moved(tile(col, tok), Move::Tile),
-        b'{' => Ok((rest, Move::Generic)),
-        _ => move_word(rest, col, tok),
+        b'+' => tile(col + 1, &tok[1..], Move::Draw),
+        b'0'..=b'9' => tile(col, tok, Move::Tile),
+        b'{' => Ok(Move::Generic),
+        _ => move_word(col, tok, cur),
     }
 }
 
-/// A move word (`riichi`, `chi`, `back`…), after its token `tok` at `col`.
-fn move_word<'a, 't: 'a>(
-    rest: Tokens<'a, 't>,
-    col: usize,
-    tok: &'t str,
-) -> PResult<'a, 't, Move<'t>> {
+/// A move word (`riichi`, `chi`, `back`…), the token `tok` at `col`, and its argument from
+/// `cur` when it takes one.
+fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<'t>, LineError> {
     let (word, value) = match tok {
         "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
         | "bye" | "back" | "dead" | "false-win" => (tok, None),
@@ -475,47 +434,50 @@ fn move_word<'a, 't: 'a>(
         },
     };
     let vcol = col + word.len() + 1;
-    let scores = |v: &str| -> Result<BySeat<i32>, nom::Err<grammar::LineError>> {
-        comma_scores_at(v).map_err(|kind| nom::Err::Failure(grammar::LineError::at(vcol, kind)))
-    };
-    let argument = |what: &'static str, f: fn(grammar::Token<'t>) -> Move<'t>| {
-        let (rest, t) = need(what)(rest)?;
-        Ok((rest, f(t)))
-    };
+    let scores = |v: &str| comma_scores_at(v).map_err(|kind| LineError::at(vcol, kind));
+    let mut argument =
+        |what: &'static str, f: fn(grammar::Token<'t>) -> Move<'t>| match cur.next_token() {
+            Some(t) => Ok(f(t)),
+            None => Err(LineError::at(
+                cur.offset(),
+                ErrorKind::EndOfLine { expected: what },
+            )),
+        };
+    const CALLED: &str = "the called tile and its source, e.g. 3m<A+45m";
     match (word, value) {
-        ("riichi", v) => Ok((rest, Move::Riichi(v.map(scores).transpose()?))),
-        ("deposit", None) => Ok((rest, Move::Deposit(None))),
-        ("deposit", Some("none")) => Ok((rest, Move::Deposit(Some(None)))),
-        ("deposit", Some(v)) => Ok((rest, Move::Deposit(Some(Some(scores(v)?))))),
-        ("chi", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
-            Move::Call(MeldKind::Chi, t)
-        }),
-        ("pon", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
-            Move::Call(MeldKind::Pon, t)
-        }),
-        ("kan", None) => argument("the called tile and its source, e.g. 3m<A+45m", |t| {
-            Move::Call(MeldKind::Daiminkan, t)
-        }),
+        ("riichi", v) => Ok(Move::Riichi(v.map(scores).transpose()?)),
+        ("deposit", None) => Ok(Move::Deposit(None)),
+        ("deposit", Some("none")) => Ok(Move::Deposit(Some(None))),
+        ("deposit", Some(v)) => Ok(Move::Deposit(Some(Some(scores(v)?)))),
+        ("chi", None) => argument(CALLED, |t| Move::Call(MeldKind::Chi, t)),
+        ("pon", None) => argument(CALLED, |t| Move::Call(MeldKind::Pon, t)),
+        ("kan", None) => argument(CALLED, |t| Move::Call(MeldKind::Daiminkan, t)),
         ("kakan", None) => argument("the tile added to the pon", Move::Kakan),
         ("ankan", None) => argument("the kind of the concealed kan, e.g. 9p", Move::Ankan),
         ("kita", None) => argument("the North set aside, 4z", Move::Kita),
         ("dora", None) => argument("the new dora indicator", Move::Dora),
-        ("dead", None) => Ok((rest, Move::Dead)),
-        ("false-win", v) => Ok((rest, Move::FalseWin(v.map(scores).transpose()?))),
-        ("bye", None) => Ok((rest, Move::Bye)),
-        ("back", None) => match rest.first() {
-            Some((c, t)) if t.starts_with('"') => match lex::string(t) {
-                Ok(name) => Ok((rest.take_from(1), Move::Back(Some(name)))),
-                Err((o, kind)) => grammar::fail(c + o, kind),
-            },
-            _ => Ok((rest, Move::Back(None))),
-        },
-        _ => grammar::fail(
+        ("dead", None) => Ok(Move::Dead),
+        ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
+        ("bye", None) => Ok(Move::Bye),
+        ("back", None) => {
+            // The name, if the next token is a quoted string.
+            let mut ahead = cur.clone();
+            match ahead.next_token() {
+                Some((c, t)) if t.starts_with('"') => {
+                    *cur = ahead;
+                    lex::string(t)
+                        .map(|name| Move::Back(Some(name)))
+                        .map_err(|(o, kind)| LineError::at(c + o, kind))
+                }
+                _ => Ok(Move::Back(None)),
+            }
+        }
+        _ => Err(LineError::at(
             col,
             ErrorKind::UnknownKeyword {
                 word: lex::shorten(tok),
                 expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
             },
-        ),
+        )),
     }
 }

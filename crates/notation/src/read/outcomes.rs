@@ -67,9 +67,21 @@ impl<'t> Reader<'t, '_> {
         let hand = match w.hand {
             Some(h) => h,
             None => ArrayVec::try_from(&win_hand(t, w.head.winner)[..]).map_err(|_| {
-                w.at.err(ErrorKind::Inconsistent {
-                    detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
-                })
+                // Too many tiles, because of a discard of a tile the winner did not hold: the
+                // mistake is at that discard.
+                match self.unheld_discard[w.head.winner.index() & 3] {
+                    Some((at, tile)) => at.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "{seat} holds no {kind} to discard, so at its win (line {line}) it holds more than 14 tiles; discard a tile {seat} holds, or write the winning hand on the win's `hand` line",
+                            seat = lex::seat_letter(w.head.winner),
+                            kind = tile.kind(),
+                            line = w.at.line,
+                        ),
+                    }),
+                    None => w.at.err(ErrorKind::Inconsistent {
+                        detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
+                    }),
+                }
             })?,
         };
         let melds = match w.melds {

@@ -3,6 +3,7 @@
 
 use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
 use haifu_log::{StackOrder, Wall};
+use haifu_ruleset::RedFives;
 
 use super::*;
 
@@ -82,8 +83,7 @@ impl<'t> Reader<'t, '_> {
 
     pub(super) fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
         let first = !self.table.started;
-        // Tenhou's GO bit 0x002: no red fives.
-        self.table.red_fives = self.log.header.rules.go_type & 0x002 == 0;
+        self.table.red_fives = names::red_fives_of(&self.log.header.rules);
         // The wall a wall line states resolves the copies; the wall the caller's source
         // rebuilds from the seed, when there is one, is what the referee checks the round
         // against (it has the dice), as it is for the log the text was written from.
@@ -101,6 +101,7 @@ impl<'t> Reader<'t, '_> {
         );
         self.table
             .reset(stated.clone().or_else(|| known(seeded.as_ref())));
+        self.unheld_discard = [None; 4];
         let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
         let dealer = s
@@ -129,7 +130,9 @@ impl<'t> Reader<'t, '_> {
                 // The lowest copy of the kind that the deal holds, that the tile names and
                 // that is still unseen.
                 let k = raw.kind.index();
-                let free = in_deal[k] & crate::table::named_copies(raw) & table.unseen_mask(k);
+                let free = in_deal[k]
+                    & crate::table::named_copies(table.red_fives, raw)
+                    & table.unseen_mask(k);
                 let hint = Tile::from_kind(raw.kind, free.trailing_zeros() as u8);
                 let t = enter_tile(table, p, raw, hint)?;
                 if hand.try_push(t).is_err() {
@@ -216,7 +219,7 @@ pub(super) struct Setup<'t> {
 
 /// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
 /// the lowest copy not yet in the line.
-pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool) -> R<Wall> {
+pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, reds: RedFives) -> R<Wall> {
     let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
     let mut used = [0u8; 34];
     tiles_at(p, token, |raw, at| {
@@ -226,7 +229,12 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool)
         let copy = match (raw.red, raw.copy) {
             (true, _) => 0,
             (false, Some(c)) => c,
-            (false, None) => haifu_tiles::first_free_copy(raw.kind, false, red_fives, used[k]),
+            (false, None) => haifu_tiles::first_free_copy(
+                raw.kind,
+                false,
+                crate::table::has_red(reds, raw.kind),
+                used[k],
+            ),
         };
         let bit = 1u8.checked_shl(u32::from(copy)).unwrap_or(0);
         let in_use = used[k] & bit != 0;
@@ -236,14 +244,7 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, red_fives: bool)
                 tiles.push(t);
                 Ok(())
             }
-            _ => Err(wall_error(
-                shift(p, at),
-                raw,
-                copy,
-                in_use,
-                red_fives,
-                token,
-            )),
+            _ => Err(wall_error(shift(p, at), raw, copy, in_use, reds, token)),
         }
     })?;
     let stacks = if current {
@@ -269,11 +270,11 @@ fn wall_error(
     raw: RawTile,
     copy: u8,
     in_use: bool,
-    red_fives: bool,
+    reds: RedFives,
     token: &str,
 ) -> Box<ReadError> {
     if copy > 3 {
-        at.err(no_copy_left(raw, red_fives))
+        at.err(no_copy_left(raw, reds))
     } else if in_use {
         at.err(ErrorKind::CopyInPlay {
             tile: raw.kind.to_string(),
@@ -296,10 +297,11 @@ pub(super) fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<T
     }
 }
 
-/// Why no copy is left for an unmarked tile: a fifth copy, or, for a plain five in a game
-/// with red fives, no plain copy (the one left, if any, is the red five, written `0`).
-pub(super) fn no_copy_left(raw: RawTile, red_fives: bool) -> ErrorKind {
-    if red_fives && !raw.red && crate::table::is_five(raw.kind.index()) {
+/// Why no copy is left for an unmarked tile: a fifth copy, or, for a plain five of a suit
+/// with a red five, no plain copy (the one left, if any, is the red five, written `0`).
+pub(super) fn no_copy_left(raw: RawTile, reds: RedFives) -> ErrorKind {
+    if !raw.red && crate::table::is_five(raw.kind.index()) && crate::table::has_red(reds, raw.kind)
+    {
         return ErrorKind::NoPlainFive {
             kind: raw.kind.to_string(),
             suit: raw.kind.suit().letter(),
