@@ -171,7 +171,7 @@ pub struct RoundStart {
 
 /// An entry of a recorded yaku list: a yaku, or dora, ura dora or red fives, with its han.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct YakuHan {
+pub struct RecordedHan {
     /// What the han come from.
     pub source: HanSource,
     /// The han it is worth (0 for ura with no ura dora).
@@ -226,7 +226,7 @@ pub struct RecordedWin {
     /// The limit as recorded.
     pub limit: Limit,
     /// The yaku with their han, in the log's order (empty for a yakuman win).
-    pub yaku: ArrayVec<YakuHan, 24>,
+    pub yaku: ArrayVec<RecordedHan, 24>,
     /// The yakuman, in the log's order (empty unless a yakuman).
     pub yakuman: ArrayVec<Yaku, 8>,
     /// The dora indicators.

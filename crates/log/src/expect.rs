@@ -26,7 +26,7 @@ pub enum ExpectationKind {
         /// The seat.
         seat: Seat,
         /// Why it is furiten; `None` means it is not furiten.
-        reason: Option<FuritenReason>,
+        reason: Option<FuritenKind>,
     },
     /// The next win by `seat` (in this round) has this value. Fields left `None` are not
     /// checked.
@@ -206,10 +206,11 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// Why a seat is furiten.
+/// Why a seat is furiten, as a scenario names it (the engine's ruling, with its tiles, is
+/// haifu-rules' `FuritenReason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FuritenReason {
+pub enum FuritenKind {
     /// A winning tile is among the seat's own discards.
     OwnDiscard,
     /// The seat passed a winning tile since its last discard (cleared at its next discard).
@@ -218,20 +219,20 @@ pub enum FuritenReason {
     Riichi,
 }
 
-impl FuritenReason {
+impl FuritenKind {
     /// All reasons.
-    pub const ALL: [FuritenReason; 3] = [
-        FuritenReason::OwnDiscard,
-        FuritenReason::SameTurn,
-        FuritenReason::Riichi,
+    pub const ALL: [FuritenKind; 3] = [
+        FuritenKind::OwnDiscard,
+        FuritenKind::SameTurn,
+        FuritenKind::Riichi,
     ];
 
     /// The snake_case name used in JSON and in the notation.
     pub const fn as_str(self) -> &'static str {
         match self {
-            FuritenReason::OwnDiscard => "own_discard",
-            FuritenReason::SameTurn => "same_turn",
-            FuritenReason::Riichi => "riichi",
+            FuritenKind::OwnDiscard => "own_discard",
+            FuritenKind::SameTurn => "same_turn",
+            FuritenKind::Riichi => "riichi",
         }
     }
 }

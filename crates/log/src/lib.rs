@@ -25,10 +25,10 @@ mod walls;
 
 pub use error::{Location, ParseError, ParseErrorKind};
 pub use event::{
-    ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedWin,
-    RiichiStage, RoundStart, YakuHan,
+    ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedHan,
+    RecordedWin, RiichiStage, RoundStart,
 };
-pub use expect::{Expectation, ExpectationKind, FuritenReason, NextRound, Refusal};
+pub use expect::{Expectation, ExpectationKind, FuritenKind, NextRound, Refusal};
 pub use header::{
     EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
 };

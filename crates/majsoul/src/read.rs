@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use arrayvec::ArrayVec;
 use haifu_log::{
     DrawKind, EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player,
-    RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute, YakuHan,
+    RecordedDraw, RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute,
     YakuOrder,
 };
 use haifu_tiles::{
@@ -1599,7 +1599,7 @@ impl<'i> Reader<'i, '_> {
                 .unwrap_or(0),
         );
         let fans: Vec<&'i RawValue> = h.req(ctx, "fans", "the yaku and their han")?;
-        let mut yaku: ArrayVec<YakuHan, 24> = ArrayVec::new();
+        let mut yaku: ArrayVec<RecordedHan, 24> = ArrayVec::new();
         let mut yakuman: ArrayVec<Yaku, 8> = ArrayVec::new();
         for (k, raw) in fans.iter().enumerate() {
             let fan = Obj::new(ctx, raw, format!("{}.fans[{k}]", h.path))?;
@@ -1617,7 +1617,7 @@ impl<'i> Reader<'i, '_> {
             } else {
                 let han = u8::try_from(val)
                     .map_err(|_| fan.err(ctx, "val", format!("{val}: expected a han count")))?;
-                yaku.try_push(YakuHan { source, han })
+                yaku.try_push(RecordedHan { source, han })
                     .map_err(|_| fan.err(ctx, "id", "more than 24 yaku"))?;
             }
         }

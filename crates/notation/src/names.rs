@@ -1,6 +1,6 @@
 //! The words of the notation: yaku names, limits, draw kinds, rule flags.
 
-use haifu_log::{DrawKind, FuritenReason, RuleFlags};
+use haifu_log::{DrawKind, FuritenKind, RuleFlags};
 use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -89,11 +89,11 @@ pub(crate) fn draw_kind(word: &str) -> Option<DrawKind> {
 }
 
 /// The furiten reason of a word, or `Some(None)` for `none`.
-pub(crate) fn furiten_reason(word: &str) -> Option<Option<FuritenReason>> {
+pub(crate) fn furiten_reason(word: &str) -> Option<Option<FuritenKind>> {
     if word == "none" {
         return Some(None);
     }
-    FuritenReason::ALL
+    FuritenKind::ALL
         .into_iter()
         .find(|r| r.as_str() == word)
         .map(Some)

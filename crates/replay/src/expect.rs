@@ -10,24 +10,22 @@
 //! - `illegal` against the engine's ruling on the action just before: an expected illegal
 //!   action is not a divergence, an action the engine accepts is.
 
-use haifu_log::{
-    DrawKind, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound, Refusal,
-};
+use haifu_log::{DrawKind, Expectation, ExpectationKind, FuritenKind, GameLog, NextRound, Refusal};
 use haifu_rules::{FuritenReason as Ruled, Score};
 use haifu_tiles::{Limit, Seat};
 
 use crate::{Divergence, DivergenceKind, RoundLabel, Verdict};
 
 /// The log's name for the engine's furiten ruling.
-pub(crate) fn reason_of(ruled: Option<Ruled>) -> Option<FuritenReason> {
+pub(crate) fn reason_of(ruled: Option<Ruled>) -> Option<FuritenKind> {
     ruled.map(|r| match r {
-        Ruled::OwnDiscard { .. } => FuritenReason::OwnDiscard,
-        Ruled::PassedThisTurn { .. } => FuritenReason::SameTurn,
-        Ruled::PassedAfterRiichi { .. } => FuritenReason::Riichi,
+        Ruled::OwnDiscard { .. } => FuritenKind::OwnDiscard,
+        Ruled::PassedThisTurn { .. } => FuritenKind::SameTurn,
+        Ruled::PassedAfterRiichi { .. } => FuritenKind::Riichi,
     })
 }
 
-fn furiten_text(r: Option<FuritenReason>) -> String {
+fn furiten_text(r: Option<FuritenKind>) -> String {
     r.map_or_else(
         || "not furiten".to_owned(),
         |r| format!("furiten ({})", r.as_str()),
@@ -350,7 +348,7 @@ pub(crate) fn furiten(
     label: RoundLabel,
     at: At,
     seat: Seat,
-    expected: Option<FuritenReason>,
+    expected: Option<FuritenKind>,
     ruled: Option<Ruled>,
 ) {
     let ruled = reason_of(ruled);

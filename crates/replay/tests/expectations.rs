@@ -2,7 +2,7 @@
 //! to real games (read in place) programmatically: what the log records is the truth, so a
 //! true expectation must pass and a false one must be reported.
 
-use haifu_log::{Event, Expectation, ExpectationKind, FuritenReason, GameLog, NextRound};
+use haifu_log::{Event, Expectation, ExpectationKind, FuritenKind, GameLog, NextRound};
 use haifu_replay::Status;
 
 /// Verifies `log` under the rule set it declares.
@@ -108,7 +108,7 @@ fn next_round_and_furiten_expectations() {
         Status::Conforming
     );
     assert_eq!(
-        verdict_with(log, vec![nobody(Some(FuritenReason::OwnDiscard))]).status(),
+        verdict_with(log, vec![nobody(Some(FuritenKind::OwnDiscard))]).status(),
         Status::Divergent
     );
 }

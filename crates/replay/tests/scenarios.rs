@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use haifu_log::{DrawKind, ExpectationKind, FuritenReason, GameLog, NextRound};
+use haifu_log::{DrawKind, ExpectationKind, FuritenKind, GameLog, NextRound};
 use haifu_replay::{Status, Verdict};
 
 /// Verifies `log` under the rule set it declares.
@@ -108,7 +108,7 @@ fn falsified(kind: &ExpectationKind) -> Option<ExpectationKind> {
     match &mut kind {
         ExpectationKind::Furiten { reason, .. } => {
             *reason = match reason {
-                None => Some(FuritenReason::OwnDiscard),
+                None => Some(FuritenKind::OwnDiscard),
                 Some(_) => None,
             };
         }

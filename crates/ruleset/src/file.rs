@@ -11,7 +11,7 @@ use crate::{FIELDS, FinalPoints, Preset, RuleSet, Uma};
 /// Where in a rule file an error is: the file as named by the caller, a 1-based line and a
 /// 1-based column (in characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Location {
+pub struct FilePlace {
     /// The file.
     pub file: String,
     /// The line, from 1.
@@ -20,13 +20,13 @@ pub struct Location {
     pub column: usize,
 }
 
-impl fmt::Display for Location {
+impl fmt::Display for FilePlace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
     }
 }
 
-fn prefix(at: &Option<Location>) -> String {
+fn prefix(at: &Option<FilePlace>) -> String {
     at.as_ref().map_or_else(String::new, |l| format!("{l}: "))
 }
 
@@ -58,13 +58,13 @@ pub enum RuleError {
         /// What the TOML reader expected.
         message: String,
         /// Where.
-        at: Option<Location>,
+        at: Option<FilePlace>,
     },
     /// A rule file without `base = "PRESET"`.
     #[error("{}a rule file starts from a preset: add base = \"PRESET\", one of {}", prefix(.at), presets())]
     MissingBase {
         /// Where (the file's start).
-        at: Option<Location>,
+        at: Option<FilePlace>,
     },
     /// A base or `--rules` name that is no preset.
     #[error("{}no preset is called {name:?}{}: the presets are {}, and jpml, wrc, ema for their current editions", prefix(.at), did_you_mean(.name, Preset::ALL.iter().map(|p| p.name())), presets())]
@@ -72,7 +72,7 @@ pub enum RuleError {
         /// The name.
         name: String,
         /// Where.
-        at: Option<Location>,
+        at: Option<FilePlace>,
     },
     /// A key that is no rule point.
     #[error("{}no rule point is called {key:?}{}: the keys are base, {}", prefix(.at), did_you_mean(.key, FIELDS.iter().map(|f| f.name)), keys())]
@@ -80,7 +80,7 @@ pub enum RuleError {
         /// The key.
         key: String,
         /// Where.
-        at: Option<Location>,
+        at: Option<FilePlace>,
     },
     /// A value the rule point does not take.
     #[error("{}{key} cannot be {}: expected {expected}", prefix(.at), cut(.value))]
@@ -92,7 +92,7 @@ pub enum RuleError {
         /// What the key takes.
         expected: String,
         /// Where.
-        at: Option<Location>,
+        at: Option<FilePlace>,
     },
     /// Rule points that, each valid alone, do not make a rule set together.
     #[error("{0}")]
@@ -126,7 +126,7 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    fn located(mut self, loc: Location) -> RuleError {
+    fn located(mut self, loc: FilePlace) -> RuleError {
         match &mut self {
             RuleError::Syntax { at, .. }
             | RuleError::MissingBase { at }
@@ -144,10 +144,10 @@ impl RuleError {
 }
 
 /// The line and column of byte `offset` of `text`.
-fn locate(file: &str, text: &str, offset: usize) -> Location {
+fn locate(file: &str, text: &str, offset: usize) -> FilePlace {
     let before = &text[..offset.min(text.len())];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    Location {
+    FilePlace {
         file: file.to_owned(),
         line: before.matches('\n').count() + 1,
         column: before[line_start..].chars().count() + 1,

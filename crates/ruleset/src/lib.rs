@@ -22,7 +22,7 @@ mod preset;
 mod round;
 
 pub use fields::{FIELDS, Field, override_text};
-pub use file::{Fallback, Location, RuleError, RuleSpec, SpecBase};
+pub use file::{Fallback, FilePlace, RuleError, RuleSpec, SpecBase};
 pub use flow::{
     AbortiveDrawFlow, BustGuard, Busting, EndAtScore, Extension, FalseWin, FinalPoints, FlowRules,
     GameLength, HonbaValue, KyuushuPayment, LeftoverSticks, MultipleRon, MultipleRonBonus,

@@ -2,7 +2,7 @@
 //! mistake in a file is located and names what is allowed.
 
 use haifu_ruleset::{
-    FIELDS, FinalPoints, KiriageMangan, Location, MultipleRon, PointRounding, Preset, RuleError,
+    FIELDS, FilePlace, FinalPoints, KiriageMangan, MultipleRon, PointRounding, Preset, RuleError,
     RuleSet, RuleSpec, SpecBase, Uma,
 };
 
@@ -121,7 +121,7 @@ fn override_mistakes_name_what_is_allowed() {
     );
 }
 
-fn located(text: &str) -> (Location, String) {
+fn located(text: &str) -> (FilePlace, String) {
     let e = RuleSet::from_toml(text, "club.toml").unwrap_err();
     let at = match &e {
         RuleError::Syntax { at, .. }

@@ -30,7 +30,7 @@ fn seeds() -> Vec<(String, usize)> {
             let bytes = std::fs::read(dir.join(&e.file)).expect("corpus file reads");
             let log = haifu_tenhou::read(&bytes).expect("corpus file parses");
             let four = haifu_tenhou::GameType::new(log.header.rules.go_type).players()
-                == haifu_tenhou::PlayerCount::Four;
+                == haifu_tiles::Players::Four;
             let seed = log.header.seed.clone()?;
             four.then(|| (seed, log.round_starts().len()))
         })

@@ -16,6 +16,8 @@
 
 use std::fmt;
 
+use haifu_tiles::Players;
+
 /// Whether the opponents were people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opponents {
@@ -25,50 +27,31 @@ pub enum Opponents {
     Computers,
 }
 
-/// Whether the three red fives are in play.
+/// Whether the three red fives are in play (aka ari or nashi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RedFives {
+pub enum Aka {
     /// One red five in each numbered suit (aka ari; bit 0x002 clear).
     Used,
     /// No red fives (aka nashi; bit 0x002 set).
     NotUsed,
 }
 
-/// Whether an open hand may score tanyao.
+/// Whether an open hand may score tanyao (kuitan ari or nashi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OpenTanyao {
+pub enum Kuitan {
     /// Kuitan ari (bit 0x004 clear).
     Allowed,
     /// Kuitan nashi (bit 0x004 set).
     Forbidden,
 }
 
-/// The length of the game.
+/// The length of the game, as the bits give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameLength {
+pub enum Length {
     /// East round only (tonpuusen; bit 0x008 clear).
     Tonpuusen,
     /// East and South rounds (hanchan; bit 0x008 set).
     Hanchan,
-}
-
-/// The number of players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PlayerCount {
-    /// Four players, 136 tiles.
-    Four,
-    /// Three players (sanma, bit 0x010), 108 tiles.
-    Three,
-}
-
-impl PlayerCount {
-    /// The number of seats in play.
-    pub const fn seats(self) -> u8 {
-        match self {
-            PlayerCount::Four => 4,
-            PlayerCount::Three => 3,
-        }
-    }
 }
 
 /// The room (lobby level).
@@ -116,38 +99,38 @@ impl GameType {
     }
 
     /// Bit 0x002.
-    pub const fn red_fives(self) -> RedFives {
+    pub const fn red_fives(self) -> Aka {
         if self.bits & 0x002 != 0 {
-            RedFives::NotUsed
+            Aka::NotUsed
         } else {
-            RedFives::Used
+            Aka::Used
         }
     }
 
     /// Bit 0x004.
-    pub const fn open_tanyao(self) -> OpenTanyao {
+    pub const fn open_tanyao(self) -> Kuitan {
         if self.bits & 0x004 != 0 {
-            OpenTanyao::Forbidden
+            Kuitan::Forbidden
         } else {
-            OpenTanyao::Allowed
+            Kuitan::Allowed
         }
     }
 
     /// Bit 0x008.
-    pub const fn length(self) -> GameLength {
+    pub const fn length(self) -> Length {
         if self.bits & 0x008 != 0 {
-            GameLength::Hanchan
+            Length::Hanchan
         } else {
-            GameLength::Tonpuusen
+            Length::Tonpuusen
         }
     }
 
     /// Bit 0x010.
-    pub const fn players(self) -> PlayerCount {
+    pub const fn players(self) -> Players {
         if self.bits & 0x010 != 0 {
-            PlayerCount::Three
+            Players::Three
         } else {
-            PlayerCount::Four
+            Players::Four
         }
     }
 
@@ -187,24 +170,24 @@ impl fmt::Display for GameType {
             Room::Houou => "houou",
         };
         let length = match self.length() {
-            GameLength::Tonpuusen => "tonpuusen",
-            GameLength::Hanchan => "hanchan",
+            Length::Tonpuusen => "tonpuusen",
+            Length::Hanchan => "hanchan",
         };
         let players = match self.players() {
-            PlayerCount::Four => "",
-            PlayerCount::Three => " sanma",
+            Players::Four => "",
+            Players::Three => " sanma",
         };
         let speed = match self.speed() {
             Speed::Normal => "",
             Speed::Fast => " fast",
         };
         let red = match self.red_fives() {
-            RedFives::Used => "red fives",
-            RedFives::NotUsed => "no red fives",
+            Aka::Used => "red fives",
+            Aka::NotUsed => "no red fives",
         };
         let tanyao = match self.open_tanyao() {
-            OpenTanyao::Allowed => "open tanyao",
-            OpenTanyao::Forbidden => "no open tanyao",
+            Kuitan::Allowed => "open tanyao",
+            Kuitan::Forbidden => "no open tanyao",
         };
         write!(
             f,
@@ -222,24 +205,24 @@ mod tests {
     fn decodes_known_types() {
         let houou = GameType::new(0xA9);
         assert_eq!(houou.room(), Room::Houou);
-        assert_eq!(houou.length(), GameLength::Hanchan);
-        assert_eq!(houou.red_fives(), RedFives::Used);
-        assert_eq!(houou.open_tanyao(), OpenTanyao::Allowed);
-        assert_eq!(houou.players(), PlayerCount::Four);
+        assert_eq!(houou.length(), Length::Hanchan);
+        assert_eq!(houou.red_fives(), Aka::Used);
+        assert_eq!(houou.open_tanyao(), Kuitan::Allowed);
+        assert_eq!(houou.players(), Players::Four);
         assert_eq!(houou.opponents(), Opponents::Humans);
         assert_eq!(
             houou.to_string(),
             "houou hanchan, red fives, open tanyao (0xa9)"
         );
         let t = GameType::new(0xAB);
-        assert_eq!(t.red_fives(), RedFives::NotUsed);
+        assert_eq!(t.red_fives(), Aka::NotUsed);
         let t = GameType::new(0x07);
         assert_eq!(
             (t.open_tanyao(), t.length(), t.room()),
-            (OpenTanyao::Forbidden, GameLength::Tonpuusen, Room::Ippan)
+            (Kuitan::Forbidden, Length::Tonpuusen, Room::Ippan)
         );
         let t = GameType::new(0xB9);
-        assert_eq!(t.players(), PlayerCount::Three);
+        assert_eq!(t.players(), Players::Three);
         assert_eq!(GameType::new(0x61).speed(), Speed::Fast);
         assert_eq!(GameType::new(0x61).room(), Room::Tokujou);
         assert_eq!(GameType::new(0x89).room(), Room::Joukyuu);

@@ -37,7 +37,7 @@ mod rules;
 mod seed_walls;
 pub mod wall;
 
-pub use flags::{GameLength, GameType, OpenTanyao, Opponents, PlayerCount, RedFives, Room, Speed};
+pub use flags::{Aka, GameType, Kuitan, Length, Opponents, Room, Speed};
 pub use meld::{MeldError, decode_meld};
 pub use reader::{
     DEFAULT_DECOMPRESSED_LIMIT, find_game_id, game_id_from_file_name, read, read_into,

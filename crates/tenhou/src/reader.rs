@@ -6,7 +6,8 @@ use std::io::Read as _;
 use arrayvec::ArrayVec;
 use haifu_log::{
     ChipAward, ChipScores, DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind,
-    Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths, UnknownAttribute, YakuHan,
+    Player, RecordedDraw, RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths,
+    UnknownAttribute,
 };
 use haifu_tiles::{BySeat, HanSource, Limit, Quoted, Seat, Tile, Wind};
 use quick_xml::events::{BytesStart, Event as XmlEvent};
@@ -1240,7 +1241,7 @@ impl<'a, 'l> Parser<'a, 'l> {
                     .ok_or_else(|| self.bad(a, "yaku", v, "yaku ids 0..54"))?;
                 let han =
                     u8::try_from(p[1]).map_err(|_| self.bad(a, "yaku", v, "han counts 0..255"))?;
-                yaku.push(YakuHan { source, han });
+                yaku.push(RecordedHan { source, han });
             }
         }
         let mut yakuman = ArrayVec::new();

@@ -5,7 +5,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 use haifu_log::{
     EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
-    RecordedWin, RiichiStage, RoundStart, Tenths, YakuHan, YakuOrder,
+    RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths, YakuOrder,
 };
 use haifu_tiles::{
     BySeat, CopyPool, HanSource, Meld, MeldKind, Quoted, Seat, Suit, Tile, TileKind, Wind,
@@ -1126,7 +1126,7 @@ impl<'i> Reader<'i, '_> {
             let n = usize::from(self.players);
             let seat_wind =
                 Wind::from_index(u8::try_from((wi + n - ctx.dealer.index()) % n).unwrap_or(0));
-            let mut yaku: ArrayVec<YakuHan, 24> = ArrayVec::new();
+            let mut yaku: ArrayVec<RecordedHan, 24> = ArrayVec::new();
             let mut yakuman: ArrayVec<haifu_tiles::Yaku, 8> = ArrayVec::new();
             for raw in &detail[4..] {
                 let p = Place {
@@ -1150,7 +1150,7 @@ impl<'i> Reader<'i, '_> {
                     })?;
                 match (han, source) {
                     (YakuValue::Han(h), _) => {
-                        let _ = yaku.try_push(YakuHan { source, han: h });
+                        let _ = yaku.try_push(RecordedHan { source, han: h });
                     }
                     (YakuValue::Yakuman(times), HanSource::Yaku(y)) => {
                         for _ in 0..times {
@@ -1168,7 +1168,7 @@ impl<'i> Reader<'i, '_> {
             } else if table.riichi[wi] && !yaku.iter().any(|y| y.source == HanSource::Ura) {
                 // Tenhou's own export leaves out a riichi win's ura dora when they give no
                 // han; every riichi win has them, listed last, as Tenhou records them.
-                let _ = yaku.try_push(YakuHan {
+                let _ = yaku.try_push(RecordedHan {
                     source: HanSource::Ura,
                     han: 0,
                 });

@@ -12,7 +12,7 @@ enum Field<'a, 't> {
     /// `pao SEAT`.
     Pao(Seat),
     /// `yaku NAME HAN, …`.
-    Yaku(ArrayVec<YakuHan, 24>),
+    Yaku(ArrayVec<RecordedHan, 24>),
     /// `yakuman NAME, …`.
     Yakuman(ArrayVec<Yaku, 8>),
     /// `dora`, `ura`, `hand`, `melds`: the tokens, resolved when applied.
@@ -189,7 +189,7 @@ fn yaku<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
             lex::int(h).ok_or_else(|| expected("the han, e.g. 1", h))
         })(after)?;
         rest = after;
-        if v.try_push(YakuHan { source, han }).is_err() {
+        if v.try_push(RecordedHan { source, han }).is_err() {
             return grammar::fail(col, expected("at most 24 yaku", name));
         }
     }

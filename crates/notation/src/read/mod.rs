@@ -11,8 +11,8 @@
 use arrayvec::ArrayVec;
 use haifu_log::{
     ChipAward, ChipScores, DrawKind, Expectation, ExpectationKind, FinalResult, GameLog, Location,
-    Mistake, NextRound, Player, RecordedDraw, RecordedWin, RiichiStage, RoundStart, Tenths,
-    UnknownAttribute, YakuHan,
+    Mistake, NextRound, Player, RecordedDraw, RecordedHan, RecordedWin, RiichiStage, RoundStart,
+    Tenths, UnknownAttribute,
 };
 use haifu_ruleset::{FIELDS, Preset, RuleSet, RuleSpec, override_text};
 use haifu_tiles::{BySeat, HanSource, Limit, Meld, MeldKind, Seat, Tile, Wind, Yaku};

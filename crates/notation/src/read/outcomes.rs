@@ -196,7 +196,7 @@ pub(super) struct WinDraft<'t> {
     /// What the `win` line itself says.
     pub(super) head: WinHead<'t>,
     pub(super) pao: Option<Seat>,
-    pub(super) yaku: Option<ArrayVec<YakuHan, 24>>,
+    pub(super) yaku: Option<ArrayVec<RecordedHan, 24>>,
     pub(super) yakuman: Option<ArrayVec<Yaku, 8>>,
     pub(super) dora: Option<ArrayVec<Tile, 5>>,
     pub(super) ura: Option<ArrayVec<Tile, 5>>,
