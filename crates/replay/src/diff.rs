@@ -79,7 +79,9 @@ pub enum Change {
         /// Under B.
         b: Option<BySeat<i32>>,
     },
-    /// The scores after a round differ, each carried forward from its own start.
+    /// The scores after a round differ, each carried forward from its own start, and by
+    /// other amounts than after the round before: told at the first round both sides play
+    /// (a different start shows there once) and where a round's money moves the difference.
     Scores {
         /// The round.
         round: RoundLabel,
@@ -173,6 +175,8 @@ pub fn diff(log: &GameLog, a: &RuleSet, b: &RuleSet) -> GameDiff {
 /// What changes from course `ca` to course `cb` of the same game.
 fn changes(ca: &Course, cb: &Course) -> Vec<Change> {
     let mut changes = Vec::new();
+    // B's scores less A's after the last round both played (none before the first).
+    let mut last_offset: Option<BySeat<i32>> = None;
     for (ra, rb) in ca.rounds.iter().zip(&cb.rounds) {
         let round = ra.label;
         let known = ra.played_as != Played::Unknown && rb.played_as != Played::Unknown;
@@ -234,12 +238,23 @@ fn changes(ca: &Course, cb: &Course) -> Vec<Change> {
                 b: rb.deltas,
             });
         }
-        if both_play && ra.scores_after != rb.scores_after {
-            changes.push(Change::Scores {
-                round,
-                a: ra.scores_after,
-                b: rb.scores_after,
-            });
+        // The scores after a round are told where the two sides' difference is new: at the
+        // first round both play (a different start shows there once), then only where a
+        // round's money moves it, not again at every round after.
+        if both_play {
+            let offset = ra
+                .scores_after
+                .zip(rb.scores_after)
+                .map(|(a, b)| BySeat::new_with(|s| b[s] - a[s]));
+            let moved = offset.is_none() || offset != last_offset;
+            if ra.scores_after != rb.scores_after && moved {
+                changes.push(Change::Scores {
+                    round,
+                    a: ra.scores_after,
+                    b: rb.scores_after,
+                });
+            }
+            last_offset = offset;
         }
     }
     let (ea, eb) = (end_text(&ca.end), end_text(&cb.end));
