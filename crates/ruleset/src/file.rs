@@ -209,8 +209,9 @@ pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
 
 impl RuleSet {
     /// Whether the rule points, each valid alone, make a rule set together: scores are
-    /// positive (the start, the return), and a fixed uma sums to zero, which also catches an
-    /// uma of three places given for four players (its fourth place is 0).
+    /// positive (the start, the return), a fixed uma sums to zero, which also catches an
+    /// uma of three places given for four players (its fourth place is 0), and kita (a North
+    /// set aside) is played only at a table of three.
     ///
     /// # Errors
     ///
@@ -222,6 +223,13 @@ impl RuleSet {
                 "start_score = {}: a player starts with a positive score",
                 self.flow.start_score
             ));
+        }
+        // A North set aside needs a table of three: with four, every North is in play.
+        if self.players == crate::Players::Four && self.round.kita != crate::Kita::NotPlayed {
+            return bad(
+                "kita = \"nukidora\" with players = 4: a North is set aside only at a table of three (set kita = \"not-played\", or players = 3)"
+                    .to_owned(),
+            );
         }
         if let FinalPoints::Uma {
             return_score, uma, ..

@@ -239,6 +239,20 @@ fn points_that_do_not_make_a_rule_set_together_are_refused() {
     .expect("reads");
     spec.apply(&mut RuleSet::preset(Preset::TenhouSanma))
         .expect("a rule set");
+    // A three-player preset at a table of four keeps its kita, which needs three players.
+    let err = RuleSpec::parse("tenhou-sanma,players=4")
+        .expect("reads")
+        .apply(&mut RuleSet::preset(Preset::TenhouSanma))
+        .expect_err("kita at four");
+    assert!(
+        err.to_string()
+            .contains("kita = \"nukidora\" with players = 4"),
+        "{err}"
+    );
+    RuleSpec::parse("tenhou-sanma,players=4,kita=\"not-played\"")
+        .expect("reads")
+        .apply(&mut RuleSet::preset(Preset::TenhouSanma))
+        .expect("without kita, a rule set");
 }
 
 #[test]
