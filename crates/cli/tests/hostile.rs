@@ -640,3 +640,42 @@ fn sheet_diffs_are_linear_in_the_rounds() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: deep nesting is refused the same way in every field: 100,000 levels of arrays in
+/// a tenhou.net/6 record's title (a field the reader passes over) and in its rule name (one
+/// it reads), and in a Mahjong Soul record, are each refused at the bracket that goes past 64
+/// levels, with one message.
+#[test]
+fn deep_nesting_is_refused_alike_in_every_field() {
+    let dir = folder("nesting");
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    for (name, record) in [
+        (
+            "title.json",
+            format!(
+                r#"{{"title":{deep},"name":["a","b","c","d"],"rule":{{"disp":"x"}},"log":[]}}"#
+            ),
+        ),
+        (
+            "disp.json",
+            format!(
+                r#"{{"title":["",""],"name":["a","b","c","d"],"rule":{{"disp":{deep}}},"log":[]}}"#
+            ),
+        ),
+        (
+            "majsoul.json",
+            format!(r#"{{"data":{{"records":["RecordNewRound"]}},"head":{deep}}}"#),
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, record).expect("writes");
+        let out = haifu(&["verify".as_ref(), path.as_os_str()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let (stdout, _) = text(&out);
+        assert!(
+            stdout.contains("arrays and objects nested deeper than 64 levels"),
+            "{name}: {stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,7 @@ mod header;
 mod points;
 mod walls;
 
-pub use error::{Location, ParseError, ParseErrorKind};
+pub use error::{JSON_NESTING, Location, ParseError, ParseErrorKind};
 pub use event::{
     ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedHan,
     RecordedWin, RiichiStage, RoundStart,

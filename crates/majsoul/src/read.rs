@@ -80,6 +80,7 @@ fn read_noting(
 ) -> Result<(), ParseError> {
     log.clear();
     let text = ParseError::text_of(input)?;
+    ParseError::json_nesting(text)?;
     let ctx = Ctx { input: text };
     let root: &RawValue = serde_json::from_str(text)
         .map_err(|e| ParseError::from_json(ctx.input, 0, &e, "the record"))?;

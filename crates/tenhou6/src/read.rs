@@ -62,6 +62,7 @@ fn read_noting(
 ) -> Result<(), ParseError> {
     log.clear();
     let text = ParseError::text_of(input)?;
+    ParseError::json_nesting(text)?;
     let mut reader = Reader {
         input: text,
         log,
