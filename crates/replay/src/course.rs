@@ -191,7 +191,7 @@ fn follow(
         Over,
         Unknown,
     }
-    let flow = Flow::new(&ruleset.flow, ruleset.players);
+    let flow = Flow::new(ruleset);
     // An excerpt is followed from its first round as it stands.
     let mut state = State::Next(match (excerpt, summaries.first()) {
         (true, Some(first)) => first.setup,

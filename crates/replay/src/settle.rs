@@ -10,8 +10,9 @@ use arrayvec::ArrayVec;
 use haifu_log::{EndRecord, FinalResult, NextRound, RecordedDraw, RecordedWin};
 use haifu_rules::flow::{
     AbortiveDraw, Bonus, Flow, Next, Role, RonOutcome, RoundOutcome, RoundResult, RoundSetup,
-    Seats, Win, WinValue,
+    Seats, Win, WinMethod, WinValue,
 };
+use haifu_rules::model::{Model, Payout};
 use haifu_rules::rulings;
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
@@ -157,7 +158,7 @@ fn recorded_payments(w: &RecordedWin, dealer: Seat, rules: &RuleSet, honba: u32)
             points: w.points,
         };
     }
-    let per_honba = i64::from(rules.flow.honba.tsumo_per_payer) * i64::from(honba);
+    let per_honba = Flow::new(rules).honba_each(WinMethod::Tsumo, honba);
     let paid = |s: Seat| i32::try_from(-i64::from(w.deltas[s]) - per_honba).unwrap_or(0);
     let other = rules
         .players
@@ -191,7 +192,7 @@ pub(crate) fn check(
     end_record: EndRecord,
     out: &mut crate::Verdict,
 ) -> bool {
-    let rules = Flow::new(&ruleset.flow, ruleset.players);
+    let rules = Flow::new(ruleset);
     // An excerpt is followed from its first round as it stands.
     let first = match (excerpt, rounds.first()) {
         (true, Some(r)) => r.setup,
@@ -289,7 +290,7 @@ pub(crate) fn check(
                         let value = w.value.unwrap_or_else(|| {
                             // Buu's and the classic payments are not base points ×
                             // the Japanese factors: the record's own payments stand.
-                            if ruleset.hand.scoring != haifu_ruleset::Scoring::Japanese {
+                            if Model::of(ruleset).payout() == Payout::Own {
                                 return recorded_payments(w.recorded, dealer, ruleset, honba);
                             }
                             let base = recorded_base(w.recorded, &ruleset.hand);
