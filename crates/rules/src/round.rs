@@ -707,8 +707,8 @@ pub struct Round {
     open_kakan: Option<(Seat, Tile)>,
     /// An ankan's tile open to a thirteen-orphans ron, under [`KokushiRobsAnkan::Yes`].
     open_ankan: Option<(Seat, Tile)>,
-    /// A North just set aside (kita), open to a ron where [`KitaRon`] allows one.
-    open_kita: Option<(Seat, Tile)>,
+    /// A North just set aside (kita), open to a ron where [`KitaRon`] allows one, and how.
+    open_kita: Option<(Seat, Tile, KitaRobbed)>,
     /// The replacement draw due is a kita's, not a kan's.
     kita_replacement: bool,
     /// Seats that won on the open tile.
@@ -720,6 +720,15 @@ pub struct Round {
     /// For each kind, the seats whose waits contain it (bit `seat.index()`), kept with the
     /// seats' `waits`: closing a claim window looks at one byte, not four seats.
     waiters: [u8; 34],
+}
+
+/// How a North set aside (kita) may be robbed by a ron ([`KitaRon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KitaRobbed {
+    /// As a plain ron.
+    Ron,
+    /// As a chankan.
+    Chankan,
 }
 
 /// A set of physical tiles (136 bits).
@@ -982,7 +991,7 @@ impl Round {
     /// could have won on it and did not becomes furiten.
     fn close_claims(&mut self) {
         let ankan = self.open_ankan.take();
-        let kita = self.open_kita.take();
+        let kita = self.open_kita.take().map(|(from, tile, _)| (from, tile));
         let open = self.open_discard.take().or(self.open_kakan.take()).or(kita);
         let Some((from, tile)) = open.or(ankan) else {
             return;
@@ -1565,9 +1574,7 @@ impl Round {
             .seats()
             .iter()
             .any(|&s| s != seat && self.seats[s].waits.contains(TileKind::North));
-        if waiting && self.rules.round.kita_ron == KitaRon::NotSettled {
-            return Err(ActionError::NotSettled { rule: "kita_ron" });
-        }
+        let robbed = self.kita_ron(waiting)?;
         let interrupts = match self.rules.round.kita_interrupts {
             KitaInterrupts::IppatsuAndFirstTurn => true,
             KitaInterrupts::Nothing => false,
@@ -1593,15 +1600,31 @@ impl Round {
                 self.seats[s].ippatsu = false;
             }
         }
-        if matches!(self.rules.round.kita_ron, KitaRon::Ron | KitaRon::Chankan) {
-            self.open_kita = Some((seat, tile));
-        }
+        self.open_kita = robbed.map(|how| (seat, tile, how));
         self.kita_replacement = true;
         self.phase = Phase::Draw {
             seat,
             rinshan: true,
         };
         Ok(())
+    }
+
+    /// How a North set aside may be robbed, as [`KitaRon`] says: `None` where it cannot be
+    /// ronned, else as a plain ron or as a chankan. `waiting` says whether another seat
+    /// waits on North. The one place where kita ron is decided.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::NotSettled`] when another seat waits on North and the rule set leaves
+    /// kita ron not settled.
+    fn kita_ron(&self, waiting: bool) -> Result<Option<KitaRobbed>, ActionError> {
+        match self.rules.round.kita_ron {
+            KitaRon::Ron => Ok(Some(KitaRobbed::Ron)),
+            KitaRon::Chankan => Ok(Some(KitaRobbed::Chankan)),
+            KitaRon::NoRon => Ok(None),
+            KitaRon::NotSettled if waiting => Err(ActionError::NotSettled { rule: "kita_ron" }),
+            KitaRon::NotSettled => Ok(None),
+        }
     }
 
     /// Why the rule set's thresholds refuse `seat` a riichi now, if they do (Tenhou: 1000
@@ -1824,10 +1847,7 @@ impl Round {
         let (from, tile, chankan) = match (open, self.open_ankan) {
             ((Some((from, tile)), _, _), _) => (from, tile, false),
             ((None, Some((from, tile)), _), _) => (from, tile, true),
-            // A ron on a North set aside is a chankan only where the rules say so.
-            ((None, None, Some((from, tile))), _) => {
-                (from, tile, self.rules.round.kita_ron == KitaRon::Chankan)
-            }
+            ((None, None, Some((from, tile, how))), _) => (from, tile, how == KitaRobbed::Chankan),
             ((None, None, None), Some((from, tile))) => {
                 if !kokushi_with(&self.seats[seat].counts(), tile) {
                     return Err(ActionError::NoWin {

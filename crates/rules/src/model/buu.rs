@@ -1,6 +1,7 @@
 //! Buu mahjong's scoring model ([`Scoring::Buu`](haifu_ruleset::Scoring::Buu)): its yaku
-//! table, base points and payments. The hand analysis (readings, waits, fu) is the Japanese one; only
-//! what the yaku are worth and how base points become payments differ.
+//! table, base points and payments. The hand analysis (readings, waits, fu) is the Japanese
+//! one; what the yaku are worth, seven pairs' 50 fu, open pinfu, dora as points and how base
+//! points become payments differ (the seam, [`super::Model`], asks this module).
 //!
 //! The values are those of the project's rules reference (`docs/RULESETS.md`, "buu"), from
 //! the seed's rules and the resolutions of RULES.md A29–A33: base points fu × 2^han, 5 han or

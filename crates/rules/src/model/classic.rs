@@ -1,8 +1,9 @@
 //! The classic Japanese scoring model ([`Scoring::Classic`](haifu_ruleset::Scoring::Classic)):
 //! basic points doubled once per double, capped at the limit, paid in the Japanese scheme.
 //! The hand analysis (readings, waits, points for sets, pairs and waits, the yaku found) is
-//! the Japanese one; what differs is said where it happens: no pinfu exceptions to the points,
-//! seven pairs as 100 points with doubles, no dora, and the payments below.
+//! the Japanese one; what differs the seam ([`super::Model`]) answers: no pinfu exceptions to
+//! the points, seven pairs as 100 points without a double, no dora, and the values and
+//! payments below.
 //!
 //! The values are those of the project's rules reference (`docs/RULESETS.md`, "classic"):
 //! the hand's value is its points × 2^doubles, capped at the limit of 500 (a limit hand is
