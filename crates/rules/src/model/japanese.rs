@@ -75,6 +75,7 @@ pub const fn limit_base(limit: Limit) -> u32 {
 /// This is the one place where han and fu become Japanese base points, and where kiriage
 /// mangan is decided: [`crate::score()`] values hands with it, and the referee values a
 /// recorded win it could not score itself with it.
+#[inline]
 pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
     let l = &Limits::STANDARD;
     if han >= l.kazoe_han {
@@ -107,6 +108,7 @@ pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
 
 /// A hand's value: `yakuman` yakuman at 8000 base points each; else its han and fu as
 /// [`hand_base`] gives them, raised to a mangan by [`Floor::Mangan`].
+#[inline]
 pub(super) fn value(hand: &HandRules, yakuman: u8, han: u8, fu: u8, floor: Floor) -> Valued {
     let l = &Limits::STANDARD;
     if yakuman > 0 {
@@ -137,6 +139,7 @@ pub(super) fn value(hand: &HandRules, yakuman: u8, han: u8, fu: u8, floor: Floor
 /// What a hand of `base` points pays under `rules`: the flow's payments from base points
 /// ([`WinValue::ron_from_base`], [`Flow::tsumo_value`]); a base beyond any real hand pays the
 /// largest payment that fits.
+#[inline]
 pub(super) fn payments(rules: &RuleSet, base: u32, role: Role, method: WinMethod) -> Paid {
     let base = i32::try_from(base).unwrap_or(i32::MAX);
     let paid = |p: i32| p.unsigned_abs();

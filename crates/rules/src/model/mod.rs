@@ -152,6 +152,7 @@ pub struct Lookup {
 
 impl Model {
     /// The scoring model of `rules`.
+    #[inline]
     pub const fn of(rules: &RuleSet) -> Model {
         match rules.hand.scoring {
             Scoring::Japanese => Model::Japanese,
@@ -161,6 +162,7 @@ impl Model {
     }
 
     /// Where the model counts dora.
+    #[inline]
     pub const fn dora(self) -> DoraValue {
         match self {
             Model::Japanese => DoraValue::Han,
@@ -203,6 +205,7 @@ impl Model {
     /// Seven pairs' fu and han: 25 fu 2 han (Japanese), 50 fu 2 han (Buu), 100 points
     /// without a double of its own (classic: a way out of no double, which meets a
     /// one-double minimum as any yaku does).
+    #[inline]
     pub(crate) const fn seven_pairs(self) -> SevenPairs {
         match self {
             Model::Japanese => SevenPairs { fu: 25, han: 2 },
@@ -212,6 +215,7 @@ impl Model {
     }
 
     /// Whether pinfu counts in an open hand: in Buu only.
+    #[inline]
     pub(crate) const fn open_pinfu(self) -> OpenPinfu {
         match self {
             Model::Buu => OpenPinfu::Yaku,
@@ -220,6 +224,7 @@ impl Model {
     }
 
     /// Whether the fu know pinfu's exceptions: all but the classic points do.
+    #[inline]
     pub(crate) const fn pinfu_fu(self) -> PinfuFu {
         match self {
             Model::Japanese | Model::Buu => PinfuFu::Exceptions,
@@ -233,6 +238,7 @@ impl Model {
     /// # Errors
     ///
     /// The rule point the answer depends on, when the rule set leaves it not settled.
+    #[inline]
     pub(crate) fn ryuuiisou(self, hand: &HandRules) -> Result<bool, &'static str> {
         match self {
             Model::Japanese | Model::Classic => Ok(true),
@@ -246,6 +252,7 @@ impl Model {
     /// # Errors
     ///
     /// The rule point a value depends on, when the rule set leaves it not settled.
+    #[inline]
     pub(crate) fn revalue(
         self,
         yaku: &mut ArrayVec<YakuHan, 20>,
@@ -266,6 +273,7 @@ impl Model {
     /// The value of a hand worth `yakuman` yakuman (by pattern), or else `han` han (dora
     /// included, as the model counts them) and `fu` fu, raised to `floor` where the model's
     /// limits have one.
+    #[inline]
     pub(crate) fn value(
         self,
         hand: &HandRules,
@@ -290,6 +298,7 @@ impl Model {
     /// What a hand of value `valued` pays under `rules`, won by `method` by a winner of
     /// `role`, `menzen` when no meld opens it, with `dora` dora (paid as points where the
     /// model counts them so).
+    #[inline]
     pub(crate) fn payments(
         self,
         rules: &RuleSet,
