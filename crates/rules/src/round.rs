@@ -1952,8 +1952,10 @@ impl Round {
 
     /// The exhaustive draw: the live wall is empty and the last discard passed.
     ///
-    /// Tenpai under [`RoundRules::tenpai`](haifu_ruleset::RoundRules::tenpai); nagashi mangan for a seat whose discards are all
+    /// Tenpai under [`RoundRules::tenpai`]; nagashi mangan for a seat whose discards are all
     /// terminals and honours and none was called.
+    ///
+    /// [`RoundRules::tenpai`]: haifu_ruleset::RoundRules::tenpai
     pub fn exhaustive_draw(&mut self) -> Result<ExhaustiveDraw, ActionError> {
         self.begin()?;
         if self.live_tiles_left() > 0 || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {

@@ -178,12 +178,15 @@ impl Flow<'_> {
 
 impl Flow<'_> {
     /// What one payer pays a winner for `honba` counters on a win by `method`: the discarder
-    /// of a ron [`HonbaValue::ron`](haifu_ruleset::HonbaValue::ron) per honba, each payer of a tsumo
-    /// [`HonbaValue::tsumo_per_payer`](haifu_ruleset::HonbaValue::tsumo_per_payer) per honba. Exact: no count of honba overflows it.
+    /// of a ron [`HonbaValue::ron`] per honba, each payer of a tsumo
+    /// [`HonbaValue::tsumo_per_payer`] per honba. Exact: no count of honba overflows it.
     ///
     /// The one place where honba become points: the flow's payments
     /// ([`Flow::win_payments`]), the scorer's itemised payments and a record's fallback all
     /// take them from here.
+    ///
+    /// [`HonbaValue::ron`]: haifu_ruleset::HonbaValue::ron
+    /// [`HonbaValue::tsumo_per_payer`]: haifu_ruleset::HonbaValue::tsumo_per_payer
     pub fn honba_each(&self, method: WinMethod, honba: u32) -> i64 {
         let per_honba = match method {
             WinMethod::Ron => self.honba.ron,
@@ -193,8 +196,10 @@ impl Flow<'_> {
     }
 
     /// What `sticks` riichi sticks are worth, taken from the table by a winner (or left over
-    /// at the game's end): [`FlowRules::riichi_deposit`](haifu_ruleset::FlowRules::riichi_deposit) each. Exact, as
+    /// at the game's end): [`FlowRules::riichi_deposit`] each. Exact, as
     /// [`Flow::honba_each`]; the one place where sticks become points.
+    ///
+    /// [`FlowRules::riichi_deposit`]: haifu_ruleset::FlowRules::riichi_deposit
     pub fn sticks_value(&self, sticks: u32) -> i64 {
         i64::from(self.riichi_deposit) * i64::from(sticks)
     }
