@@ -3,20 +3,20 @@
 //! Every model reads a hand the Japanese way: the readings, the wait, the fu items and the
 //! yaku found are the scorer's ([`crate::score()`]). What differs by model the scorer asks the
 //! rule set's [`Model`], chosen once per hand from
-//! [`Scoring`](haifu_ruleset::Scoring): where dora count ([`Model::dora`]), seven pairs' fu
+//! [`Scoring`]: where dora count ([`Model::dora`]), seven pairs' fu
 //! and han, whether pinfu counts open, the pinfu exceptions to fu, whether all green is a
 //! yakuman, the yaku table, base points and limits, and the payments. The CLI's `--han --fu`
 //! lookup ([`Model::lookup`]) and the replayer's fallback for a recorded win the engine could
 //! not value ([`Model::payout`]) ask it too.
 //!
-//! - [`japanese`]: base points fu × 2^(2 + han), the limits from mangan to yakuman, kiriage
+//! - `japanese`: base points fu × 2^(2 + han), the limits from mangan to yakuman, kiriage
 //!   mangan ([`hand_base`]), the flow's payments.
-//! - [`buu`]: Buu's yaku table, fu × 2^han capped at 500, menzen and dora points.
-//! - [`classic`]: points doubled, the limit of 500, no dora, no pinfu exceptions.
+//! - `buu`: Buu's yaku table, fu × 2^han capped at 500, menzen and dora points.
+//! - `classic`: points doubled, the limit of 500, no dora, no pinfu exceptions.
 //!
 //! # Architecture invariant
 //!
-//! Nothing outside this module matches on [`Scoring`](haifu_ruleset::Scoring). The models
+//! Nothing outside this module matches on [`Scoring`]. The models
 //! import the flow's payments and the yaku vocabulary; none imports the scorer.
 
 mod buu;
@@ -35,7 +35,7 @@ pub use japanese::{hand_base, limit_base};
 
 /// A rule set's scoring model: the one place that knows what differs between Japanese, Buu
 /// and classic scoring. [`Model::of`] chooses it from the rule set's
-/// [`Scoring`](haifu_ruleset::Scoring).
+/// [`Scoring`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Model {
     /// Japanese riichi scoring ([`Scoring::Japanese`]).
@@ -247,7 +247,7 @@ impl Model {
     }
 
     /// The yaku of a hand in the model's table, from the `yaku` (and `yakuman`) the Japanese
-    /// analysis found: Buu revalues them ([`buu`]); the other models keep them.
+    /// analysis found: Buu revalues them (its own table); the other models keep them.
     ///
     /// # Errors
     ///
