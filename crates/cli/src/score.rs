@@ -203,7 +203,8 @@ fn build(args: &ScoreArgs) -> Result<WinSpec, SpecError> {
 /// where no kan reveals one, an ura list whose length is not the dora list's (each ura
 /// indicator lies under a dora indicator). Such a flag would be ignored in silence.
 fn unusable(args: &ScoreArgs, spec: &WinSpec, rules: &haifu_ruleset::RuleSet) -> Option<String> {
-    use haifu_ruleset::{Ippatsu, KanDoraTiming, Scoring, UraDora};
+    use haifu_rules::model::{DoraValue, Model};
+    use haifu_ruleset::{Ippatsu, KanDoraTiming, UraDora};
     let dora = spec.dora_indicators.len();
     let ura = spec.ura_indicators.len();
     if args.ippatsu && rules.hand.ippatsu == Ippatsu::NotCounted {
@@ -212,7 +213,7 @@ fn unusable(args: &ScoreArgs, spec: &WinSpec, rules: &haifu_ruleset::RuleSet) ->
     if ura > 0 && rules.hand.ura_dora == UraDora::NotCounted {
         return Some("--ura: the rule set counts no ura dora (ura_dora = false)".to_owned());
     }
-    if (dora > 0 || args.dora_count > 0) && rules.hand.scoring == Scoring::Classic {
+    if (dora > 0 || args.dora_count > 0) && Model::of(rules).dora() == DoraValue::NotCounted {
         return Some("--dora, --dora-count: the classic scoring has no dora".to_owned());
     }
     if dora > 1 && rules.round.kan_dora == KanDoraTiming::None {
@@ -508,59 +509,18 @@ fn text(spec: &WinSpec, s: &Score) -> String {
 /// `--han N --fu N`: what such a hand pays under `rules`, dealer and non-dealer, ron and tsumo
 /// (honba and sticks aside).
 fn lookup(rules: &haifu_ruleset::RuleSet, han: u8, fu: u8, format: Format) -> ExitCode {
-    use haifu_rules::flow::{Role, WinValue};
-    // A scoring model with its own payments (Buu, classic): the value the model's lookup
-    // gives, its base points and payments; for Buu without the menzen and dora points a real
-    // hand adds (an open hand without dora); the note says what the figures leave out.
-    let model = match rules.hand.scoring {
-        haifu_ruleset::Scoring::Japanese => None,
-        haifu_ruleset::Scoring::Buu => Some((
-            haifu_rules::buu_lookup(han, fu),
-            "Buu: menzen and dora points not included",
-        )),
-        haifu_ruleset::Scoring::Classic => Some((
-            haifu_rules::classic_lookup(han, fu),
-            "classic: points x 2^doubles, the limit 500",
-        )),
-    };
+    // The scoring model's lookup; for Buu without the menzen and dora points a real hand
+    // adds (an open hand without dora); the note says what the figures leave out.
+    let value = haifu_rules::model::Model::of(rules).lookup(rules, han, fu);
     // The other players: three, or two at a three-player table (each pays its share of a
     // tsumo, whatever the scoring model).
     let others = i64::from(rules.players.count()) - 1;
-    if let Some(((base, limit, payments), note)) = model {
-        let value = (i64::from(base), limit, payments.map(i64::from));
-        return write_lookup(rules, han, fu, value, Some(note), others, format);
-    }
-    let (base, limit) = haifu_rules::hand_base(&rules.hand, han, fu);
-    let base = i32::try_from(base).unwrap_or(i32::MAX);
-    let anyone = haifu_tiles::Seat::ALL[0];
-    let ron = |role| match WinValue::ron_from_base(anyone, base, role) {
-        Ok(WinValue::Ron { points, .. }) => points,
-        _ => 0,
-    };
-    let flow = haifu_rules::flow::Flow::new(&rules.flow, rules.players);
-    let tsumo = |role| match flow.tsumo_value(base, role) {
-        Ok(WinValue::Tsumo {
-            dealer_pays,
-            non_dealer_pays,
-        }) => (dealer_pays, non_dealer_pays),
-        _ => (0, 0),
-    };
-    let (nd_dealer, nd_other) = tsumo(Role::NonDealer);
-    let (_, d_each) = tsumo(Role::Dealer);
-    let payments = [
-        ron(Role::NonDealer),
-        nd_dealer,
-        nd_other,
-        ron(Role::Dealer),
-        d_each,
-    ]
-    .map(i64::from);
     write_lookup(
         rules,
         han,
         fu,
-        (i64::from(base), limit, payments),
-        None,
+        (value.base, value.limit, value.payments),
+        value.leaves_out,
         others,
         format,
     )

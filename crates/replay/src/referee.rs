@@ -230,8 +230,8 @@ impl<'a> RoundReplay<'a> {
     fn restart(&mut self, start: &RoundStart, rules: RuleSet, index: usize, verdict: &mut Verdict) {
         let setup = Self::setup(start, rules.players);
         let result = match &mut self.round {
-            Some(round) => round.restart(&setup, rules.round),
-            None => Round::from_setup(&setup, rules.round).map(|r| {
+            Some(round) => round.restart(&setup, &rules),
+            None => Round::from_setup(&setup, &rules).map(|r| {
                 self.round = Some(r);
             }),
         };
@@ -562,7 +562,7 @@ impl<'a> RoundReplay<'a> {
         index: usize,
         verdict: &mut Verdict,
     ) -> (bool, Option<BySeat<i32>>) {
-        let flow = flow::Flow::new(&self.rules.flow, self.rules.players);
+        let flow = flow::Flow::new(&self.rules);
         let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
         let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
             Ok(row) => (Some(row), Shown::Scores(row)),
@@ -816,7 +816,7 @@ impl<'a> RoundReplay<'a> {
             pao,
             pao_stacked: score.yakuman.len() > 1,
         };
-        flow::Flow::new(&self.rules.flow, self.rules.players)
+        flow::Flow::new(&self.rules)
             .bust_guard(
                 self.summary.setup.dealer,
                 &win,

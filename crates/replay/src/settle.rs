@@ -10,8 +10,9 @@ use arrayvec::ArrayVec;
 use haifu_log::{EndRecord, FinalResult, NextRound, RecordedDraw, RecordedWin};
 use haifu_rules::flow::{
     AbortiveDraw, Bonus, Flow, FlowError, GameEnd, Next, PaymentError, Role, RonOutcome,
-    RoundOutcome, RoundResult, RoundSetup, Seats, Win, WinValue,
+    RoundOutcome, RoundResult, RoundSetup, Seats, Win, WinMethod, WinValue,
 };
+use haifu_rules::model::{Model, Payout};
 use haifu_rules::rulings;
 use haifu_ruleset::{HandRules, RuleSet};
 use haifu_tiles::{BySeat, Seat};
@@ -223,7 +224,7 @@ fn recorded_value(
         discarder: w.from,
         points: w.points,
     };
-    if ruleset.hand.scoring == haifu_ruleset::Scoring::Japanese {
+    if Model::of(ruleset).payout() == Payout::FromBase {
         let base = recorded_base(w, &ruleset.hand);
         let role = Role::of(w.winner, dealer);
         let value = if w.is_tsumo() {
@@ -236,7 +237,7 @@ fn recorded_value(
     if !w.is_tsumo() {
         return ron;
     }
-    let per_honba = i64::from(ruleset.flow.honba.tsumo_per_payer) * i64::from(honba);
+    let per_honba = flow.honba_each(WinMethod::Tsumo, honba);
     let paid = |s: Seat| i32::try_from(-i64::from(w.deltas[s]) - per_honba).unwrap_or(0);
     let other = ruleset
         .players
@@ -470,7 +471,7 @@ impl<'r, 'a> Pass<'r, 'a> {
         rounds: &'r [RoundSummary<'a>],
         money: Money,
     ) -> Pass<'r, 'a> {
-        let flow = Flow::new(&ruleset.flow, ruleset.players);
+        let flow = Flow::new(ruleset);
         let first = match (excerpt, rounds.first()) {
             (true, Some(r)) => r.setup,
             _ => flow.first_round(first_dealer),

@@ -13,6 +13,8 @@
 //!   [`Payment`] and the value Tenhou records.
 //! - [`Round`]: a round as a state machine for the referee: legality of every action,
 //!   furiten with its reason, kan-dora timing, and the situation of each win and draw.
+//! - [`model`]: the scoring models (Japanese, Buu, classic), one module each behind one seam
+//!   ([`model::Model`]) that the scorer asks for everything that differs by model.
 //! - [`flow`]: payments for a round's outcome and the flow between rounds: renchan, honba,
 //!   sticks, game end, final scores and placement points.
 //! - [`WinSpec`]: an owned hand read from the short text of `haifu score`
@@ -26,11 +28,10 @@
 //! ([`ScoreError::NotSettled`], [`ActionError::NotSettled`], and the flow's) only when a
 //! ruling depends on it.
 
-mod buu;
-mod classic;
 mod error;
 pub mod flow;
 mod hand;
+pub mod model;
 mod round;
 pub mod rulings;
 mod score;
@@ -38,17 +39,17 @@ mod shape_table;
 mod spec;
 mod yaku;
 
-pub use buu::buu_lookup;
-pub use classic::{CLASSIC_LIMIT, classic_lookup};
 pub use error::{ScoreError, SituationError};
+pub use flow::WinMethod;
 pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
+pub use model::{hand_base, limit_base};
 pub use round::{
     AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, Round, RoundSetup, Ruling,
     SetupError, WinContext,
 };
 pub use score::{
-    FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, Win, WinMethod, YakuHan,
-    YakumanCount, hand_base, limit_base, score,
+    FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, Win, score,
 };
 pub use spec::{SpecError, WinSpec};
+pub use yaku::{YakuHan, YakumanCount};

@@ -13,7 +13,7 @@
 //! [`Round::exhaustive_draw`] gives the tenpai and nagashi-mangan seats;
 //! [`Round::check_abortive`] says whether an abortive draw's condition holds.
 //!
-//! What it considers, under a rule set's [`RoundRules`](haifu_ruleset::RoundRules): turn
+//! What it considers, under a [`RuleSet`] (its [`RoundRules`](haifu_ruleset::RoundRules)): turn
 //! order; the tiles in each hand; chi only from the player to the left; kuikae; at most four
 //! kans, and none once the live wall is empty; riichi only with a closed hand, 1000 points,
 //! four live tiles and a tenpai discard; after riichi, tsumogiri only and an ankan only if
@@ -34,11 +34,12 @@ use thiserror::Error;
 use haifu_ruleset::{
     AbortiveRule, DeadHand, FirstDiscards, Furiten, KanDoraTiming, Kita, KitaInterrupts,
     KitaRinshan, KitaRon, KokushiRobsAnkan, Kuikae, PaoHands, RiichiMinLiveTiles, RiichiMinScore,
-    RiichiModel, RoundRules, TenpaiRule,
+    RiichiModel, RuleSet, TenpaiRule,
 };
 
+use crate::flow::WinMethod;
 use crate::hand::{ConcealedShape, waits};
-use crate::score::{RiichiDeclaration, Situation, WinMethod};
+use crate::score::{RiichiDeclaration, Situation};
 
 /// The live wall's size: with four players 136 tiles, less 14 in the dead wall and 52 dealt;
 /// with three 108, less 14 and 39.
@@ -680,7 +681,7 @@ pub enum AbortiveDraw {
 /// A round being played. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct Round {
-    rules: RoundRules,
+    rules: RuleSet,
     players: Players,
     round_wind: Wind,
     dealer: Seat,
@@ -706,8 +707,8 @@ pub struct Round {
     open_kakan: Option<(Seat, Tile)>,
     /// An ankan's tile open to a thirteen-orphans ron, under [`KokushiRobsAnkan::Yes`].
     open_ankan: Option<(Seat, Tile)>,
-    /// A North just set aside (kita), open to a ron where [`KitaRon`] allows one.
-    open_kita: Option<(Seat, Tile)>,
+    /// A North just set aside (kita), open to a ron where [`KitaRon`] allows one, and how.
+    open_kita: Option<(Seat, Tile, KitaRobbed)>,
     /// The replacement draw due is a kita's, not a kan's.
     kita_replacement: bool,
     /// Seats that won on the open tile.
@@ -719,6 +720,15 @@ pub struct Round {
     /// For each kind, the seats whose waits contain it (bit `seat.index()`), kept with the
     /// seats' `waits`: closing a claim window looks at one byte, not four seats.
     waiters: [u8; 34],
+}
+
+/// How a North set aside (kita) may be robbed by a ron ([`KitaRon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KitaRobbed {
+    /// As a plain ron.
+    Ron,
+    /// As a chankan.
+    Chankan,
 }
 
 /// A set of physical tiles (136 bits).
@@ -742,9 +752,9 @@ impl Round {
     ///
     /// It considers the hand sizes and that no physical tile is dealt twice (the dora
     /// indicator included). It does not check the setup against a wall (the replayer does).
-    pub fn from_setup(setup: &RoundSetup, rules: RoundRules) -> Result<Round, SetupError> {
+    pub fn from_setup(setup: &RoundSetup, rules: &RuleSet) -> Result<Round, SetupError> {
         let mut round = Round {
-            rules,
+            rules: *rules,
             players: setup.players,
             round_wind: setup.round_wind,
             dealer: setup.dealer,
@@ -776,7 +786,7 @@ impl Round {
     /// Starts a new round in this one's place, as [`Round::from_setup`] does, reusing its
     /// storage: a replayer going from round to round moves no round state. On an error the
     /// round is left as it was.
-    pub fn restart(&mut self, setup: &RoundSetup, rules: RoundRules) -> Result<(), SetupError> {
+    pub fn restart(&mut self, setup: &RoundSetup, rules: &RuleSet) -> Result<(), SetupError> {
         let mut seen = TileBits::default();
         let players = setup.players;
         if !players.uses(setup.dora_indicator.kind()) {
@@ -832,7 +842,7 @@ impl Round {
             seen: seen_tiles,
             waiters,
         } = self;
-        *round_rules = rules;
+        *round_rules = *rules;
         *round_players = players;
         *round_wind = setup.round_wind;
         *dealer = setup.dealer;
@@ -887,7 +897,7 @@ impl Round {
     /// Tenhou does: a yakuless winning tile counts), its discards, and winning tiles it let
     /// pass; it ignores whether a win would have a yaku.
     pub fn furiten(&self, seat: Seat) -> Option<FuritenReason> {
-        match self.rules.furiten {
+        match self.rules.round.furiten {
             Furiten::Standard => self.seats[seat].furiten(),
             // Under 1-4-7 furiten depends on the tile: see [`Round::ron`].
             Furiten::None | Furiten::OneFourSeven => None,
@@ -899,7 +909,7 @@ impl Round {
     /// same set as `win`.
     fn furiten_on(&self, seat: Seat, win: TileKind) -> Option<FuritenReason> {
         self.furiten(seat).or_else(|| {
-            (self.rules.furiten == Furiten::OneFourSeven)
+            (self.rules.round.furiten == Furiten::OneFourSeven)
                 .then(|| one_four_seven(&self.seats[seat], win))
                 .flatten()
                 .map(|kind| FuritenReason::OwnDiscard { kind })
@@ -981,7 +991,7 @@ impl Round {
     /// could have won on it and did not becomes furiten.
     fn close_claims(&mut self) {
         let ankan = self.open_ankan.take();
-        let kita = self.open_kita.take();
+        let kita = self.open_kita.take().map(|(from, tile, _)| (from, tile));
         let open = self.open_discard.take().or(self.open_kakan.take()).or(kita);
         let Some((from, tile)) = open.or(ankan) else {
             return;
@@ -1115,7 +1125,7 @@ impl Round {
             return Err(ActionError::TileNotInHand { seat, tile });
         };
         if st.kuikae.contains(tile.kind()) {
-            if self.rules.kuikae == Kuikae::NotSettled {
+            if self.rules.round.kuikae == Kuikae::NotSettled {
                 return Err(ActionError::NotSettled { rule: "kuikae" });
             }
             return Err(ActionError::Kuikae {
@@ -1149,7 +1159,7 @@ impl Round {
         st.discards = st.discards.saturating_add(1);
         st.temporary_furiten = None;
         let changed = st.update_waits();
-        let fishing = self.rules.riichi == RiichiModel::Fishing;
+        let fishing = self.rules.round.riichi == RiichiModel::Fishing;
         match st.riichi {
             // Fishing has no deposit: the declaration stands once its tile is discarded.
             Riichi::Declared {
@@ -1189,7 +1199,7 @@ impl Round {
     pub fn call(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
         self.begin()?;
         if self.seats[seat].dead
-            && self.rules.dead_hand == DeadHand::NoWinNoCall
+            && self.rules.round.dead_hand == DeadHand::NoWinNoCall
             && meld.kind != MeldKind::Kita
         {
             return Err(ActionError::DeadHand { seat, what: "call" });
@@ -1203,7 +1213,7 @@ impl Round {
     }
 
     fn kan_allowed(&self, seat: Seat) -> Result<(), ActionError> {
-        if self.rules.kan_dora == KanDoraTiming::NotSettled {
+        if self.rules.round.kan_dora == KanDoraTiming::NotSettled {
             return Err(ActionError::NotSettled { rule: "kan_dora" });
         }
         if self.kan_seats.len() >= 4 {
@@ -1294,7 +1304,7 @@ impl Round {
         if let Some(entry) = self.seats[from].river.last_mut() {
             entry.1 = true;
         }
-        let kuikae = match (meld.kind, self.rules.kuikae) {
+        let kuikae = match (meld.kind, self.rules.round.kuikae) {
             (MeldKind::Chi | MeldKind::Pon, Kuikae::SameAndSuji | Kuikae::NotSettled) => {
                 kuikae_kinds(&meld, tile, true)
             }
@@ -1307,7 +1317,7 @@ impl Round {
         }
         st.melds.push(meld);
         st.kuikae = kuikae;
-        let classic = self.rules.pao_hands == PaoHands::Classic;
+        let classic = self.rules.round.pao_hands == PaoHands::Classic;
         // The classic insurance makes no one liable for a kan claim.
         let liable_call = match meld.kind {
             MeldKind::Pon => true,
@@ -1371,7 +1381,7 @@ impl Round {
     fn kan_dora(&mut self, concealed: bool) {
         // A pending open-kan indicator is flipped before the next replacement draw.
         self.dora_due_now += std::mem::take(&mut self.dora_due_at_discard);
-        match self.rules.kan_dora {
+        match self.rules.round.kan_dora {
             KanDoraTiming::AnkanNowOpenAtDiscard if !concealed => self.dora_due_at_discard += 1,
             KanDoraTiming::AnkanNowOpenAtDiscard | KanDoraTiming::Immediate => {
                 self.dora_due_now += 1;
@@ -1485,7 +1495,7 @@ impl Round {
         if self.dora_due_now > 0 {
             return Err(ActionError::DoraMissing);
         }
-        if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::NotSettled {
+        if self.rules.round.kokushi_robs_ankan == KokushiRobsAnkan::NotSettled {
             let robbable = Seat::ALL.into_iter().any(|s| {
                 s != seat
                     && self.seats[s].waits.contains(kind)
@@ -1508,7 +1518,7 @@ impl Round {
         self.seats[seat].kans_this_turn += 1;
         self.kan_seats.push(seat);
         self.kan_dora(true);
-        if self.rules.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
+        if self.rules.round.kokushi_robs_ankan == KokushiRobsAnkan::Yes {
             self.open_ankan = Some((seat, meld.tiles()[0]));
         }
         self.no_call_yet = false;
@@ -1531,7 +1541,7 @@ impl Round {
     /// [`KitaInterrupts`]; whether another seat may ron the North is [`KitaRon`].
     fn kita(&mut self, seat: Seat, meld: Meld) -> Result<(), ActionError> {
         let refuse = |why| Err(ActionError::NoKita { seat, why });
-        if self.players == Players::Four || self.rules.kita == Kita::NotPlayed {
+        if self.players == Players::Four || self.rules.round.kita == Kita::NotPlayed {
             return refuse("kita is played only with three players, under kita = \"nukidora\"");
         }
         self.own_turn(seat, "set a North aside")?;
@@ -1564,10 +1574,8 @@ impl Round {
             .seats()
             .iter()
             .any(|&s| s != seat && self.seats[s].waits.contains(TileKind::North));
-        if waiting && self.rules.kita_ron == KitaRon::NotSettled {
-            return Err(ActionError::NotSettled { rule: "kita_ron" });
-        }
-        let interrupts = match self.rules.kita_interrupts {
+        let robbed = self.kita_ron(waiting)?;
+        let interrupts = match self.rules.round.kita_interrupts {
             KitaInterrupts::IppatsuAndFirstTurn => true,
             KitaInterrupts::Nothing => false,
             KitaInterrupts::NotSettled => {
@@ -1592,9 +1600,7 @@ impl Round {
                 self.seats[s].ippatsu = false;
             }
         }
-        if matches!(self.rules.kita_ron, KitaRon::Ron | KitaRon::Chankan) {
-            self.open_kita = Some((seat, tile));
-        }
+        self.open_kita = robbed.map(|how| (seat, tile, how));
         self.kita_replacement = true;
         self.phase = Phase::Draw {
             seat,
@@ -1603,11 +1609,29 @@ impl Round {
         Ok(())
     }
 
+    /// How a North set aside may be robbed, as [`KitaRon`] says: `None` where it cannot be
+    /// ronned, else as a plain ron or as a chankan. `waiting` says whether another seat
+    /// waits on North. The one place where kita ron is decided.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::NotSettled`] when another seat waits on North and the rule set leaves
+    /// kita ron not settled.
+    fn kita_ron(&self, waiting: bool) -> Result<Option<KitaRobbed>, ActionError> {
+        match self.rules.round.kita_ron {
+            KitaRon::Ron => Ok(Some(KitaRobbed::Ron)),
+            KitaRon::Chankan => Ok(Some(KitaRobbed::Chankan)),
+            KitaRon::NoRon => Ok(None),
+            KitaRon::NotSettled if waiting => Err(ActionError::NotSettled { rule: "kita_ron" }),
+            KitaRon::NotSettled => Ok(None),
+        }
+    }
+
     /// Why the rule set's thresholds refuse `seat` a riichi now, if they do (Tenhou: 1000
     /// points and four live tiles); an error when a threshold that matters is not settled.
     fn riichi_refusal(&self, seat: Seat) -> Result<Option<String>, ActionError> {
         let score = self.scores[seat];
-        match self.rules.riichi_min_score {
+        match self.rules.round.riichi_min_score {
             RiichiMinScore::AtLeast(min) if score < min => {
                 return Ok(Some(format!("it has {score} points, below {min}")));
             }
@@ -1619,7 +1643,7 @@ impl Round {
             RiichiMinScore::AtLeast(_) | RiichiMinScore::Any | RiichiMinScore::NotSettled => {}
         }
         let left = self.live_tiles_left();
-        match self.rules.riichi_min_live_tiles {
+        match self.rules.round.riichi_min_live_tiles {
             RiichiMinLiveTiles::AtLeast(min) if left < min => Ok(Some(format!(
                 "{left} live tiles are left, fewer than {min}"
             ))),
@@ -1661,7 +1685,7 @@ impl Round {
     /// The deposit of `seat`'s riichi is taken: its declaration discard passed without ron.
     pub fn take_riichi_deposit(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
-        if self.rules.riichi == RiichiModel::Fishing {
+        if self.rules.round.riichi == RiichiModel::Fishing {
             return Err(ActionError::DepositNotDue {
                 seat,
                 why: "fishing has no deposit (riichi = \"fishing\")",
@@ -1759,7 +1783,7 @@ impl Round {
         };
         let mut situation = Situation::NONE;
         let rinshan = if st.drawn_after_kita {
-            match self.rules.kita_rinshan {
+            match self.rules.round.kita_rinshan {
                 KitaRinshan::Rinshan => true,
                 KitaRinshan::NotRinshan => false,
                 KitaRinshan::NotSettled => {
@@ -1823,10 +1847,7 @@ impl Round {
         let (from, tile, chankan) = match (open, self.open_ankan) {
             ((Some((from, tile)), _, _), _) => (from, tile, false),
             ((None, Some((from, tile)), _), _) => (from, tile, true),
-            // A ron on a North set aside is a chankan only where the rules say so.
-            ((None, None, Some((from, tile))), _) => {
-                (from, tile, self.rules.kita_ron == KitaRon::Chankan)
-            }
+            ((None, None, Some((from, tile, how))), _) => (from, tile, how == KitaRobbed::Chankan),
             ((None, None, None), Some((from, tile))) => {
                 if !kokushi_with(&self.seats[seat].counts(), tile) {
                     return Err(ActionError::NoWin {
@@ -1908,7 +1929,7 @@ impl Round {
     /// [`ActionError::RoundOver`] after the round.
     pub fn dead_hand(&mut self, seat: Seat) -> Result<(), ActionError> {
         self.begin()?;
-        match self.rules.dead_hand {
+        match self.rules.round.dead_hand {
             DeadHand::NoWin | DeadHand::NoWinNoCall => {
                 self.seats[seat].dead = true;
                 Ok(())
@@ -1933,6 +1954,8 @@ impl Round {
     ///
     /// Tenpai under [`RoundRules::tenpai`]; nagashi mangan for a seat whose discards are all
     /// terminals and honours and none was called.
+    ///
+    /// [`RoundRules::tenpai`]: haifu_ruleset::RoundRules::tenpai
     pub fn exhaustive_draw(&mut self) -> Result<ExhaustiveDraw, ActionError> {
         self.begin()?;
         if self.live_tiles_left() > 0 || !matches!(self.phase, Phase::Draw { rinshan: false, .. }) {
@@ -1959,7 +1982,7 @@ impl Round {
                     usize::from(st.counts().get(k)) + melded >= 4
                 })
         });
-        let tenpai = match self.rules.tenpai {
+        let tenpai = match self.rules.round.tenpai {
             TenpaiRule::ConcealedFourVoid => BySeat::new_with(|s| !self.seats[s].waits.is_empty()),
             TenpaiRule::HandAndMeldsFourVoid => {
                 BySeat::new_with(|s| !self.seats[s].waits.is_empty() && !meld_voided[s])
@@ -1993,20 +2016,22 @@ impl Round {
             AbortiveDraw::KyuushuKyuuhai(_) => Some((
                 "kyuushu kyuuhai",
                 "kyuushu_kyuuhai",
-                self.rules.kyuushu_kyuuhai,
+                self.rules.round.kyuushu_kyuuhai,
             )),
             AbortiveDraw::SuufonRenda => Some((
                 "suufon renda",
                 "suufon_renda",
-                match self.rules.suufon_renda {
+                match self.rules.round.suufon_renda {
                     FirstDiscards::NotPlayed => AbortiveRule::NotPlayed,
                     FirstDiscards::Winds | FirstDiscards::AnyTile => AbortiveRule::Abort,
                 },
             )),
-            AbortiveDraw::SuuchaRiichi => {
-                Some(("suucha riichi", "suucha_riichi", self.rules.suucha_riichi))
-            }
-            AbortiveDraw::Suukaikan => Some(("suukaikan", "suukaikan", self.rules.suukaikan)),
+            AbortiveDraw::SuuchaRiichi => Some((
+                "suucha riichi",
+                "suucha_riichi",
+                self.rules.round.suucha_riichi,
+            )),
+            AbortiveDraw::Suukaikan => Some(("suukaikan", "suukaikan", self.rules.round.suukaikan)),
             // Whether three rons abort is the flow's multiple-ron rule.
             AbortiveDraw::Sanchahou => None,
         };
@@ -2044,7 +2069,7 @@ impl Round {
                     .filter_map(|s| self.seats[*s].river.first().map(|(t, _)| t.kind()))
                     .collect();
                 let all_once = Seat::ALL.iter().all(|s| self.seats[*s].discards == 1);
-                let any_tile = self.rules.suufon_renda == FirstDiscards::AnyTile;
+                let any_tile = self.rules.round.suufon_renda == FirstDiscards::AnyTile;
                 let same = firsts
                     .first()
                     .is_some_and(|w| (any_tile || w.is_wind()) && firsts.iter().all(|k| k == w));
@@ -2214,14 +2239,15 @@ mod tests {
             scores: BySeat::from_array([25000; 4]),
             dora_indicator: Tile::new(100).unwrap(),
         };
-        let mut round = Round::from_setup(
-            &setup,
-            RoundRules {
+        let tenhou = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+        let rules = haifu_ruleset::RuleSet {
+            round: haifu_ruleset::RoundRules {
                 kokushi_robs_ankan: robs,
-                ..haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou).round
+                ..tenhou.round
             },
-        )
-        .unwrap();
+            ..tenhou
+        };
+        let mut round = Round::from_setup(&setup, &rules).unwrap();
         round.draw(seat(0), Tile::new(3).unwrap()).unwrap();
         let kan = Meld::new(MeldKind::Ankan, &tiles(&[0, 1, 2, 3]), None, None, None).unwrap();
         round.call(seat(0), kan).unwrap();
@@ -2247,8 +2273,8 @@ mod tests {
             scores: BySeat::from_array([25000; 4]),
             dora_indicator: t(100),
         };
-        let rules = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou).round;
-        let mut round = Round::from_setup(&setup, rules).unwrap();
+        let rules = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+        let mut round = Round::from_setup(&setup, &rules).unwrap();
         let ankan = |ids: &[u8]| Meld::new(MeldKind::Ankan, &tiles(ids), None, None, None);
         round.draw(seat(0), t(3)).unwrap();
         round.call(seat(0), ankan(&[0, 1, 2, 3]).unwrap()).unwrap();

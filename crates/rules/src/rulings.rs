@@ -11,9 +11,9 @@ use arrayvec::ArrayVec;
 use haifu_ruleset::{BustGuard, HandRules, MultipleRon};
 use haifu_tiles::{BySeat, Limit, Players, Seat, Wind};
 
-use crate::flow::{Bonus, Flow, Seats, Win, WinValue};
+use crate::flow::{Bonus, Claims, Flow, Seats, Win, WinMethod, WinValue, claims};
 use crate::round::{ActionError, WinContext};
-use crate::score::{Payer, Score, WinMethod};
+use crate::score::{Payer, Score};
 use crate::{hand_base, limit_base};
 
 impl WinValue {
@@ -77,7 +77,8 @@ pub fn recorded_base(
 
 /// Under a head bump, the one claimant of a discard who wins, and the rule that says so:
 /// the claimant nearest the `discarder` in turn order (`head-bump`), or the first from the
-/// `dealer` (`head-bump-east-first`). `None` when every claimant may win or only one claims.
+/// `dealer` (`head-bump-east-first`), as the flow's one ruling on claims decides it. `None`
+/// when every claimant may win or only one claims.
 pub fn head_bump_winner(
     multiple_ron: MultipleRon,
     players: Players,
@@ -85,24 +86,22 @@ pub fn head_bump_winner(
     dealer: Seat,
     claimants: Seats,
 ) -> Option<(Seat, &'static str)> {
-    let (from, why) = match multiple_ron {
-        MultipleRon::HeadBump => (
-            discarder,
-            "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins",
-        ),
-        MultipleRon::HeadBumpEastFirst => (
-            dealer,
-            "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins",
-        ),
+    let why = match multiple_ron {
+        MultipleRon::HeadBump => {
+            "under head bump (multiple_ron = head-bump) only the claimant nearest the discarder wins"
+        }
+        MultipleRon::HeadBumpEastFirst => {
+            "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins"
+        }
         MultipleRon::DoubleRonTripleAborts | MultipleRon::AllWin => return None,
     };
     if claimants.len() < 2 {
         return None;
     }
-    let first = claimants
-        .iter()
-        .min_by_key(|&s| players.distance(from, s))?;
-    Some((first, why))
+    match claims(multiple_ron, players, discarder, dealer, claimants) {
+        Claims::Stand { order, .. } => order.first().map(|first| (*first, why)),
+        Claims::Aborted => None,
+    }
 }
 
 /// Whether three rons on one discard abort the hand (sanchahou): only where a triple ron is

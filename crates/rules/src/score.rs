@@ -5,69 +5,16 @@ use arrayvec::ArrayVec;
 use haifu_tiles::{Meld, MeldKind, Players, Tile, TileCounts, TileKind, Wind};
 
 use crate::error::{ScoreError, SituationError};
-use crate::flow::{Flow, Role, WinValue};
+use crate::flow::{Bonus, Flow, Role, WinMethod};
 use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
-use crate::yaku::YakuRules;
+use crate::model::{DoraValue, Floor, Model, OpenPinfu, PinfuFu, Valued};
+use crate::yaku::{YakuHan, YakuRules, YakumanCount};
 use haifu_ruleset::{
-    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
-    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RiichiModel, RinshanFu, RuleSet,
-    Ryuuiisou, Scoring, ThreePlayerTsumo, UraDora, YakuTable, YakuValue, YakulessWin,
-    YakumanStacking,
+    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, Ippatsu, OpenTanyao, RedFives, Renhou,
+    RiichiModel, RinshanFu, RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakuTable, YakuValue,
+    YakulessWin, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
-
-/// The limit hands: from how many han each applies and its base points.
-///
-/// A hand whose formula base reaches `mangan_base` is also a mangan. Every rule set has
-/// these; they become a rule point when one that differs is supported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Limits {
-    /// Han from which a hand is a mangan whatever its fu (5).
-    mangan_han: u8,
-    /// Han from which a hand is a haneman (6).
-    haneman_han: u8,
-    /// Han from which a hand is a baiman (8).
-    baiman_han: u8,
-    /// Han from which a hand is a sanbaiman (11).
-    sanbaiman_han: u8,
-    /// Han from which a hand is a counted (kazoe) yakuman, see [`KazoeYakuman`] (13).
-    kazoe_han: u8,
-    /// Base points of mangan (2000).
-    mangan_base: u32,
-    /// Base points of haneman (3000).
-    haneman_base: u32,
-    /// Base points of baiman (4000).
-    baiman_base: u32,
-    /// Base points of sanbaiman (6000).
-    sanbaiman_base: u32,
-    /// Base points of one yakuman (8000).
-    yakuman_base: u32,
-}
-
-impl Limits {
-    /// The usual Japanese limits: 5/6/8/11/13 han, 2000/3000/4000/6000/8000 base points.
-    const STANDARD: Limits = Limits {
-        mangan_han: 5,
-        haneman_han: 6,
-        baiman_han: 8,
-        sanbaiman_han: 11,
-        kazoe_han: 13,
-        mangan_base: 2000,
-        haneman_base: 3000,
-        baiman_base: 4000,
-        sanbaiman_base: 6000,
-        yakuman_base: 8000,
-    };
-}
-
-/// How the hand was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WinMethod {
-    /// Self-draw.
-    Tsumo,
-    /// On another player's discard (or a robbed kan tile).
-    Ron,
-}
 
 /// Whether and how the winner declared riichi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,39 +133,6 @@ pub struct Win<'a> {
     pub honba: u32,
     /// Riichi deposit sticks on the table (the winner takes them).
     pub riichi_sticks: u32,
-}
-
-/// A yaku and the han it scored in this hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct YakuHan {
-    /// The yaku.
-    pub yaku: Yaku,
-    /// Its han.
-    pub han: u8,
-}
-
-/// A yakuman and how many yakuman it counts as under the rules (1, or 2 for a
-/// single-pattern double yakuman under [`DoubleYakuman::Double`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct YakumanCount {
-    /// The yakuman.
-    pub yaku: Yaku,
-    /// How many yakuman it counts as.
-    pub times: u8,
-}
-
-/// The base points of a limit (one yakuman for [`Limit::Yakuman`]); 0 for [`Limit::None`],
-/// whose base comes from han and fu ([`hand_base`]).
-pub const fn limit_base(limit: Limit) -> u32 {
-    let l = &Limits::STANDARD;
-    match limit {
-        Limit::None => 0,
-        Limit::Mangan => l.mangan_base,
-        Limit::Haneman => l.haneman_base,
-        Limit::Baiman => l.baiman_base,
-        Limit::Sanbaiman => l.sanbaiman_base,
-        Limit::Yakuman => l.yakuman_base,
-    }
 }
 
 /// Where a fu item comes from.
@@ -399,6 +313,10 @@ enum Shape {
 struct Context<'w, 'a> {
     win: &'w Win<'a>,
     rules: &'w RuleSet,
+    /// The rule set's scoring model, asked for everything that differs by model.
+    model: Model,
+    /// The least the hand is worth (a renhou under [`Renhou::Mangan`]).
+    floor: Floor,
     win_kind: TileKind,
     /// Concealed counts including the winning tile.
     counts: TileCounts,
@@ -412,8 +330,8 @@ struct Context<'w, 'a> {
     ura: u8,
     aka: u8,
     kita: u8,
-    /// Under Buu scoring, the dora in the hand (paid as points); 0 otherwise.
-    buu_dora: u8,
+    /// The dora in the hand where the model pays them as points; 0 otherwise.
+    dora_paid: u8,
     /// Whether the rule set changes the yaku table (compared once, not per candidate).
     own_yaku_table: bool,
     /// Chuuren over the concealed part (independent of the reading), with junsei.
@@ -448,28 +366,11 @@ struct Candidate {
 /// [`ScoreError::is_bad_input`] holds; an incomplete hand is [`ScoreError::NotComplete`] and
 /// a complete hand without yaku is [`ScoreError::NoYaku`].
 pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
-    // What the counters pay, checked before any arithmetic: every payer's honba and the
-    // sticks must fit in a score.
-    let honba = &rules.flow.honba;
-    let per_honba = honba
-        .ron
-        .unsigned_abs()
-        .max(honba.tsumo_per_payer.unsigned_abs() * 3);
-    let fits = |each: u32, count: u32| u64::from(each) * u64::from(count) <= i32::MAX as u64 / 4;
-    if !fits(per_honba, win.honba) {
-        return Err(ScoreError::OutOfRange {
-            what: "honba",
-            count: win.honba,
-            value: honba.ron.max(honba.tsumo_per_payer),
-        });
-    }
-    if !fits(rules.flow.riichi_deposit.unsigned_abs(), win.riichi_sticks) {
-        return Err(ScoreError::OutOfRange {
-            what: "riichi sticks",
-            count: win.riichi_sticks,
-            value: rules.flow.riichi_deposit,
-        });
-    }
+    // What the counters pay, checked before any arithmetic.
+    Flow::new(rules).check_bonus(Bonus {
+        honba: win.honba,
+        sticks: win.riichi_sticks,
+    })?;
     let ctx = Context::new(rules, win)?;
     let mut best: Option<(Candidate, RankKey)> = None;
     let mut complete = false;
@@ -630,12 +531,18 @@ impl<'w, 'a> Context<'w, 'a> {
                 .fold(0u8, |a, b| a.saturating_add(b))
         };
         let dora = dora_of(win.dora_indicators).saturating_add(win.dora_count);
-        // Buu pays dora as points, not han; the classic rules have no dora.
-        let (dora, buu_dora) = match rules.hand.scoring {
-            Scoring::Japanese => (dora, 0),
-            Scoring::Buu => (0, dora),
-            Scoring::Classic => (0, 0),
+        let model = Model::of(rules);
+        let (dora, dora_paid) = match model.dora() {
+            DoraValue::Han => (dora, 0),
+            DoraValue::Points => (0, dora),
+            DoraValue::NotCounted => (0, 0),
         };
+        let floor =
+            if win.situation.contains(Situation::RENHOU) && rules.hand.renhou == Renhou::Mangan {
+                Floor::Mangan
+            } else {
+                Floor::None
+            };
         let ura = match (rules.hand.ura_dora, rules.round.riichi) {
             (UraDora::Counted, RiichiModel::Riichi) => dora_of(win.ura_indicators),
             (UraDora::NotCounted, _) | (_, RiichiModel::Fishing) => 0,
@@ -648,6 +555,8 @@ impl<'w, 'a> Context<'w, 'a> {
         Ok(Context {
             win,
             rules,
+            model,
+            floor,
             win_kind: win.winning_tile.kind(),
             counts,
             meld_sets,
@@ -658,7 +567,7 @@ impl<'w, 'a> Context<'w, 'a> {
             ura,
             aka,
             kita: win.kita,
-            buu_dora,
+            dora_paid,
             own_yaku_table: rules.hand.yaku_han != YakuTable::MODEL,
             chuuren,
             unsettled: std::cell::Cell::new(None),
@@ -780,20 +689,15 @@ impl<'w, 'a> Context<'w, 'a> {
         yakuman.push(YakumanCount { yaku, times });
     }
 
-    /// Whether all green is a yakuman here: always under Japanese and classic scoring (a limit
-    /// hand there); under Buu's, as
-    /// `buu_ryuuiisou` says (a hand that depends on an unsettled value is noted).
+    /// Whether all green is a yakuman here, as the model says (a hand that depends on an
+    /// unsettled value is noted).
     fn ryuuiisou_counts(&self) -> bool {
-        match (self.rules.hand.scoring, self.rules.hand.buu_ryuuiisou) {
-            (Scoring::Japanese | Scoring::Classic, _) | (Scoring::Buu, OptionalYaku::Counted) => {
-                true
-            }
-            (Scoring::Buu, OptionalYaku::NotCounted) => false,
-            (Scoring::Buu, OptionalYaku::NotSettled) => {
-                self.unsettled.set(Some("buu_ryuuiisou"));
+        self.model
+            .ryuuiisou(&self.rules.hand)
+            .unwrap_or_else(|rule| {
+                self.unsettled.set(Some(rule));
                 false
-            }
-        }
+            })
     }
 
     fn pair_fu(&self, pair: TileKind) -> u8 {
@@ -926,11 +830,8 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut fu_items: ArrayVec<FuItem, 12> = ArrayVec::new();
         let pair_fu = self.pair_fu(pair);
         let pinfu_shape = runs.len() == 4 && pair_fu == 0 && wait == Wait::Ryanmen;
-        // Buu plays pinfu open too.
-        let pinfu = pinfu_shape && (self.menzen || self.rules.hand.scoring == Scoring::Buu);
-        // The classic points know no pinfu exceptions: a self-drawn win always has its 2
-        // points, and an open hand of 20 points stays 20.
-        let classic = self.rules.hand.scoring == Scoring::Classic;
+        let pinfu = pinfu_shape && (self.menzen || self.model.open_pinfu() == OpenPinfu::Yaku);
+        let exceptions = self.model.pinfu_fu() == PinfuFu::Exceptions;
         fu_items.push(FuItem {
             source: FuSource::Base,
             fu: 20,
@@ -941,7 +842,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 fu: 10,
             });
         }
-        if self.tsumo_fu() && (!pinfu || classic) {
+        if self.tsumo_fu() && !(pinfu && exceptions) {
             fu_items.push(FuItem {
                 source: FuSource::Tsumo,
                 fu: 2,
@@ -983,7 +884,7 @@ impl<'w, 'a> Context<'w, 'a> {
             });
         }
         let raw: u32 = fu_items.iter().map(|i| u32::from(i.fu)).sum();
-        if raw == 20 && !self.menzen && !classic {
+        if raw == 20 && !self.menzen && exceptions {
             fu_items.push(FuItem {
                 source: FuSource::OpenPinfu,
                 fu: 10,
@@ -1130,16 +1031,11 @@ impl<'w, 'a> Context<'w, 'a> {
         }
         let honors = suits & 8 != 0;
         let numbered = (suits & 7).count_ones();
-        // Buu counts chiitoitsu at 50 fu; the classic rules at 100 points, with doubles.
-        let chiitoitsu_fu = match self.rules.hand.scoring {
-            Scoring::Japanese => 25,
-            Scoring::Buu => 50,
-            Scoring::Classic => 100,
-        };
+        let value = self.model.seven_pairs();
         let mut fu_items = ArrayVec::new();
         fu_items.push(FuItem {
             source: FuSource::Chiitoitsu,
-            fu: chiitoitsu_fu,
+            fu: value.fu,
         });
         let mut yakuman = ArrayVec::new();
         self.situational_yakuman(&mut yakuman);
@@ -1149,15 +1045,9 @@ impl<'w, 'a> Context<'w, 'a> {
         let mut yaku: ArrayVec<YakuHan, 20> = ArrayVec::new();
         if yakuman.is_empty() {
             self.situational(&mut yaku);
-            // The classic rules count seven pairs as points (100), not as doubles: a way out
-            // of no double of its own, which meets a one-double minimum as any yaku does.
-            let chiitoitsu_han = match self.rules.hand.scoring {
-                Scoring::Japanese | Scoring::Buu => 2,
-                Scoring::Classic => 0,
-            };
             yaku.push(YakuHan {
                 yaku: Yaku::Chiitoitsu,
-                han: chiitoitsu_han,
+                han: value.han,
             });
             if all_simple {
                 yaku.push(YakuHan {
@@ -1185,15 +1075,7 @@ impl<'w, 'a> Context<'w, 'a> {
                 });
             }
         }
-        self.emit(
-            reading,
-            Wait::Tanki,
-            yaku,
-            yakuman,
-            chiitoitsu_fu,
-            fu_items,
-            f,
-        );
+        self.emit(reading, Wait::Tanki, yaku, yakuman, value.fu, fu_items, f);
     }
 
     fn kokushi(&self, reading: &Reading, pair: TileKind, f: &mut impl FnMut(Candidate)) {
@@ -1235,14 +1117,12 @@ impl<'w, 'a> Context<'w, 'a> {
         fu_items: ArrayVec<FuItem, 12>,
         f: &mut impl FnMut(Candidate),
     ) {
-        if self.rules.hand.scoring == Scoring::Buu {
-            match crate::buu::yaku(&yaku, &yakuman, wait, !self.menzen, &self.rules.hand) {
-                Ok(table) => yaku = table,
-                Err(rule) => {
-                    self.unsettled.set(Some(rule));
-                    return;
-                }
-            }
+        let revalued =
+            self.model
+                .revalue(&mut yaku, &yakuman, wait, !self.menzen, &self.rules.hand);
+        if let Err(rule) = revalued {
+            self.unsettled.set(Some(rule));
+            return;
         }
         // The rule set's own yaku values (the classic double counts), over the model's.
         let table = &self.rules.hand.yaku_han;
@@ -1307,43 +1187,25 @@ impl<'w, 'a> Context<'w, 'a> {
             .saturating_add(self.kita)
     }
 
-    /// The base points and limit of a candidate, with its yakuman count and whether renhou's
-    /// mangan stands for the hand.
-    fn value(&self, c: &Candidate) -> (u32, Limit, u8, bool) {
-        // Buu and the classic rules have their own base points and limits.
-        let yakuman = || c.yakuman.iter().map(|y| y.times).sum();
-        let model_base = match self.rules.hand.scoring {
-            Scoring::Japanese => None,
-            Scoring::Buu => Some(crate::buu::base(yakuman(), self.total_han(c), c.fu)),
-            Scoring::Classic => Some(crate::classic::base(yakuman(), self.total_han(c), c.fu)),
-        };
-        if let Some((base, limit, n)) = model_base {
-            return (base, limit, n, false);
-        }
-        let l = &Limits::STANDARD;
-        if !c.yakuman.is_empty() {
-            let n: u8 = c.yakuman.iter().map(|y| y.times).sum();
-            return (l.yakuman_base * u32::from(n), Limit::Yakuman, n, false);
-        }
-        let han = self.total_han(c);
-        let (base, limit) = hand_base(&self.rules.hand, han, c.fu);
-        let value = (base, limit, u8::from(limit == Limit::Yakuman));
-        if self.win.situation.contains(Situation::RENHOU)
-            && self.rules.hand.renhou == Renhou::Mangan
-            && value.0 < l.mangan_base
-        {
-            return (l.mangan_base, Limit::Mangan, 0, true);
-        }
-        (value.0, value.1, value.2, false)
+    /// The value of a candidate in the model.
+    fn value(&self, c: &Candidate) -> Valued {
+        let yakuman = c.yakuman.iter().map(|y| y.times).sum();
+        self.model.value(
+            &self.rules.hand,
+            yakuman,
+            self.total_han(c),
+            c.fu,
+            self.floor,
+        )
     }
 
     /// How candidates rank: the most yakuman, the highest base points, then a real yakuman
     /// before a counted (kazoe) one of equal value, then the most han and the most fu.
     fn key(&self, c: &Candidate) -> RankKey {
-        let (base, _, n, _) = self.value(c);
+        let value = self.value(c);
         (
-            u32::from(n),
-            base,
+            u32::from(value.yakuman),
+            value.base,
             !c.yakuman.is_empty(),
             self.total_han(c),
             c.fu,
@@ -1351,97 +1213,55 @@ impl<'w, 'a> Context<'w, 'a> {
     }
 
     fn finish(&self, c: Candidate) -> Score {
-        let (base, limit, yakuman_count, renhou) = self.value(&c);
-        let buu = match self.rules.hand.scoring {
-            Scoring::Japanese => None,
-            Scoring::Buu => Some(crate::buu::payments(
-                base,
-                limit,
-                self.dealer,
-                self.tsumo,
-                self.menzen,
-                self.buu_dora,
-            )),
-            Scoring::Classic => {
-                let (ron_or_dealer, non_dealer) =
-                    crate::classic::payments(base, self.dealer, self.tsumo);
-                Some(crate::buu::Paid {
-                    ron_or_dealer,
-                    non_dealer,
-                    menzen: 0,
-                    dora: 0,
-                })
-            }
-        };
+        let value = self.value(&c);
         let is_yakuman = !c.yakuman.is_empty();
-        // The hand's payments come from the one place that turns base points into payments.
         let role = if self.dealer {
             Role::Dealer
         } else {
             Role::NonDealer
         };
-        let base_i32 = i32::try_from(base).unwrap_or(i32::MAX);
-        let paid = |p: i32| p.unsigned_abs();
-        let honba_value = &self.rules.flow.honba;
-        let per_honba = if self.tsumo {
-            honba_value.tsumo_per_payer
-        } else {
-            honba_value.ron
-        };
-        let honba = per_honba.unsigned_abs() * self.win.honba;
+        let method = self.win.method;
+        let paid =
+            self.model
+                .payments(self.rules, value, role, method, self.menzen, self.dora_paid);
+        // The counters were checked to fit before scoring.
+        let flow = Flow::new(self.rules);
+        let unsigned = |points: i64| u32::try_from(points.unsigned_abs()).unwrap_or(u32::MAX / 4);
+        let honba = unsigned(flow.honba_each(method, self.win.honba));
         let mut payments = ArrayVec::new();
         let players = self.rules.players;
-        if self.tsumo {
-            let (dealer_pays, non_dealer_pays) = match buu {
-                Some(b) => (b.ron_or_dealer, b.non_dealer),
-                None => match Flow::new(&self.rules.flow, players).tsumo_value(base_i32, role) {
-                    Ok(WinValue::Tsumo {
-                        dealer_pays,
-                        non_dealer_pays,
-                    }) => (paid(dealer_pays), paid(non_dealer_pays)),
-                    // A base beyond any real hand: the largest payment that fits.
-                    _ => (u32::MAX / 4, u32::MAX / 4),
-                },
-            };
-            let mut wind = self.win.seat_wind;
-            for _ in 1..players.count() {
-                // The next seat wind at this table (West is followed by East with three).
-                wind = Wind::from_index((wind as u8 + 1) % players.count());
-                let hand = if wind == Wind::East && !self.dealer {
-                    dealer_pays
-                } else {
-                    non_dealer_pays
-                };
-                payments.push(Payment {
-                    payer: Payer::Seat(wind),
-                    hand,
-                    honba,
-                });
+        match method {
+            WinMethod::Tsumo => {
+                let mut wind = self.win.seat_wind;
+                for _ in 1..players.count() {
+                    // The next seat wind at this table (West is followed by East with three).
+                    wind = Wind::from_index((wind as u8 + 1) % players.count());
+                    let hand = if wind == Wind::East && !self.dealer {
+                        paid.ron_or_dealer
+                    } else {
+                        paid.non_dealer
+                    };
+                    payments.push(Payment {
+                        payer: Payer::Seat(wind),
+                        hand,
+                        honba,
+                    });
+                }
             }
-        } else {
-            // The discarder's seat does not change what it pays: any seat stands for it.
-            let any = haifu_tiles::Seat::ALL[0];
-            let hand = match buu {
-                Some(b) => b.ron_or_dealer,
-                None => match WinValue::ron_from_base(any, base_i32, role) {
-                    Ok(WinValue::Ron { points, .. }) => paid(points),
-                    _ => u32::MAX / 4,
-                },
-            };
-            payments.push(Payment {
+            WinMethod::Ron => payments.push(Payment {
                 payer: Payer::Discarder,
-                hand,
+                hand: paid.ron_or_dealer,
                 honba,
-            });
+            }),
         }
         let points = payments.iter().map(|p: &Payment| p.hand).sum();
         let mut yaku = c.yaku;
         // Renhou as a mangan limit stands for the hand's yaku when it is worth more.
-        if renhou {
+        if let Some(han) = value.floor_han {
             yaku.clear();
             yaku.push(YakuHan {
                 yaku: Yaku::Renhou,
-                han: Limits::STANDARD.mangan_han,
+                han,
             });
         }
         let (dora, ura, aka, kita) = if is_yakuman {
@@ -1468,55 +1288,18 @@ impl<'w, 'a> Context<'w, 'a> {
             ura,
             aka,
             kita,
-            menzen_points: buu.map_or(0, |b| b.menzen),
-            dora_points: buu.map_or(0, |b| b.dora),
+            menzen_points: paid.menzen,
+            dora_points: paid.dora,
             han,
             fu: c.fu,
             fu_items: c.fu_items,
-            limit,
-            yakuman_count,
-            base_points: base,
+            limit: value.limit,
+            yakuman_count: value.yakuman,
+            base_points: value.base,
             payments,
-            riichi_sticks: self.rules.flow.riichi_deposit.unsigned_abs() * self.win.riichi_sticks,
+            riichi_sticks: unsigned(flow.sticks_value(self.win.riichi_sticks)),
             points,
             riichi: self.win.riichi,
-        }
-    }
-}
-
-/// The base points and limit of a hand of `han` han (dora included) and `fu` fu without a
-/// yakuman pattern, under `rules`: the limits from their han, counted (kazoe) yakuman as
-/// [`KazoeYakuman`] says, else `fu × 2^(2 + han)` with the mangan cap and kiriage mangan.
-/// [`limit_base`] gives a limit's base points.
-///
-/// This is the one place where han and fu become base points: [`score()`] values hands with
-/// it, and the referee values a recorded win it could not score itself with it.
-pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
-    let l = &Limits::STANDARD;
-    if han >= l.kazoe_han {
-        match rules.kazoe_yakuman {
-            KazoeYakuman::Yakuman => (l.yakuman_base, Limit::Yakuman),
-            KazoeYakuman::Sanbaiman => (l.sanbaiman_base, Limit::Sanbaiman),
-        }
-    } else if han >= l.sanbaiman_han {
-        (l.sanbaiman_base, Limit::Sanbaiman)
-    } else if han >= l.baiman_han {
-        (l.baiman_base, Limit::Baiman)
-    } else if han >= l.haneman_han {
-        (l.haneman_base, Limit::Haneman)
-    } else if han >= l.mangan_han {
-        (l.mangan_base, Limit::Mangan)
-    } else {
-        let base = u32::from(fu) << (2 + u32::from(han));
-        // Kiriage: within 1/25 of mangan (1920 of 2000) is paid as mangan.
-        let kiriage = rules.kiriage_mangan == KiriageMangan::On && base * 25 >= l.mangan_base * 24;
-        if base >= l.mangan_base {
-            (l.mangan_base, Limit::Mangan)
-        } else if kiriage {
-            // Tenhou's chip lobbies pay it as mangan but record no limit.
-            (l.mangan_base, Limit::None)
-        } else {
-            (base, Limit::None)
         }
     }
 }

@@ -5,7 +5,8 @@ use arrayvec::ArrayVec;
 use haifu_tiles::{CopyPool, Meld, MeldKind, NotationError, Tile, TileKind, Wind, parse_tiles};
 use thiserror::Error;
 
-use crate::score::{RiichiDeclaration, Situation, Win, WinMethod};
+use crate::flow::WinMethod;
+use crate::score::{RiichiDeclaration, Situation, Win};
 
 /// Why a piece of hand text could not be read: which text, where in it, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

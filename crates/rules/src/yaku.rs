@@ -3,6 +3,26 @@
 
 use haifu_tiles::Yaku;
 
+/// A yaku and the han it scored in this hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuHan {
+    /// The yaku.
+    pub yaku: Yaku,
+    /// Its han.
+    pub han: u8,
+}
+
+/// A yakuman and how many yakuman it counts as under the rules (1, or 2 for a
+/// single-pattern double yakuman under
+/// [`DoubleYakuman::Double`](haifu_ruleset::DoubleYakuman::Double)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakumanCount {
+    /// The yakuman.
+    pub yaku: Yaku,
+    /// How many yakuman it counts as.
+    pub times: u8,
+}
+
 /// The engine's tables over [`Yaku`].
 pub(crate) trait YakuRules: Copy {
     /// The han of this yaku in a closed and in an open hand; `None` where it cannot be had

@@ -1,5 +1,5 @@
 //! Round outcomes' payments and the flow of the game between rounds, under a rule set's
-//! [`FlowRules`] (docs/RULESETS.md lists them).
+//! [`FlowRules`] (docs/RULESETS.md lists them), given the whole [`RuleSet`].
 //!
 //! Pure rules, data in, rulings out, with no allocation. [`Flow`] applies a rule set's
 //! [`FlowRules`]:
@@ -24,7 +24,7 @@
 //! use haifu_tiles::{BySeat, Seat};
 //!
 //! let tenhou = RuleSet::preset(Preset::Tenhou);
-//! let rules = Flow::new(&tenhou.flow, tenhou.players);
+//! let rules = Flow::new(&tenhou);
 //! let first_dealer = Seat::ALL[0];
 //! let round = rules.first_round(first_dealer);
 //! // Seat 1 rons seat 0's discard: 30 fu 2 han, base 960.
@@ -52,33 +52,33 @@ mod seats;
 #[cfg(test)]
 mod tests;
 
-pub use payments::{Bonus, PaymentError, Payments, Role, RonOutcome, Win, WinValue};
+pub use payments::{Bonus, PaymentError, Payments, Role, RonOutcome, Win, WinMethod, WinValue};
+pub(crate) use payments::{Claims, claims};
 pub use placement::{FinalStanding, PlacementPoints, ranking};
 pub use progress::{
     AbortiveDraw, EndReason, FlowError, GameEnd, Next, RoundOutcome, RoundResult, RoundSetup,
 };
 pub use seats::Seats;
 
-use haifu_ruleset::FlowRules;
+use haifu_ruleset::{FlowRules, RuleSet};
 use haifu_tiles::Players;
 
-/// The flow engine: payments and the game's progress under one rule set's [`FlowRules`],
-/// which it reads through `Deref`.
+/// The flow engine: payments and the game's progress under one rule set, whose
+/// [`FlowRules`] it reads through `Deref`.
 #[derive(Clone, Copy, Debug)]
 pub struct Flow<'r> {
-    rules: &'r FlowRules,
-    players: Players,
+    rules: &'r RuleSet,
 }
 
 impl<'r> Flow<'r> {
-    /// The engine for `rules` at a table of `players`.
-    pub const fn new(rules: &'r FlowRules, players: Players) -> Flow<'r> {
-        Flow { rules, players }
+    /// The engine for the rule set `rules`.
+    pub const fn new(rules: &'r RuleSet) -> Flow<'r> {
+        Flow { rules }
     }
 
     /// The players at the table.
     pub const fn players(&self) -> Players {
-        self.players
+        self.rules.players
     }
 }
 
@@ -86,6 +86,6 @@ impl std::ops::Deref for Flow<'_> {
     type Target = FlowRules;
 
     fn deref(&self) -> &FlowRules {
-        self.rules
+        &self.rules.flow
     }
 }

@@ -1,3 +1,4 @@
+use arrayvec::ArrayVec;
 use haifu_tiles::{BySeat, Players, Seat};
 
 use haifu_ruleset::{
@@ -6,6 +7,16 @@ use haifu_ruleset::{
 };
 
 use super::{Flow, Seats};
+use crate::error::ScoreError;
+
+/// How the hand was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinMethod {
+    /// Self-draw.
+    Tsumo,
+    /// On another player's discard (or a robbed kan tile).
+    Ron,
+}
 
 /// Whether a seat is the dealer, for what a hand pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,6 +174,115 @@ impl Flow<'_> {
             }
         }
     }
+}
+
+impl Flow<'_> {
+    /// What one payer pays a winner for `honba` counters on a win by `method`: the discarder
+    /// of a ron [`HonbaValue::ron`] per honba, each payer of a tsumo
+    /// [`HonbaValue::tsumo_per_payer`] per honba. Exact: no count of honba overflows it.
+    ///
+    /// The one place where honba become points: the flow's payments
+    /// ([`Flow::win_payments`]), the scorer's itemised payments and a record's fallback all
+    /// take them from here.
+    ///
+    /// [`HonbaValue::ron`]: haifu_ruleset::HonbaValue::ron
+    /// [`HonbaValue::tsumo_per_payer`]: haifu_ruleset::HonbaValue::tsumo_per_payer
+    pub fn honba_each(&self, method: WinMethod, honba: u32) -> i64 {
+        let per_honba = match method {
+            WinMethod::Ron => self.honba.ron,
+            WinMethod::Tsumo => self.honba.tsumo_per_payer,
+        };
+        i64::from(per_honba) * i64::from(honba)
+    }
+
+    /// What `sticks` riichi sticks are worth, taken from the table by a winner (or left over
+    /// at the game's end): [`FlowRules::riichi_deposit`] each. Exact, as
+    /// [`Flow::honba_each`]; the one place where sticks become points.
+    ///
+    /// [`FlowRules::riichi_deposit`]: haifu_ruleset::FlowRules::riichi_deposit
+    pub fn sticks_value(&self, sticks: u32) -> i64 {
+        i64::from(self.riichi_deposit) * i64::from(sticks)
+    }
+
+    /// Whether what `bonus` pays can be paid at all: every payer's honba (the discarder of a
+    /// ron, or the three payers of a tsumo together) and the sticks each within a quarter of
+    /// the largest score, so that no sum of payments overflows.
+    ///
+    /// # Errors
+    ///
+    /// [`ScoreError::OutOfRange`] naming the counter that no score can hold.
+    pub(crate) fn check_bonus(&self, bonus: Bonus) -> Result<(), ScoreError> {
+        const MOST: i64 = i32::MAX as i64 / 4;
+        let honba = self
+            .honba_each(WinMethod::Ron, bonus.honba)
+            .abs()
+            .max(self.honba_each(WinMethod::Tsumo, bonus.honba).abs() * 3);
+        if honba > MOST {
+            return Err(ScoreError::OutOfRange {
+                what: "honba",
+                count: bonus.honba,
+                value: self.honba.ron.max(self.honba.tsumo_per_payer),
+            });
+        }
+        if self.sticks_value(bonus.sticks).abs() > MOST {
+            return Err(ScoreError::OutOfRange {
+                what: "riichi sticks",
+                count: bonus.sticks,
+                value: self.riichi_deposit,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What [`MultipleRon`] makes of the claims on one discard ([`claims`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Claims {
+    /// The claimants in order of precedence; the first `winners` of them win.
+    Stand {
+        /// Every claimant, first in precedence first.
+        order: ArrayVec<Seat, 3>,
+        /// How many of them win: one under a head bump, all otherwise.
+        winners: usize,
+    },
+    /// Three claims abort the hand (sanchahou): nobody wins.
+    Aborted,
+}
+
+/// The claims of `claimants` on a tile `discarder` let go, as `multiple_ron` decides them
+/// at a table of `players`: in order of precedence, from the discarder in turn order
+/// (nearest first), or under [`MultipleRon::HeadBumpEastFirst`] from the `dealer` (the dealer
+/// first); one of them wins under a head bump, three abort the hand under
+/// [`MultipleRon::DoubleRonTripleAborts`], and all win otherwise.
+///
+/// The one place where the precedence of claims and the head bump are decided: the payments
+/// of a multiple ron ([`Flow::ron_payments`]) and the referee's ruling on a claimant
+/// ([`head_bump_winner`](crate::rulings::head_bump_winner)) both ask it.
+pub(crate) fn claims(
+    multiple_ron: MultipleRon,
+    players: Players,
+    discarder: Seat,
+    dealer: Seat,
+    claimants: Seats,
+) -> Claims {
+    let count = usize::from(claimants.len());
+    let winners = match (multiple_ron, count) {
+        (MultipleRon::DoubleRonTripleAborts, 3) => return Claims::Aborted,
+        (MultipleRon::HeadBump | MultipleRon::HeadBumpEastFirst, _) => count.min(1),
+        _ => count,
+    };
+    let (from, first) = match multiple_ron {
+        MultipleRon::HeadBumpEastFirst => (dealer, 0),
+        _ => (discarder, 1),
+    };
+    let order = (first..players.count())
+        .filter_map(|distance| {
+            claimants
+                .iter()
+                .find(|s| players.distance(from, *s) == distance)
+        })
+        .collect();
+    Claims::Stand { order, winners }
 }
 
 /// One win, as the payments need it.
@@ -330,10 +450,6 @@ pub enum PaymentError {
     Overflow,
 }
 
-fn amount(unit: i32, count: u32) -> Result<i32, PaymentError> {
-    to_i32(i64::from(unit) * i64::from(count))
-}
-
 fn check_non_negative(values: &[i32]) -> Result<(), PaymentError> {
     match values.iter().find(|v| **v < 0) {
         Some(v) => Err(PaymentError::NegativeValue(*v)),
@@ -393,7 +509,7 @@ impl Flow<'_> {
                     return Err(PaymentError::RonFromWinner(winner));
                 }
                 check_non_negative(&[points])?;
-                let honba = amount(self.honba.ron, bonus.honba)?;
+                let honba = to_i32(self.honba_each(WinMethod::Ron, bonus.honba))?;
                 match win.pao {
                     Some(liable) if liable != discarder => {
                         let liable_share = match self.pao_ron {
@@ -424,7 +540,7 @@ impl Flow<'_> {
                 non_dealer_pays,
             } => {
                 check_non_negative(&[dealer_pays, non_dealer_pays])?;
-                let honba = amount(self.honba.tsumo_per_payer, bonus.honba)?;
+                let honba = to_i32(self.honba_each(WinMethod::Tsumo, bonus.honba))?;
                 for &payer in self.players().seats().iter().filter(|s| **s != winner) {
                     let share = if payer == dealer && winner != dealer {
                         dealer_pays
@@ -444,7 +560,7 @@ impl Flow<'_> {
                 }
             }
         }
-        p.sticks[winner] = amount(self.riichi_deposit, bonus.sticks)?;
+        p.sticks[winner] = to_i32(self.sticks_value(bonus.sticks))?;
         p.checked()
     }
 
@@ -487,41 +603,30 @@ impl Flow<'_> {
         if let Some(w) = wins.iter().find(|w| w.winner == discarder) {
             return Err(PaymentError::RonFromWinner(w.winner));
         }
-        let stands = match (self.multiple_ron, wins.len()) {
-            (MultipleRon::DoubleRonTripleAborts, 3) => return Ok(RonOutcome::Aborted),
-            (MultipleRon::HeadBump | MultipleRon::HeadBumpEastFirst, _) => 1,
-            _ => wins.len(),
+        let claimants: Seats = wins.iter().map(|w| w.winner).collect();
+        let Claims::Stand {
+            order,
+            winners: stands,
+        } = claims(
+            self.multiple_ron,
+            self.players(),
+            discarder,
+            dealer,
+            claimants,
+        )
+        else {
+            return Ok(RonOutcome::Aborted);
         };
-        // The claimants in order of precedence: from the discarder in turn order, or, East
-        // first, from the dealer.
-        let (from, first) = match self.multiple_ron {
-            MultipleRon::HeadBumpEastFirst => (dealer, 0),
-            _ => (discarder, 1),
-        };
-        let mut order = [None::<&Win>; 3];
-        let mut count = 0;
-        let players = self.players();
-        for distance in first..players.count() {
-            if let Some(w) = wins
-                .iter()
-                .find(|w| players.distance(from, w.winner) == distance)
-            {
-                order[count] = Some(w);
-                count += 1;
-            }
-        }
-        let mut winners = [(discarder, Payments::NONE); 3];
-        let standing: Seats = order
+        let order: ArrayVec<&Win, 3> = order
             .iter()
-            .take(stands)
-            .flatten()
-            .map(|w| w.winner)
+            .filter_map(|s| wins.iter().find(|w| w.winner == *s))
             .collect();
+        let mut winners = [(discarder, Payments::NONE); 3];
+        let standing: Seats = order.iter().take(stands).map(|w| w.winner).collect();
         // Under "own stick back", each winner's own deposit of this hand is not in the pot.
         let own_back = |seat: Seat| u32::from(deposits.contains(seat));
         let returned: u32 = standing.iter().map(own_back).sum();
         for (i, w) in order.iter().take(stands).enumerate() {
-            let Some(w) = w else { break };
             let bonus = match (i, self.multiple_ron_bonus) {
                 (0, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
                     honba,
@@ -539,7 +644,7 @@ impl Flow<'_> {
         }
         Ok(RonOutcome::Paid {
             winners,
-            count: u8::try_from(stands.min(count)).unwrap_or(3),
+            count: u8::try_from(stands.min(order.len())).unwrap_or(3),
         })
     }
 

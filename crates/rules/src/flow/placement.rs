@@ -103,7 +103,7 @@ impl Flow<'_> {
             return Err(FlowError::NotSettled("leftover_sticks"));
         }
         if let LeftoverSticks::ToFirst = self.leftover_sticks {
-            let pot = i64::from(self.riichi_deposit) * i64::from(sticks);
+            let pot = self.sticks_value(sticks);
             scores[order[0]] = checked(i64::from(scores[order[0]]) + pot)?;
         }
         // Sinking and floating only asks who is on top; the other schemes rank every place.

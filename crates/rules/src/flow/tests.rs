@@ -21,6 +21,16 @@ fn tenhou_game(go_type: u32, era: TenhouEra, start: [i32; 4]) -> FlowRules {
     haifu_tenhou::rules_of(go_type, era, Some(start[0])).flow
 }
 
+/// A four-player rule set with the flow rules `flow` (the hand and round rules are Tenhou's:
+/// the flow does not read them).
+fn four(flow: FlowRules) -> RuleSet {
+    RuleSet {
+        players: Players::Four,
+        flow,
+        ..RuleSet::preset(Preset::Tenhou)
+    }
+}
+
 fn scores(s: [i32; 4]) -> BySeat<i32> {
     BySeat::from_array(s)
 }
@@ -55,7 +65,7 @@ fn draw_result(tenpai: Seats, deltas: [i32; 4]) -> RoundResult {
 }
 
 fn next_round(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> RoundSetup {
-    match Flow::new(rules, Players::Four)
+    match Flow::new(&four(*rules))
         .next_round(S0, round, result)
         .expect("valid")
     {
@@ -65,7 +75,7 @@ fn next_round(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> Ro
 }
 
 fn game_over(rules: &FlowRules, round: &RoundSetup, result: &RoundResult) -> GameEnd {
-    match Flow::new(rules, Players::Four)
+    match Flow::new(&four(*rules))
         .next_round(S0, round, result)
         .expect("valid")
     {
@@ -104,7 +114,7 @@ fn tsumo_pays_honba_per_payer_and_the_sticks() {
         pao: None,
         pao_stacked: false,
     };
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .win_payments(
             S0,
             &win,
@@ -132,7 +142,7 @@ fn pao_on_tsumo_the_liable_player_pays_everything() {
         pao: Some(S3),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .win_payments(
             S0,
             &win,
@@ -162,7 +172,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao: Some(S2),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .win_payments(
             S0,
             &win,
@@ -180,7 +190,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao_honba: PaoHonba::Discarder,
         ..rules
     };
-    let p = Flow::new(&jpml, Players::Four)
+    let p = Flow::new(&four(jpml))
         .win_payments(
             S0,
             &win,
@@ -201,7 +211,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         pao: Some(S2),
         pao_stacked: false,
     };
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .win_payments(
             S0,
             &win,
@@ -229,7 +239,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         pao_stacked: false,
     };
     let wins = [ron(S1, 8000), ron(S3, 3900)];
-    let out = Flow::new(&rules, Players::Four)
+    let out = Flow::new(&four(rules))
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     let winners = out.winners();
@@ -243,7 +253,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachSticksToNearest,
         ..rules
     };
-    let out = Flow::new(&ema, Players::Four)
+    let out = Flow::new(&four(ema))
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     assert_eq!(out.winners()[1].1.total().into_array(), [0, 8300, -8300, 0]);
@@ -253,7 +263,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
         ..rules
     };
-    let out = Flow::new(&own_back, Players::Four)
+    let out = Flow::new(&four(own_back))
         .ron_payments(S0, &wins, 1, 2, Seats::of(S1))
         .unwrap();
     assert_eq!(out.winners()[0].1.total().into_array(), [0, 0, -4200, 5200]);
@@ -263,7 +273,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         multiple_ron: MultipleRon::HeadBump,
         ..rules
     };
-    let out = Flow::new(&atamahane, Players::Four)
+    let out = Flow::new(&four(atamahane))
         .ron_payments(S0, &wins, 1, 2, Seats::EMPTY)
         .unwrap();
     assert_eq!(out.winners().len(), 1);
@@ -284,7 +294,7 @@ fn triple_ron_aborts_on_tenhou() {
     };
     let wins = [ron(S1), ron(S2), ron(S3)];
     assert_eq!(
-        Flow::new(&rules, Players::Four).ron_payments(S0, &wins, 0, 0, Seats::EMPTY),
+        Flow::new(&four(rules)).ron_payments(S0, &wins, 0, 0, Seats::EMPTY),
         Ok(RonOutcome::Aborted)
     );
     let all = FlowRules {
@@ -292,7 +302,7 @@ fn triple_ron_aborts_on_tenhou() {
         ..rules
     };
     assert_eq!(
-        Flow::new(&all, Players::Four)
+        Flow::new(&four(all))
             .ron_payments(S0, &wins, 0, 0, Seats::EMPTY)
             .unwrap()
             .winners()
@@ -311,42 +321,38 @@ fn payment_errors() {
         pao_stacked: false,
     };
     assert_eq!(
-        Flow::new(&rules, Players::Four).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
+        Flow::new(&four(rules)).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
         Err(PaymentError::RonFromWinner(S1))
     );
     assert_eq!(
-        Flow::new(&rules, Players::Four).win_payments(
-            S0,
-            &ron(S1, S2, 1000, Some(S1)),
-            Bonus::NONE
-        ),
+        Flow::new(&four(rules)).win_payments(S0, &ron(S1, S2, 1000, Some(S1)), Bonus::NONE),
         Err(PaymentError::PaoIsWinner(S1))
     );
     assert_eq!(
-        Flow::new(&rules, Players::Four).win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
+        Flow::new(&four(rules)).win_payments(S0, &ron(S1, S2, -1000, None), Bonus::NONE),
         Err(PaymentError::NegativeValue(-1000))
     );
     assert_eq!(
-        Flow::new(&rules, Players::Four).ron_payments(S0, &[], 0, 0, Seats::EMPTY),
+        Flow::new(&four(rules)).ron_payments(S0, &[], 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let twice = [ron(S1, S2, 1000, None), ron(S1, S2, 2000, None)];
     assert_eq!(
-        Flow::new(&rules, Players::Four).ron_payments(S0, &twice, 0, 0, Seats::EMPTY),
+        Flow::new(&four(rules)).ron_payments(S0, &twice, 0, 0, Seats::EMPTY),
         Err(PaymentError::BadWinners)
     );
     let own = [ron(S1, S2, 1000, None), ron(S2, S2, 1000, None)];
     assert_eq!(
-        Flow::new(&rules, Players::Four).ron_payments(S0, &own, 0, 0, Seats::EMPTY),
+        Flow::new(&four(rules)).ron_payments(S0, &own, 0, 0, Seats::EMPTY),
         Err(PaymentError::RonFromWinner(S2))
     );
     let mixed = [ron(S1, S2, 1000, None), ron(S3, S0, 2000, None)];
     assert_eq!(
-        Flow::new(&rules, Players::Four).ron_payments(S0, &mixed, 0, 0, Seats::EMPTY),
+        Flow::new(&four(rules)).ron_payments(S0, &mixed, 0, 0, Seats::EMPTY),
         Err(PaymentError::NotOneDiscard)
     );
     assert_eq!(
-        Flow::new(&rules, Players::Four).win_payments(
+        Flow::new(&four(rules)).win_payments(
             S0,
             &ron(S1, S2, i32::MAX, None),
             Bonus {
@@ -362,7 +368,7 @@ fn payment_errors() {
 fn noten_payments_split_3000() {
     let rules = hanchan();
     let pay = |tenpai: &[Seat]| {
-        Flow::new(&rules, Players::Four)
+        Flow::new(&four(rules))
             .exhaustive_draw_payments(S0, tenpai.iter().copied().collect(), Seats::EMPTY)
             .unwrap()
             .total()
@@ -381,7 +387,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     // (4000 from the dealer, 2000 from the others), no noten payments, no honba, sticks stay;
     // the dealer keeps the deal, one more honba.
     let rules = hanchan();
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.nagashi.into_array(), [-4000, -2000, 8000, -2000]);
@@ -400,7 +406,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
     assert_eq!((next.round_number, next.honba, next.sticks), (1, 3, 2));
     assert_eq!(next.scores.into_array(), [21000, 22000, 33000, 23000]);
     // A dealer achiever is paid 4000 all; two achievers are both paid.
-    let p = Flow::new(&rules, Players::Four)
+    let p = Flow::new(&four(rules))
         .exhaustive_draw_payments(S0, Seats::EMPTY, Seats::of(S0).with(S3))
         .unwrap();
     assert_eq!(
@@ -412,7 +418,7 @@ fn nagashi_mangan_with_a_tenpai_dealer() {
         nagashi: NagashiMangan::NotPlayed,
         ..rules
     };
-    let p = Flow::new(&none, Players::Four)
+    let p = Flow::new(&four(none))
         .exhaustive_draw_payments(S0, Seats::of(S0), Seats::of(S2))
         .unwrap();
     assert_eq!(p.total().into_array(), [3000, -1000, -1000, -1000]);
@@ -678,7 +684,7 @@ fn west_extension_and_the_hard_stop() {
 fn final_points_rounded_to_thousands_until_2021() {
     let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // A 2008 game: 38700, 29000, 23600, 8700 → 48, 9, −16, −41 (first = −Σ others).
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -687,7 +693,7 @@ fn final_points_rounded_to_thousands_until_2021() {
     );
     // Scores are rounded half away from zero: 35500 → 36 (+6 + 10), 24500 → 25 (−5 − 10),
     // −500 → −1 (−31 − 20).
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([65500, 35500, 24500, -500]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -699,7 +705,7 @@ fn final_points_rounded_to_thousands_until_2021() {
 #[test]
 fn final_points_to_a_tenth_from_2022() {
     let rules = hanchan();
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([38700, 29000, 23600, 8700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -714,7 +720,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
     let rules = tenhou_game(0xA9, TenhouEra::To2021, [25000; 4]);
     // Seats 1 and 2 tie at 30000: seat 1 sits earlier from the first dealer, so it is first
     // and takes the 2 sticks.
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.order, [S1, S2, S3, S0]);
@@ -725,7 +731,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         [-320, 420, 100, -200]
     );
     // With seat 2 as first dealer, seat 2 ranks before seat 1.
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([18000, 30000, 30000, 20000]), 0, S2)
         .unwrap();
     assert_eq!(st.order, [S2, S1, S3, S0]);
@@ -734,7 +740,7 @@ fn leftover_sticks_to_first_and_ties_by_seat_order() {
         leftover_sticks: LeftoverSticks::Unclaimed,
         ..rules
     };
-    let st = Flow::new(&lost, Players::Four)
+    let st = Flow::new(&four(lost))
         .final_standing(scores([18000, 30000, 30000, 20000]), 2, S0)
         .unwrap();
     assert_eq!(st.scores.into_array(), [18000, 30000, 30000, 20000]);
@@ -745,7 +751,7 @@ fn private_lobby_shares_the_uma_of_tied_places() {
     // GO 0x101: 30000 start and return, uma 15/5/−5/−15, no rounding, ties share: a real
     // game ended 29300, 30700, 29300, 30700 → −10.7, 10.7, −10.7, 10.7.
     let rules = tenhou_game(0x101, TenhouEra::From2022, [30000; 4]);
-    let st = Flow::new(&rules, Players::Four)
+    let st = Flow::new(&four(rules))
         .final_standing(scores([29300, 30700, 29300, 30700]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -760,7 +766,7 @@ fn special_rooms_from_the_go_type_bits() {
     // Gold (0x841): start 1000, points = (score − 1000) / 1000 to a tenth, no uma.
     let gold = tenhou_game(0x841, era, [1000; 4]);
     assert_eq!(gold.start_score, 1000);
-    let st = Flow::new(&gold, Players::Four)
+    let st = Flow::new(&four(gold))
         .final_standing(scores([-300, 2300, 1000, 1000]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -770,7 +776,7 @@ fn special_rooms_from_the_go_type_bits() {
     // Chips (0x200): uma 30/10/−10/−30; with 0x400 honba 1500.
     let chips = tenhou_game(0x621, era, [25000; 4]);
     assert_eq!(chips.honba.ron, 1500);
-    let st = Flow::new(&chips, Players::Four)
+    let st = Flow::new(&four(chips))
         .final_standing(scores([19400, 18400, 30300, 31900]), 0, S0)
         .unwrap();
     assert_eq!(
@@ -781,7 +787,7 @@ fn special_rooms_from_the_go_type_bits() {
     let private = tenhou_game(0x9, era, [30000; 4]);
     assert_eq!(private.final_points, FinalPoints::NotKnown);
     assert_eq!(private.start_score, 30000);
-    let st = Flow::new(&private, Players::Four)
+    let st = Flow::new(&four(private))
         .final_standing(scores([19400, -700, 67400, 33900]), 0, S0)
         .unwrap();
     assert_eq!(st.points, None);
@@ -793,20 +799,20 @@ fn odd_input_is_an_error_not_a_panic() {
     let rules = hanchan();
     let round = RoundSetup {
         round_number: 0,
-        ..Flow::new(&rules, Players::Four).first_round(S0)
+        ..Flow::new(&four(rules)).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0; 4]);
     assert_eq!(
-        Flow::new(&rules, Players::Four).next_round(S0, &round, &result),
+        Flow::new(&four(rules)).next_round(S0, &round, &result),
         Err(FlowError::RoundNumber(0))
     );
     let round = RoundSetup {
         scores: scores([i32::MAX; 4]),
-        ..Flow::new(&rules, Players::Four).first_round(S0)
+        ..Flow::new(&four(rules)).first_round(S0)
     };
     let result = win_result(Seats::of(S1), [0, 1, 0, 0]);
     assert_eq!(
-        Flow::new(&rules, Players::Four).next_round(S0, &round, &result),
+        Flow::new(&four(rules)).next_round(S0, &round, &result),
         Err(FlowError::Overflow)
     );
 }

@@ -1,6 +1,7 @@
 //! Buu mahjong's scoring model ([`Scoring::Buu`](haifu_ruleset::Scoring::Buu)): its yaku
-//! table and its payments. The hand analysis (readings, waits, fu) is the Japanese one; only
-//! what the yaku are worth and how base points become payments differ.
+//! table, base points and payments. The hand analysis (readings, waits, fu) is the Japanese
+//! one; what the yaku are worth, seven pairs' 50 fu, open pinfu, dora as points and how base
+//! points become payments differ (the seam, [`super::Model`], asks this module).
 //!
 //! The values are those of the project's rules reference (`docs/RULESETS.md`, "buu"), from
 //! the seed's rules and the resolutions of RULES.md A29–A33: base points fu × 2^han, 5 han or
@@ -11,8 +12,9 @@ use arrayvec::ArrayVec;
 use haifu_ruleset::{HandRules, OptionalYaku};
 use haifu_tiles::{Limit, Yaku};
 
+use super::Paid;
 use crate::hand::Wait;
-use crate::score::{YakuHan, YakumanCount};
+use crate::yaku::{YakuHan, YakumanCount};
 
 /// The cap of a hand's ron payment in base points: 2000 / 4 = 3000 / 6.
 const CAP_BASE: u32 = 500;
@@ -80,12 +82,12 @@ fn value(y: Yaku, open: bool, hand: &HandRules) -> Value {
 /// found: each revalued, a double riichi made a riichi, junchan made chanta, menzen tsumo
 /// dropped beside pinfu (a pinfu tsumo scores pinfu alone), kanchan added for a win on a
 /// closed wait. (Whether ryuuiisou is a yakuman, `buu_ryuuiisou`, is decided where the
-/// yakuman are found.)
+/// yakuman are found, by [`ryuuiisou`].)
 ///
 /// # Errors
 ///
 /// The rule point that a value depends on and that the rule set leaves not settled.
-pub(crate) fn yaku(
+pub(super) fn yaku(
     japanese: &[YakuHan],
     yakuman: &ArrayVec<YakumanCount, 8>,
     wait: Wait,
@@ -120,7 +122,7 @@ pub(crate) fn yaku(
 
 /// A hand's base points in Buu and its limit: `yakuman` yakuman at 2000 each; else fu ×
 /// 2^han, which 5 han or more, or a base of 500 or more, caps at 500 (a mangan: 2000 / 3000).
-pub(crate) fn base(yakuman: u8, han: u8, fu: u8) -> (u32, Limit, u8) {
+pub(super) fn base(yakuman: u8, han: u8, fu: u8) -> (u32, Limit, u8) {
     if yakuman > 0 {
         return (YAKUMAN_BASE * u32::from(yakuman), Limit::Yakuman, yakuman);
     }
@@ -135,22 +137,22 @@ pub(crate) fn base(yakuman: u8, han: u8, fu: u8) -> (u32, Limit, u8) {
     }
 }
 
+/// Whether all green is a yakuman in Buu, as `buu_ryuuiisou` says.
+///
+/// # Errors
+///
+/// `buu_ryuuiisou`, when the rule set leaves it not settled.
+pub(super) fn ryuuiisou(hand: &HandRules) -> Result<bool, &'static str> {
+    match hand.buu_ryuuiisou {
+        OptionalYaku::Counted => Ok(true),
+        OptionalYaku::NotCounted => Ok(false),
+        OptionalYaku::NotSettled => Err("buu_ryuuiisou"),
+    }
+}
+
 /// Rounds up to a multiple of 10.
 const fn ceil_10(points: u32) -> u32 {
     points.div_ceil(10) * 10
-}
-
-/// What a Buu hand pays, honba and sticks aside.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Paid {
-    /// On a ron, what the discarder pays; on a tsumo, what the dealer pays a non-dealer.
-    pub(crate) ron_or_dealer: u32,
-    /// On a tsumo, what each non-dealer pays (each payer, to a dealer winner).
-    pub(crate) non_dealer: u32,
-    /// The menzen points in all.
-    pub(crate) menzen: u32,
-    /// The dora points in all.
-    pub(crate) dora: u32,
 }
 
 /// The payments of a Buu hand of `base` points (as [`base`] gives them): the ron value,
@@ -158,7 +160,7 @@ pub(crate) struct Paid {
 /// 1 : 1 : 2 on a tsumo (2 : 2 : 2 to the dealer) and each share rounded up to 10; then the
 /// menzen points (300 on a ron, 100 from each payer) and 100 per dora (from each payer on a
 /// tsumo) added after the cap.
-pub(crate) fn payments(
+pub(super) fn payments(
     base: u32,
     limit: Limit,
     dealer: bool,
@@ -205,7 +207,7 @@ pub(crate) fn payments(
 /// without dora): its base points and limit, then a non-dealer's ron, the dealer's and each
 /// other player's share of its tsumo, a dealer's ron, and each player's share of the dealer's
 /// tsumo.
-pub fn buu_lookup(han: u8, fu: u8) -> (u32, Limit, [u32; 5]) {
+pub(super) fn lookup(han: u8, fu: u8) -> (u32, Limit, [u32; 5]) {
     let (b, limit, _) = base(0, han, fu);
     let nd_ron = payments(b, limit, false, false, false, 0);
     let nd_tsumo = payments(b, limit, false, true, false, 0);
@@ -242,11 +244,8 @@ mod tests {
         let chiitoi = payments(b, l, false, false, true, 0);
         assert_eq!((chiitoi.ron_or_dealer, chiitoi.menzen), (700, 300));
         // The lookup: 240 ron, 120 + 60 + 60 tsumo; 360 ron, 120 all to the dealer.
-        assert_eq!(
-            buu_lookup(1, 30),
-            (60, Limit::None, [240, 120, 60, 360, 120])
-        );
+        assert_eq!(lookup(1, 30), (60, Limit::None, [240, 120, 60, 360, 120]));
         // 5 han is the cap whatever the fu.
-        assert_eq!(buu_lookup(5, 20).2, [2000, 1000, 500, 3000, 1000]);
+        assert_eq!(lookup(5, 20).2, [2000, 1000, 500, 3000, 1000]);
     }
 }

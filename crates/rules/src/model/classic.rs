@@ -1,8 +1,9 @@
 //! The classic Japanese scoring model ([`Scoring::Classic`](haifu_ruleset::Scoring::Classic)):
 //! basic points doubled once per double, capped at the limit, paid in the Japanese scheme.
 //! The hand analysis (readings, waits, points for sets, pairs and waits, the yaku found) is
-//! the Japanese one; what differs is said where it happens: no pinfu exceptions to the points,
-//! seven pairs as 100 points with doubles, no dora, and the payments below.
+//! the Japanese one; what differs the seam ([`super::Model`]) answers: no pinfu exceptions to
+//! the points, seven pairs as 100 points without a double, no dora, and the values and
+//! payments below.
 //!
 //! The values are those of the project's rules reference (`docs/RULESETS.md`, "classic"):
 //! the hand's value is its points × 2^doubles, capped at the limit of 500 (a limit hand is
@@ -13,13 +14,15 @@
 
 use haifu_tiles::Limit;
 
+use super::Paid;
+
 /// The limit: what a hand is worth at most, and what a limit hand is worth.
-pub const CLASSIC_LIMIT: u32 = 500;
+const CLASSIC_LIMIT: u32 = 500;
 
 /// A hand's value in the classic model and its limit: a limit hand (`yakuman` > 0) is the
 /// limit and counts once, whatever else it holds; else `points` × 2^`doubles`, capped at the
 /// limit.
-pub(crate) fn base(yakuman: u8, doubles: u8, points: u8) -> (u32, Limit, u8) {
+pub(super) fn base(yakuman: u8, doubles: u8, points: u8) -> (u32, Limit, u8) {
     if yakuman > 0 {
         return (CLASSIC_LIMIT, Limit::Yakuman, 1);
     }
@@ -36,26 +39,41 @@ pub(crate) fn base(yakuman: u8, doubles: u8, points: u8) -> (u32, Limit, u8) {
 
 /// What a classic hand of value `base` pays: on a ron, what the discarder pays (for all the
 /// losers); on a tsumo, what the dealer pays a non-dealer and what each other player pays.
-/// Returned as (ron or the dealer's share, each non-dealer's share).
-pub(crate) fn payments(base: u32, dealer: bool, tsumo: bool) -> (u32, u32) {
-    match (tsumo, dealer) {
+pub(super) fn payments(base: u32, dealer: bool, tsumo: bool) -> Paid {
+    let (ron_or_dealer, non_dealer) = match (tsumo, dealer) {
         (false, false) => (4 * base, 0),
         (false, true) => (6 * base, 0),
         (true, false) => (2 * base, base),
         (true, true) => (0, 2 * base),
+    };
+    Paid {
+        ron_or_dealer,
+        non_dealer,
+        menzen: 0,
+        dora: 0,
     }
 }
 
 /// What a classic hand of `doubles` doubles and `points` basic points pays: its value and
 /// limit, then a non-dealer's ron, the dealer's and each other player's share of its tsumo,
 /// a dealer's ron, and each player's share of the dealer's tsumo.
-pub fn classic_lookup(doubles: u8, points: u8) -> (u32, Limit, [u32; 5]) {
+pub(super) fn lookup(doubles: u8, points: u8) -> (u32, Limit, [u32; 5]) {
     let (b, limit, _) = base(0, doubles, points);
-    let (nd_ron, _) = payments(b, false, false);
-    let (nd_dealer, nd_other) = payments(b, false, true);
-    let (d_ron, _) = payments(b, true, false);
-    let (_, d_each) = payments(b, true, true);
-    (b, limit, [nd_ron, nd_dealer, nd_other, d_ron, d_each])
+    let nd_ron = payments(b, false, false);
+    let nd_tsumo = payments(b, false, true);
+    let d_ron = payments(b, true, false);
+    let d_tsumo = payments(b, true, true);
+    (
+        b,
+        limit,
+        [
+            nd_ron.ron_or_dealer,
+            nd_tsumo.ron_or_dealer,
+            nd_tsumo.non_dealer,
+            d_ron.ron_or_dealer,
+            d_tsumo.non_dealer,
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -68,12 +86,9 @@ mod tests {
     /// tsumo 240 from each. 40 points with 4 doubles (640) are the limit: 2000 and 3000.
     #[test]
     fn values_and_payments() {
+        assert_eq!(lookup(2, 30), (120, Limit::None, [480, 240, 120, 720, 240]));
         assert_eq!(
-            classic_lookup(2, 30),
-            (120, Limit::None, [480, 240, 120, 720, 240])
-        );
-        assert_eq!(
-            classic_lookup(4, 40),
+            lookup(4, 40),
             (500, Limit::Mangan, [2000, 1000, 500, 3000, 1000])
         );
         assert_eq!(base(1, 0, 20), (500, Limit::Yakuman, 1));
