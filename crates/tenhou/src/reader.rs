@@ -1287,6 +1287,14 @@ impl<'a, 'l> Parser<'a, 'l> {
         }
         let ratio = self.ratio(a)?;
         let final_result = self.owari(a)?;
+        let dealer_wins = self.log.round_starts().last().map(|r| r.dealer) == Some(winner);
+        let three = self.players == Some(haifu_tiles::Players::Three);
+        let limit = kiriage_as_mangan(
+            crate::ids::limit(t[2] as u8).unwrap_or(Limit::None),
+            t[1],
+            dealer_wins,
+            three && from == winner,
+        );
         let win = RecordedWin {
             winner,
             from,
@@ -1298,7 +1306,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             winning_tile,
             fu: Some(t[0] as u32),
             points: t[1] as i32,
-            limit: crate::ids::limit(t[2] as u8).unwrap_or(Limit::None),
+            limit,
             yaku,
             yakuman,
             dora_indicators,
@@ -1865,6 +1873,25 @@ fn split_max<const N: usize>(v: &[u8]) -> Option<ArrayVec<&[u8], N>> {
         out.try_push(p).ok()?;
     }
     Some(out)
+}
+
+/// A win's limit as haifu names it: Tenhou records a kiriage mangan (its chip lobbies) with no
+/// limit, which is read as the mangan it is paid as. No hand below mangan pays a mangan's
+/// points exactly (the most one pays is 7700 to a non-dealer by ron, 7900 by tsumo, 11600 and
+/// 11700 to a dealer; at three, by tsumo with tsumo loss, 5900 and 7800), so a hand recorded
+/// with no limit and a mangan's points (8000 or 12000; 6000 or 8000 by tsumo at three) is one.
+fn kiriage_as_mangan(limit: Limit, points: i64, dealer: bool, three_tsumo: bool) -> Limit {
+    let mangan = match (dealer, three_tsumo) {
+        (false, false) => 8000,
+        (true, false) => 12000,
+        (false, true) => 6000,
+        (true, true) => 8000,
+    };
+    if limit == Limit::None && points == mangan {
+        Limit::Mangan
+    } else {
+        limit
+    }
 }
 
 #[cfg(test)]

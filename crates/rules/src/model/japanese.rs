@@ -98,8 +98,9 @@ pub fn hand_base(rules: &HandRules, han: u8, fu: u8) -> (u32, Limit) {
         if base >= l.mangan_base {
             (l.mangan_base, Limit::Mangan)
         } else if kiriage {
-            // Tenhou's chip lobbies pay it as mangan but record no limit.
-            (l.mangan_base, Limit::None)
+            // A mangan, as it is paid (Tenhou's chip lobbies record it with no limit; its
+            // reader reads that as the mangan it is).
+            (l.mangan_base, Limit::Mangan)
         } else {
             (base, Limit::None)
         }
