@@ -365,7 +365,66 @@ struct Candidate {
 /// It never panics and allocates nothing. An impossible input is a [`ScoreError`] for which
 /// [`ScoreError::is_bad_input`] holds; an incomplete hand is [`ScoreError::NotComplete`] and
 /// a complete hand without yaku is [`ScoreError::NoYaku`].
+///
+/// A rule point the rule set leaves not settled is reported ([`ScoreError::NotSettled`]) only
+/// when the hand's value turns on it: the hand is valued under each value that settles the
+/// point, and when every one gives the same value (yaku, han, fu below the limits, limit,
+/// points and payments) that is the hand's value; when none makes it a win, it has no yaku.
 pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
+    match score_as_set(rules, win) {
+        Err(ScoreError::NotSettled { rule }) => score_whatever(rules, win, rule),
+        result => result,
+    }
+}
+
+/// The hand under each value that settles `rule` (which `rules` leaves not settled): the one
+/// value they all give, no yaku when none gives a win, else the point reported.
+fn score_whatever(rules: &RuleSet, win: &Win<'_>, rule: &'static str) -> Result<Score, ScoreError> {
+    let unsettled = ScoreError::NotSettled { rule };
+    let field = haifu_ruleset::FIELDS.iter().find(|f| f.name == rule);
+    let values = field.map(haifu_ruleset::Field::settled).unwrap_or_default();
+    if values.is_empty() {
+        return Err(unsettled);
+    }
+    let mut alike: Option<Score> = None;
+    let mut no_yaku = 0;
+    for value in &values {
+        let mut settled = *rules;
+        if settled.set(rule, value).is_err() {
+            return Err(unsettled);
+        }
+        match score(&settled, win) {
+            Ok(s) => match &alike {
+                None => alike = Some(s),
+                Some(first) if same_value(first, &s) => {}
+                Some(_) => return Err(unsettled),
+            },
+            Err(ScoreError::NoYaku) => no_yaku += 1,
+            Err(_) => return Err(unsettled),
+        }
+    }
+    match alike {
+        None if no_yaku == values.len() => Err(ScoreError::NoYaku),
+        Some(s) if no_yaku == 0 => Ok(s),
+        _ => Err(unsettled),
+    }
+}
+
+/// Whether two values of one hand are the same win: the yaku and yakuman, han, the limit,
+/// the fu where no limit caps them, the points and each payment.
+fn same_value(a: &Score, b: &Score) -> bool {
+    a.yaku == b.yaku
+        && a.yakuman == b.yakuman
+        && a.han == b.han
+        && a.limit == b.limit
+        && (a.limit != Limit::None || a.fu == b.fu)
+        && a.points == b.points
+        && a.payments == b.payments
+}
+
+/// [`score`] under `rules` as they are: a point left not settled that a reading needs is
+/// reported as such.
+fn score_as_set(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
     // What the counters pay, checked before any arithmetic.
     Flow::new(rules).check_bonus(Bonus {
         honba: win.honba,

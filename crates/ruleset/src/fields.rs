@@ -27,6 +27,18 @@ pub struct Field {
     /// The field's value in `rules`, as TOML.
     pub get: fn(&RuleSet) -> Value,
     set: fn(&mut RuleSet, &Value) -> Result<(), String>,
+    /// The values that settle it, when they are a closed list (see [`Field::settled`]).
+    settled: fn() -> Vec<Value>,
+}
+
+impl Field {
+    /// Every value the point takes that settles it (not `not-settled`), when they are a
+    /// closed list (`renhou`: false, "mangan", "five-han", "yakuman"); empty for a point of
+    /// numbers or tables. The engine asks what a hand is worth under each where a rule set
+    /// leaves the point not settled.
+    pub fn settled(&self) -> Vec<Value> {
+        (self.settled)()
+    }
 }
 
 impl std::fmt::Debug for Field {
@@ -40,6 +52,16 @@ impl std::fmt::Debug for Field {
 trait Codec: Sized {
     fn encode(&self) -> Value;
     fn decode(value: &Value) -> Result<Self, String>;
+    /// Every value the point takes that settles it (not `not-settled`), when they are a
+    /// closed list; empty otherwise (numbers, tables).
+    fn settled() -> Vec<Value> {
+        Vec::new()
+    }
+}
+
+/// [`Codec::settled`] of the type of `_value`.
+fn settled_like<T: Codec>(_value: &T) -> Vec<Value> {
+    T::settled()
 }
 
 /// A codec for an enum of unit variants, each written as one TOML literal.
@@ -56,6 +78,12 @@ macro_rules! literals {
                     return Ok($variant);
                 })+
                 Err(one_of(&[$(lit($lit)),+]))
+            }
+            fn settled() -> Vec<Value> {
+                [$(lit($lit)),+]
+                    .into_iter()
+                    .filter(|v| *v != lit(NOT_SETTLED))
+                    .collect()
             }
         }
     };
@@ -638,6 +666,7 @@ macro_rules! field {
                 r.$($path).+ = Codec::decode(v)?;
                 Ok(())
             },
+            settled: || settled_like(&crate::RuleSet::preset(crate::Preset::Tenhou).$($path).+),
         }
     };
 }
