@@ -43,9 +43,16 @@ impl RuleChoice {
             SpecBase::Preset(p) => (Some(RuleSet::preset(*p)), None),
             SpecBase::File(path) => (Some(read_file(path)?), None),
         };
+        let (fixed, fallback) = (apply(fixed)?, apply(fallback)?);
+        // What the rule set given may have meant otherwise, said once, on stderr.
+        for set in fixed.iter().chain(&fallback) {
+            for warning in set.warnings() {
+                eprintln!("haifu: warning: --rules {text}: {warning}");
+            }
+        }
         Ok(RuleChoice {
-            fixed: apply(fixed)?,
-            fallback: apply(fallback)?.map(|rules| {
+            fixed,
+            fallback: fallback.map(|rules| {
                 let name = text.split(',').next().unwrap_or(text);
                 (rules, name.trim_start_matches("auto:").to_owned())
             }),
@@ -212,6 +219,21 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
                     "`auto` is each log's own rule set: name a preset or a rule file to show"
                 );
             };
+            // A rule file or overrides: what it is, before the whole set.
+            let changes = set.overrides();
+            if rules != set.base.name() {
+                let what = if changes.is_empty() {
+                    "no change".to_owned()
+                } else {
+                    let list: Vec<String> =
+                        changes.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                    format!("{}: {}", count_of(changes.len(), "change"), list.join(", "))
+                };
+                writeln!(out, "# {rules}: the {} preset with {what}", set.base.name())?;
+            }
+            for warning in set.warnings() {
+                writeln!(out, "# warning: {warning}")?;
+            }
             out.write_all(set.to_toml().as_bytes())
         }
         RulesCommand::Diff { a, b, format } => {
@@ -266,4 +288,13 @@ pub(crate) fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
         return output::write_failed(e);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `n` and the noun, in good English: `1 change`, `2 changes`.
+fn count_of(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

@@ -548,14 +548,56 @@ fn rules_list_and_show_read_back() {
     ] {
         let shown = stdout_of_success(&["rules".as_ref(), "show".as_ref(), preset.as_ref()]);
         let file = temp_file(&format!("{}.toml", preset.replace(',', "_")), &shown);
-        // The file reads back to the same set: shown again, the same text.
+        // The file reads back to the same set: shown again, the same text, apart from the
+        // first line saying what was named (a preset with changes, or the file).
         let again = stdout_of_success(&["rules".as_ref(), "show".as_ref(), file.as_os_str()]);
-        assert_eq!(
-            String::from_utf8_lossy(&again),
-            String::from_utf8_lossy(&shown),
-            "{preset}"
+        let set = |text: &[u8]| {
+            let text = String::from_utf8_lossy(text).into_owned();
+            let at = text.find("\nbase = ").expect("a base line");
+            let start = text[..at].rfind("# ").expect("the base's comment");
+            text[start..].to_owned()
+        };
+        assert_eq!(set(&again), set(&shown), "{preset}");
+        let first = String::from_utf8_lossy(&again)
+            .lines()
+            .next()
+            .map(str::to_owned);
+        assert!(
+            first
+                .as_deref()
+                .is_some_and(|l| l.starts_with(&format!("# {}: the ", file.display()))),
+            "{preset}: {first:?}"
         );
     }
+    // A rule file is described before the whole set: its base, what it changes, and a
+    // warning where a changed start leaves the base's thresholds.
+    let club = temp_file(
+        "club-start.toml",
+        b"base = \"tenhou\"\nstart_score = 30000\nkiriage_mangan = true\n",
+    );
+    let shown = String::from_utf8(stdout_of_success(&[
+        "rules".as_ref(),
+        "show".as_ref(),
+        club.as_os_str(),
+    ]))
+    .expect("UTF-8");
+    let mut lines = shown.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            format!(
+                "# {}: the tenhou preset with 2 changes: kiriage_mangan = true, start_score = 30000",
+                club.display()
+            )
+            .as_str()
+        )
+    );
+    assert!(
+        lines.next().is_some_and(|l| l.starts_with(
+            "# warning: start_score = 30000 where tenhou starts at 25000, but agari_yame = 30000"
+        )),
+        "{shown}"
+    );
 }
 
 /// `haifu rules diff`: the same set exits 0; WRC against Tenhou differs in kiriage (which

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use toml::{Spanned, Value};
 
-use crate::{FIELDS, FinalPoints, Preset, RuleSet, Uma};
+use crate::{Extension, FIELDS, FinalPoints, Preset, RuleSet, Uma, Yame};
 
 /// Where in a rule file an error is: the file as named by the caller, a 1-based line and a
 /// 1-based column (in characters).
@@ -208,6 +208,46 @@ pub(crate) fn from_toml(text: &str, file: &str) -> Result<RuleSet, RuleError> {
 }
 
 impl RuleSet {
+    /// What a rule set changed from its base preset may have meant otherwise: a start score
+    /// changed while the thresholds that follow from the base's start (agari-yame,
+    /// tenpai-yame, the extension's target) are left as the base has them. Each says which
+    /// points, and what they are.
+    pub fn warnings(&self) -> Vec<String> {
+        let base = RuleSet::preset(self.base);
+        let flow = &self.flow;
+        if flow.start_score == base.flow.start_score {
+            return Vec::new();
+        }
+        let mut kept = Vec::new();
+        if let Yame::Automatic { min_score } = flow.agari_yame
+            && flow.agari_yame == base.flow.agari_yame
+        {
+            kept.push(format!("agari_yame = {min_score}"));
+        }
+        if let Yame::Automatic { min_score } = flow.tenpai_yame
+            && flow.tenpai_yame == base.flow.tenpai_yame
+        {
+            kept.push(format!("tenpai_yame = {min_score}"));
+        }
+        if let Extension::NextWind { target } = flow.extension
+            && flow.extension == base.flow.extension
+        {
+            kept.push(format!("extension = {target}"));
+        }
+        if kept.is_empty() {
+            return Vec::new();
+        }
+        vec![format!(
+            "start_score = {} where {} starts at {}, but {} as {} has {}: set them too if the game's thresholds follow its start",
+            flow.start_score,
+            self.base.name(),
+            base.flow.start_score,
+            kept.join(", "),
+            self.base.name(),
+            if kept.len() == 1 { "it" } else { "them" }
+        )]
+    }
+
     /// Whether the rule points, each valid alone, make a rule set together: scores are
     /// positive (the start, the return), a fixed uma sums to zero, which also catches an
     /// uma of three places given for four players (its fourth place is 0), and kita (a North

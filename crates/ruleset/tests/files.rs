@@ -278,3 +278,27 @@ fn a_bare_word_names_what_the_point_takes() {
         .expect_err("a bare word");
     assert!(err.to_string().contains("\"hanchan\", in quotes"), "{err}");
 }
+
+/// A start score changed with the base's thresholds left as they were is warned about, naming
+/// the thresholds kept; moved together, or the start kept, there is no warning.
+#[test]
+fn a_changed_start_with_the_base_thresholds_is_warned_about() {
+    let warned = RuleSet::from_toml("base = \"tenhou\"\nstart_score = 30000\n", "club.toml")
+        .expect("a rule set");
+    let warnings = warned.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("start_score = 30000 where tenhou starts at 25000, but agari_yame = 30000, tenpai_yame = 30000, extension = 30000"),
+        "{warnings:?}"
+    );
+    let moved = RuleSet::from_toml(
+        "base = \"tenhou\"\nstart_score = 30000\nagari_yame = 35000\ntenpai_yame = 35000\nextension = 35000\n",
+        "club.toml",
+    )
+    .expect("a rule set");
+    assert_eq!(moved.warnings(), Vec::<String>::new());
+    assert_eq!(
+        RuleSet::preset(Preset::Tenhou).warnings(),
+        Vec::<String>::new()
+    );
+}
