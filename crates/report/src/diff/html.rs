@@ -298,7 +298,7 @@ fn signed(v: f64) -> String {
 
 /// The style of both pages (`diff`'s and `verify`'s), in the page itself: `table.sheets` is
 /// two sheets side by side, `td.a` and `td.b` the lines only one side has; `pre.sheet` is one
-/// sheet, its divergences in `<mark>`; `tr.divergent`, `tr.error` and `tr.unsupported` are
+/// sheet, its divergences in `<mark>` (every `<pre>` wraps its long lines); `tr.divergent`, `tr.error` and `tr.unsupported` are
 /// games by status.
 pub(crate) const STYLE: &str = "\
 body{font-family:sans-serif;margin:2em;max-width:80em;color:#222}\
@@ -306,11 +306,11 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;p
 th{background:#f2f2f2}h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.5em}h3{font-size:1em;margin-top:1.5em}\
 code{background:#f2f2f2;padding:0 .2em}dt{font-weight:bold;margin-top:.4em}dd{margin-left:1.5em}\
 .swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;margin-right:.3em}\
-table.sheets{width:100%;table-layout:fixed;font-size:.8em}table.sheets td{text-align:left;white-space:pre-wrap;\
+table.sheets{width:100%;table-layout:fixed;font-size:.85em}table.sheets td{text-align:left;white-space:pre-wrap;\
 font-family:monospace;border:none;border-right:1px solid #bbb;padding:0 .5em;vertical-align:top}\
 table.sheets th{text-align:left}td.a{background:#fde0e0}td.b{background:#e0f2e0}\
-table.list td,table.list th{text-align:left}mark{background:#ffe08a}\
-section{border-top:1px solid #ddd;margin-top:1.5em}pre.sheet{white-space:pre-wrap;font-size:.8em}\
+table.list td,table.list th{text-align:left;vertical-align:top}mark{background:#ffe08a}\
+section{border-top:1px solid #ddd;margin-top:1.5em}pre{white-space:pre-wrap}pre.sheet{font-size:.9em}\
 tr.divergent td:nth-child(2),tr.error td:nth-child(2){color:#c62828;font-weight:bold}\
 tr.unsupported td:nth-child(2){color:#757575}";
 
@@ -462,8 +462,15 @@ fn game_section(g: usize, game: &ChangedGame, per_game: [bool; 2]) -> String {
     s
 }
 
-/// A list of files, each with what is said of it, under a heading; nothing when empty.
-fn files_list(id: &str, heading: &str, intro: &str, files: &[(String, String)]) -> String {
+/// A list of files, each with what is said of it, under a heading; nothing when empty. With
+/// `located`, what is said is a located message, shown whole (its caret lines aligned).
+fn files_list(
+    id: &str,
+    heading: &str,
+    intro: &str,
+    files: &[(String, String)],
+    located: bool,
+) -> String {
     if files.is_empty() {
         return String::new();
     }
@@ -471,11 +478,15 @@ fn files_list(id: &str, heading: &str, intro: &str, files: &[(String, String)]) 
         "<h2 id=\"{id}\">{heading}</h2><p>{intro}</p><table class=\"list\"><tr><th>file</th><th>why</th></tr>"
     );
     for (file, why) in files {
+        let why = if located {
+            format!("<pre>{}</pre>", crate::escape::html(why, true))
+        } else {
+            esc(why)
+        };
         let _ = write!(
             l,
-            "<tr><td><code>{}</code></td><td>{}</td></tr>",
-            esc(file),
-            esc(why)
+            "<tr><td><code>{}</code></td><td>{why}</td></tr>",
+            esc(file)
         );
     }
     l.push_str("</table>");
@@ -570,18 +581,21 @@ pub(super) fn diff_page(
         "Files that failed",
         "These files could not be read or given their rule sets; nothing of them is counted above.",
         &gathered.failed,
+        true,
     ));
     page.push_str(&files_list(
         "unruled",
         "Games B cannot rule to the end",
         "B's money became unknown in these games (a refused action, a win it does not value) or a rule point it leaves not settled stops it: their places under B are not known.",
         &gathered.unruled,
+        false,
     ));
     page.push_str(&files_list(
         "unsupported",
         "Unsupported games",
         "The engine does not support these games under one rule set or both; they are not compared.",
         &gathered.unsupported,
+        false,
     ));
     page.push_str("</body></html>\n");
     page
