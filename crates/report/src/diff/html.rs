@@ -114,12 +114,9 @@ impl Gathered {
                 .changes
                 .iter()
                 .map(|change| {
-                    let why = super::event_of(change)
-                        .and_then(|e| c.explained.get(&e))
-                        .map_or_else(String::new, |f| match f.as_slice() {
-                            [] => " [no single rule point: several together]".to_owned(),
-                            f => format!(" [{}]", f.join(", ")),
-                        });
+                    let why = super::text::because(
+                        super::event_of(change).and_then(|e| c.explained.get(&e)),
+                    );
                     (round_of(change), format!("{change}{why}"))
                 })
                 .collect(),
@@ -298,8 +295,8 @@ fn signed(v: f64) -> String {
 
 /// The style of both pages (`diff`'s and `verify`'s), in the page itself: `table.sheets` is
 /// two sheets side by side, `td.a` and `td.b` the lines only one side has; `pre.sheet` is one
-/// sheet, its divergences in `<mark>` (every `<pre>` wraps its long lines); `tr.divergent`, `tr.error` and `tr.unsupported` are
-/// games by status.
+/// sheet, its divergences in `<mark>` (every `<pre>` wraps its long lines); `tr.divergent`,
+/// `tr.error` and `tr.unsupported` are games by status.
 pub(crate) const STYLE: &str = "\
 body{font-family:sans-serif;margin:2em;max-width:80em;color:#222}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.3em .7em;text-align:right}\

@@ -8,7 +8,7 @@ use super::{DiffSummary, Explained, FileDiff, event_of};
 use crate::count;
 
 /// A changed win's explanation, as the text form writes it after the change.
-fn because(fields: Option<&Vec<&'static str>>) -> String {
+pub(super) fn because(fields: Option<&Vec<&'static str>>) -> String {
     match fields {
         None => String::new(),
         Some(f) if f.is_empty() => " [no single rule point: several together]".to_owned(),
