@@ -56,7 +56,7 @@ impl Page {
             format!("<code>{file}</code>")
         };
         let detail = match &game.result {
-            Err(_) => "does not read".to_owned(),
+            Err(_) => "could not be read or checked".to_owned(),
             Ok(v) => match v.status() {
                 Status::Conforming => match (v.checked.start_recorded, v.checked.end_recorded) {
                     (true, true) => String::new(),
