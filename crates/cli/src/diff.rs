@@ -31,7 +31,8 @@ pub(crate) struct DiffArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Also print, for each game that changes, the two referee's sheets as a unified diff
-    /// (text format).
+    /// (text format; the HTML page always shows each changed round's two sheets side by
+    /// side).
     #[arg(long)]
     sheets: bool,
     /// Tell which rule point causes each changed win: B's differing rule points are tried one
@@ -51,7 +52,9 @@ enum Format {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
-    /// One self-contained HTML page: the summary, the aggregate's tables and its charts.
+    /// One self-contained HTML page: the rule sets, a legend, the summary, the aggregate's
+    /// tables and charts, each changed game with its changed rounds' two sheets side by side,
+    /// and the files that failed and the games B cannot rule to the end.
     Html,
 }
 
@@ -84,7 +87,11 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         a: &a,
         b: &b,
         explain: args.explain,
-        sheets: args.sheets && matches!(args.format, Format::Text),
+        sheets: match args.format {
+            Format::Text => args.sheets,
+            Format::Json => false,
+            Format::Html => true,
+        },
     };
     let found = files::collect(&args.paths);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -151,12 +158,13 @@ fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
                 let sheets = (plan.sheets && !diff.changes.is_empty()).then(|| {
                     let sheet_a = haifu_replay::render_rounds(&haifu_replay::replay(log, &ra));
                     let sheet_b = haifu_replay::render_rounds(&haifu_replay::replay(log, &rb));
-                    haifu_report::sheets_diff(&sheet_a, &sheet_b)
+                    [sheet_a, sheet_b]
                 });
                 Ok(ComparedGame {
                     diff,
                     explained,
                     sheets,
+                    rules: [ra.spec(), rb.spec()],
                 })
             });
             (path, result)

@@ -85,6 +85,10 @@ enum Format {
     /// unreadable file (at its line in a haifu text file, its line and column in an mjlog), a
     /// `::notice` per divergence a baseline knows and per unsupported game.
     Github,
+    /// One self-contained HTML page: every game with its status and rounds, each divergent
+    /// round's referee's sheet with its divergences marked, and each unreadable file's
+    /// located message.
+    Html,
 }
 
 /// Files replayed in parallel per batch; results are printed in file order after each batch,
@@ -100,6 +104,7 @@ impl Format {
             Format::Junit => VerifyFormat::Junit,
             Format::Markdown => VerifyFormat::Markdown,
             Format::Github => VerifyFormat::Github,
+            Format::Html => VerifyFormat::Html,
         }
     }
 }
@@ -164,7 +169,8 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             chunk
                 .par_iter()
                 .map_init(GameLog::new, |log, item| {
-                    let mut outcome = process(item, log, &choice);
+                    let sheets = matches!(args.format, Format::Html);
+                    let mut outcome = process(item, log, &choice, sheets);
                     if args.require_start {
                         require_start(&mut outcome);
                     }
@@ -291,8 +297,14 @@ fn folder_of(file: &Path) -> String {
     }
 }
 
-/// Reads and verifies one file found.
-fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -> FileVerdict {
+/// Reads and verifies one file found; with `sheets`, a divergent game's referee's sheet is
+/// rendered too (for the HTML page).
+fn process(
+    item: &Found,
+    log: &mut GameLog,
+    choice: &crate::rules::RuleChoice,
+    sheets: bool,
+) -> FileVerdict {
     match item {
         Found::Error(path, e) => FileVerdict {
             file: crate::files::shown(path),
@@ -303,28 +315,36 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
             positions: SourcePositions::default(),
             rules_source: None,
             known: Vec::new(),
+            sheets: Vec::new(),
         },
         Found::File(path) => {
             let mut source = None;
+            let mut rendered = Vec::new();
             let name = crate::files::name_of(path);
             // The bytes are read once: the second reading below, for the places of a
             // divergent game's events, reads them again from memory (standard input too).
             log.clear();
             let bytes = crate::files::read_file(path).map_err(|e| format!("{name}: {e}"));
-            let result =
-                bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
-                    haifu::read_into(&name, bytes, log, crate::files::max_size())
-                        .map_err(|e| e.display_in(&name))?;
-                    haifu::require_round(log).map_err(|e| e.display_in(&name))?;
-                    let (rules, from) = choice
-                        .for_log(log, path)
-                        .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
-                    source = Some(from);
-                    Ok(std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        haifu_replay::verify(log, &rules)
+            let result = bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
+                haifu::read_into(&name, bytes, log, crate::files::max_size())
+                    .map_err(|e| e.display_in(&name))?;
+                haifu::require_round(log).map_err(|e| e.display_in(&name))?;
+                let (rules, from) = choice
+                    .for_log(log, path)
+                    .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
+                source = Some(from);
+                let verdict = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    haifu_replay::verify(log, &rules)
+                }))
+                .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)));
+                if sheets && verdict.status() == Status::Divergent {
+                    rendered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        haifu_replay::render_rounds(&haifu_replay::replay(log, &rules))
                     }))
-                    .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic))))
-                });
+                    .unwrap_or_default();
+                }
+                Ok(verdict)
+            });
             let mut positions = SourcePositions::default();
             let divergent = matches!(&result, Ok(v) if v.status() == Status::Divergent);
             if divergent && let Ok(bytes) = &bytes {
@@ -375,6 +395,7 @@ fn process(item: &Found, log: &mut GameLog, choice: &crate::rules::RuleChoice) -
                 positions,
                 rules_source: source,
                 known: Vec::new(),
+                sheets: rendered,
             }
         }
     }

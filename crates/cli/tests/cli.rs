@@ -780,6 +780,10 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
         text.contains("changed wins each rule point changes alone: kiriage_mangan 1;"),
         "{text}"
     );
+    // The folder, a game that changes under a hostile name, and a file that does not read.
+    let changed = std::fs::read(dir.join("yaku/double-riichi.haifu")).expect("reads");
+    let changed = temp_file(&format!("diff-page/{HOSTILE}.haifu"), &changed);
+    let unreadable = temp_file(&format!("diff-page/{HOSTILE}-bad.haifu"), b"not a log\n");
     let page = haifu()
         .args([
             "diff",
@@ -789,6 +793,8 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
             "html",
         ])
         .arg(&dir)
+        .arg(&changed)
+        .arg(&unreadable)
         .output()
         .expect("runs");
     let page = String::from_utf8(page.stdout).expect("UTF-8");
@@ -799,11 +805,102 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
         "<table id=\"placements\">",
         "<svg id=\"points-shift\"",
         "</html>",
+        // A and B named with what they resolved to, and the legend.
+        "A: <code>auto</code>, resolved per game to",
+        "B: <code>auto,kiriage_mangan=true</code>, resolved per game to",
+        "<h2 id=\"legend\">Legend</h2>",
+        "<li><code>buu,kiriage_mangan=true</code> (3 games)</li>",
+        "none (<code>0</code>)",
+        // The changed games, each linked to its section and its rounds' sheets side by side.
+        "<h2 id=\"changed\">Changed games</h2><p>2 games in which something changes",
+        "<ul id=\"games\"><li><a href=\"#g0\">",
+        "yaku/double-riichi.haifu</a>: 4 changes (<a href=\"#g0-r0\">S4.0</a>, <a href=\"#g0-r1\">the game</a>)</li>",
+        "<li><a href=\"#g1\">",
+        "<section id=\"g0\">",
+        "<h4 id=\"g0-r0\">S4.0</h4><table class=\"sheets\"><tr><th>A</th><th>B</th></tr>",
+        "<td class=\"a\">  win seat C tsumo: double-riichi 2, menzen-tsumo 1, tanyao 1, ura 0 | 30 fu 4 han 7900 no-limit</td>",
+        "<td class=\"b\">  win seat C tsumo: double-riichi 2, menzen-tsumo 1, tanyao 1, ura 0 | 30 fu 4 han 8000 no-limit</td>",
+        // The file that failed and the games B cannot rule to the end, named.
+        "<h2 id=\"failed\">Files that failed</h2>",
+        "<h2 id=\"unruled\">Games B cannot rule to the end</h2>",
     ] {
         assert!(page.contains(part), "{part}");
     }
-    // Self-contained: no script, nothing fetched.
-    assert!(!page.contains("<script") && !page.contains("src=") && !page.contains("href="));
+    assert!(!page.contains("1 changes") && !page.contains("1 wins"));
+    assert_self_contained(&page);
+}
+
+/// A file name that would run a script, end an attribute and start a reference, were it not
+/// escaped.
+const HOSTILE: &str = "<script>alert('x')</script>\"&amp;";
+
+/// An HTML page is static and self-contained: no script, nothing fetched, every link to a
+/// place in the page itself; and the hostile file name it was given shows as text.
+#[track_caller]
+fn assert_self_contained(page: &str) {
+    assert!(!page.contains("<script") && !page.contains("src="));
+    let links = page.matches("href=").count();
+    assert!(links > 0);
+    assert_eq!(
+        page.matches("href=\"#").count(),
+        links,
+        "a link out of the page"
+    );
+    assert!(
+        page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;&amp;amp;"),
+        "the hostile name, escaped"
+    );
+    // Every anchor linked to is in the page.
+    for link in page.split("href=\"#").skip(1) {
+        let id = &link[..link.find('"').expect("a closing quote")];
+        assert!(page.contains(&format!("id=\"{id}\"")), "#{id}");
+    }
+}
+
+#[test]
+fn verify_draws_every_game_and_each_divergent_rounds_sheet_as_a_page() {
+    let conforming =
+        haifu_testkit::workspace_root().join("corpus/scenarios/yaku/double-riichi.haifu");
+    let (divergent, _) = changed_example(
+        &format!("verify-page/{HOSTILE}.haifu"),
+        "deltas 0 -8000 +9000 0",
+        "deltas 0 -7000 +8000 0",
+        "win C ron B",
+    );
+    let unreadable = temp_file(&format!("verify-page/{HOSTILE}-bad.haifu"), b"not a log\n");
+    let out = haifu()
+        .args(["verify", "--format", "html"])
+        .arg(&conforming)
+        .arg(&divergent)
+        .arg(&unreadable)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "an unreadable file");
+    let page = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+    for part in [
+        "<p id=\"summary\">3 files, 2 games,",
+        "1 conforming, 1 divergent, 0 unsupported, 1 error; 1 divergence",
+        "<h2 id=\"legend\">Legend</h2>",
+        "<h2 id=\"games\">Games</h2>",
+        // Every game, with its status and rounds; those with more to show linked.
+        "<tr class=\"conforming\"><td><code>",
+        "<tr class=\"divergent\"><td><a href=\"#f1\"><code>",
+        "<tr class=\"error\"><td><a href=\"#f2\"><code>",
+        "</code></a></td><td>divergent</td><td>1</td><td>1 divergence</td></tr>",
+        // The divergent round's sheet, its divergence marked.
+        "<section id=\"f1\">",
+        "<td><a href=\"#f1-r0\">E1.0</a></td>",
+        "<h4 id=\"f1-r0\">E1.0</h4><pre class=\"sheet\">E1.0 dealer",
+        "<mark>  !! payment_mismatch: ",
+        // The unreadable file's located message.
+        "<section id=\"f2\">",
+        ": error at line 1, column 1</h3><pre>",
+    ] {
+        assert!(page.contains(part), "{part}\n{page}");
+    }
+    assert!(!page.contains("1 divergences") && !page.contains("1 rounds"));
+    assert_self_contained(&page);
 }
 
 #[test]

@@ -49,6 +49,26 @@ pub(crate) fn markdown(text: &str) -> String {
     out
 }
 
+/// Text for an HTML page, in an element or a quoted attribute: control characters as
+/// [`controls`] writes them (a newline kept unless `newlines` is false, for a `<pre>`), then
+/// `&`, `<`, `>`, `"` and `'` as character references, so that nothing in it opens a tag,
+/// ends an attribute or starts a reference.
+pub(crate) fn html(text: &str, newlines: bool) -> String {
+    let text = controls(text, newlines);
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Text for a JUnit report: the characters XML 1.0 forbids (controls other than tab, newline
 /// and carriage return, U+FFFE and U+FFFF) written `\xNN` or `\u{FFFE}`, and in an attribute
 /// (`attribute`) newlines and carriage returns too, which a reader would fold into spaces.
@@ -114,6 +134,22 @@ mod tests {
             }
         }
 
+        /// Nothing in HTML text can open a tag, end an attribute or break a line it must not.
+        #[test]
+        fn html_text_is_inert(text in any::<String>(), keep in any::<bool>()) {
+            let shown = html(&text, keep);
+            for c in ['<', '>', '"', '\'', '\r'] {
+                prop_assert!(!shown.contains(c), "{:?} in {:?}", c, shown);
+            }
+            prop_assert!(!shown.chars().any(|c| c.is_control() && !(keep && c == '\n')));
+            for (i, _) in shown.match_indices('&') {
+                let rest = &shown[i..];
+                prop_assert!(rest.starts_with("&amp;") || rest.starts_with("&lt;")
+                    || rest.starts_with("&gt;") || rest.starts_with("&quot;")
+                    || rest.starts_with("&#39;"), "{:?}", shown);
+            }
+        }
+
         /// JUnit text holds only characters XML 1.0 allows (in an attribute, no line breaks).
         #[test]
         fn junit_text_is_valid_xml(text in any::<String>(), attribute in any::<bool>()) {
@@ -137,5 +173,10 @@ mod tests {
         // ESC[8m hides the rest of a terminal; a CR rewrites the line.
         assert_eq!(controls("a\u{1b}[8mb\rc", false), "a\\x1B[8mb\\x0Dc");
         assert_eq!(xml("a\u{FFFF}b\nc", true), "a\\u{FFFF}b\\x0Ac");
+        // A name that would close its cell and run a script.
+        assert_eq!(
+            html("x\"><script>alert('&')</script>\u{1b}", false),
+            "x&quot;&gt;&lt;script&gt;alert(&#39;&amp;&#39;)&lt;/script&gt;\\x1B"
+        );
     }
 }

@@ -6,13 +6,15 @@
 //! - [`FileVerdict`]: one file `verify` read, its [`Verdict`](haifu_replay::Verdict) or the
 //!   located message saying why it has none, with the [`SourcePositions`] of its events.
 //! - [`VerifyReport`]: renders a run of file verdicts in one [`VerifyFormat`] (text, JSON,
-//!   JUnit XML, Markdown, GitHub annotations), game by game as they come, and totals them in
-//!   a [`VerifySummary`].
+//!   JUnit XML, Markdown, GitHub annotations, an HTML page with each divergent round's sheet),
+//!   game by game as they come, and totals them in a [`VerifySummary`].
 //! - [`FileDiff`]: one file `diff` read, its [`ComparedGame`] (the game's
 //!   [`GameDiff`](haifu_replay::GameDiff) under rule sets A and B, with the rule points that
-//!   explain each changed win and the two sheets' [`sheets_diff`]) or why it has none.
+//!   explain each changed win, the rule sets each side resolved to, and the two referee's
+//!   sheets round by round, which [`sheets_diff`] compares) or why it has none.
 //! - [`DiffReport`]: renders a run of file diffs in one [`DiffFormat`] (text, JSON, an HTML
-//!   page with inline SVG charts), totals them in a [`DiffSummary`] and gathers the
+//!   page with inline SVG charts and the changed rounds' sheets side by side), totals them in
+//!   a [`DiffSummary`] and gathers the
 //!   [`Aggregate`](haifu_replay::Aggregate) of the games compared.
 //! - [`Baseline`]: the known divergences `--write-baseline` writes and `--baseline` reads,
 //!   each a [`BaselineEntry`].

@@ -10,6 +10,9 @@ use std::io::{self, Write};
 use haifu_replay::{Aggregate, Change, GameDiff};
 use serde::Serialize;
 
+/// The style both HTML pages share.
+pub(crate) use html::STYLE as PAGE_STYLE;
+
 /// One file `diff` read: the game compared under the two rule sets, or why it was not.
 #[derive(Clone, Debug)]
 pub struct FileDiff {
@@ -28,9 +31,13 @@ pub struct ComparedGame {
     /// With `--explain`: for each changed win (by its event), the rule points of B that
     /// change it when set alone on A (none: only several together do).
     pub explained: BTreeMap<usize, Vec<&'static str>>,
-    /// With `--sheets`, when something changes: the two referee's sheets as a unified diff
-    /// ([`sheets_diff`]).
-    pub sheets: Option<String>,
+    /// When something changes and a report shows them (`--sheets`, the HTML page): the two
+    /// referee's sheets, A's then B's, each as its rounds' sheets and the game's closing lines
+    /// ([`haifu_replay::render_rounds`]).
+    pub sheets: Option<[Vec<String>; 2]>,
+    /// The rule sets A and B resolved to for this game, each as a `--rules` value that reads
+    /// back to it (`tenhou,kiriage_mangan=true`, as haifu-ruleset's `RuleSet::spec` writes it).
+    pub rules: [String; 2],
 }
 
 /// The formats [`DiffReport`] writes.
@@ -40,8 +47,10 @@ pub enum DiffFormat {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}, "aggregate": {...}}`.
     Json,
-    /// One self-contained HTML page (no script, no network): the summary, the aggregate's
-    /// tables and its charts.
+    /// One self-contained HTML page (no script, nothing fetched): the rule sets, a legend,
+    /// the summary, the aggregate's tables and charts, then each changed game with its changes
+    /// and its changed rounds' two sheets side by side, and the files that failed and the
+    /// games B cannot rule to the end.
     Html,
 }
 
@@ -109,6 +118,8 @@ pub struct DiffReport {
     summary: DiffSummary,
     aggregate: Aggregate,
     explained: Explained,
+    /// HTML: what the page shows of the games added so far.
+    page: html::Gathered,
     /// JSON: no game written yet (the next one needs no comma).
     first: bool,
 }
@@ -125,6 +136,7 @@ impl DiffReport {
             summary: DiffSummary::default(),
             aggregate: Aggregate::default(),
             explained: Explained::default(),
+            page: html::Gathered::default(),
             first: true,
         }
     }
@@ -154,7 +166,8 @@ impl DiffReport {
         }
     }
 
-    /// Counts one file in and writes it (the HTML page shows only the totals).
+    /// Counts one file in and writes it (HTML keeps what its page shows of it for
+    /// [`finish`](Self::finish)).
     ///
     /// # Errors
     ///
@@ -164,7 +177,10 @@ impl DiffReport {
         match self.format {
             DiffFormat::Text => text::write_game(out, game, self.colour),
             DiffFormat::Json => json::write_game(out, game, &mut self.first),
-            DiffFormat::Html => Ok(()),
+            DiffFormat::Html => {
+                self.page.add(game);
+                Ok(())
+            }
         }
     }
 
@@ -185,11 +201,11 @@ impl DiffReport {
             DiffFormat::Json => json::write_summary(out, &self.summary, &self.aggregate, explained),
             DiffFormat::Html => {
                 let page = html::diff_page(
-                    &self.rules[0],
-                    &self.rules[1],
+                    &self.rules,
                     &self.summary.rows(),
                     &self.aggregate,
                     explained.map(|e| &e.by_rule_point),
+                    &self.page,
                 );
                 out.write_all(page.as_bytes())
             }
@@ -249,16 +265,7 @@ pub fn sheets_diff(rounds_a: &[String], rounds_b: &[String]) -> String {
         if a == b {
             continue;
         }
-        let header = |text: &str| text.lines().next().map_or(String::new(), str::to_owned);
-        let title = if i + 1 == n {
-            "the game".to_owned()
-        } else {
-            header(if a.is_empty() { b } else { a })
-                .split(" dealer")
-                .next()
-                .unwrap_or("")
-                .to_owned()
-        };
+        let title = round_title(a, b, i + 1 == n);
         out.push_str(
             &similar::TextDiff::from_lines(a, b)
                 .unified_diff()
@@ -268,4 +275,17 @@ pub fn sheets_diff(rounds_a: &[String], rounds_b: &[String]) -> String {
         );
     }
     out
+}
+
+/// The title of a round's two sheets, `a` and `b` (one may be empty): its label (`E2.0`),
+/// from the first line of its sheet, or `the game` for the game's closing lines (`last`).
+fn round_title(a: &str, b: &str, last: bool) -> String {
+    if last {
+        return "the game".to_owned();
+    }
+    let header = if a.is_empty() { b } else { a }
+        .lines()
+        .next()
+        .unwrap_or("");
+    header.split(" dealer").next().unwrap_or("").to_owned()
 }

@@ -8,7 +8,7 @@ use super::{DiffSummary, Explained, FileDiff, event_of};
 use crate::count;
 
 /// A changed win's explanation, as the text form writes it after the change.
-fn because(fields: Option<&Vec<&'static str>>) -> String {
+pub(super) fn because(fields: Option<&Vec<&'static str>>) -> String {
     match fields {
         None => String::new(),
         Some(f) if f.is_empty() => " [no single rule point: several together]".to_owned(),
@@ -37,8 +37,8 @@ pub(super) fn write_game(out: &mut impl Write, game: &FileDiff, colour: bool) ->
                 let why = because(event_of(change).and_then(|e| c.explained.get(&e)));
                 writeln!(out, "  {change}{why}")?;
             }
-            if let Some(sheets) = &c.sheets {
-                for line in sheets.lines() {
+            if let Some([a, b]) = &c.sheets {
+                for line in super::sheets_diff(a, b).lines() {
                     let paint = match line.as_bytes().first() {
                         _ if !colour => None,
                         Some(b'+') if !line.starts_with("+++") => Some("32"),

@@ -1,6 +1,7 @@
 //! `haifu verify`'s reports: one file's verdict in each format, and the run's summary.
 
 mod github;
+mod html;
 mod json;
 mod junit;
 mod markdown;
@@ -39,6 +40,9 @@ pub struct FileVerdict {
     /// For each divergence of the verdict, in order, whether the baseline given knows it
     /// (empty without a baseline): known ones are shown as known, and fail no CI report.
     pub known: Vec<bool>,
+    /// For the HTML report, a divergent game's referee's sheet: each round's, then the game's
+    /// closing lines ([`haifu_replay::render_rounds`]); empty otherwise.
+    pub sheets: Vec<String>,
 }
 
 /// Where in its file each event and expectation of a game was written, for pointing at a
@@ -155,6 +159,11 @@ pub enum VerifyFormat {
     /// GitHub Actions workflow commands: one `::error` annotation per divergence and per
     /// unreadable file, a `::notice` per unsupported game, then one for the summary.
     Github,
+    /// One self-contained HTML page (no script, nothing fetched): the summary and a legend,
+    /// every game with its status and rounds, then each divergent round's referee's sheet
+    /// ([`FileVerdict::sheets`]) with its divergences marked, and each unreadable file's
+    /// located message. Written whole at the end, since the page states its counts first.
+    Html,
 }
 
 /// The totals of a `verify` run; the `summary` object of its JSON form.
@@ -254,6 +263,8 @@ pub struct VerifyReport {
     first: bool,
     /// JUnit: one suite per folder, in the order first met.
     suites: Vec<quick_junit::TestSuite>,
+    /// HTML: the page's parts written so far.
+    page: html::Page,
 }
 
 impl VerifyReport {
@@ -269,6 +280,7 @@ impl VerifyReport {
             },
             first: true,
             suites: Vec::new(),
+            page: html::Page::default(),
         }
     }
 
@@ -287,14 +299,18 @@ impl VerifyReport {
     /// The writer's error.
     pub fn begin(&mut self, out: &mut impl Write) -> io::Result<()> {
         let opening: &[u8] = match self.format {
-            VerifyFormat::Text | VerifyFormat::Junit | VerifyFormat::Github => b"",
+            VerifyFormat::Text
+            | VerifyFormat::Junit
+            | VerifyFormat::Github
+            | VerifyFormat::Html => b"",
             VerifyFormat::Json => b"{\"games\":[",
             VerifyFormat::Markdown => b"## haifu verify\n\n",
         };
         out.write_all(opening)
     }
 
-    /// Counts one file in and writes it (JUnit keeps it for [`finish`](Self::finish)).
+    /// Counts one file in and writes it (JUnit and HTML keep it for
+    /// [`finish`](Self::finish)).
     ///
     /// # Errors
     ///
@@ -310,6 +326,10 @@ impl VerifyReport {
             }
             VerifyFormat::Markdown => markdown::write_game(out, game),
             VerifyFormat::Github => github::write_game(out, game),
+            VerifyFormat::Html => {
+                self.page.add(game);
+                Ok(())
+            }
         }
     }
 
@@ -318,7 +338,7 @@ impl VerifyReport {
         &self.summary
     }
 
-    /// Writes the summary (and, for JUnit, the whole report).
+    /// Writes the summary (and, for JUnit and HTML, the whole report).
     ///
     /// # Errors
     ///
@@ -331,6 +351,7 @@ impl VerifyReport {
             VerifyFormat::Junit => junit::write_report(out, std::mem::take(&mut self.suites)),
             VerifyFormat::Markdown => markdown::write_summary(out, summary),
             VerifyFormat::Github => github::write_summary(out, summary),
+            VerifyFormat::Html => out.write_all(self.page.finish(summary).as_bytes()),
         }
     }
 }
