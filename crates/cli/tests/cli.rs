@@ -819,7 +819,7 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
         "<section id=\"g0\">",
         "<h4 id=\"g0-r0\">S4.0</h4><table class=\"sheets\"><tr><th>A</th><th>B</th></tr>",
         "<td class=\"a\">  win seat C tsumo: double-riichi 2, menzen-tsumo 1, tanyao 1, ura 0 | 30 fu 4 han 7900 no-limit</td>",
-        "<td class=\"b\">  win seat C tsumo: double-riichi 2, menzen-tsumo 1, tanyao 1, ura 0 | 30 fu 4 han 8000 no-limit</td>",
+        "<td class=\"b\">  win seat C tsumo: double-riichi 2, menzen-tsumo 1, tanyao 1, ura 0 | 30 fu 4 han 8000 mangan</td>",
         // The file that failed and the games B cannot rule to the end, named.
         "<h2 id=\"failed\">Files that failed</h2>",
         "<h2 id=\"unruled\">Games B cannot rule to the end</h2>",

@@ -318,9 +318,14 @@ fn render_with_rounds(
             crate::Status::Unsupported => writeln!(out, "unsupported"),
             status => writeln!(
                 out,
-                "{}: {} divergences{}",
+                "{}: {} {}{}",
                 status.as_str(),
                 replay.verdict.divergences.len(),
+                if replay.verdict.divergences.len() == 1 {
+                    "divergence"
+                } else {
+                    "divergences"
+                },
                 if replay.verdict.checked.settled && !replay.verdict.checked.end_recorded {
                     " (the log does not record the game's end)"
                 } else {
