@@ -42,6 +42,31 @@ fn verdict_text(v: &Verdict) -> String {
     s
 }
 
+/// The Tenhou records of the tenhou.net/6 corpus that have an mjlog twin in `corpus/tenhou/`,
+/// in name order: each record's file name, and the two logs read (tenhou.net/6, mjlog).
+fn twins(six: &Path, xml: &Path) -> Vec<(String, GameLog, GameLog)> {
+    let mut entries: Vec<_> = std::fs::read_dir(six.join("tenhou"))
+        .expect("the folder reads")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    entries.sort();
+    entries
+        .into_iter()
+        .filter_map(|path| {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            let id = name
+                .strip_prefix("tests_py-resources-mjscore-")?
+                .strip_suffix(".json")?;
+            let twin = xml.join(format!("{id}.xml"));
+            twin.is_file().then(|| {
+                let xml_log = haifu_tenhou::read(&std::fs::read(&twin).expect("reads"))
+                    .expect("the mjlog reads");
+                (name, read6(&path), xml_log)
+            })
+        })
+        .collect()
+}
+
 #[test]
 fn tenhou_records_match_their_mjlog_twins() {
     let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
@@ -52,26 +77,7 @@ fn tenhou_records_match_their_mjlog_twins() {
     };
     let mut compared = 0;
     let mut failures = Vec::new();
-    let mut entries: Vec<_> = std::fs::read_dir(six.join("tenhou"))
-        .expect("the folder reads")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(id) = name
-            .strip_prefix("tests_py-resources-mjscore-")
-            .and_then(|n| n.strip_suffix(".json"))
-        else {
-            continue;
-        };
-        let twin = xml.join(format!("{id}.xml"));
-        if !twin.is_file() {
-            continue;
-        }
-        let six_log = read6(&path);
-        let bytes = std::fs::read(&twin).unwrap();
-        let xml_log = haifu_tenhou::read(&bytes).unwrap();
+    for (name, six_log, xml_log) in twins(&six, &xml) {
         let six_rules = declared_rules(&six_log).unwrap().rules;
         let xml_rules = declared_rules(&xml_log).unwrap().rules;
         let a = verify(&six_log, &six_rules);
@@ -512,21 +518,7 @@ fn mjlog_and_tenhou6_twins_diff_identically_against_every_preset() {
     };
     let mut compared = 0;
     let mut failures = Vec::new();
-    for entry in std::fs::read_dir(six.join("tenhou")).expect("the folder reads") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(id) = name
-            .strip_prefix("tests_py-resources-mjscore-")
-            .and_then(|n| n.strip_suffix(".json"))
-        else {
-            continue;
-        };
-        let twin = xml.join(format!("{id}.xml"));
-        if !twin.is_file() {
-            continue;
-        }
-        let six_log = read6(&path);
-        let xml_log = haifu_tenhou::read(&std::fs::read(&twin).unwrap()).unwrap();
+    for (name, six_log, xml_log) in twins(&six, &xml) {
         let six_rules = declared_rules(&six_log).unwrap().rules;
         let xml_rules = declared_rules(&xml_log).unwrap().rules;
         for preset in haifu_ruleset::Preset::ALL {

@@ -87,13 +87,8 @@ impl Page {
         );
         let _ = write!(
             page,
-            "<p id=\"summary\">{}, {}, {} ({}, {}): {}{}.</p>",
-            count(summary.files, "file"),
-            count(summary.games, "game"),
-            count(summary.rounds, "round"),
-            count(summary.wins, "win"),
-            count(summary.draws, "draw"),
-            summary.statuses(),
+            "<p id=\"summary\">{}{}.</p>",
+            summary.counts(),
             match summary.skipped {
                 0 => String::new(),
                 n => format!("; {} skipped", count(n, "file")),

@@ -199,6 +199,20 @@ pub struct VerifySummary {
 }
 
 impl VerifySummary {
+    /// The run in one line, as every report opens its summary: files, games, rounds (wins,
+    /// draws), then each status's count.
+    fn counts(&self) -> String {
+        format!(
+            "{}, {}, {} ({}, {}): {}",
+            crate::count(self.files, "file"),
+            crate::count(self.games, "game"),
+            crate::count(self.rounds, "round"),
+            crate::count(self.wins, "win"),
+            crate::count(self.draws, "draw"),
+            self.statuses()
+        )
+    }
+
     /// The games by status and the divergences, as every report's summary says them:
     /// `508 conforming, 4 divergent, 0 unsupported, 0 errors; 4 divergences`.
     fn statuses(&self) -> String {

@@ -139,13 +139,8 @@ pub(super) fn write_summary(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{}, {}, {} ({}, {}): {}{}",
-        count(summary.files, "file"),
-        count(summary.games, "game"),
-        count(summary.rounds, "round"),
-        count(summary.wins, "win"),
-        count(summary.draws, "draw"),
-        summary.statuses(),
+        "{}{}",
+        summary.counts(),
         match summary.skipped {
             0 => String::new(),
             n if verbose => format!("; {} skipped", count(n, "file")),
