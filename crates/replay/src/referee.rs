@@ -7,13 +7,13 @@ use haifu_log::{
     DrawKind, Event, GameLog, Mistake, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
     YakuOrder,
 };
-use haifu_rules::flow::{self, Seats, WinValue};
+use haifu_rules::flow::{self, Bonus, Seats, WinValue};
 use haifu_rules::rulings;
 use haifu_rules::{
     AbortiveDraw, ActionError, HanSource, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
     Win, WinContext, Yaku, score,
 };
-use haifu_ruleset::{MultipleRonBonus, RuleSet};
+use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat, Tile};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
@@ -712,19 +712,26 @@ impl<'a> RoundReplay<'a> {
             };
             self.diverge(verdict, index, kind);
         }
-        // In a double ron the winner nearest the discarder collects the sticks, and the honba
-        // too unless every winner is paid them.
-        let first = self.wins_on_tile == 0;
+        // What this win collects of the table's honba and sticks: a tsumo all of them; a ron
+        // its share among the rons on the tile, as the flow splits it (the winner nearest the
+        // discarder first, the log's order).
+        let position = usize::from(self.wins_on_tile);
         self.wins_on_tile += 1;
-        let (honba, sticks) = if first {
-            (
-                self.summary.setup.honba,
-                self.summary.setup.sticks + u32::from(self.summary.deposits.len()),
-            )
-        } else if self.rules.flow.multiple_ron_bonus != MultipleRonBonus::NearestWinner {
-            (self.summary.setup.honba, 0)
+        let table = Bonus {
+            honba: self.summary.setup.honba,
+            sticks: self.summary.setup.sticks + u32::from(self.summary.deposits.len()),
+        };
+        let Bonus { honba, sticks } = if recorded.is_tsumo() {
+            table
         } else {
-            (0, 0)
+            let standing = self.claimants.with(winner);
+            flow::Flow::new(&self.rules).ron_bonus(
+                position,
+                winner,
+                standing,
+                self.summary.deposits,
+                table,
+            )
         };
         let score = match self.compare_win(&context, recorded, honba, sticks, index, verdict) {
             Ok(score) => score,

@@ -564,6 +564,38 @@ impl Flow<'_> {
         p.checked()
     }
 
+    /// What the `position`-th winner of a ron (0: the one nearest the discarder) collects of
+    /// the table's honba and sticks (`table`: the honba counter, and every stick on the table,
+    /// this hand's deposits included), when `standing` are the winners paid and `deposits`
+    /// the seats whose riichi deposit this hand took: the one place a multiple ron's bonus is
+    /// split, as [`MultipleRonBonus`] says.
+    pub fn ron_bonus(
+        &self,
+        position: usize,
+        winner: Seat,
+        standing: Seats,
+        deposits: Seats,
+        table: Bonus,
+    ) -> Bonus {
+        let Bonus { honba, sticks } = table;
+        // Under "own stick back", each winner's own deposit of this hand is not in the pot.
+        let own_back = |seat: Seat| u32::from(deposits.contains(seat));
+        let returned: u32 = standing.iter().map(own_back).sum();
+        match (position, self.multiple_ron_bonus) {
+            (0, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
+                honba,
+                sticks: sticks.saturating_sub(returned) + own_back(winner),
+            },
+            (0, _) => table,
+            (_, MultipleRonBonus::NearestWinner) => Bonus::NONE,
+            (_, MultipleRonBonus::HonbaToEachSticksToNearest) => Bonus { honba, sticks: 0 },
+            (_, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
+                honba,
+                sticks: own_back(winner),
+            },
+        }
+    }
+
     /// The payments of one or more rons on the same discard, with `honba` and `sticks` the
     /// counters of the round (sticks including this round's deposits, which `deposits` made),
     /// applying
@@ -623,23 +655,8 @@ impl Flow<'_> {
             .collect();
         let mut winners = [(discarder, Payments::NONE); 3];
         let standing: Seats = order.iter().take(stands).map(|w| w.winner).collect();
-        // Under "own stick back", each winner's own deposit of this hand is not in the pot.
-        let own_back = |seat: Seat| u32::from(deposits.contains(seat));
-        let returned: u32 = standing.iter().map(own_back).sum();
         for (i, w) in order.iter().take(stands).enumerate() {
-            let bonus = match (i, self.multiple_ron_bonus) {
-                (0, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
-                    honba,
-                    sticks: sticks.saturating_sub(returned) + own_back(w.winner),
-                },
-                (0, _) => Bonus { honba, sticks },
-                (_, MultipleRonBonus::NearestWinner) => Bonus::NONE,
-                (_, MultipleRonBonus::HonbaToEachSticksToNearest) => Bonus { honba, sticks: 0 },
-                (_, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
-                    honba,
-                    sticks: own_back(w.winner),
-                },
-            };
+            let bonus = self.ron_bonus(i, w.winner, standing, deposits, Bonus { honba, sticks });
             winners[i] = (w.winner, self.win_payments(dealer, w, bonus)?);
         }
         Ok(RonOutcome::Paid {
