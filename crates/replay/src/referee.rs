@@ -10,8 +10,8 @@ use haifu_log::{
 use haifu_rules::flow::{self, Bonus, Seats, WinValue};
 use haifu_rules::rulings;
 use haifu_rules::{
-    AbortiveDraw, ActionError, HanSource, Round, RoundSetup, Ruling, Score, ScoreError, SetupError,
-    Win, WinContext, Yaku, score,
+    AbortiveClaim, ActionError, Deal, HanSource, Round, Ruling, Score, ScoreError, SetupError,
+    WinContext, WinningHand, Yaku, score,
 };
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat, Tile};
@@ -280,8 +280,8 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    fn setup(start: &RoundStart, players: haifu_tiles::Players) -> RoundSetup {
-        RoundSetup {
+    fn setup(start: &RoundStart, players: haifu_tiles::Players) -> Deal {
+        Deal {
             players,
             round_wind: start.round_wind,
             dealer: start.dealer,
@@ -885,7 +885,7 @@ impl<'a> RoundReplay<'a> {
                 },
             );
         }
-        let win = Win {
+        let win = WinningHand {
             concealed: &context.concealed,
             winning_tile: context.winning_tile,
             melds: &context.melds,
@@ -1067,7 +1067,7 @@ impl<'a> RoundReplay<'a> {
             }
             DrawKind::KyuushuKyuuhai => match shown.iter().next() {
                 Some(seat) => round
-                    .check_abortive(AbortiveDraw::KyuushuKyuuhai(seat))
+                    .check_abortive(AbortiveClaim::KyuushuKyuuhai(seat))
                     .map(|()| (Seats::EMPTY, Seats::EMPTY)),
                 None => Err(ActionError::DrawNotApplicable {
                     what: "kyuushu kyuuhai",
@@ -1075,17 +1075,17 @@ impl<'a> RoundReplay<'a> {
                 }),
             },
             DrawKind::SuufonRenda => round
-                .check_abortive(AbortiveDraw::SuufonRenda)
+                .check_abortive(AbortiveClaim::SuufonRenda)
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
             DrawKind::SuuchaRiichi => round
-                .check_abortive(AbortiveDraw::SuuchaRiichi)
+                .check_abortive(AbortiveClaim::SuuchaRiichi)
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
             DrawKind::Suukaikan => round
-                .check_abortive(AbortiveDraw::Suukaikan)
+                .check_abortive(AbortiveClaim::Suukaikan)
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
             // Three rons abort the hand only where a triple ron is not played out.
             DrawKind::Sanchahou => rulings::triple_ron_aborts(self.rules.flow.multiple_ron)
-                .and_then(|()| round.check_abortive(AbortiveDraw::Sanchahou))
+                .and_then(|()| round.check_abortive(AbortiveClaim::Sanchahou))
                 .map(|()| (Seats::EMPTY, Seats::EMPTY)),
         };
         match result {

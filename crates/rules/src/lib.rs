@@ -7,7 +7,7 @@
 //!   [`is_complete`], [`waits`] and [`is_tenpai`] (table lookups; the 244 KB table of suit
 //!   shapes is built by the build script and compiled in), and the [`Wait`] type of a
 //!   winning tile.
-//! - [`score()`]: a [`Win`] (hand, melds, winning tile, winds, indicators, riichi and
+//! - [`score()`]: a [`WinningHand`] (hand, melds, winning tile, winds, indicators, riichi and
 //!   [`Situation`] flags, honba, sticks) under a rule set gives an itemised [`Score`]: each
 //!   [`Yaku`] with its han, each [`FuItem`], dora/ura/red counts, the [`Limit`], each
 //!   [`Payment`] and the value Tenhou records.
@@ -45,11 +45,11 @@ pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
 pub use model::{hand_base, limit_base};
 pub use round::{
-    AbortiveDraw, ActionError, ExhaustiveDraw, FuritenReason, Round, RoundSetup, Ruling,
-    SetupError, WinContext,
+    AbortiveClaim, ActionError, Deal, ExhaustiveDraw, FuritenReason, Round, Ruling, SetupError,
+    WinContext,
 };
 pub use score::{
-    FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, Win, score,
+    FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, WinningHand, score,
 };
 pub use spec::{SpecError, WinSpec};
 pub use yaku::{YakuHan, YakumanCount};

@@ -1,6 +1,6 @@
 //! A round (kyoku) as a state machine: the referee's view of a hand being played.
 //!
-//! A [`Round`] is built from a plain [`RoundSetup`] (what a log states at the start of a
+//! A [`Round`] is built from a plain [`Deal`] (what a log states at the start of a
 //! round) by [`Round::from_setup`], which checks it. Each action of the log is then played:
 //! [`Round::draw`], [`Round::discard`], [`Round::call`], [`Round::declare_riichi`],
 //! [`Round::take_riichi_deposit`], [`Round::reveal_dora`]. An action the rules forbid is an
@@ -52,7 +52,7 @@ const fn live_wall(players: Players) -> u8 {
 
 /// A round's start as a log states it: not necessarily legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundSetup {
+pub struct Deal {
     /// The players at the table: with three, seat `D` has no hand.
     pub players: Players,
     /// The round wind.
@@ -67,7 +67,7 @@ pub struct RoundSetup {
     pub dora_indicator: Tile,
 }
 
-/// Why a [`RoundSetup`] is not a possible start of a round.
+/// Why a [`Deal`] is not a possible start of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// A seat's hand does not have 13 tiles (or, with three players, seat `D` has tiles).
@@ -665,7 +665,7 @@ pub struct ExhaustiveDraw {
 
 /// The abortive draws a round can end in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AbortiveDraw {
+pub enum AbortiveClaim {
     /// Kyuushu kyuuhai, declared by this seat.
     KyuushuKyuuhai(Seat),
     /// Suufon renda: four identical wind discards in the first go-around.
@@ -752,7 +752,7 @@ impl Round {
     ///
     /// It considers the hand sizes and that no physical tile is dealt twice (the dora
     /// indicator included). It does not check the setup against a wall (the replayer does).
-    pub fn from_setup(setup: &RoundSetup, rules: &RuleSet) -> Result<Round, SetupError> {
+    pub fn from_setup(setup: &Deal, rules: &RuleSet) -> Result<Round, SetupError> {
         let mut round = Round {
             rules: *rules,
             players: setup.players,
@@ -786,7 +786,7 @@ impl Round {
     /// Starts a new round in this one's place, as [`Round::from_setup`] does, reusing its
     /// storage: a replayer going from round to round moves no round state. On an error the
     /// round is left as it was.
-    pub fn restart(&mut self, setup: &RoundSetup, rules: &RuleSet) -> Result<(), SetupError> {
+    pub fn restart(&mut self, setup: &Deal, rules: &RuleSet) -> Result<(), SetupError> {
         let mut seen = TileBits::default();
         let players = setup.players;
         if !players.uses(setup.dora_indicator.kind()) {
@@ -2010,15 +2010,15 @@ impl Round {
     }
 
     /// Whether an abortive draw's condition holds now; on success the round is over.
-    pub fn check_abortive(&mut self, draw: AbortiveDraw) -> Result<(), ActionError> {
+    pub fn check_abortive(&mut self, draw: AbortiveClaim) -> Result<(), ActionError> {
         self.begin()?;
         let rule = match draw {
-            AbortiveDraw::KyuushuKyuuhai(_) => Some((
+            AbortiveClaim::KyuushuKyuuhai(_) => Some((
                 "kyuushu kyuuhai",
                 "kyuushu_kyuuhai",
                 self.rules.round.kyuushu_kyuuhai,
             )),
-            AbortiveDraw::SuufonRenda => Some((
+            AbortiveClaim::SuufonRenda => Some((
                 "suufon renda",
                 "suufon_renda",
                 match self.rules.round.suufon_renda {
@@ -2026,21 +2026,23 @@ impl Round {
                     FirstDiscards::Winds | FirstDiscards::AnyTile => AbortiveRule::Abort,
                 },
             )),
-            AbortiveDraw::SuuchaRiichi => Some((
+            AbortiveClaim::SuuchaRiichi => Some((
                 "suucha riichi",
                 "suucha_riichi",
                 self.rules.round.suucha_riichi,
             )),
-            AbortiveDraw::Suukaikan => Some(("suukaikan", "suukaikan", self.rules.round.suukaikan)),
+            AbortiveClaim::Suukaikan => {
+                Some(("suukaikan", "suukaikan", self.rules.round.suukaikan))
+            }
             // Whether three rons abort is the flow's multiple-ron rule.
-            AbortiveDraw::Sanchahou => None,
+            AbortiveClaim::Sanchahou => None,
         };
         if let Some((what, rule, AbortiveRule::NotPlayed)) = rule {
             return Err(ActionError::AbortiveNotPlayed { what, rule });
         }
         let fail = |what, why| Err(ActionError::DrawNotApplicable { what, why });
         match draw {
-            AbortiveDraw::KyuushuKyuuhai(seat) => {
+            AbortiveClaim::KyuushuKyuuhai(seat) => {
                 self.own_turn(seat, "declare kyuushu kyuuhai")?;
                 let st = &self.seats[seat];
                 if !self.no_call_yet || st.discards > 0 {
@@ -2057,7 +2059,7 @@ impl Round {
                     );
                 }
             }
-            AbortiveDraw::SuufonRenda => {
+            AbortiveClaim::SuufonRenda => {
                 if self.players == Players::Three {
                     return fail(
                         "suufon renda",
@@ -2087,12 +2089,12 @@ impl Round {
                     return Err(ActionError::DepositMissing { seat: declarer });
                 }
             }
-            AbortiveDraw::SuuchaRiichi => {
+            AbortiveClaim::SuuchaRiichi => {
                 if self.riichi_sticks_taken < 4 {
                     return fail("suucha riichi", "fewer than four riichi stand");
                 }
             }
-            AbortiveDraw::Suukaikan => {
+            AbortiveClaim::Suukaikan => {
                 let several = self.kan_seats.iter().any(|s| *s != self.kan_seats[0]);
                 let last_discarded =
                     self.open_discard.map(|(s, _)| s) == self.kan_seats.last().copied();
@@ -2103,7 +2105,7 @@ impl Round {
                     );
                 }
             }
-            AbortiveDraw::Sanchahou => {
+            AbortiveClaim::Sanchahou => {
                 let Some((from, tile)) = self.open_discard.or(self.open_kakan) else {
                     return fail("sanchahou", "no discard is open to claim");
                 };
@@ -2226,7 +2228,7 @@ mod tests {
     /// Seat 0 (dealer) holds three 1m and draws the fourth; seat 1 waits on 1m with thirteen
     /// orphans. Whether seat 1 may rob the ankan depends on the rule.
     fn kokushi_against_ankan(robs: KokushiRobsAnkan) -> Result<WinContext, ActionError> {
-        let setup = RoundSetup {
+        let setup = Deal {
             players: Players::Four,
             round_wind: Wind::East,
             dealer: seat(0),
@@ -2260,7 +2262,7 @@ mod tests {
     #[test]
     fn a_second_kan_in_one_turn_is_kan_on_kan() {
         let t = |i| Tile::new(i).unwrap();
-        let setup = RoundSetup {
+        let setup = Deal {
             players: Players::Four,
             round_wind: Wind::East,
             dealer: seat(0),

@@ -1,4 +1,4 @@
-//! Scoring a winning hand: [`score`] takes a [`Win`] and a [`RuleSet`] and returns an itemised
+//! Scoring a winning hand: [`score`] takes a [`WinningHand`] and a [`RuleSet`] and returns an itemised
 //! [`Score`].
 
 use arrayvec::ArrayVec;
@@ -101,7 +101,7 @@ impl std::ops::BitOrAssign for Situation {
 /// Not necessarily legal: [`score`] checks tile counts, melds and the situation flags and
 /// reports the first problem as a [`ScoreError`].
 #[derive(Clone, Copy, Debug)]
-pub struct Win<'a> {
+pub struct WinningHand<'a> {
     /// The concealed tiles **without** the winning tile (13, 10, 7, 4 or 1 of them).
     pub concealed: &'a [Tile],
     /// The winning tile (drawn or claimed).
@@ -309,9 +309,9 @@ enum Shape {
     Kan,
 }
 
-/// What every reading shares: parsed from the [`Win`] once.
+/// What every reading shares: parsed from the [`WinningHand`] once.
 struct Context<'w, 'a> {
-    win: &'w Win<'a>,
+    win: &'w WinningHand<'a>,
     rules: &'w RuleSet,
     /// The rule set's scoring model, asked for everything that differs by model.
     model: Model,
@@ -370,7 +370,7 @@ struct Candidate {
 /// when the hand's value turns on it: the hand is valued under each value that settles the
 /// point, and when every one gives the same value (yaku, han, fu below the limits, limit,
 /// points and payments) that is the hand's value; when none makes it a win, it has no yaku.
-pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
+pub fn score(rules: &RuleSet, win: &WinningHand<'_>) -> Result<Score, ScoreError> {
     match score_as_set(rules, win) {
         Err(ScoreError::NotSettled { rule }) => score_whatever(rules, win, rule),
         result => result,
@@ -379,7 +379,11 @@ pub fn score(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
 
 /// The hand under each value that settles `rule` (which `rules` leaves not settled): the one
 /// value they all give, no yaku when none gives a win, else the point reported.
-fn score_whatever(rules: &RuleSet, win: &Win<'_>, rule: &'static str) -> Result<Score, ScoreError> {
+fn score_whatever(
+    rules: &RuleSet,
+    win: &WinningHand<'_>,
+    rule: &'static str,
+) -> Result<Score, ScoreError> {
     let unsettled = ScoreError::NotSettled { rule };
     let field = haifu_ruleset::FIELDS.iter().find(|f| f.name == rule);
     let values = field.map(haifu_ruleset::Field::settled).unwrap_or_default();
@@ -424,7 +428,7 @@ fn same_value(a: &Score, b: &Score) -> bool {
 
 /// [`score`] under `rules` as they are: a point left not settled that a reading needs is
 /// reported as such.
-fn score_as_set(rules: &RuleSet, win: &Win<'_>) -> Result<Score, ScoreError> {
+fn score_as_set(rules: &RuleSet, win: &WinningHand<'_>) -> Result<Score, ScoreError> {
     // What the counters pay, checked before any arithmetic.
     Flow::new(rules).check_bonus(Bonus {
         honba: win.honba,
@@ -506,7 +510,7 @@ fn meld_set(index: usize, meld: &Meld) -> Result<HandSet, ScoreError> {
 }
 
 impl<'w, 'a> Context<'w, 'a> {
-    fn new(rules: &'w RuleSet, win: &'w Win<'a>) -> Result<Context<'w, 'a>, ScoreError> {
+    fn new(rules: &'w RuleSet, win: &'w WinningHand<'a>) -> Result<Context<'w, 'a>, ScoreError> {
         if win.melds.len() > 4 {
             return Err(ScoreError::TooManyMelds {
                 melds: win.melds.len(),
@@ -1364,7 +1368,7 @@ impl<'w, 'a> Context<'w, 'a> {
 }
 
 fn check_situation(
-    win: &Win<'_>,
+    win: &WinningHand<'_>,
     menzen: bool,
     tsumo: bool,
     dealer: bool,

@@ -6,7 +6,7 @@ use haifu_tiles::{CopyPool, Meld, MeldKind, NotationError, Tile, TileKind, Wind,
 use thiserror::Error;
 
 use crate::flow::WinMethod;
-use crate::score::{RiichiDeclaration, Situation, Win};
+use crate::score::{RiichiDeclaration, Situation, WinningHand};
 
 /// Why a piece of hand text could not be read: which text, where in it, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -301,8 +301,8 @@ impl WinSpec {
     }
 
     /// Lends the hand to [`crate::score()`]; `None` until the winning tile is set.
-    pub fn win(&self) -> Option<Win<'_>> {
-        Some(Win {
+    pub fn win(&self) -> Option<WinningHand<'_>> {
+        Some(WinningHand {
             concealed: &self.concealed,
             winning_tile: self.winning_tile?,
             melds: &self.melds,

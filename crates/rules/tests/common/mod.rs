@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use arrayvec::ArrayVec;
 use haifu_log::{Event, GameLog, RecordedWin};
-use haifu_rules::{HanSource, RiichiDeclaration, Situation, Win, WinMethod, Yaku};
+use haifu_rules::{HanSource, RiichiDeclaration, Situation, WinMethod, WinningHand, Yaku};
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{Meld, Tile, Wind};
 
@@ -56,8 +56,8 @@ pub(crate) struct WinCase {
 
 impl WinCase {
     /// The scoring input.
-    pub(crate) fn win(&self) -> Win<'_> {
-        Win {
+    pub(crate) fn win(&self) -> WinningHand<'_> {
+        WinningHand {
             concealed: &self.concealed,
             winning_tile: self.winning_tile,
             melds: &self.melds,
