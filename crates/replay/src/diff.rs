@@ -321,18 +321,13 @@ pub fn end_text(end: &CourseEnd) -> String {
             );
             format!(
                 "ends after {after} ({reason}): scores {}, places {}, {points}",
-                scores_text(&standing.scores),
+                crate::Shown::Scores(standing.scores),
                 places.join(" ")
             )
         }
         CourseEnd::GoesOn { next } => format!("goes on to {next} after the recorded rounds"),
         CourseEnd::Unknown { why } => format!("not known ({why})"),
     }
-}
-
-/// Scores as the messages write them: `25000 25000 25000 25000` ([`Shown::Scores`](crate::Shown::Scores)).
-pub fn scores_text(s: &BySeat<i32>) -> String {
-    crate::Shown::Scores(*s).to_string()
 }
 
 /// A win's value as one line: `riichi 1, pinfu 1, dora 1 | 30 fu 3 han 3900 no-limit`.
@@ -361,8 +356,10 @@ pub fn value_text(v: &Valuation) -> String {
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let opt = |s: &Option<BySeat<i32>>| {
-            s.as_ref()
-                .map_or_else(|| "not known".to_owned(), scores_text)
+            s.as_ref().map_or_else(
+                || "not known".to_owned(),
+                |s| crate::Shown::Scores(*s).to_string(),
+            )
         };
         let label = |p: &Played| match p {
             Played::As(l) => l.to_string(),

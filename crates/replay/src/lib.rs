@@ -41,8 +41,8 @@ use referee::DoraTiming;
 pub use compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
 pub use diff::{
-    Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, scores_text,
-    single_changes, value_text,
+    Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, single_changes,
+    value_text,
 };
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render, render_rounds};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};

@@ -209,21 +209,8 @@ pub(super) fn payments(
 /// tsumo.
 pub(super) fn lookup(han: u8, fu: u8) -> (u32, Limit, [u32; 5]) {
     let (b, limit, _) = base(0, han, fu);
-    let nd_ron = payments(b, limit, false, false, false, 0);
-    let nd_tsumo = payments(b, limit, false, true, false, 0);
-    let d_ron = payments(b, limit, true, false, false, 0);
-    let d_tsumo = payments(b, limit, true, true, false, 0);
-    (
-        b,
-        limit,
-        [
-            nd_ron.ron_or_dealer,
-            nd_tsumo.ron_or_dealer,
-            nd_tsumo.non_dealer,
-            d_ron.ron_or_dealer,
-            d_tsumo.non_dealer,
-        ],
-    )
+    let table = super::payment_table(|dealer, tsumo| payments(b, limit, dealer, tsumo, false, 0));
+    (b, limit, table)
 }
 
 #[cfg(test)]

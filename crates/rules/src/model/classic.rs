@@ -59,20 +59,10 @@ pub(super) fn payments(base: u32, dealer: bool, tsumo: bool) -> Paid {
 /// a dealer's ron, and each player's share of the dealer's tsumo.
 pub(super) fn lookup(doubles: u8, points: u8) -> (u32, Limit, [u32; 5]) {
     let (b, limit, _) = base(0, doubles, points);
-    let nd_ron = payments(b, false, false);
-    let nd_tsumo = payments(b, false, true);
-    let d_ron = payments(b, true, false);
-    let d_tsumo = payments(b, true, true);
     (
         b,
         limit,
-        [
-            nd_ron.ron_or_dealer,
-            nd_tsumo.ron_or_dealer,
-            nd_tsumo.non_dealer,
-            d_ron.ron_or_dealer,
-            d_tsumo.non_dealer,
-        ],
+        super::payment_table(|dealer, tsumo| payments(b, dealer, tsumo)),
     )
 }
 

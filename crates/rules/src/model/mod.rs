@@ -122,6 +122,21 @@ pub(crate) struct Valued {
     pub(crate) floor_han: Option<u8>,
 }
 
+/// The five payments a value table lists for a hand, as `pay(dealer, tsumo)` gives them: a
+/// non-dealer's ron, the dealer's and each other player's share of a non-dealer's tsumo, a
+/// dealer's ron, and each player's share of a dealer's tsumo.
+pub(super) fn payment_table(pay: impl Fn(bool, bool) -> Paid) -> [u32; 5] {
+    let (nd_ron, nd_tsumo) = (pay(false, false), pay(false, true));
+    let (d_ron, d_tsumo) = (pay(true, false), pay(true, true));
+    [
+        nd_ron.ron_or_dealer,
+        nd_tsumo.ron_or_dealer,
+        nd_tsumo.non_dealer,
+        d_ron.ron_or_dealer,
+        d_tsumo.non_dealer,
+    ]
+}
+
 /// What a hand pays, honba and sticks aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Paid {
