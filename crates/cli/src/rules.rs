@@ -71,11 +71,12 @@ impl RuleChoice {
         if let Some(rules) = self.fixed {
             return Ok((rules, "--rules".to_owned()));
         }
-        let declared = match (haifu::declared_rules(log), &self.fallback) {
-            (Err(haifu::RuleError::RuleFile { path }), _) => {
-                rule_file_of(log, &record.parent().unwrap_or(Path::new("")).join(path))?
+        let declared = match (&log.header.declared, &self.fallback) {
+            (haifu::Declared::File { path, overrides }, _) => {
+                let folder = record.parent().unwrap_or(Path::new(""));
+                rule_file_of(overrides, &folder.join(path))?
             }
-            (Err(haifu::RuleError::Undeclared { why, .. }), Some((rules, name))) => {
+            (haifu::Declared::Undeclared { why, .. }, Some((rules, name))) => {
                 // The fallback has its overrides already.
                 return Ok((
                     *rules,
@@ -84,7 +85,7 @@ impl RuleChoice {
                     ),
                 ));
             }
-            (declared, _) => declared.map_err(|e| e.to_string())?,
+            _ => haifu::declared_rules(log).map_err(|e| e.to_string())?,
         };
         let mut rules = declared.rules;
         self.spec
@@ -101,8 +102,11 @@ impl RuleChoice {
 
 /// The rule set of a record whose rules line names the rule file at `path` (found beside the
 /// record): the file's, then the line's overrides.
-fn rule_file_of(log: &GameLog, path: &Path) -> Result<haifu::DeclaredRules, String> {
-    let spec = log.header.rules.spec.as_deref().unwrap_or_default();
+fn rule_file_of(
+    overrides: &haifu_ruleset::Overrides,
+    path: &Path,
+) -> Result<haifu::DeclaredRules, String> {
+    let spec = &overrides.written;
     let shown = crate::files::shown(path);
     if !path.exists() {
         return Err(format!(
@@ -110,8 +114,8 @@ fn rule_file_of(log: &GameLog, path: &Path) -> Result<haifu::DeclaredRules, Stri
         ));
     }
     let mut rules = read_file(path).map_err(|e| e.to_string())?;
-    RuleSpec::parse(spec)
-        .and_then(|parsed| parsed.apply(&mut rules))
+    overrides
+        .apply(&mut rules)
         .map_err(|e| format!("{shown}, the rule file of the rules line ({spec}): {e}"))?;
     Ok(haifu::DeclaredRules {
         rules,

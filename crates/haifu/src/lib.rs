@@ -42,7 +42,7 @@ pub use haifu_replay::{
     Divergence, DivergenceKind, GameReplay, RoundLabel, Status, Verdict, replay, verify,
 };
 pub use haifu_rules::{RiichiDeclaration, Score, ScoreError, WinMethod, WinSpec, score};
-pub use haifu_ruleset::{Preset, RuleError, RuleSet, RuleSpec, SpecBase};
+pub use haifu_ruleset::{Declared, Preset, RuleError, RuleSet, RuleSpec, SpecBase};
 pub use haifu_tiles as tiles;
 
 /// The formats haifu reads, told apart by content (the notation also by its `.haifu` name).
@@ -233,85 +233,49 @@ pub struct DeclaredRules {
     pub source: String,
 }
 
-/// The rule set `log` declares: Tenhou's GO type bits under the era of the game's date (see
-/// [`haifu_tenhou::declared_rules`]), or a rule set named by the log (a notation file's
-/// `rules` line, a tenhou.net/6 `rule.disp`, a Mahjong Soul record's configuration); either
-/// with the rule point overrides it states.
+/// The rule set `log` declares, as its reader decoded it ([`Header::declared`]): a rule set
+/// the log names (a notation file's `rules` line, a tenhou.net/6 `rule.disp`, a Mahjong Soul
+/// record's configuration), or Tenhou's GO type bits decoded under the era of the game's date
+/// (see [`haifu_tenhou::declared_rules`]), either with the overrides the log states.
+///
+/// [`Header::declared`]: haifu_log::Header::declared
 ///
 /// # Errors
 ///
 /// [`RuleError::Undeclared`] when the log names no rule set haifu can name (say why),
 /// [`RuleError::RuleFile`] when its rules line names a rule file (which only a caller that
-/// knows where the record is can read), or a [`RuleError`] when the rule set it declares does
-/// not read.
+/// knows where the record is can read), or the [`RuleError`] of a declaration haifu refuses.
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
-    if let Some(what) = &log.header.rules.undeclared {
-        return Err(RuleError::Undeclared {
-            why: what.clone(),
-            suggest: suggested_preset(log),
-        });
-    }
-    let tenhou = haifu_tenhou::declared_rules(log);
-    let Some(spec) = &log.header.rules.spec else {
-        return Ok(DeclaredRules {
-            rules: tenhou.rules,
-            source: tenhou.describe(),
-        });
-    };
-    let parsed = RuleSpec::parse(spec)?;
-    let preset = match parsed.base {
-        SpecBase::Preset(preset) => preset,
-        SpecBase::File(path) => return Err(RuleError::RuleFile { path }),
-        _ => {
-            return Err(RuleError::UnknownPreset {
-                name: spec.clone(),
-                at: None,
-            });
+    match &log.header.declared {
+        Declared::Rules { rules, source } => Ok(DeclaredRules {
+            rules: **rules,
+            source: source.clone(),
+        }),
+        Declared::TenhouFlags { overrides } => {
+            let tenhou = haifu_tenhou::declared_rules(log);
+            let Some(overrides) = overrides else {
+                return Ok(DeclaredRules {
+                    rules: tenhou.rules,
+                    source: tenhou.describe(),
+                });
+            };
+            let mut rules = tenhou.rules;
+            overrides.apply(&mut rules)?;
+            Ok(DeclaredRules {
+                rules,
+                source: format!(
+                    "{}, with the overrides of the rules line ({})",
+                    tenhou.describe(),
+                    overrides.written
+                ),
+            })
         }
-    };
-    // `rules tenhou` declares Tenhou's rules by its flags (the GO bits), then overrides.
-    let (mut rules, source) = if preset == Preset::Tenhou {
-        (
-            tenhou.rules,
-            format!(
-                "{}, with the overrides of the rules line ({spec})",
-                tenhou.describe()
-            ),
-        )
-    } else {
-        (RuleSet::preset(preset), declared_by(log, spec))
-    };
-    parsed.apply(&mut rules)?;
-    Ok(DeclaredRules { rules, source })
-}
-
-/// The preset to suggest for a log that declares no rule set: its platform's, for its table
-/// size. A Mahjong Soul record's is Mahjong Soul's; a tenhou.net/6 record that names no lobby
-/// nor room is, among the records seen, a Mahjong Soul three-player room whose name says no
-/// length, or a four-player pro-league transcription (JPML's rules).
-fn suggested_preset(log: &GameLog) -> &'static str {
-    let three = haifu_replay::players_of(log) == Some(haifu_tiles::Players::Three);
-    let preset = match (log.header.format.as_str(), three) {
-        ("majsoul", false) => Preset::MahjongSoul,
-        (_, true) => Preset::MahjongSoulSanma,
-        ("tenhou6", false) => Preset::Jpml2024,
-        (_, false) => Preset::Tenhou,
-    };
-    preset.name()
-}
-
-/// Where a rule set declared by name comes from, for reports.
-fn declared_by(log: &GameLog, spec: &str) -> String {
-    match (log.header.format.as_str(), &log.header.rules.title) {
-        ("tenhou6", Some(name)) => {
-            format!(
-                "the name the tenhou.net/6 record gives its rules, {} ({spec})",
-                haifu_tiles::Quoted(name)
-            )
-        }
-        ("tenhou6", None) => format!("the tenhou.net/6 record ({spec})"),
-        ("majsoul", _) => format!("the Mahjong Soul record's configuration ({spec})"),
-        _ => format!("the rules line ({spec})"),
+        Declared::File { path, .. } => Err(RuleError::RuleFile { path: path.clone() }),
+        Declared::Undeclared { why, suggest } => Err(RuleError::Undeclared {
+            why: why.clone(),
+            suggest: suggest.name(),
+        }),
+        Declared::Refused(e) => Err(e.clone()),
     }
 }
 

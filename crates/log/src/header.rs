@@ -1,3 +1,4 @@
+use haifu_ruleset::Declared;
 use haifu_tiles::{BySeat, Meld, Seat, Tile};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
@@ -422,6 +423,10 @@ pub struct Header {
     pub game_id: Option<String>,
     /// The rule flags exactly as written.
     pub rules: RuleFlags,
+    /// The rules the log declares, as its reader decoded them ([`Declared`]): what
+    /// `--rules auto` checks the game under.
+    #[serde(skip_deserializing)]
+    pub declared: Declared,
     /// The four seats' players; in a three-player game seat 3 is present with an empty name.
     pub players: BySeat<Player>,
     /// The seat that dealt the first round (Tenhou `TAIKYOKU oya`).
@@ -432,8 +437,8 @@ pub struct Header {
     pub seed_ref: Option<String>,
 }
 
-/// The rule flags of a game, exactly as written. They are not interpreted here: the rules
-/// engine turns them into a rule set.
+/// The rule flags of a game, exactly as written. They are not interpreted here: the Tenhou
+/// reader decodes them ([`Declared::TenhouFlags`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleFlags {
     /// Tenhou's GO `type` bitfield (e.g. 169 = 0xA9).
@@ -453,17 +458,6 @@ pub struct RuleFlags {
     /// Private-lobby custom rule string (GO `csrule`), as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub csrule: Option<String>,
-    /// A rule set declared by name rather than by Tenhou's bits: a haifu notation file's
-    /// `rules PRESET key=value…` line for a preset other than Tenhou's, as a `--rules` value
-    /// (`wrc2015,red_fives=true`), or the rule set another format's declaration maps to
-    /// (a tenhou.net/6 `rule.disp` naming a Mahjong Soul room).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spec: Option<String>,
-    /// Why the log declares no rule set haifu can name, when it does not: what it says
-    /// instead (a tenhou.net/6 `rule.disp` of a tournament, or none). `--rules auto` then
-    /// asks for a rule set rather than guessing one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub undeclared: Option<String>,
 }
 
 /// A player as the log introduces them.

@@ -8,8 +8,9 @@
 //!
 //! # Architecture invariants
 //!
-//! - This crate knows no log format and no rules. Parsers (haifu-tenhou, haifu-notation)
-//!   produce it; the replayer consumes it.
+//! - This crate knows no log format and no rules engine. Parsers (haifu-tenhou,
+//!   haifu-notation, …) produce it, each setting the rules its log declares as data
+//!   ([`Header::declared`], a haifu-ruleset value); the replayer consumes it.
 //! - Nothing here judges legality: a `GameLog` is "what the log says", not "what happened
 //!   legally". Parsers check syntax only.
 //! - Nothing a log states is dropped: an attribute a parser does not know is kept as an

@@ -24,8 +24,8 @@
 //!   first free copy of its kind; a fifth copy, or a second red five, is an error.
 //! - **The wall's commitment**: a whole wall's `sha256` is checked (SHA-256 of `paishan` then
 //!   `salt`); the older records' `md5` is not (there is no MD5 here).
-//! - **Rules**: the room (`mode`), and a custom game's `detail_rule`, are mapped to a rule set
-//!   written as a `--rules` value ([`haifu_log::RuleFlags::spec`]); see [`read`].
+//! - **Rules**: the room (`mode`), and a custom game's `detail_rule`, are mapped to a rule set,
+//!   declared on the header ([`haifu_log::Header::declared`]); see [`read`].
 //!
 //! Nothing here judges legality: the referee does.
 

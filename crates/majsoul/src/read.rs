@@ -41,11 +41,11 @@ use crate::rules;
 /// the seat holds, and that a whole wall matches its SHA-256 commitment. It never judges
 /// whether an action was legal: the referee does.
 ///
-/// The rule set goes to [`haifu_log::RuleFlags::spec`] as a `--rules` value on the
-/// `mahjong-soul` preset: the ranked rooms as the preset (East or South, four or three
-/// players), a custom game with its `detail_rule` mapped switch by switch. A switch that
-/// has no rule point, set away from the standard game, leaves the rules undeclared
-/// ([`haifu_log::RuleFlags::undeclared`]) rather than guessed.
+/// The rule set is declared on [`haifu_log::Header::declared`], on the `mahjong-soul`
+/// preset: the ranked rooms as the preset (East or South, four or three players), a custom
+/// game with its `detail_rule` mapped switch by switch. A switch that has no rule point, set
+/// away from the standard game, leaves the rules undeclared
+/// ([`haifu_ruleset::Declared::Undeclared`]) rather than guessed.
 ///
 /// # Errors
 ///
@@ -653,8 +653,7 @@ impl<'i> Reader<'i, '_> {
         })?;
         self.players = declared.players;
         self.red = declared.red;
-        header.rules.spec = declared.spec;
-        header.rules.undeclared = declared.undeclared;
+        header.declared = declared.declared;
         if declared.players == 3 {
             // Tenhou's sanma bit: the replay reads the player count from it.
             header.rules.go_type |= 0x10;

@@ -1,21 +1,19 @@
 //! The rule set a record declares: its room (`mode.mode`) and a custom game's
 //! `detail_rule`, field by field, as a `--rules` value on the `mahjong-soul` preset.
 
-use haifu_ruleset::{Preset, RuleSet, RuleSpec};
+use haifu_ruleset::{Declared, Preset, RuleSet, RuleSpec};
 use serde_json::Value;
 
 /// What the configuration declares.
 #[derive(Debug)]
-pub(crate) struct Declared {
+pub(crate) struct Config {
     /// The number of players: 4 or 3.
     pub(crate) players: u8,
     /// Whether each suit (man, pin, sou) has a red five.
     pub(crate) red: [bool; 3],
-    /// The rule set as a `--rules` value, when every switch the record sets has a rule point.
-    pub(crate) spec: Option<String>,
-    /// Why there is no rule set haifu can name, when there is none: the switches that have no
-    /// rule point.
-    pub(crate) undeclared: Option<String>,
+    /// The rule set, when every switch the record sets has a rule point; else why there is
+    /// none haifu can name (the switches that have no rule point).
+    pub(crate) declared: Declared,
     /// The `detail_rule` fields whose meaning is not known here, with their values as
     /// written: kept, not interpreted.
     pub(crate) unknown: Vec<(String, String)>,
@@ -100,7 +98,7 @@ pub(crate) fn declared(
     mode: i64,
     detail: &[(&str, Value)],
     category: Option<i64>,
-) -> Result<Declared, BadField> {
+) -> Result<Config, BadField> {
     let (players, length) = match mode {
         1 => (4u8, "tonpuusen"),
         2 => (4, "hanchan"),
@@ -126,26 +124,13 @@ pub(crate) fn declared(
         map.set("length", "tonpuusen");
     }
     map.detail(detail)?;
-    let undeclared = (!map.unsupported.is_empty()).then(|| {
-        let what = match category {
-            Some(4) => "a tournament game",
-            Some(1) => "a friendly game",
-            _ => "a game",
-        };
-        format!(
-            "{what} of Mahjong Soul whose configuration has no rule point for: {}",
-            map.unsupported.join("; ")
-        )
-    });
-    let spec = if undeclared.is_some() {
-        None
+    // The three-player rooms have their own preset.
+    let preset = if players == 3 {
+        Preset::MahjongSoulSanma
     } else {
-        // The three-player rooms have their own preset.
-        let preset = if players == 3 {
-            Preset::MahjongSoulSanma
-        } else {
-            Preset::MahjongSoul
-        };
+        Preset::MahjongSoul
+    };
+    let declared = if map.unsupported.is_empty() {
         let mut text = preset.name().to_owned();
         for (key, value) in &map.overrides {
             text.push(',');
@@ -160,13 +145,28 @@ pub(crate) fn declared(
                 key: "detail_rule".to_owned(),
                 expected: format!("values the rule set takes ({e})"),
             })?;
-        Some(rules.spec())
+        Declared::Rules {
+            source: format!("the Mahjong Soul record's configuration ({})", rules.spec()),
+            rules: Box::new(rules),
+        }
+    } else {
+        let what = match category {
+            Some(4) => "a tournament game",
+            Some(1) => "a friendly game",
+            _ => "a game",
+        };
+        Declared::Undeclared {
+            why: format!(
+                "{what} of Mahjong Soul whose configuration has no rule point for: {}",
+                map.unsupported.join("; ")
+            ),
+            suggest: preset,
+        }
     };
-    Ok(Declared {
+    Ok(Config {
         players,
         red: map.red,
-        spec,
-        undeclared,
+        declared,
         unknown: map.unknown,
     })
 }
@@ -482,16 +482,19 @@ mod tests {
     #[test]
     fn ranked_rooms_are_the_preset() {
         let d = declared(2, &[], Some(2)).unwrap();
-        assert_eq!(d.spec.as_deref(), Some("mahjong-soul"));
+        assert_eq!(d.declared.spec().as_deref(), Some("mahjong-soul"));
         assert_eq!(d.players, 4);
         let d = declared(1, &[], Some(2)).unwrap();
-        assert_eq!(d.spec.as_deref(), Some("mahjong-soul,length=tonpuusen"));
+        assert_eq!(
+            d.declared.spec().as_deref(),
+            Some("mahjong-soul,length=tonpuusen")
+        );
         let d = declared(12, &[], Some(2)).unwrap();
         assert_eq!(d.players, 3);
-        assert_eq!(d.spec.as_deref(), Some("mahjong-soul-sanma"));
+        assert_eq!(d.declared.spec().as_deref(), Some("mahjong-soul-sanma"));
         let d = declared(11, &[], Some(2)).unwrap();
         assert_eq!(
-            d.spec.as_deref(),
+            d.declared.spec().as_deref(),
             Some("mahjong-soul-sanma,length=tonpuusen")
         );
         assert!(declared(3, &[], None).is_err());
@@ -512,7 +515,7 @@ mod tests {
             Some(4),
         )
         .unwrap();
-        let spec = d.spec.unwrap();
+        let spec = d.declared.spec().unwrap();
         for part in [
             "kiriage_mangan=true",
             "multiple_ron=head-bump",
@@ -530,10 +533,25 @@ mod tests {
     #[test]
     fn a_switch_without_a_rule_point_leaves_the_rules_undeclared() {
         let d = declared(2, &detail(&[("fanfu", Value::from(2))]), Some(4)).unwrap();
-        assert!(d.spec.is_none());
-        assert!(d.undeclared.unwrap().contains("fanfu = 2"));
+        assert!(d.declared.spec().is_none());
+        assert!(why(&d).contains("fanfu = 2"));
         let d = declared(2, &detail(&[("muyu_mode", Value::from(1))]), Some(1)).unwrap();
-        assert!(d.undeclared.unwrap().contains("muyu_mode"));
+        assert!(why(&d).contains("muyu_mode"));
+        let d = declared(12, &detail(&[("muyu_mode", Value::from(1))]), Some(1)).unwrap();
+        assert!(matches!(
+            d.declared,
+            Declared::Undeclared {
+                suggest: Preset::MahjongSoulSanma,
+                ..
+            }
+        ));
+    }
+
+    fn why(config: &Config) -> &str {
+        match &config.declared {
+            Declared::Undeclared { why, .. } => why,
+            other => panic!("declared: {other:?}"),
+        }
     }
 
     /// A tournament room without busting, with renhou on: declared, riichi at any score (its
@@ -550,8 +568,7 @@ mod tests {
             Some(4),
         )
         .unwrap();
-        assert!(d.undeclared.is_none(), "{:?}", d.undeclared);
-        let rules = read_back(&d.spec.unwrap());
+        let rules = rules_of(&d);
         assert_eq!(rules.flow.busting, haifu_ruleset::Busting::Never);
         assert_eq!(
             rules.round.riichi_min_score,
@@ -559,18 +576,15 @@ mod tests {
         );
         assert_eq!(rules.hand.renhou, haifu_ruleset::Renhou::NotSettled);
         let d = declared(2, &detail(&[("enable_renhe", Value::Bool(false))]), Some(4)).unwrap();
-        let rules = read_back(&d.spec.unwrap());
+        let rules = rules_of(&d);
         assert_eq!(rules.hand.renhou, haifu_ruleset::Renhou::None);
     }
 
-    fn read_back(spec: &str) -> RuleSet {
-        let parsed = RuleSpec::parse(spec).expect("the spec reads");
-        let haifu_ruleset::SpecBase::Preset(preset) = parsed.base else {
-            panic!("{spec} starts from a preset")
-        };
-        let mut rules = RuleSet::preset(preset);
-        parsed.apply(&mut rules).expect("the overrides apply");
-        rules
+    fn rules_of(config: &Config) -> RuleSet {
+        match &config.declared {
+            Declared::Rules { rules, .. } => **rules,
+            other => panic!("declared: {other:?}"),
+        }
     }
 
     #[test]

@@ -123,7 +123,7 @@ fn every_record_conforms_with_every_stated_draw_checked() {
             verdict.status(),
             Status::Conforming,
             "{name} under {}: {shown:#?}",
-            log.header.rules.spec.as_deref().unwrap_or("")
+            rules.rules.spec()
         );
         assert_eq!(verdict.checked.walls, row.rounds, "{name}: walls");
         // A whole wall states every draw; a wall stated from after the deal all but each

@@ -79,7 +79,7 @@ fn a_complete_round_reads() {
         .collect();
     assert_eq!(kinds, ["start", "draw", "discard", "draw", "abortive"]);
     assert_eq!(log.header.players[haifu_tiles::Seat::ALL[1]].name, "B");
-    assert_eq!(log.header.rules.spec.as_deref(), Some("mahjong-soul"));
+    assert_eq!(log.header.declared.spec().as_deref(), Some("mahjong-soul"));
     // The dealer's tsumogiri discard says which of its 14 tiles it drew.
     let Some(Event::DrawTile { tile, .. }) = log.event(1) else {
         panic!("the dealer's first draw")
@@ -274,7 +274,7 @@ fn a_three_player_record_reads_with_three_seats() {
  ]}"#;
     let log = read(text).unwrap();
     assert_eq!(log.header.rules.go_type & 0x10, 0x10);
-    let spec = log.header.rules.spec.as_deref().unwrap();
+    let spec = log.header.declared.spec().unwrap();
     assert_eq!(spec, "mahjong-soul-sanma", "{spec}");
     let start = &log.round_starts()[0];
     assert_eq!(start.dealer, haifu_tiles::Seat::ALL[2]);

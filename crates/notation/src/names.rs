@@ -1,7 +1,7 @@
 //! The words of the notation: yaku names, limits, draw kinds, rule flags.
 
-use haifu_log::{DrawKind, FuritenKind, RuleFlags};
-use haifu_ruleset::{GameLength, OpenTanyao, Players, RedFives, RuleSet};
+use haifu_log::{DrawKind, FuritenKind, Header, RuleFlags};
+use haifu_ruleset::{Declared, GameLength, OpenTanyao, Players, RedFives, RuleSet};
 use haifu_tiles::{HanSource, Limit, Yaku};
 
 /// The number of yaku in the vocabulary: the slots of [`YAKU`] before dora, ura, aka, kita.
@@ -138,34 +138,27 @@ pub(crate) fn go_type_of(rules: &RuleSet) -> u32 {
     go_type
 }
 
-/// Which fives are red in the game a header's rules declare: by the rule set its `spec`
-/// names (a preset and its overrides, `buu` or `tenhou,red_fives=false`), else, for Tenhou's
-/// rules, by the GO type (bit 0x002: no red fives). The reader and the writer both ask this.
-pub(crate) fn red_fives_of(rules: &RuleFlags) -> RedFives {
-    let by_go_type = if rules.go_type & 0x002 != 0 {
+/// Which fives are red in the game a header declares: by the rule set it names (a preset
+/// and its overrides, `buu` or `tenhou,red_fives=false`), else, for Tenhou's rules, by the GO
+/// type (bit 0x002: no red fives) then any overrides. The reader and the writer both ask this.
+pub(crate) fn red_fives_of(header: &Header) -> RedFives {
+    let by_go_type = if header.rules.go_type & 0x002 != 0 {
         RedFives::None
     } else {
         RedFives::OnePerSuit
     };
-    let Some(spec) = rules
-        .spec
-        .as_deref()
-        .and_then(|s| haifu_ruleset::RuleSpec::parse(s).ok())
-    else {
-        return by_go_type;
-    };
-    let mut declared = match spec.base {
-        haifu_ruleset::SpecBase::Preset(p) if p != haifu_ruleset::Preset::Tenhou => {
-            RuleSet::preset(p)
+    let overrides = match &header.declared {
+        Declared::Rules { rules, .. } => return rules.hand.red_fives,
+        Declared::TenhouFlags {
+            overrides: Some(overrides),
         }
-        _ => {
-            let mut r = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
-            r.hand.red_fives = by_go_type;
-            r
-        }
+        | Declared::File { overrides, .. } => overrides,
+        _ => return by_go_type,
     };
+    let mut declared = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+    declared.hand.red_fives = by_go_type;
     // (An override the rule set refuses was refused when the `rules` line was read.)
-    let _ = spec.apply(&mut declared);
+    let _ = overrides.apply(&mut declared);
     declared.hand.red_fives
 }
 
@@ -184,9 +177,14 @@ pub(crate) fn apply_flag(word: &str, go_type: &mut u32) -> bool {
 }
 
 /// Writes the `rules` line's words for `rules`.
-pub(crate) fn write_rules(rules: &RuleFlags, out: &mut String) {
+pub(crate) fn write_rules(header: &Header, out: &mut String) {
+    let rules = &header.rules;
     // A declaration by name: the preset, then its overrides (Tenhou's with its flags first).
-    let (name, overrides) = match &rules.spec {
+    let spec = match &header.declared {
+        Declared::Undeclared { .. } | Declared::Refused(_) => None,
+        declared => declared.spec(),
+    };
+    let (name, overrides) = match &spec {
         Some(spec) => spec.split_once(',').unwrap_or((spec.as_str(), "")),
         None => ("tenhou", ""),
     };

@@ -35,7 +35,7 @@ pub(crate) fn write(
         walls,
         line: None,
     };
-    w.table.red_fives = names::red_fives_of(&log.header.rules);
+    w.table.red_fives = names::red_fives_of(&log.header);
     w.run();
 }
 
@@ -164,7 +164,7 @@ impl Writer<'_, '_> {
             write_string(self.out, id, false);
             self.out.push('\n');
         }
-        names::write_rules(&h.rules, self.out);
+        names::write_rules(h, self.out);
         if let Some(lobby) = h.rules.lobby {
             let _ = write!(self.out, " lobby={lobby}");
         }

@@ -227,7 +227,7 @@ fn a_rules_line_may_name_a_rule_file() {
     let club = text.replace(line, "rules club.toml kiriage_mangan=true");
     let log = haifu_notation::read(&club).expect("reads");
     assert_eq!(
-        log.header.rules.spec.as_deref(),
+        log.header.declared.spec().as_deref(),
         Some("club.toml,kiriage_mangan=true")
     );
     let written = haifu_notation::write(&log);

@@ -14,6 +14,7 @@
 //! - A rule point that no source settles for a preset is a `NotSettled` value, which the
 //!   engine reports when a game needs it; it is never quietly another preset's value.
 
+mod declared;
 mod fields;
 mod file;
 mod flow;
@@ -21,6 +22,7 @@ mod hand;
 mod preset;
 mod round;
 
+pub use declared::{Declared, Overrides};
 pub use fields::{FIELDS, Field, override_text};
 pub use file::{Fallback, FilePlace, RuleError, RuleSpec, SpecBase};
 pub use flow::{

@@ -860,6 +860,8 @@ impl<'a, 'l> Parser<'a, 'l> {
             .ok_or_else(|| self.missing(a, "type", "the game type bitfield"))?;
         let ty = parse_u32(ty).ok_or_else(|| self.bad(a, "type", ty, "a non-negative integer"))?;
         self.log.header.rules.go_type = ty;
+        // Decoded once the log is named: the era may come from the file's name.
+        self.log.header.declared = haifu_ruleset::Declared::TenhouFlags { overrides: None };
         if let Some(v) = a.take(b"lobby") {
             self.log.header.rules.lobby =
                 Some(parse_u32(v).ok_or_else(|| self.bad(a, "lobby", v, "a lobby number"))?);

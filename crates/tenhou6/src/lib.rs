@@ -27,16 +27,19 @@
 //!
 //! # Rules
 //!
-//! `rule.disp` names a Tenhou lobby (`鳳南喰赤`: GO type bits in [`RuleFlags::go_type`]) or a
-//! Mahjong Soul room (`玉の間南`, `Gold Room South`: the `mahjong-soul` preset in
-//! [`RuleFlags::spec`]); anything else (a tournament's title) leaves the rule set to the
-//! user ([`RuleFlags::undeclared`]).
+//! `rule.disp` names a Tenhou lobby (`鳳南喰赤`: GO type bits in [`RuleFlags::go_type`],
+//! declared as [`Declared::TenhouFlags`]), a Mahjong Soul room (`玉の間南`,
+//! `Gold Room South`: the `mahjong-soul` preset, [`Declared::Rules`]) or JPML's rules;
+//! anything else (a tournament's title) leaves the rule set to the user
+//! ([`Declared::Undeclared`]). The declaration is set on [`Header::declared`].
 //!
 //! [`RoundStart::untimed_dora`]: haifu_log::RoundStart::untimed_dora
 //! [`RecordedWin::fu`]: haifu_log::RecordedWin::fu
 //! [`RuleFlags::go_type`]: haifu_log::RuleFlags::go_type
-//! [`RuleFlags::spec`]: haifu_log::RuleFlags::spec
-//! [`RuleFlags::undeclared`]: haifu_log::RuleFlags::undeclared
+//! [`Declared::TenhouFlags`]: haifu_ruleset::Declared::TenhouFlags
+//! [`Declared::Rules`]: haifu_ruleset::Declared::Rules
+//! [`Declared::Undeclared`]: haifu_ruleset::Declared::Undeclared
+//! [`Header::declared`]: haifu_log::Header::declared
 
 mod names;
 mod read;

@@ -7,6 +7,7 @@ use haifu_log::{
     EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
     RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths, YakuOrder,
 };
+use haifu_ruleset::{Declared as Declaration, Preset};
 use haifu_tiles::{
     BySeat, CopyPool, HanSource, Meld, MeldKind, Quoted, Seat, Suit, Tile, TileKind, Wind,
 };
@@ -377,48 +378,75 @@ impl<'i> Reader<'i, '_> {
         if rule.and_then(|r| r.haifu_yaku_order.as_deref()) == Some("exporter") {
             header.yaku_order = YakuOrder::Exporter;
         }
-        if let Some(spec) = rule.and_then(|r| r.haifu.clone()) {
+        // Where a rule set the record names comes from, for reports.
+        let title = header.rules.title.clone();
+        let source = |written: &str| match &title {
+            Some(name) => format!(
+                "the name the tenhou.net/6 record gives its rules, {} ({written})",
+                Quoted(name)
+            ),
+            None => format!("the tenhou.net/6 record ({written})"),
+        };
+        // The preset to suggest when the record names none: among the records seen, a
+        // Mahjong Soul three-player room whose name says no length, or a four-player
+        // pro-league transcription (JPML's rules).
+        let suggest = if self.players == 3 {
+            Preset::MahjongSoulSanma
+        } else {
+            Preset::Jpml2024
+        };
+        if let Some(spec) = rule.and_then(|r| r.haifu.as_deref()) {
             if let Declared::Tenhou(bits) = names::declared(disp, self.players) {
                 header.rules.go_type = bits;
             }
-            header.rules.spec = Some(spec);
+            header.declared = Declaration::by_name(spec, source);
             return Ok(());
         }
         match names::declared(disp, self.players) {
             Declared::Tenhou(bits) => {
                 header.rules.go_type = bits;
                 header.rules.lobby = None;
+                header.declared = Declaration::TenhouFlags { overrides: None };
             }
             Declared::MahjongSoul {
                 mut spec,
                 length_stated,
             } => {
                 header.yaku_order = YakuOrder::Exporter;
-                if !length_stated {
-                    header.rules.undeclared = Some(format!(
-                        "a Mahjong Soul room whose name ({}) says neither East nor South: the game's length is not declared",
-                        Quoted(disp)
-                    ));
-                }
-                // The red fives a room plays with are in the `aka` fields.
-                if self.red == [false; 3] {
-                    spec.push_str(",red_fives=false");
-                }
-                header.rules.spec = Some(spec);
+                header.declared = if length_stated {
+                    // The red fives a room plays with are in the `aka` fields.
+                    if self.red == [false; 3] {
+                        spec.push_str(",red_fives=false");
+                    }
+                    Declaration::by_name(&spec, source)
+                } else {
+                    Declaration::Undeclared {
+                        why: format!(
+                            "a Mahjong Soul room whose name ({}) says neither East nor South: the game's length is not declared",
+                            Quoted(disp)
+                        ),
+                        suggest,
+                    }
+                };
             }
-            Declared::Haifu(spec) => header.rules.spec = Some(spec),
+            Declared::Haifu(spec) => header.declared = Declaration::by_name(&spec, source),
             // Another converter's record: its yaku lists are in its own order.
             Declared::Named(spec) => {
                 header.yaku_order = YakuOrder::Exporter;
-                header.rules.spec = Some(spec);
+                header.declared = Declaration::by_name(&spec, source);
             }
             Declared::Unknown => {
                 header.yaku_order = YakuOrder::Exporter;
-                header.rules.undeclared = Some(match disp_field {
-                    None => "a tenhou.net/6 record without rule.disp".to_owned(),
-                    Some("") => "a tenhou.net/6 record whose rule.disp is empty".to_owned(),
-                    Some(d) => format!("a tenhou.net/6 record whose rule.disp is {}", Quoted(d)),
-                });
+                header.declared = Declaration::Undeclared {
+                    why: match disp_field {
+                        None => "a tenhou.net/6 record without rule.disp".to_owned(),
+                        Some("") => "a tenhou.net/6 record whose rule.disp is empty".to_owned(),
+                        Some(d) => {
+                            format!("a tenhou.net/6 record whose rule.disp is {}", Quoted(d))
+                        }
+                    },
+                    suggest,
+                };
             }
         }
         if self.players == 3 {

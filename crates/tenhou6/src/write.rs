@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use haifu_log::{DrawKind, Event, GameLog, RecordedWin, RiichiStage, RoundStart, YakuOrder};
-use haifu_ruleset::{Players, RuleSet};
+use haifu_ruleset::{Declared, Players, RuleSet};
 use haifu_tiles::{HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile};
 use serde_json::{Value, json};
 
@@ -201,9 +201,9 @@ fn disp(log: &GameLog) -> String {
     if log.header.format == "tenhou6" {
         return rules.title.clone().unwrap_or_default();
     }
-    match &rules.spec {
-        Some(_) => String::new(),
-        None => names::lobby_name(rules.go_type),
+    match &log.header.declared {
+        Declared::TenhouFlags { overrides: None } => names::lobby_name(rules.go_type),
+        _ => String::new(),
     }
 }
 

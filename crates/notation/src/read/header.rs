@@ -7,6 +7,7 @@ use crate::grammar::{
 };
 
 use super::*;
+use haifu_ruleset::Declared;
 
 /// What a `rules` line names first: every preset, from [`Preset::names`], or a rule file.
 static PRESETS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -282,7 +283,11 @@ impl<'t> Reader<'t, '_> {
             }
         }
         // Tenhou's rules come from the GO bits; any other preset, and overrides, by name.
-        rules.spec = (!tenhou || spec.contains(',')).then_some(spec);
+        self.log.header.declared = if tenhou && !spec.contains(',') {
+            Declared::TenhouFlags { overrides: None }
+        } else {
+            Declared::by_name(&spec, |written| format!("the rules line ({written})"))
+        };
         Ok(())
     }
 
@@ -307,9 +312,9 @@ impl<'t> Reader<'t, '_> {
             spec.push('=');
             spec.push_str(&override_text(&RuleSpec::value_of(value)));
         }
-        let rules = &mut self.log.header.rules;
-        rules.go_type = names::TENHOU_DEFAULT;
-        rules.spec = Some(spec);
+        self.log.header.rules.go_type = names::TENHOU_DEFAULT;
+        self.log.header.declared =
+            Declared::by_name(&spec, |written| format!("the rules line ({written})"));
         Ok(())
     }
 
