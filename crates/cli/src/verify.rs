@@ -443,6 +443,7 @@ fn require_end(outcome: &mut FileVerdict) {
         v.push(Divergence {
             round: None,
             event: None,
+            seat: None,
             kind: DivergenceKind::FlowMismatch {
                 computed: Shown::text("the game's end, which --require-end asks for"),
                 recorded: Shown::text("a record that stops before the game ends"),
@@ -460,6 +461,7 @@ fn require_start(outcome: &mut FileVerdict) {
         v.push(Divergence {
             round: None,
             event: None,
+            seat: None,
             kind: DivergenceKind::FlowMismatch {
                 computed: Shown::text("the game's start, which --require-start asks for"),
                 recorded: Shown::text("a record that begins mid-game"),

@@ -362,9 +362,14 @@ fn verify_names_the_line_of_a_divergence_in_haifu_text() {
     );
     let json = verify_divergent(&path, &["--format", "json"]);
     let report: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let divergence = &report["games"][0]["divergences"][0];
+    assert_eq!(divergence["line"], serde_json::json!(win_line));
+    // Typed: the seat it is about (the winner), and the payments as numbers per seat.
+    assert_eq!(divergence["seat"], "C");
+    assert_eq!(divergence["engine"], serde_json::json!([0, -8000, 9000, 0]));
     assert_eq!(
-        report["games"][0]["divergences"][0]["line"],
-        serde_json::json!(win_line)
+        divergence["recorded"],
+        serde_json::json!([0, -7000, 8000, 0])
     );
 
     // A failed expectation names its own `expect` line.

@@ -91,6 +91,28 @@ pub enum Event<'a> {
     GameEnd(&'a FinalResult),
 }
 
+impl Event<'_> {
+    /// The seat whose action the event is: the drawer, the discarder, the caller, the
+    /// declarer, the winner, the seat that disconnects or errs; `None` for a round's start, a
+    /// new dora indicator, a draw and the game's end.
+    pub fn seat(&self) -> Option<Seat> {
+        match *self {
+            Event::DrawTile { seat, .. }
+            | Event::Discard { seat, .. }
+            | Event::Call { seat, .. }
+            | Event::Riichi { seat, .. }
+            | Event::Disconnect { seat, .. }
+            | Event::Reconnect { seat, .. }
+            | Event::Mistake { seat, .. } => Some(seat),
+            Event::Win(win) => Some(win.winner),
+            Event::RoundStart(_)
+            | Event::NewDora { .. }
+            | Event::RoundDraw(_)
+            | Event::GameEnd(_) => None,
+        }
+    }
+}
+
 /// A mistake at the table that the referee rules on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

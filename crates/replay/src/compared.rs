@@ -1,12 +1,12 @@
 //! What a divergence compares, typed: which part of a win, a draw, the scores, a payment or
 //! the final result, and the engine's and the log's values (seats, scores, tiles, setups).
-//! [`Display`](std::fmt::Display) writes each as messages show it; JSON carries that text.
+//! [`Display`](std::fmt::Display) writes each as messages show it; JSON carries it typed.
 
 use std::fmt;
 
 use arrayvec::ArrayVec;
 use haifu_rules::flow::{RoundSetup, Seats};
-use haifu_tiles::{BySeat, Limit, Seat, Tile, TileList, Yaku};
+use haifu_tiles::{BySeat, HanSource, Limit, Seat, Tile, TileList, Yaku};
 use serde::Serialize;
 
 /// A value a divergence compares.
@@ -57,6 +57,14 @@ pub enum Shown {
     Limit(Limit),
     /// Yakuman by name, or `none`.
     Yakuman(ArrayVec<Yaku, 8>),
+    /// A win's han, source by source in the order listed: `riichi 1, pinfu 1, dora 2`, or
+    /// `none`; with a note on what the list lacks (ura dora without their indicators).
+    Yaku {
+        /// Each source and its han.
+        list: ArrayVec<(HanSource, u8), 24>,
+        /// A note after the list.
+        note: Option<&'static str>,
+    },
     /// Anything else, as text (a yaku list, an engine's reason, what a log leaves out).
     Text(String),
 }
@@ -126,14 +134,171 @@ impl fmt::Display for Shown {
                 }
                 Ok(())
             }
+            Shown::Yaku { list, note } => {
+                if list.is_empty() {
+                    write!(f, "none")?;
+                }
+                for (i, (source, han)) in list.iter().enumerate() {
+                    let sep = if i > 0 { ", " } else { "" };
+                    write!(f, "{sep}{source} {han}")?;
+                }
+                match note {
+                    Some(note) => write!(f, " ({note})"),
+                    None => Ok(()),
+                }
+            }
             Shown::Text(text) => f.write_str(text),
         }
     }
 }
 
+/// Typed, as JSON shows it: numbers as numbers, seats as `"B"`, tiles in the compact
+/// notation (`"5m"`, a red five `"0m"`), lists as arrays, nothing as `null`:
+///
+/// | value | JSON |
+/// |---|---|
+/// | scores | `[25000, 26000, 24000, 25000]` |
+/// | placement points | `[7.0, 45.0, -16.0, -36.0]` |
+/// | a setup | `{"round_wind": "E", "round_number": 2, "honba": 0, "dealer": "B", "sticks": 0, "scores": […]}` |
+/// | a seat, the liable seat | `"B"` (nobody: `null`) |
+/// | seats | `["A", "C"]` |
+/// | the table | `{"honba": 1, "sticks": 2}` |
+/// | a wall's tile | `{"tile": "5m", "id": 17}` (nothing: `null`) |
+/// | a face | `"5m"` (nothing: `null`) |
+/// | tiles | `["1z", "5m"]` |
+/// | a starting hand | `{"seat": "B", "tiles": […]}` |
+/// | a winning hand | `{"tiles": […], "winning": "5m"}` |
+/// | a count | `30` |
+/// | a limit | `"mangan"` |
+/// | yakuman | `["kokushi"]` |
+/// | a win's han | `[{"yaku": "riichi", "han": 1}, …]` (without the note) |
+/// | text | `"…"` |
 impl Serialize for Shown {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        use serde::ser::{SerializeMap, SerializeSeq};
+
+        /// A displayed value as a JSON string.
+        struct Text<T>(T);
+        impl<T: fmt::Display> Serialize for Text<T> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(&self.0)
+            }
+        }
+        match self {
+            Shown::Scores(scores) => scores.as_array().serialize(serializer),
+            Shown::Tenths(points) => (*points.as_array())
+                .map(|p| f64::from(p) / 10.0)
+                .serialize(serializer),
+            Shown::Setup(setup) => {
+                let mut map = serializer.serialize_map(Some(6))?;
+                map.serialize_entry("round_wind", &Text(setup.round_wind))?;
+                map.serialize_entry("round_number", &setup.round_number)?;
+                map.serialize_entry("honba", &setup.honba)?;
+                map.serialize_entry("dealer", &Text(setup.dealer))?;
+                map.serialize_entry("sticks", &setup.sticks)?;
+                map.serialize_entry("scores", setup.scores.as_array())?;
+                map.end()
+            }
+            Shown::Seat(seat) | Shown::Liable(Some(seat)) => Text(seat).serialize(serializer),
+            Shown::Liable(None) | Shown::Tile(None) | Shown::Face(None) => {
+                serializer.serialize_none()
+            }
+            Shown::Seats(seats) => serializer.collect_seq(seats.iter().map(|s| s.to_string())),
+            Shown::Table { honba, sticks } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("honba", honba)?;
+                map.serialize_entry("sticks", sticks)?;
+                map.end()
+            }
+            Shown::Tile(Some(tile)) => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("tile", &Text(tile))?;
+                map.serialize_entry("id", &tile.id())?;
+                map.end()
+            }
+            Shown::Face(Some(tile)) => Text(tile).serialize(serializer),
+            Shown::Tiles(tiles) => Tiles(tiles).serialize(serializer),
+            Shown::Dealt { seat, tiles } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("seat", &Text(seat))?;
+                map.serialize_entry("tiles", &Tiles(tiles))?;
+                map.end()
+            }
+            Shown::Hand { tiles, winning } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("tiles", &Tiles(tiles))?;
+                map.serialize_entry("winning", &Text(winning))?;
+                map.end()
+            }
+            Shown::Number(n) => serializer.serialize_i64(*n),
+            Shown::Limit(limit) => serializer.serialize_str(limit.name()),
+            Shown::Yakuman(list) => {
+                let mut seq = serializer.serialize_seq(Some(list.len()))?;
+                for yaku in list {
+                    seq.serialize_element(yaku.name())?;
+                }
+                seq.end()
+            }
+            Shown::Yaku { list, .. } => {
+                let mut seq = serializer.serialize_seq(Some(list.len()))?;
+                for (source, han) in list {
+                    seq.serialize_element(&YakuHan(*source, *han))?;
+                }
+                seq.end()
+            }
+            Shown::Text(text) => serializer.serialize_str(text),
+        }
+    }
+}
+
+/// One source of han as JSON: `{"yaku": "riichi", "han": 1}`.
+struct YakuHan(HanSource, u8);
+
+impl Serialize for YakuHan {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("yaku", &self.0.to_string())?;
+        map.serialize_entry("han", &self.1)?;
+        map.end()
+    }
+}
+
+/// Tiles as a JSON array of their compact names.
+struct Tiles<'a>(&'a [Tile]);
+
+impl Serialize for Tiles<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(ToString::to_string))
+    }
+}
+
+/// One side of what a divergence compares: a typed value, or text (an illegal action as the
+/// log has it, the rule it breaks, an expectation). [`Display`](fmt::Display) writes it as
+/// messages do; JSON writes a value typed ([`Shown`]'s form) and text as a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compared<'a> {
+    /// A typed value.
+    Value(&'a Shown),
+    /// Text.
+    Text(&'a str),
+}
+
+impl fmt::Display for Compared<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Compared::Value(shown) => shown.fmt(f),
+            Compared::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+impl Serialize for Compared<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Compared::Value(shown) => shown.serialize(serializer),
+            Compared::Text(text) => serializer.serialize_str(text),
+        }
     }
 }
 
@@ -248,5 +413,51 @@ names! {
         Scores => "final scores",
         /// The placement points.
         Points => "final points",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn by_seat(values: [i32; 4]) -> BySeat<i32> {
+        BySeat::new_with(|s| values[s.index()])
+    }
+
+    fn json(shown: &Shown) -> String {
+        serde_json::to_string(shown).expect("serialises")
+    }
+
+    #[test]
+    fn values_are_typed_in_json_and_written_as_text_in_messages() {
+        let scores = Shown::Scores(by_seat([25000, 26000, 24000, 25000]));
+        assert_eq!(json(&scores), "[25000,26000,24000,25000]");
+        assert_eq!(scores.to_string(), "25000 26000 24000 25000");
+        assert_eq!(
+            json(&Shown::Tenths(by_seat([70, 450, -160, -360]))),
+            "[7.0,45.0,-16.0,-36.0]"
+        );
+        // Tile 16 is the red five of characters, 17 a plain one.
+        let red = Tile::new(16).expect("a tile");
+        let plain = Tile::new(17).expect("a tile");
+        assert_eq!(json(&Shown::Tile(Some(plain))), r#"{"tile":"5m","id":17}"#);
+        assert_eq!(json(&Shown::Tile(None)), "null");
+        assert_eq!(
+            json(&Shown::Tiles([red, plain].into_iter().collect())),
+            r#"["0m","5m"]"#
+        );
+        assert_eq!(json(&Shown::Seat(Seat::ALL[1])), r#""B""#);
+        assert_eq!(json(&Shown::Number(40)), "40");
+        let yaku = Shown::Yaku {
+            list: [(HanSource::Aka, 1), (HanSource::Ura, 0)]
+                .into_iter()
+                .collect(),
+            note: Some("a note"),
+        };
+        assert_eq!(
+            json(&yaku),
+            r#"[{"yaku":"aka","han":1},{"yaku":"ura","han":0}]"#
+        );
+        assert_eq!(yaku.to_string(), "aka 1, ura 0 (a note)");
     }
 }

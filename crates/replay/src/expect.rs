@@ -70,6 +70,7 @@ pub(crate) fn failed(
     verdict.push(Divergence {
         round,
         event: Some(at.event),
+        seat: None,
         kind: DivergenceKind::ExpectationFailed {
             expectation: at.index,
             expected,

@@ -38,7 +38,7 @@ use haifu_log::GameLog;
 use haifu_ruleset::{Players, RuleSet};
 use referee::DoraTiming;
 
-pub use compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
+pub use compared::{Compared, DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
 pub use diff::{
     Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, single_changes,
@@ -82,6 +82,7 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
         verdict.push(Divergence {
             round: None,
             event: None,
+            seat: None,
             kind: DivergenceKind::Unsupported { reason },
         });
     } else {
@@ -94,6 +95,12 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict
         .divergences
         .sort_by_key(|d| d.event.map_or(0, |e| e + 1));
+    for d in &mut verdict.divergences {
+        d.seat = match d.kind {
+            DivergenceKind::Furiten { seat, .. } => Some(seat),
+            _ => d.event.and_then(|e| log.event(e)).and_then(|e| e.seat()),
+        };
+    }
     verdict
 }
 
@@ -181,6 +188,7 @@ fn settle(
         verdict.push(Divergence {
             round: Some(RoundLabel::of(first)),
             event: Some(0),
+            seat: None,
             kind: DivergenceKind::FlowMismatch {
                 computed: Shown::text(format!(
                     "every seat starting with {}",

@@ -1,7 +1,5 @@
 //! Replays each round through the rules engine and compares every ruling with the log.
 
-use std::fmt::Write as _;
-
 use arrayvec::ArrayVec;
 use haifu_log::{
     DrawKind, Event, GameLog, Mistake, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
@@ -305,6 +303,7 @@ impl<'a> RoundReplay<'a> {
         verdict.push(Divergence {
             round: Some(RoundLabel::of(start)),
             event: Some(index),
+            seat: None,
             kind,
         });
         ruling
@@ -349,6 +348,7 @@ impl<'a> RoundReplay<'a> {
         verdict.push(Divergence {
             round: Some(self.summary.label),
             event: Some(index),
+            seat: None,
             kind,
         });
     }
@@ -572,6 +572,7 @@ impl<'a> RoundReplay<'a> {
             verdict.push(Divergence {
                 round: Some(self.summary.label),
                 event: Some(index),
+                seat: None,
                 kind: DivergenceKind::PaymentMismatch {
                     what: PaymentOf::FalseDeclaration,
                     computed: text,
@@ -853,6 +854,7 @@ impl<'a> RoundReplay<'a> {
             verdict.push(Divergence {
                 round: Some(label),
                 event: Some(index),
+                seat: None,
                 kind: DivergenceKind::WinMismatch {
                     field,
                     computed,
@@ -923,7 +925,7 @@ impl<'a> RoundReplay<'a> {
                 .zip(&recorded.yaku)
                 .all(|(a, b)| *a == (b.source, b.han));
         if !same_yaku {
-            let recorded_yaku: Vec<(HanSource, u8)> =
+            let recorded_yaku: ArrayVec<(HanSource, u8), 24> =
                 recorded.yaku.iter().map(|y| (y.source, y.han)).collect();
             // The same yaku listed in another order is still a divergence (Tenhou's order is
             // part of the record), named apart so that the fix is plain.
@@ -939,21 +941,23 @@ impl<'a> RoundReplay<'a> {
             };
             // Ura dora listed without the indicators that give them: say so (a hand-written
             // record that leaves out its `ura` line).
-            let hint = if recorded.ura_indicators.is_empty()
+            let note = (recorded.ura_indicators.is_empty()
                 && recorded_yaku
                     .iter()
-                    .any(|&(source, han)| source == HanSource::Ura && han > 0)
-            {
-                " (it lists ura dora but gives no ura indicators)"
-            } else {
-                ""
-            };
+                    .any(|&(source, han)| source == HanSource::Ura && han > 0))
+            .then_some("it lists ura dora but gives no ura indicators");
             // An exporter's order is no ruling.
             if !(same_set && self.yaku_order == YakuOrder::Exporter) {
                 mismatch(
                     field,
-                    Shown::text(yaku_text(&yaku)),
-                    Shown::text(format!("{}{hint}", yaku_text(&recorded_yaku))),
+                    Shown::Yaku {
+                        list: yaku,
+                        note: None,
+                    },
+                    Shown::Yaku {
+                        list: recorded_yaku,
+                        note,
+                    },
                 );
             }
         }
@@ -1227,21 +1231,6 @@ fn valuation(score: &Score) -> Valuation {
         points: score.points,
         limit: score.limit.name(),
     }
-}
-
-/// A yaku list as people read it: `riichi 1, tanyao 1, ura 0`, or `none`.
-fn yaku_text(list: &[(HanSource, u8)]) -> String {
-    let mut out = String::new();
-    for (i, &(source, han)) in list.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        let _ = write!(out, "{source} {han}");
-    }
-    if out.is_empty() {
-        out.push_str("none");
-    }
-    out
 }
 
 /// The kind of an engine's refusal, in the vocabulary scenarios name.

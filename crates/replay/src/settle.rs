@@ -619,7 +619,12 @@ pub(crate) fn check(
         let last = number + 1 == rounds.len();
         let at = |index: usize| (Some(round.label), Some(index));
         let mut push = |(round, event): (Option<RoundLabel>, Option<usize>), kind| {
-            out.push(Divergence { round, event, kind });
+            out.push(Divergence {
+                round,
+                event,
+                seat: None,
+                kind,
+            });
         };
         if let Expected::Round(next) = step.expected
             && next != round.setup

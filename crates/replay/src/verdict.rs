@@ -5,7 +5,7 @@ use haifu_log::RoundStart;
 use haifu_tiles::Wind;
 use serde::Serialize;
 
-use crate::compared::{DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
+use crate::compared::{Compared, DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
 
 /// A round's name as players say it: round wind, number and honba, e.g. `E1.0`, `S4.2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -220,13 +220,9 @@ impl DivergenceKind {
     /// (an expectation's: what the scenario expects and what the referee finds; a wall's:
     /// the position, the wall's tile and the log's; an illegal action's: the kind of refusal,
     /// the rule it breaks and the action), as text.
-    pub fn compared(&self) -> Option<(Cow<'_, str>, Cow<'_, str>, Cow<'_, str>)> {
-        let shown = |field: Cow<'static, str>, engine: &Shown, log: &Shown| {
-            Some((
-                field,
-                Cow::Owned(engine.to_string()),
-                Cow::Owned(log.to_string()),
-            ))
+    pub fn compared(&self) -> Option<(Cow<'_, str>, Compared<'_>, Compared<'_>)> {
+        let shown = |field: Cow<'static, str>, engine, log| {
+            Some((field, Compared::Value(engine), Compared::Value(log)))
         };
         let named = |s: &'static str| Cow::Borrowed(s);
         match self {
@@ -241,8 +237,8 @@ impl DivergenceKind {
                 refusal,
             } => Some((
                 named(refusal.name()),
-                Cow::Borrowed(reason.as_str()),
-                Cow::Borrowed(action.as_str()),
+                Compared::Text(reason),
+                Compared::Text(action),
             )),
             DivergenceKind::WinMismatch {
                 field,
@@ -276,8 +272,8 @@ impl DivergenceKind {
                 expected, found, ..
             } => Some((
                 named("expectation"),
-                Cow::Borrowed(found.as_str()),
-                Cow::Borrowed(expected.as_str()),
+                Compared::Text(found),
+                Compared::Text(expected),
             )),
             _ => None,
         }
@@ -406,6 +402,10 @@ pub struct Divergence {
     pub round: Option<RoundLabel>,
     /// The index of the event in the log it is about, when there is one.
     pub event: Option<usize>,
+    /// The seat it is about, when it is about one: the furiten seat, else the seat whose
+    /// action its event is (the drawer, the discarder, the caller, the winner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<haifu_tiles::Seat>,
     /// What.
     pub kind: DivergenceKind,
 }
@@ -548,6 +548,7 @@ impl Verdict {
         v.push(Divergence {
             round: None,
             event: None,
+            seat: None,
             kind: DivergenceKind::EnginePanic { message },
         });
         v
@@ -587,6 +588,7 @@ mod cap_tests {
             v.push(Divergence {
                 round: None,
                 event: Some(e),
+                seat: None,
                 kind: DivergenceKind::Unsupported {
                     reason: String::new(),
                 },

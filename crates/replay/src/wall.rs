@@ -26,6 +26,7 @@ pub(crate) fn check(log: &GameLog, verdict: &mut Verdict) {
                     verdict.push(Divergence {
                         round: None,
                         event: None,
+                        seat: None,
                         kind: DivergenceKind::BadSeed {
                             reason: reason.clone(),
                         },
@@ -39,6 +40,7 @@ pub(crate) fn check(log: &GameLog, verdict: &mut Verdict) {
                     verdict.push(Divergence {
                         round: Some(RoundLabel::of(start)),
                         event: Some(index),
+                        seat: None,
                         kind: DivergenceKind::BadSeed {
                             reason: reason.clone(),
                         },
@@ -181,6 +183,7 @@ impl<'a> RoundCheck<'a> {
         verdict.push(Divergence {
             round: Some(self.label),
             event: Some(index),
+            seat: None,
             kind: DivergenceKind::WallMismatch {
                 item,
                 computed,

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use haifu_replay::Status;
+use haifu_replay::{Compared, Status};
 use serde::Serialize;
 
 use super::{FileVerdict, VerifySummary};
@@ -35,7 +35,7 @@ struct JsonGame<'a> {
     /// Where that rule set came from.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules_source: Option<&'a str>,
-    divergences: Vec<JsonDivergence>,
+    divergences: Vec<JsonDivergence<'a>>,
     /// Divergences found beyond the first ones kept, counted only.
     #[serde(skip_serializing_if = "is_zero")]
     divergences_left_out: usize,
@@ -47,9 +47,12 @@ fn is_zero(n: &usize) -> bool {
 
 /// One divergence in the JSON form.
 #[derive(Serialize)]
-struct JsonDivergence {
+struct JsonDivergence<'a> {
     round: Option<String>,
     event: Option<usize>,
+    /// The seat it is about (`"A"`…`"D"`), when it is about one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<String>,
     /// The line of the file the event comes from (haifu text, mjlog XML).
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<u32>,
@@ -58,13 +61,14 @@ struct JsonDivergence {
     column: Option<u32>,
     kind: &'static str,
     detail: String,
-    /// For a kind that compares values: what is compared, the engine's and the log's.
+    /// For a kind that compares values: what is compared, the engine's and the log's, typed
+    /// (numbers, seats, arrays of tiles: see [`haifu_replay::Shown`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     field: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine: Option<String>,
+    engine: Option<Compared<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    recorded: Option<String>,
+    recorded: Option<Compared<'a>>,
     /// Whether the baseline given knows it (written only then).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     known: bool,
@@ -110,13 +114,14 @@ pub(super) fn write_game(
                     JsonDivergence {
                         round: d.round.map(|r| r.to_string()),
                         event: d.event,
+                        seat: d.seat.map(|s| s.to_string()),
                         line: game.line(d),
                         column: game.place(d).and_then(|(_, c)| c),
                         kind: d.kind.name(),
                         detail: d.kind.to_string(),
                         field: compared.as_ref().map(|c| c.0.to_string()),
-                        engine: compared.as_ref().map(|c| c.1.to_string()),
-                        recorded: compared.as_ref().map(|c| c.2.to_string()),
+                        engine: compared.as_ref().map(|c| c.1),
+                        recorded: compared.as_ref().map(|c| c.2),
                         known: game.is_known(d),
                     }
                 })
