@@ -112,21 +112,25 @@ pub fn head_bump_winner(
 /// [`ActionError::AbortiveNotPlayed`] naming the rule under which the rons are played out
 /// (a head bump, or every claimant winning).
 pub fn triple_ron_aborts(multiple_ron: MultipleRon) -> Result<(), ActionError> {
-    match multiple_ron {
-        MultipleRon::DoubleRonTripleAborts => Ok(()),
-        MultipleRon::HeadBump => Err(ActionError::AbortiveNotPlayed {
-            what: "sanchahou",
-            rule: "multiple_ron = head-bump: the nearest claimant wins",
-        }),
-        MultipleRon::HeadBumpEastFirst => Err(ActionError::AbortiveNotPlayed {
-            what: "sanchahou",
-            rule: "multiple_ron = head-bump-east-first: the claimant first from the dealer wins",
-        }),
-        MultipleRon::AllWin => Err(ActionError::AbortiveNotPlayed {
-            what: "sanchahou",
-            rule: "multiple_ron = all-win: every claimant wins",
-        }),
+    // Three claimants on a discard of a four-player table: the precedence of claims decides.
+    let [discarder, a, b, c] = Seat::ALL;
+    let three = Seats::EMPTY.with(a).with(b).with(c);
+    if let Claims::Aborted = claims(multiple_ron, Players::Four, discarder, discarder, three) {
+        return Ok(());
     }
+    Err(ActionError::AbortiveNotPlayed {
+        what: "sanchahou",
+        rule: match multiple_ron {
+            MultipleRon::HeadBumpEastFirst => {
+                "multiple_ron = head-bump-east-first: the claimant first from the dealer wins"
+            }
+            MultipleRon::AllWin => "multiple_ron = all-win: every claimant wins",
+            // (Three claims under double-ron-triple-aborts abort: returned above.)
+            MultipleRon::HeadBump | MultipleRon::DoubleRonTripleAborts => {
+                "multiple_ron = head-bump: the nearest claimant wins"
+            }
+        },
+    })
 }
 
 /// The bust guard's refusal of a win: the payers it would put below zero, with their scores
@@ -177,5 +181,35 @@ impl Flow<'_> {
             .collect();
         let lifts = scores[win.winner] < self.start_score && after(win.winner) >= self.start_score;
         (!busted.is_empty() && !lifts).then_some(BustRefusal { busted })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenhou's rule aborts a triple ron; a head bump or every claimant winning plays it out.
+    #[test]
+    fn a_triple_ron_aborts_only_where_three_claims_abort() {
+        assert_eq!(
+            triple_ron_aborts(MultipleRon::DoubleRonTripleAborts),
+            Ok(())
+        );
+        for played_out in [
+            MultipleRon::HeadBump,
+            MultipleRon::HeadBumpEastFirst,
+            MultipleRon::AllWin,
+        ] {
+            assert!(
+                matches!(
+                    triple_ron_aborts(played_out),
+                    Err(ActionError::AbortiveNotPlayed {
+                        what: "sanchahou",
+                        ..
+                    })
+                ),
+                "{played_out:?}"
+            );
+        }
     }
 }
