@@ -609,6 +609,11 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 ura_dora: UraDora::NotCounted,
                 ippatsu: Ippatsu::NotCounted,
                 double_yakuman: DoubleYakuman::Single,
+                // Seed 003: "the following optional Yaku are the most often employed".
+                buu_iipeikou: OptionalYaku::Counted,
+                buu_chiitoitsu: OptionalYaku::Counted,
+                buu_sanshoku: OptionalYaku::Counted,
+                buu_ryuuiisou: OptionalYaku::Counted,
                 ..japanese(
                     RedFives::PinOnly,
                     KiriageMangan::Off,

@@ -44,33 +44,24 @@ fn optional(switch: OptionalYaku, han: u8, rule: &'static str) -> Value {
 /// Buu's value of a yaku the Japanese analysis found, `open` for an open hand.
 ///
 /// Menzen tsumo 1 (closed), riichi 1 (a double riichi is a riichi), pinfu 1 (open too), tanyao
-/// 1, the value triplets 1, haitei 1, kanchan 1, honitsu 2, toitoi 2, ittsu 2, chanta 2 (open
-/// 1; junchan counts as chanta), sanankou 2, shousangen 2, chinitsu 5, and the optional
-/// iipeikou 1, chiitoitsu 1, sanshoku 2 (open 1). The open values the sources do not give
-/// (kanchan, honitsu, ittsu, chinitsu) are not settled. Ippatsu, chankan, rinshan, houtei,
-/// ryanpeikou, sankantsu, sanshoku doukou, honroutou and renhou are not Buu yaku.
+/// 1, the value triplets 1, haitei 1, kanchan 1, honitsu 2, toitoi 2, ittsu 2, chanta 2
+/// (junchan counts as chanta), sanankou 2, shousangen 2, chinitsu 5, and the optional iipeikou
+/// 1, chiitoitsu 1, sanshoku 2 (open 1). Seed 003's chart gives an open value only where it
+/// differs (sanshoku, 1 han open; pinfu "can be open"): every other yaku keeps its value open.
+/// Ippatsu, chankan, rinshan, houtei, ryanpeikou, sankantsu, sanshoku doukou, honroutou and
+/// renhou are not Buu yaku.
 fn value(y: Yaku, open: bool, hand: &HandRules) -> Value {
     use Yaku::*;
     let closed_only = |han| if open { Value::No } else { Value::Han(han) };
-    let closed_or_unsettled = |han, rule| {
-        if open {
-            Value::NotSettled(rule)
-        } else {
-            Value::Han(han)
-        }
-    };
     match y {
         Riichi | DoubleRiichi | MenzenTsumo => closed_only(1),
-        Pinfu | Tanyao | Haitei => Value::Han(1),
+        Pinfu | Tanyao | Haitei | Kanchan => Value::Han(1),
         SeatWindEast | SeatWindSouth | SeatWindWest | SeatWindNorth => Value::Han(1),
         RoundWindEast | RoundWindSouth | RoundWindWest | RoundWindNorth => Value::Han(1),
         Haku | Hatsu | Chun => Value::Han(1),
-        Kanchan => closed_or_unsettled(1, "scoring (Buu's value of an open kanchan)"),
-        Honitsu => closed_or_unsettled(2, "scoring (Buu's value of an open honitsu)"),
-        Ittsu => closed_or_unsettled(2, "scoring (Buu's value of an open ittsu)"),
-        Chinitsu => closed_or_unsettled(5, "scoring (Buu's value of an open chinitsu)"),
+        Honitsu | Ittsu | Chanta | Junchan => Value::Han(2),
+        Chinitsu => Value::Han(5),
         Toitoi | Sanankou | Shousangen => Value::Han(2),
-        Chanta | Junchan => Value::Han(if open { 1 } else { 2 }),
         Iipeikou if !open => optional(hand.buu_iipeikou, 1, "buu_iipeikou"),
         Chiitoitsu => optional(hand.buu_chiitoitsu, 1, "buu_chiitoitsu"),
         SanshokuDoujun => optional(hand.buu_sanshoku, if open { 1 } else { 2 }, "buu_sanshoku"),
