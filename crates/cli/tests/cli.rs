@@ -761,6 +761,22 @@ fn diff_compares_two_rule_sets_on_the_same_game() {
                 .as_str()
                 .is_some_and(|d| d.contains("A 0 1600 0 -1600; B 0 2800 0 -2800"))
     }));
+    // Typed: the score changes per seat on each side, the rule sets each side resolved to,
+    // and each side's end.
+    let payments = changes
+        .iter()
+        .find(|c| c["kind"] == "payments" && c["round"] == "S4.1")
+        .expect("the payments change");
+    assert_eq!(payments["a"], serde_json::json!([0, 1600, 0, -1600]));
+    assert_eq!(payments["b"], serde_json::json!([0, 2800, 0, -2800]));
+    let rules = &report["games"][0]["rules"];
+    assert!(
+        rules[1]
+            .as_str()
+            .is_some_and(|b| b.contains("honba_ron=1500")),
+        "{rules}"
+    );
+    assert!(report["games"][0]["end_a"].is_object(), "{report}");
     assert_eq!(report["summary"]["games_changed"], 1);
     // Without suufon renda the recorded draw is refused under B.
     let out = run("auto,suufon_renda=false", false);
