@@ -10,6 +10,7 @@ use haifu_log::GameLog;
 use haifu_replay::{Divergence, DivergenceKind, Shown, Status, Verdict};
 use haifu_report::{
     Baseline, BaselineEntry, FileVerdict, SourcePositions, VerifyFormat, VerifyReport,
+    VerifySummary,
 };
 use rayon::prelude::*;
 
@@ -28,9 +29,18 @@ pub(crate) struct VerifyArgs {
     paths: Vec<PathBuf>,
     #[arg(long, default_value = "auto", value_name = "RULES", help = crate::rules::RULES_HELP)]
     rules: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: text, json, junit, markdown, github or html, to standard output; or
+    /// `FORMAT=FILE` to write it to FILE. Give it several times for several reports from one
+    /// run (`--format text --format json=report.json --format junit=report.xml`); at most
+    /// one goes to standard output.
+    #[arg(
+        long,
+        value_name = "FORMAT[=FILE]",
+        default_value = "text",
+        value_parser = parse_output,
+        action = clap::ArgAction::Append
+    )]
+    format: Vec<Output>,
     /// Known divergences (a file `--write-baseline` wrote): they are listed as known and do
     /// not fail the run; only new ones do. Those of the baseline no longer found are listed.
     #[arg(long, value_name = "FILE")]
@@ -91,11 +101,113 @@ enum Format {
     Html,
 }
 
+/// One report of a run: its format, and the file it goes to (standard output if none).
+#[derive(Clone, Debug)]
+struct Output {
+    format: Format,
+    file: Option<PathBuf>,
+}
+
+/// Reads a `--format` value: `FORMAT` or `FORMAT=FILE`.
+fn parse_output(text: &str) -> Result<Output, String> {
+    let (name, file) = match text.split_once('=') {
+        Some((name, file)) if !file.is_empty() => (name, Some(PathBuf::from(file))),
+        Some(_) => return Err(format!("{text:?}: give a file after `=`, or no `=`")),
+        None => (text, None),
+    };
+    let format = Format::from_str(name, true).map_err(|_| {
+        format!(
+            "{name:?} is no report format: expected {}, each with =FILE to write it to a file",
+            Format::value_variants()
+                .iter()
+                .filter_map(|f| f.to_possible_value())
+                .map(|v| v.get_name().to_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    Ok(Output { format, file })
+}
+
+/// The reports of a run, each with its writer: begun, added to and finished together.
+struct Reports {
+    reports: Vec<(VerifyReport, Box<dyn Write>)>,
+}
+
+impl Reports {
+    /// Opens each output's file (refusing a symbolic link, which would write elsewhere than
+    /// named) or standard output.
+    fn open(outputs: &[Output], skipped: usize, verbose: bool) -> anyhow::Result<Reports> {
+        let on_stdout = outputs.iter().filter(|o| o.file.is_none()).count();
+        if on_stdout > 1 {
+            anyhow::bail!(
+                "--format: {on_stdout} reports to standard output; give all but one a file (--format json=report.json)"
+            );
+        }
+        let mut reports = Vec::with_capacity(outputs.len());
+        for output in outputs {
+            let writer: Box<dyn Write> = match &output.file {
+                None => Box::new(std::io::BufWriter::new(std::io::stdout())),
+                Some(path) => {
+                    let shown = files::shown(path);
+                    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+                        anyhow::bail!(
+                            "--format {}={shown}: a symbolic link; name the file itself",
+                            output.format.name()
+                        );
+                    }
+                    let file = std::fs::File::create(path).map_err(|e| {
+                        anyhow::anyhow!(
+                            "--format {}={shown}: cannot write it: {e}",
+                            output.format.name()
+                        )
+                    })?;
+                    Box::new(std::io::BufWriter::new(file))
+                }
+            };
+            let report = VerifyReport::new(output.format.report(), skipped).verbose(verbose);
+            reports.push((report, writer));
+        }
+        Ok(Reports { reports })
+    }
+
+    fn begin(&mut self) -> std::io::Result<()> {
+        self.reports.iter_mut().try_for_each(|(r, w)| r.begin(w))
+    }
+
+    fn add(&mut self, game: &FileVerdict) -> std::io::Result<()> {
+        self.reports
+            .iter_mut()
+            .try_for_each(|(r, w)| r.add(w, game))
+    }
+
+    fn finish(&mut self) -> std::io::Result<()> {
+        self.reports
+            .iter_mut()
+            .try_for_each(|(r, w)| r.finish(w).and_then(|()| w.flush()))
+    }
+
+    /// The run's totals (every report counts the same games).
+    fn summary(&self) -> VerifySummary {
+        self.reports
+            .first()
+            .map(|(r, _)| r.summary().clone())
+            .unwrap_or_default()
+    }
+}
+
 /// Files replayed in parallel per batch; results are printed in file order after each batch,
 /// so memory stays flat however many files there are.
 const BATCH_PER_THREAD: usize = 32;
 
 impl Format {
+    /// The name `--format` takes.
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+
     /// The report's format of the same name.
     fn report(self) -> VerifyFormat {
         match self {
@@ -112,20 +224,46 @@ impl Format {
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let (found, skipped) = files::collect_with_skipped(&args.paths);
-    // The baseline written must not be one of the logs read, nor the baseline read.
-    if let Some(target) = &args.write_baseline
-        && let Ok(target) = std::fs::canonicalize(target)
-    {
-        let same = |p: &Path| std::fs::canonicalize(p).is_ok_and(|p| p == target);
-        let input = found.iter().any(|f| match f {
-            files::Found::File(p) => same(p),
-            files::Found::Error(..) => false,
-        });
-        if input {
+    // Nothing written may be a file read (a log, the baseline read), nor written twice.
+    let written: Vec<(String, &Path)> = args
+        .write_baseline
+        .iter()
+        .map(|p| ("--write-baseline".to_owned(), p.as_path()))
+        .chain(args.format.iter().filter_map(|o| {
+            let file = o.file.as_deref()?;
+            Some((format!("--format {}=", o.format.name()), file))
+        }))
+        .collect();
+    let read: Vec<PathBuf> = found
+        .iter()
+        .filter_map(|f| match f {
+            files::Found::File(p) => std::fs::canonicalize(p).ok(),
+            files::Found::Error(..) => None,
+        })
+        .chain(
+            args.baseline
+                .iter()
+                .filter_map(|p| std::fs::canonicalize(p).ok()),
+        )
+        .collect();
+    for (i, (flag, target)) in written.iter().enumerate() {
+        let sep = if flag.ends_with('=') { "" } else { " " };
+        let shown = files::shown(target);
+        // A file not there yet is named by its absolute path.
+        let key = |p: &Path| std::fs::canonicalize(p).or_else(|_| std::path::absolute(p));
+        let Ok(canonical) = key(target) else {
+            continue;
+        };
+        if read.contains(&canonical) {
             anyhow::bail!(
-                "--write-baseline {}: that file is one of the logs read; name another file",
-                files::shown(args.write_baseline.as_deref().unwrap_or(Path::new("")))
+                "{flag}{sep}{shown}: that file is one of the files read (a log, or the baseline); name another file"
             );
+        }
+        if written[..i]
+            .iter()
+            .any(|(_, other)| key(other).is_ok_and(|o| o == canonical))
+        {
+            anyhow::bail!("{flag}{sep}{shown}: that file is written twice; name another file");
         }
     }
     if found.is_empty() && !args.allow_empty {
@@ -143,9 +281,15 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
     let progress = Progress::new(found.len() as u64, "verifying");
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut report = VerifyReport::new(args.format.report(), skipped.len()).verbose(args.verbose);
+    let mut reports = Reports::open(&args.format, skipped.len(), args.verbose)?;
+    // The HTML page shows each divergent round's sheet.
+    let sheets = args.format.iter().any(|o| matches!(o.format, Format::Html));
+    // Read errors are said once: in a text report on standard output, or else on stderr
+    // (as FILE:LINE:COL: message).
+    let text_on_stdout = args
+        .format
+        .iter()
+        .any(|o| o.file.is_none() && matches!(o.format, Format::Text));
     if args.verbose {
         for s in &skipped {
             eprintln!("{}: skipped: {}", files::shown(&s.path), s.why);
@@ -161,7 +305,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut seen_known: std::collections::HashMap<BaselineEntry, usize> =
         std::collections::HashMap::new();
     let mut new_divergences = 0usize;
-    if let Err(e) = report.begin(&mut out) {
+    if let Err(e) = reports.begin() {
         return output::write_failed(e);
     }
     for chunk in found.chunks(batch) {
@@ -169,7 +313,6 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             chunk
                 .par_iter()
                 .map_init(GameLog::new, |log, item| {
-                    let sheets = matches!(args.format, Format::Html);
                     let mut outcome = process(item, log, &choice, sheets);
                     if args.require_start {
                         require_start(&mut outcome);
@@ -211,20 +354,18 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             if known.is_some() {
                 outcome.known = known_flags;
             }
-            // Read errors are said once: in the text report, or on stderr beside a report
-            // made for machines (as FILE:LINE:COL: message).
             if let Err(message) = &outcome.result
-                && !matches!(args.format, Format::Text)
+                && !text_on_stdout
             {
                 progress.println(message.clone());
             }
-            if let Err(e) = report.add(&mut out, &outcome) {
+            if let Err(e) = reports.add(&outcome) {
                 return output::write_failed(e);
             }
         }
     }
     progress.finish();
-    if let Err(e) = report.finish(&mut out).and_then(|()| out.flush()) {
+    if let Err(e) = reports.finish() {
         return output::write_failed(e);
     }
     if let Some(path) = &args.write_baseline {
@@ -244,7 +385,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             new_divergences
         );
     }
-    let summary = report.summary();
+    let summary = reports.summary();
     let divergent = match (&known, &args.write_baseline) {
         (Some(_), _) => new_divergences > 0,
         // Writing a baseline accepts every divergence it writes.

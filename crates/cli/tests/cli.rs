@@ -1,6 +1,6 @@
 //! End-to-end checks of the `haifu` binary: exit codes and output shapes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn haifu() -> Command {
@@ -151,6 +151,64 @@ fn verify_exit_codes() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2), "a usage error");
+}
+
+#[test]
+fn several_reports_come_from_one_run() {
+    let (path, _) = changed_example(
+        "several-reports.haifu",
+        "deltas 0 -8000 +9000 0",
+        "deltas 0 -7000 +8000 0",
+        "win C ron B",
+    );
+    let dir = path.parent().expect("a folder").join("several-reports-out");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (json, junit) = (dir.join("report.json"), dir.join("report.xml"));
+    let arg = |format: &str, file: &Path| format!("{format}={}", file.display());
+    let out = haifu()
+        .args(["verify", "--format", "text", "--format"])
+        .arg(arg("json", &json))
+        .arg("--format")
+        .arg(arg("junit", &junit))
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("payment_mismatch"), "{text}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("the JSON report")).expect("JSON");
+    assert_eq!(report["summary"]["games_divergent"], 1);
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
+    assert!(xml.contains("<failure"), "{xml}");
+    // Two reports to standard output, a report over a log read, one file written twice: each
+    // a usage error, and nothing verified.
+    for args in [
+        ["--format", "text", "--format", "json"]
+            .map(str::to_owned)
+            .to_vec(),
+        vec!["--format".to_owned(), arg("json", &path)],
+        vec![
+            "--format".to_owned(),
+            arg("json", &json),
+            "--format".to_owned(),
+            arg("junit", &json),
+        ],
+    ] {
+        let out = haifu()
+            .arg("verify")
+            .args(&args)
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("the log")
+            .contains("\nhaifu 1\n"),
+        "the log read is not overwritten"
+    );
 }
 
 #[test]

@@ -479,7 +479,7 @@ fn outputs_never_overwrite_inputs_or_follow_links() {
         game.as_os_str(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("one of the logs read"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one of the files read"));
     assert_eq!(
         std::fs::read_to_string(&game).expect("reads"),
         text,
