@@ -26,6 +26,9 @@ pub struct Field {
     pub about: &'static str,
     /// The field's value in `rules`, as TOML.
     pub get: fn(&RuleSet) -> Value,
+    /// Whether two rule sets have the same value here (cheaper than comparing
+    /// [`get`](Field::get)'s values).
+    pub same: fn(&RuleSet, &RuleSet) -> bool,
     set: fn(&mut RuleSet, &Value) -> Result<(), String>,
     /// The values that settle it, when they are a closed list (see [`Field::settled`]).
     settled: fn() -> Vec<Value>,
@@ -662,6 +665,7 @@ macro_rules! field {
             name: $name,
             about: $about,
             get: |r| r.$($path).+.encode(),
+            same: |a, b| a.$($path).+ == b.$($path).+,
             set: |r, v| {
                 r.$($path).+ = Codec::decode(v)?;
                 Ok(())

@@ -86,10 +86,8 @@ impl RuleSet {
         let base = RuleSet::preset(self.base);
         FIELDS
             .iter()
-            .filter_map(|f| {
-                let value = (f.get)(self);
-                (value != (f.get)(&base)).then(|| (f.name, override_text(&value)))
-            })
+            .filter(|f| !(f.same)(self, &base))
+            .map(|f| (f.name, override_text(&(f.get)(self))))
             .collect()
     }
 
