@@ -1022,11 +1022,20 @@ pub(crate) fn set(rules: &mut RuleSet, key: &str, value: &Value) -> Result<(), R
             at: None,
         });
     };
-    (field.set)(rules, value).map_err(|expected| RuleError::BadValue {
-        key: field.name,
-        value: inline(value),
-        expected,
-        at: None,
+    (field.set)(rules, value).map_err(|expected| {
+        // A word close to one the point takes is named.
+        let hint = match value {
+            Value::String(word) => {
+                crate::file::did_you_mean(word, field.settled().iter().filter_map(Value::as_str))
+            }
+            _ => String::new(),
+        };
+        RuleError::BadValue {
+            key: field.name,
+            value: inline(value),
+            expected: expected + &hint,
+            at: None,
+        }
     })
 }
 

@@ -32,7 +32,7 @@ fn prefix(at: &Option<FilePlace>) -> String {
 
 /// ` (did you mean NAME?)` for the name among `names` closest to `typed`, when one is close
 /// enough to be a slip (a Jaro–Winkler similarity of 0.85 or more); else nothing.
-fn did_you_mean<'a>(typed: &str, names: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn did_you_mean<'a>(typed: &str, names: impl Iterator<Item = &'a str>) -> String {
     names
         .map(|n| (strsim::jaro_winkler(typed, n), n))
         .filter(|(score, _)| *score >= 0.85)

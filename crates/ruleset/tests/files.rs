@@ -216,6 +216,18 @@ fn a_slip_of_a_key_or_preset_is_named() {
     // Nothing close: no guess.
     let err = RuleSpec::parse("tenhou,zzzz=1").expect_err("no such key");
     assert!(!err.to_string().contains("did you mean"), "{err}");
+    // A value: among those the point takes.
+    let mut rules = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+    let err = RuleSpec::parse("tenhou,multiple_ron=headbump")
+        .and_then(|spec| spec.apply(&mut rules))
+        .expect_err("no such value");
+    assert!(
+        err.to_string().contains("(did you mean head-bump?)"),
+        "{err}"
+    );
+    let err = RuleSet::from_toml("base = \"tenhou\"\nrenhou = \"mangn\"\n", "club.toml")
+        .expect_err("no such value");
+    assert!(err.to_string().contains("(did you mean mangan?)"), "{err}");
 }
 
 #[test]
