@@ -69,7 +69,7 @@ const SPECIAL: [&str; 18] = [
 /// | `enable_renhe` | `renhou` (`not-settled` when on: the room's value is not stated; false off) |
 /// | `liqibang_value` | `riichi_deposit` |
 /// | `changbang_value` | `honba_ron`, and a third of it `honba_tsumo` (four players) |
-/// | `noting_fafu_1..3` | `noten_payment`, when they make one total (four players) |
+/// | `noting_fafu_1..3` | `noten_payment`, when they make one total (four players); else `not-settled` |
 /// | `have_liujumanguan` | `nagashi_mangan` |
 /// | `have_qieshangmanguan` | `kiriage_mangan` |
 /// | `have_gang_biao_dora`, `ming_dora_immediately_open` | `kan_dora` (false, `immediate`) |
@@ -77,9 +77,9 @@ const SPECIAL: [&str; 18] = [
 /// | `have_sifenglianda`, `have_sigangsanle`, `have_sijializhi`, `have_jiuzhongjiupai` | `suufon_renda`, `suukaikan`, `suucha_riichi`, `kyuushu_kyuuhai` |
 /// | `have_toutiao`, `have_sanjiahele` | `multiple_ron` (`head-bump`, `double-ron-triple-aborts`) |
 /// | `have_tingpailianzhuang` | `renchan` (`win-or-tenpai` or `win-only`) |
-/// | `have_helezhongju`, `have_tingpaizhongju`, `have_nanruxiru` with `fandian` | `agari_yame`, `tenpai_yame`, `extension` |
+/// | `have_helezhongju`, `have_tingpaizhongju`, `have_nanruxiru` with `fandian` | `agari_yame`, `tenpai_yame`, `extension` (the first two `not-settled` without `fandian`) |
 /// | `have_yifa` | `ippatsu` |
-/// | `jingsuanyuandian`, `shunweima_2..4` | `final_points` (first place's uma the rest's negated sum, to a tenth) |
+/// | `jingsuanyuandian`, `shunweima_2..4` | `final_points` (first place's uma the rest's negated sum, to a tenth; three players `shunweima_2..3`); `not-known` when they do not make one |
 /// | `disable_multi_yukaman`, `disable_composite_yakuman` | `yakuman_stacking = "highest"` |
 /// | `disable_leijiyiman` | `kazoe_yakuman = "sanbaiman"` |
 /// | `disable_double_yakuman` | `double_yakuman` |
@@ -90,7 +90,7 @@ const SPECIAL: [&str; 18] = [
 /// standard game: no dora (`have_biao_dora` false), kan dora without kan ura, a minimum of
 /// more than one han (`fanfu`), no renchan on a dealer's win, a three-player tsumo without
 /// tsumo loss (`have_zimosun` false: how the North's share is paid then is not known),
-/// unequal noten payments, a `dora_count` other than 0 or 3, and every
+/// an extension without the score it needs, a `dora_count` other than 0 or 3, and every
 /// special mode and local-yaku switch (`guyi_mode`, `muyu_mode`, `enable_shiti`, …).
 /// Time controls, hints and the computer players' level are ignored; any other field is kept
 /// as unknown.
@@ -277,10 +277,9 @@ impl Mapper {
                 {
                     self.set("noten_payment", c.to_string());
                 }
-                _ => self.unsupported.push(format!(
-                    "noting_fafu_1..3 = {:?} (noten payments that are not one total split evenly)",
-                    fafu
-                )),
+                // Another split has no rule value: not settled, so that only a draw whose
+                // payments turn on it is refused, for that reason.
+                _ => self.set("noten_payment", "not-settled"),
             }
         }
         if let Some(on) = flag("have_liujumanguan")? {
@@ -347,6 +346,9 @@ impl Mapper {
             match (flag(field)?, fandian) {
                 (Some(false), _) => self.set(point, "false"),
                 (Some(true), Some(target)) => self.set(point, target.to_string()),
+                // The score it needs is not stated: not settled where the point has that
+                // value (a game that reaches the question is refused for it).
+                (Some(true), None) if point != "extension" => self.set(point, "not-settled"),
                 (Some(true), None) => self.unsupported.push(format!(
                     "{field} = true without fandian (the score it needs)"
                 )),
@@ -368,15 +370,21 @@ impl Mapper {
             {
                 self.set(
                     "final_points",
-                    format!(
-                        "{{return_score={ret},uma=[{a},{b},{c},{d}],rounding=\"hundreds\"}}"
-                    ),
+                    format!("{{return_score={ret},uma=[{a},{b},{c},{d}],rounding=\"hundreds\"}}"),
+                );
+            }
+            (Some(ret), [Some(b), Some(c), None])
+                if !four && let Some(a) = b.checked_add(c).and_then(i64::checked_neg) =>
+            {
+                self.set(
+                    "final_points",
+                    format!("{{return_score={ret},uma=[{a},{b},{c}],rounding=\"hundreds\"}}"),
                 );
             }
             (None, [None, None, None]) => {}
-            (ret, uma) => self.unsupported.push(format!(
-                "jingsuanyuandian = {ret:?}, shunweima_2..4 = {uma:?} (placement points the reader cannot state)"
-            )),
+            // Placement points the reader cannot state are not known: the game is ruled in
+            // full, its final points not checked.
+            _ => self.set("final_points", "not-known"),
         }
         if flag("disable_multi_yukaman")? == Some(true)
             || flag("disable_composite_yakuman")? == Some(true)
@@ -585,6 +593,54 @@ mod tests {
             Declared::Rules { rules, .. } => **rules,
             other => panic!("declared: {other:?}"),
         }
+    }
+
+    /// A field whose value no rule value says leaves its point not settled (or, for the
+    /// placement points, not known): the game is declared, and only a ruling that turns on
+    /// the point is refused.
+    #[test]
+    fn a_value_without_a_rule_value_leaves_its_point_open_not_the_rules() {
+        let d = declared(
+            2,
+            &detail(&[
+                ("noting_fafu_1", Value::from(1000)),
+                ("noting_fafu_2", Value::from(1000)),
+                ("noting_fafu_3", Value::from(1000)),
+                ("have_helezhongju", Value::Bool(true)),
+                ("jingsuanyuandian", Value::from(30000)),
+                ("shunweima_2", Value::from(10)),
+            ]),
+            Some(4),
+        )
+        .unwrap();
+        let rules = rules_of(&d);
+        assert_eq!(rules.flow.noten, haifu_ruleset::NotenPayment::NotSettled);
+        assert_eq!(rules.flow.agari_yame, haifu_ruleset::Yame::NotSettled);
+        assert_eq!(
+            rules.flow.final_points,
+            haifu_ruleset::FinalPoints::NotKnown
+        );
+    }
+
+    /// Three players: second and third place's uma, first's their negated sum (written
+    /// with a fourth entry, 0, which no place takes).
+    #[test]
+    fn three_player_uma() {
+        let d = declared(
+            12,
+            &detail(&[
+                ("jingsuanyuandian", Value::from(40000)),
+                ("shunweima_2", Value::from(0)),
+                ("shunweima_3", Value::from(-15)),
+            ]),
+            Some(4),
+        )
+        .unwrap();
+        let spec = d.declared.spec().unwrap();
+        assert!(
+            spec.contains("uma=[15,0,-15,0]") && spec.contains("return_score=40000"),
+            "{spec}"
+        );
     }
 
     #[test]
