@@ -271,6 +271,33 @@ impl RuleSet {
                     .to_owned(),
             );
         }
+        // The points of a three-player table are not played at four (and are left not
+        // settled by every four-player preset). No point is the reverse: those a table of
+        // three cannot reach (four riichi) are moot there, and `tenhou,players=3` is a rule
+        // set for a sanma log.
+        if self.players == crate::Players::Four {
+            let round = &self.round;
+            let three_player_points = [
+                ("kita_ron", round.kita_ron != crate::KitaRon::NotSettled),
+                (
+                    "kita_interrupts",
+                    round.kita_interrupts != crate::KitaInterrupts::NotSettled,
+                ),
+                (
+                    "kita_rinshan",
+                    round.kita_rinshan != crate::KitaRinshan::NotSettled,
+                ),
+                (
+                    "three_player_tsumo",
+                    self.flow.three_player_tsumo != crate::ThreePlayerTsumo::NotSettled,
+                ),
+            ];
+            if let Some((point, _)) = three_player_points.iter().find(|(_, set)| *set) {
+                return bad(format!(
+                    "{point} with players = 4: a rule point of a table of three, not played at four (set {point} = \"not-settled\", or players = 3)"
+                ));
+            }
+        }
         if let FinalPoints::Uma {
             return_score, uma, ..
         } = &self.flow.final_points

@@ -261,10 +261,21 @@ fn points_that_do_not_make_a_rule_set_together_are_refused() {
             .contains("kita = \"nukidora\" with players = 4"),
         "{err}"
     );
-    RuleSpec::parse("tenhou-sanma,players=4,kita=\"not-played\"")
+    // Without kita, its other three-player points are still set: each is refused by name.
+    let err = RuleSpec::parse("tenhou-sanma,players=4,kita=\"not-played\"")
         .expect("reads")
         .apply(&mut RuleSet::preset(Preset::TenhouSanma))
-        .expect("without kita, a rule set");
+        .expect_err("a three-player point at four");
+    assert!(
+        err.to_string().contains("kita_ron with players = 4"),
+        "{err}"
+    );
+    RuleSpec::parse(
+        "tenhou-sanma,players=4,kita=\"not-played\",kita_ron=\"not-settled\",kita_interrupts=\"not-settled\",kita_rinshan=\"not-settled\",three_player_tsumo=\"not-settled\"",
+    )
+    .expect("reads")
+    .apply(&mut RuleSet::preset(Preset::TenhouSanma))
+    .expect("without the points of a table of three, a rule set");
 }
 
 #[test]
