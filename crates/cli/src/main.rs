@@ -37,7 +37,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Convert game logs to JSON Lines (one object per game) or to the haifu text notation.
+    /// Convert game logs between formats: the haifu text notation, tenhou.net/6 JSON, or JSON
+    /// Lines of the event stream (one object per game); never into a record with another verdict.
     ///
     /// Output goes to stdout, or with --out-dir to one file per game. Bad files are reported
     /// as FILE:LINE:COL: message on stderr and skipped; the exit code is then 2.
