@@ -214,8 +214,6 @@ fn unsayable(log: &GameLog) -> Option<&'static str> {
         .any(|r| !r.untimed_dora.is_empty())
     {
         Some("kan dora indicators listed without their moments (tenhou.net/6)")
-    } else if log.round_starts().iter().any(|r| r.wall.is_some()) {
-        Some("the walls a Mahjong Soul record states (its paishan)")
     } else if log.header.end_record == haifu_log::EndRecord::Optional {
         Some("that the record may leave the game's end out (tenhou.net/6 without `sc`)")
     } else if log.header.yaku_order == haifu_log::YakuOrder::Exporter {
