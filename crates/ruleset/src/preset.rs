@@ -467,6 +467,10 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                     kan_dora: KanDoraTiming::Immediate,
                     ..soul.round
                 },
+                flow: FlowRules {
+                    noten: NotenPayment::PerTenpai { each: 2000 },
+                    ..soul.flow
+                },
                 ..soul
             }
         }
