@@ -138,7 +138,7 @@ impl Preset {
                 "Riichi City, four-player ranked hanchan: kan dora at once (final points not computed)"
             }
             Preset::RiichiCitySanma => {
-                "Riichi City, three-player ranked hanchan: kita, tsumo loss, kan dora at once (final points not computed)"
+                "Riichi City, three-player ranked hanchan: kita, tsumo loss, 2000 noten to each tenpai (final points not computed)"
             }
             Preset::MLeague => {
                 "M-League: no abortive draws, head bump, kiriage, no busting, uma 30/10 with oka"
