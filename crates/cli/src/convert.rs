@@ -215,7 +215,9 @@ fn unsayable(log: &GameLog) -> Option<&'static str> {
     {
         Some("kan dora indicators listed without their moments (tenhou.net/6)")
     } else if log.round_starts().iter().any(|r| r.wall.is_some()) {
-        Some("the walls a Mahjong Soul record states (its paishan)")
+        Some(
+            "the walls a record states (a Mahjong Soul record's paishan, a Riichi City record's handCardEncode)",
+        )
     } else if log.header.end_record == haifu_log::EndRecord::Optional {
         Some("that the record may leave the game's end out (tenhou.net/6 without `sc`)")
     } else if log.header.yaku_order == haifu_log::YakuOrder::Exporter {

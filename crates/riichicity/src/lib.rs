@@ -9,10 +9,11 @@
 //!   message}` holding one in `data` (`code` 0).
 //! - **Each hand** (`handRecord[i]`) gives `changCi` (the hand's number in its wind, from
 //!   1), `quanFeng` (the round wind's tile code), `benChangNum` (honba), `players` (user id,
-//!   `position` = seat, `points` at the start), `handCardEncode` (the whole wall in draw
-//!   order as text, `1m`…`0s`…`7z`), `handCardsSHA256` (its SHA-256), `paiShan` (the same
-//!   wall after the deal, as tile codes) and `handEventRecord`, the events, each with its
-//!   `eventType`, `userId` and `data` (a JSON object written as a string).
+//!   `position` at the table, `points` at the start; haifu's seats count from the first
+//!   dealer's position), `handCardEncode` (the whole wall in draw order as text,
+//!   `1m`…`0s`…`7z`), `handCardsSHA256` (its SHA-256), `paiShan` (the same wall after the
+//!   deal, as tile codes) and `handEventRecord`, the events, each with its `eventType`,
+//!   `userId` and `data` (a JSON object written as a string).
 //! - **Tile codes** are `suit << 4 | number`: suit 0 pinzu, 1 souzu, 2 manzu, 3–6 the winds
 //!   east to north, 7–9 white, green and red dragon (number 1); 256 more for a red five.
 //! - **Events**: 1 the deal (one copy per player, merged here and checked to agree), 2 a

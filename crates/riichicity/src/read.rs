@@ -105,6 +105,7 @@ fn read_noting(
         log,
         players: 4,
         scores: [0; 4],
+        first_position: 0,
         offsets,
         last_open: false,
         last_outcome: None,
@@ -541,6 +542,9 @@ struct Reader<'i, 'l, 'o> {
     players: u8,
     /// The scores as the table goes (riichi deposits taken).
     scores: [i32; 4],
+    /// The position of the first hand's dealer: seats are counted from it (seat 0 deals
+    /// first), as every other reader counts them.
+    first_position: u8,
     offsets: Option<&'o mut Vec<usize>>,
     /// Whether the last hand was left without an outcome (the game dissolved, end type 8).
     last_open: bool,
@@ -575,8 +579,7 @@ impl<'i> Reader<'i, '_, '_> {
         let header = &mut self.log.header;
         header.format = "riichicity".to_owned();
         header.yaku_order = YakuOrder::Exporter;
-        // Set by the first hand's deal.
-        header.first_dealer = None;
+        header.first_dealer = Some(Seat::ALL[0]);
         header.game_id = game.opt::<String>(ctx, "keyValue")?;
         header.rules.spec = declared.spec;
         header.rules.undeclared = declared.undeclared;
@@ -588,6 +591,7 @@ impl<'i> Reader<'i, '_, '_> {
         if hands.is_empty() {
             return Err(game.err(ctx, "handRecord", "no hand: expected at least one"));
         }
+        self.first_position = first_position(ctx, &hands[0]).unwrap_or(0) % self.players;
         for (i, hand) in hands.iter().enumerate() {
             if self.last_open {
                 return Err(hand.err(
@@ -629,17 +633,21 @@ impl<'i> Reader<'i, '_, '_> {
     fn position(&self, obj: &Obj<'i>, key: &str) -> Result<Seat, ParseError> {
         let ctx = &self.ctx();
         let n: i64 = obj.req(ctx, key, "a seat position")?;
-        u8::try_from(n)
+        self.seat_of_position(n).ok_or_else(|| {
+            obj.err(
+                ctx,
+                key,
+                format!("position {n}: expected 0..{}", self.players - 1),
+            )
+        })
+    }
+
+    /// The seat of a position: counted from the first hand's dealer.
+    fn seat_of_position(&self, position: i64) -> Option<Seat> {
+        u8::try_from(position)
             .ok()
-            .filter(|n| *n < self.players)
-            .and_then(Seat::new)
-            .ok_or_else(|| {
-                obj.err(
-                    ctx,
-                    key,
-                    format!("position {n}: expected 0..{}", self.players - 1),
-                )
-            })
+            .filter(|p| *p < self.players)
+            .and_then(|p| Seat::new((p + self.players - self.first_position) % self.players))
     }
 
     fn hand(&mut self, hand: &Obj<'i>) -> Result<(), ParseError> {
@@ -765,31 +773,26 @@ impl<'i> Reader<'i, '_, '_> {
                 "the deal's wind, hand number or honba (quan_feng, chang_ci, ben_chang_num) differ from the hand's (quanFeng, changCi, benChangNum)",
             ));
         }
-        let dealer = u8::try_from(deal.dealer_pos)
-            .ok()
-            .filter(|d| *d < self.players)
-            .and_then(Seat::new)
-            .ok_or_else(|| {
-                first.err(
-                    ctx,
-                    format!(
-                        "dealer_pos {}: expected 0..{}",
-                        deal.dealer_pos,
-                        self.players - 1
-                    ),
-                )
-            })?;
-        // The first hand's dealer deals first (East); each later hand's dealer follows from
-        // its number in its wind.
-        let first_dealer = *self.log.header.first_dealer.get_or_insert(dealer);
-        let expected = (first_dealer.index() + usize::from(number) - 1) % n;
-        if dealer.index() != expected {
+        let dealer = self.seat_of_position(deal.dealer_pos).ok_or_else(|| {
+            first.err(
+                ctx,
+                format!(
+                    "dealer_pos {}: expected 0..{}",
+                    deal.dealer_pos,
+                    self.players - 1
+                ),
+            )
+        })?;
+        // The first hand's dealer deals first (seat 0, East); hand k of a wind is dealt by
+        // the seat k - 1 places after.
+        if dealer.index() + 1 != usize::from(number) {
             return Err(first.err(
                 ctx,
                 format!(
-                    "dealer_pos {}: the hand is number {number} of its wind, whose dealer is position {expected} (the first dealer's {})",
+                    "dealer_pos {}: the hand is number {number} of its wind, dealt by the position {} places after the first hand's dealer (position {})",
                     deal.dealer_pos,
-                    first_dealer.index()
+                    number - 1,
+                    self.first_position
                 ),
             ));
         }
@@ -1651,6 +1654,16 @@ impl<'i> Reader<'i, '_, '_> {
         });
         Ok(())
     }
+}
+
+/// The first dealer's position as the first hand's first deal states it (`dealer_pos`), when
+/// it reads; the hand's own reading reports what is wrong otherwise.
+fn first_position(ctx: &Ctx<'_>, hand: &Obj<'_>) -> Option<u8> {
+    let events: Vec<&RawValue> = hand.opt(ctx, "handEventRecord").ok()??;
+    let first = Obj::new(ctx, events.first()?, String::new()).ok()?;
+    let data: String = first.opt(ctx, "data").ok()??;
+    let deal: DealData = serde_json::from_str(&data).ok()?;
+    u8::try_from(deal.dealer_pos).ok()
 }
 
 /// A hand's committed wall and the commitment.

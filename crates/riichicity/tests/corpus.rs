@@ -370,3 +370,30 @@ fn a_draw_that_is_not_the_walls_tile_is_a_wall_mismatch() {
         );
     }
 }
+
+#[test]
+fn the_ranked_records_written_as_tenhou6_read_back_to_the_same_verdict() {
+    let Some(dir) = haifu_testkit::shared_corpus("riichicity") else {
+        return;
+    };
+    let mut written = 0;
+    for (i, row) in manifest(&dir).iter().enumerate() {
+        if row.game_play != 1001 {
+            continue;
+        }
+        let log = read(&dir.join(&row.file));
+        let rules = rules_of(row, &log);
+        let text =
+            haifu_tenhou6::write(&log, &rules).unwrap_or_else(|e| panic!("row {}: {e}", i + 1));
+        let mut back = GameLog::new();
+        haifu_tenhou6::read(text.as_bytes(), &mut back)
+            .unwrap_or_else(|e| panic!("row {}: {e}", i + 1));
+        let again = declared_rules(&back).expect("the written record names its rules");
+        let verdict = verify(&back, &again.rules);
+        assert_eq!(verdict.status(), Status::Conforming, "row {}", i + 1);
+        assert_eq!(back.round_starts().len(), row.hands);
+        assert_eq!(back.wins().len(), row.wins);
+        written += 1;
+    }
+    assert_eq!(written, 3);
+}
