@@ -423,9 +423,24 @@ struct FinalUser {
     score: i32,
 }
 
-/// One event of a hand, its `data` decoded.
+/// An event as written: its type, user and `data` left raw.
+#[derive(Deserialize)]
+struct RawEvent<'a> {
+    #[serde(rename = "eventType")]
+    kind: i64,
+    #[serde(rename = "userId", default)]
+    user: Option<i64>,
+    #[serde(borrow, default)]
+    data: Option<&'a RawValue>,
+}
+
+/// One event of a hand, its `data` string unescaped.
 struct Ev<'a> {
-    obj: Obj<'a>,
+    /// Where the event is, for locations (its `data`).
+    raw: &'a str,
+    /// The hand's path and the event's index in it, for messages.
+    hand_path: &'a str,
+    index: usize,
     kind: i64,
     user: i64,
     /// The raw `data` string, for locations.
@@ -434,8 +449,12 @@ struct Ev<'a> {
 }
 
 impl Ev<'_> {
+    fn path_of(&self, key: &str) -> String {
+        format!("{}.handEventRecord[{}].{key}", self.hand_path, self.index)
+    }
+
     fn path(&self) -> String {
-        self.obj.path_of("data")
+        self.path_of("data")
     }
 
     fn decode<T: DeserializeOwned>(&self, ctx: &Ctx<'_>, what: &str) -> Result<T, ParseError> {
@@ -445,6 +464,11 @@ impl Ev<'_> {
 
     fn err(&self, ctx: &Ctx<'_>, detail: impl Into<String>) -> ParseError {
         ctx.err(self.data_raw, &self.path(), detail.into())
+    }
+
+    /// An error about the event's field `key` (placed at the event).
+    fn field_err(&self, ctx: &Ctx<'_>, key: &str, detail: impl Into<String>) -> ParseError {
+        ctx.err(self.raw, &self.path_of(key), detail.into())
     }
 }
 
@@ -700,25 +724,29 @@ impl<'i> Reader<'i, '_, '_> {
             })?;
         let wall = self.wall(hand)?;
         // The events, their data decoded.
-        let events = hand.list(ctx, "handEventRecord", "the hand's events")?;
+        // One pass over the events: each one's type, user and raw data.
+        let events: Vec<RawEvent<'i>> = hand.req(ctx, "handEventRecord", "the hand's events")?;
         let mut evs = Vec::with_capacity(events.len());
-        for obj in events {
-            let kind: i64 = obj.req(ctx, "eventType", "the event's type")?;
-            let user: i64 = obj.opt(ctx, "userId")?.unwrap_or(0);
-            let Some(raw) = obj.raw("data") else {
-                return Err(obj.err(ctx, "data", "missing: expected the event's data"));
+        for (index, e) in events.into_iter().enumerate() {
+            let at = e.data.map_or(hand.raw, |d| d.get());
+            let mut ev = Ev {
+                raw: at,
+                hand_path: &hand.path,
+                index,
+                kind: e.kind,
+                user: e.user.unwrap_or(0),
+                data_raw: at,
+                data: String::new(),
             };
-            let data: String = ctx.parse(raw, &obj.path_of("data"))?;
-            evs.push(Ev {
-                obj,
-                kind,
-                user,
-                data_raw: raw.get(),
-                data,
-            });
+            let Some(data) = e.data.filter(|d| d.get() != "null") else {
+                return Err(ev.field_err(ctx, "data", "missing: expected the event's data"));
+            };
+            ev.data_raw = data.get();
+            ev.data = ctx.parse(data, &ev.path())?;
+            evs.push(ev);
         }
         // The deal: one copy of event 1 per player, merged.
-        let deals: Vec<&Ev<'i>> = evs.iter().take_while(|e| e.kind == 1).collect();
+        let deals: Vec<&Ev<'_>> = evs.iter().take_while(|e| e.kind == 1).collect();
         let Some(first) = deals.first() else {
             return Err(hand.err(
                 ctx,
@@ -731,7 +759,7 @@ impl<'i> Reader<'i, '_, '_> {
         for ev in &deals {
             let d: DealData = ev.decode(ctx, "a deal")?;
             let seat = seat_of(ev.user).ok_or_else(|| {
-                ev.obj.err(
+                ev.field_err(
                     ctx,
                     "userId",
                     format!("{}: not a player of the hand", ev.user),
@@ -925,7 +953,7 @@ impl<'i> Reader<'i, '_, '_> {
             round.drawn[dealer.index()] = Some(t);
             self.log.push_draw_tile(dealer, t);
         }
-        self.note(first.obj.raw);
+        self.note(first.raw);
         let mut ended = false;
         for ev in &evs[deals.len()..] {
             if ended {
@@ -937,7 +965,7 @@ impl<'i> Reader<'i, '_, '_> {
             }
             let seat = || {
                 seat_of(ev.user).ok_or_else(|| {
-                    ev.obj.err(
+                    ev.field_err(
                         ctx,
                         "userId",
                         format!("{}: not a player of the hand", ev.user),
@@ -960,7 +988,10 @@ impl<'i> Reader<'i, '_, '_> {
                 // what it means is not known: kept, not interpreted.
                 9 => self.log.unknown.push(UnknownAttribute {
                     event: Some(self.log.len()),
-                    element: format!("{} (eventType 9)", ev.obj.path),
+                    element: format!(
+                        "{}.handEventRecord[{}] (eventType 9)",
+                        ev.hand_path, ev.index
+                    ),
                     name: "data".to_owned(),
                     value: ev.data.clone(),
                 }),
@@ -978,14 +1009,14 @@ impl<'i> Reader<'i, '_, '_> {
                     }
                 }
                 k => {
-                    return Err(ev.obj.err(
+                    return Err(ev.field_err(
                         ctx,
                         "eventType",
                         format!("{k}: expected 1 (deal), 2 (draw), 3 (call options), 4 (action), 5 (hand end), 6 (game end), 7 (kan dora), 8 (riichi accepted), 9 or 11 (tenpai)"),
                     ));
                 }
             }
-            self.note(ev.obj.raw);
+            self.note(ev.raw);
         }
         if !ended {
             return Err(ParseError::new(
@@ -1097,7 +1128,7 @@ impl<'i> Reader<'i, '_, '_> {
         self.log.push_riichi(s, RiichiStage::DepositTaken, None);
     }
 
-    fn draw(&mut self, round: &mut Round, ev: &Ev<'i>, seat: Seat) -> Result<(), ParseError> {
+    fn draw(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let d: DrawData = ev.decode(ctx, "a draw")?;
         // No tile: the turn of a seat that called, or the dealer's first turn.
@@ -1125,7 +1156,7 @@ impl<'i> Reader<'i, '_, '_> {
         Ok(())
     }
 
-    fn kan_dora(&mut self, round: &mut Round, ev: &Ev<'i>) -> Result<(), ParseError> {
+    fn kan_dora(&mut self, round: &mut Round, ev: &Ev<'_>) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let d: KanDoraData = ev.decode(ctx, "the kan dora indicators")?;
         // `cards` lists the kan dora indicators revealed so far, the first indicator aside.
@@ -1158,7 +1189,7 @@ impl<'i> Reader<'i, '_, '_> {
         Ok(())
     }
 
-    fn action(&mut self, round: &mut Round, ev: &Ev<'i>, seat: Seat) -> Result<(), ParseError> {
+    fn action(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let d: ActionData = ev.decode(ctx, "an action")?;
         let f =
@@ -1345,7 +1376,7 @@ impl<'i> Reader<'i, '_, '_> {
     fn end(
         &mut self,
         round: &mut Round,
-        ev: &Ev<'i>,
+        ev: &Ev<'_>,
         seats: &[(i64, Seat)],
     ) -> Result<(), ParseError> {
         let ctx = &self.ctx();
@@ -1465,7 +1496,7 @@ impl<'i> Reader<'i, '_, '_> {
     fn one_win(
         &mut self,
         round: &mut Round,
-        ev: &Ev<'i>,
+        ev: &Ev<'_>,
         k: usize,
         w: &WinInfo,
         winner: Seat,
@@ -1619,7 +1650,7 @@ impl<'i> Reader<'i, '_, '_> {
         })
     }
 
-    fn game_end(&mut self, ev: &Ev<'i>, seats: &[(i64, Seat)]) -> Result<(), ParseError> {
+    fn game_end(&mut self, ev: &Ev<'_>, seats: &[(i64, Seat)]) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let d: GameEndData = ev.decode(ctx, "the game's end")?;
         let mut scores = BySeat::from_array([0; 4]);
