@@ -1561,6 +1561,7 @@ impl<'i> Reader<'i, '_, '_> {
             .unwrap_or(0),
         );
         let mut yaku: ArrayVec<RecordedHan, 24> = ArrayVec::new();
+        let mut yakuman: ArrayVec<Yaku, 8> = ArrayVec::new();
         for (j, fang) in w.fang_info.iter().flatten().enumerate() {
             let source = han_source(fang.fang_type, round.round_wind, seat_wind).ok_or_else(|| {
                 at(format!(
@@ -1574,15 +1575,27 @@ impl<'i> Reader<'i, '_, '_> {
                     fang.fang_num
                 ))
             })?;
+            if let HanSource::Yaku(y) = source
+                && y.is_yakuman()
+            {
+                yakuman
+                    .try_push(y)
+                    .map_err(|_| at("more than eight yakuman".to_owned()))?;
+                continue;
+            }
             yaku.try_push(RecordedHan { source, han })
                 .map_err(|_| at("more than 24 yaku".to_owned()))?;
+        }
+        // A yakuman win is its yakuman: what else the list holds (dora) counts for nothing.
+        if !yakuman.is_empty() {
+            yaku.clear();
         }
         // A riichi win lists its ura dora only when they give han: the zero is added, last,
         // as Tenhou writes it.
         let riichi = yaku
             .iter()
             .any(|h| matches!(h.source, HanSource::Yaku(Yaku::Riichi | Yaku::DoubleRiichi)));
-        if riichi && !yaku.iter().any(|h| h.source == HanSource::Ura) {
+        if riichi && yakuman.is_empty() && !yaku.iter().any(|h| h.source == HanSource::Ura) {
             yaku.try_push(RecordedHan {
                 source: HanSource::Ura,
                 han: 0,
@@ -1636,9 +1649,13 @@ impl<'i> Reader<'i, '_, '_> {
             winning_tile,
             fu: Some(fu),
             points,
-            limit: limit_of(w.all_fang_num, fu, points, mangan),
+            limit: if yakuman.is_empty() {
+                limit_of(w.all_fang_num, fu, points, mangan)
+            } else {
+                Limit::Yakuman
+            },
             yaku,
-            yakuman: ArrayVec::new(),
+            yakuman,
             dora_indicators,
             ura_indicators,
             scores: BySeat::from_array([0; 4]),
@@ -1754,15 +1771,21 @@ fn limit_of(han: i64, fu: u32, points: i32, mangan: i32) -> Limit {
     }
 }
 
-/// A Riichi City yaku id (`fang_type`) to what it names. The ids are worked out from the
-/// records (see FORMAT.md); `None` for an id not seen.
+/// A Riichi City yaku id (`fang_type`) to what it names. The ids the records hold were worked
+/// out from them; the others (haitei, chankan, double riichi, sankantsu, chanta, sanshoku
+/// doukou, junchan, ryanpeikou and the yakuman) are a third-party converter's, whose table
+/// agrees with every id the records hold (see FORMAT.md). `None` for nagashi mangan (30, not
+/// a win here), the local yaku (47 all green without hatsu, 48 paarenchan, 52–54 open riichi,
+/// 56 north as a yakuhai) and any other id.
 fn han_source(id: i64, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
     let yaku = match id {
         0 => Yaku::Riichi,
         1 => Yaku::MenzenTsumo,
         2 => Yaku::Ippatsu,
         3 => Yaku::RinshanKaihou,
+        4 => Yaku::Haitei,
         5 => Yaku::Houtei,
+        6 => Yaku::Chankan,
         7 => Yaku::Chun,
         8 => Yaku::Hatsu,
         9 => Yaku::Haku,
@@ -1781,15 +1804,37 @@ fn han_source(id: i64, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
         12 => Yaku::Iipeikou,
         13 => Yaku::Pinfu,
         14 => Yaku::Tanyao,
+        15 => Yaku::DoubleRiichi,
         16 => Yaku::Toitoi,
         17 => Yaku::Chiitoitsu,
         18 => Yaku::Sanankou,
+        19 => Yaku::Sankantsu,
         20 => Yaku::Honroutou,
+        21 => Yaku::Chanta,
         22 => Yaku::Ittsu,
         23 => Yaku::SanshokuDoujun,
         24 => Yaku::Shousangen,
+        25 => Yaku::SanshokuDoukou,
+        26 => Yaku::Junchan,
         27 => Yaku::Honitsu,
+        28 => Yaku::Ryanpeikou,
         29 => Yaku::Chinitsu,
+        31 => Yaku::Tenhou,
+        32 => Yaku::Chiihou,
+        33 => Yaku::Renhou,
+        34 => Yaku::Kokushi,
+        35 => Yaku::Kokushi13Wait,
+        36 => Yaku::Chuuren,
+        37 => Yaku::JunseiChuuren,
+        38 => Yaku::Suuankou,
+        39 => Yaku::SuuankouTanki,
+        40 => Yaku::Suukantsu,
+        41 => Yaku::Chinroutou,
+        42 => Yaku::Tsuuiisou,
+        43 => Yaku::Daisuushii,
+        44 => Yaku::Shousuushii,
+        45 => Yaku::Daisangen,
+        46 => Yaku::Ryuuiisou,
         49 => return Some(HanSource::Aka),
         50 => return Some(HanSource::Dora),
         51 => return Some(HanSource::Ura),
@@ -1802,6 +1847,30 @@ fn han_source(id: i64, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yaku_ids_name_yaku_and_yakuman() {
+        let (e, s) = (Wind::East, Wind::South);
+        assert_eq!(
+            han_source(10, s, e),
+            Some(HanSource::Yaku(Yaku::RoundWindSouth))
+        );
+        assert_eq!(
+            han_source(11, s, e),
+            Some(HanSource::Yaku(Yaku::SeatWindEast))
+        );
+        assert_eq!(han_source(55, e, e), Some(HanSource::Kita));
+        for id in 31..=46 {
+            let Some(HanSource::Yaku(y)) = han_source(id, e, e) else {
+                panic!("{id}");
+            };
+            // Renhou is a yaku whose worth the rule set says.
+            assert_eq!(y.is_yakuman(), id != 33, "{id}");
+        }
+        for local in [30, 47, 48, 52, 53, 54, 56, 57, -1] {
+            assert!(han_source(local, e, e).is_none(), "{local}");
+        }
+    }
 
     #[test]
     fn tile_codes_read() {
