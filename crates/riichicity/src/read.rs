@@ -404,6 +404,9 @@ struct Fang {
 struct Profit {
     user_id: i64,
     point_profit: i32,
+    /// Whether this player is liable for the win (pao).
+    #[serde(default)]
+    is_bao_pai: bool,
 }
 
 #[derive(Deserialize)]
@@ -1400,6 +1403,14 @@ impl<'i> Reader<'i, '_, '_> {
                 format!("user_profit: {} entries, expected {n}", profits.len()),
             ));
         }
+        // The liable player (pao), when the record names one.
+        let mut liable = None;
+        for p in profits.iter().filter(|p| p.is_bao_pai) {
+            if liable.is_some() {
+                return Err(ev.err(ctx, "user_profit: two players liable (is_bao_pai)"));
+            }
+            liable = Some(seat_of(p.user_id, "user_profit's user_id")?);
+        }
         let infos = d.win_info.unwrap_or_default();
         match d.end_type {
             0 | 1 => {
@@ -1432,6 +1443,7 @@ impl<'i> Reader<'i, '_, '_> {
                 let mut scores = self.scores;
                 let mut sticks = round.sticks.saturating_add(round.deposits);
                 for (k, mut win) in wins.into_iter().enumerate() {
+                    win.pao = liable.filter(|s| *s != win.winner);
                     win.honba = round.honba;
                     win.sticks = sticks;
                     sticks = 0;
