@@ -1084,8 +1084,11 @@ impl<'i> Reader<'i, '_, '_> {
             tiles.push(t);
             faces.push(f);
         }
-        // `paiShan` is the committed wall after the deal, tile for tile.
-        let after: Vec<i64> = hand.req(ctx, "paiShan", "the wall after the deal")?;
+        // `paiShan` is the committed wall after the deal, tile for tile (when the record has
+        // it: the commitment alone states the wall).
+        let after: Vec<i64> = hand
+            .opt(ctx, "paiShan")?
+            .unwrap_or_else(|| codes_of(&faces[dealt..]));
         if after.len() != whole_len - dealt {
             return Err(hand.err(
                 ctx,
@@ -1732,9 +1735,18 @@ struct HandWall {
     sha: String,
 }
 
+/// The codes of tiles as written.
+fn codes_of(faces: &[Face]) -> Vec<i64> {
+    faces.iter().map(|f| face_code_of(*f)).collect()
+}
+
 /// The code of a tile.
 fn face_code(tile: Tile) -> i64 {
-    let f = face_of(tile);
+    face_code_of(face_of(tile))
+}
+
+/// The code of a tile as written.
+fn face_code_of(f: Face) -> i64 {
     let number = i64::from(f.kind.number());
     let base = match f.kind.suit() {
         Suit::Pinzu => number,

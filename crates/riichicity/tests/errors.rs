@@ -237,3 +237,14 @@ fn a_hand_without_its_end_is_truncated() {
     let e = read(&doc).expect_err("no end");
     assert!(matches!(e.kind, ParseErrorKind::Truncated { .. }), "{e}");
 }
+
+#[test]
+fn a_hand_without_pai_shan_reads_from_its_commitment() {
+    let mut doc = record();
+    doc["handRecord"][0]
+        .as_object_mut()
+        .expect("a hand")
+        .remove("paiShan");
+    let log = read(&doc).expect("reads");
+    assert!(log.round_starts()[0].wall.is_some());
+}
