@@ -355,6 +355,9 @@ struct DrawData {
     in_card: i64,
     #[serde(default)]
     is_gang_incard: bool,
+    /// Whether the seat may declare nine terminals and honours.
+    #[serde(default)]
+    is_nine_cards: bool,
 }
 
 #[derive(Deserialize)]
@@ -512,6 +515,14 @@ struct Round {
     riichi: Option<(Seat, bool)>,
     /// The seats that declared a win (action 7 or 10), with the hand they showed.
     claims: Vec<(Seat, Vec<i64>)>,
+    /// What an abortive draw the record does not name is worked out from: the discards in
+    /// order, whether a call was made, the riichi declared, the kans by seat, and the seat
+    /// offered nine terminals on its draw (until it discards).
+    discards: Vec<Face>,
+    called: bool,
+    riichi_declared: u8,
+    kans: [u8; 4],
+    nine_cards: Option<Seat>,
 }
 
 impl Round {
@@ -867,6 +878,11 @@ impl<'i> Reader<'i, '_, '_> {
             deposits: 0,
             riichi: None,
             claims: Vec::new(),
+            discards: Vec::new(),
+            called: false,
+            riichi_declared: 0,
+            kans: [0; 4],
+            nine_cards: None,
         };
         // Each seat's dealt tiles, in the order dealt, take the wall's copies at their places:
         // the record lists them in that order, and they must be the wall's.
@@ -1137,6 +1153,7 @@ impl<'i> Reader<'i, '_, '_> {
     fn draw(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let d: DrawData = ev.decode(ctx, "a draw")?;
+        round.nine_cards = d.is_nine_cards.then_some(seat);
         // No tile: the turn of a seat that called, or the dealer's first turn.
         if d.in_card == 0 {
             return Ok(());
@@ -1235,8 +1252,11 @@ impl<'i> Reader<'i, '_, '_> {
                 round.last_discard = Some((seat, tile));
                 if d.is_li_zhi {
                     round.riichi = Some((seat, false));
+                    round.riichi_declared = round.riichi_declared.saturating_add(1);
                     self.log.push_riichi(seat, RiichiStage::Declared, None);
                 }
+                round.discards.push(f);
+                round.nine_cards = None;
                 self.log.push_discard(seat, tile, tsumogiri);
             }
             2..=6 => {
@@ -1291,6 +1311,10 @@ impl<'i> Reader<'i, '_, '_> {
                     .map_err(|_| ev.err(ctx, format!("a fifth meld for seat {seat}")))?;
                 round.last_discard = None;
                 round.drawn = [None; 4];
+                round.called = true;
+                if kind == MeldKind::Daiminkan {
+                    round.kans[i] = round.kans[i].saturating_add(1);
+                }
                 self.log.push_call(seat, meld);
             }
             8 => {
@@ -1320,6 +1344,8 @@ impl<'i> Reader<'i, '_, '_> {
                     .map_err(|_| ev.err(ctx, format!("a fifth meld for seat {seat}")))?;
                 round.drawn[i] = None;
                 round.robbable = None;
+                round.called = true;
+                round.kans[i] = round.kans[i].saturating_add(1);
                 self.log.push_call(seat, meld);
             }
             9 => {
@@ -1344,6 +1370,7 @@ impl<'i> Reader<'i, '_, '_> {
                 round.melds[i][k] = meld;
                 round.drawn[i] = None;
                 round.robbable = Some((seat, added));
+                round.kans[i] = round.kans[i].saturating_add(1);
                 self.log.push_call(seat, meld);
             }
             13 => {
@@ -1499,13 +1526,76 @@ impl<'i> Reader<'i, '_, '_> {
                 self.last_open = true;
             }
             t => {
-                return Err(ev.err(
-                    ctx,
-                    format!("end_type {t}: expected 0 (ron), 1 (tsumo), 7 (exhaustive draw) or 8 (the game dissolved); the abortive draws' codes are not known here"),
-                ));
+                // An end the records here never show: with no win and nothing paid, the
+                // abortive draw the table's state makes it, if it makes one.
+                let paid = deltas.iter().any(|d| *d != 0);
+                let Some((kind, declarer)) = (!paid && infos.is_empty())
+                    .then(|| self.abortive(round))
+                    .flatten()
+                else {
+                    return Err(ev.err(
+                        ctx,
+                        format!("end_type {t}: expected 0 (ron), 1 (tsumo), 7 (exhaustive draw), 8 (the game dissolved), or an abortive draw the table's state shows (nothing paid, and nine terminals offered, four winds, four riichi, four kans or three rons)"),
+                    ));
+                };
+                let mut shown: BySeat<Option<ArrayVec<Tile, 14>>> = BySeat::default();
+                if let Some(seat) = declarer {
+                    let mut hand: ArrayVec<Tile, 14> =
+                        round.hands[seat.index()].iter().copied().collect();
+                    hand.sort_unstable();
+                    shown[seat] = Some(hand);
+                }
+                let draw = RecordedDraw {
+                    kind,
+                    honba: round.honba,
+                    sticks: round.sticks.saturating_add(round.deposits),
+                    shown,
+                    tenpai_unrecorded: false,
+                    scores: BySeat::from_array(self.scores),
+                    deltas: BySeat::from_array([0; 4]),
+                    chips: None,
+                    ratio: None,
+                    final_result: None,
+                };
+                self.last_outcome = Some(Outcome::Draw(self.log.draws().len()));
+                self.log.push_round_draw(draw);
             }
         }
         Ok(())
+    }
+
+    /// The abortive draw the table's state shows, with its declarer for nine terminals:
+    /// three rons declared; four riichi declared (four players); the first four discards one
+    /// wind, no call made; four kans by more than one seat; or the seat offered nine
+    /// terminals on its draw, before its discard. `None` when it shows none, or more than one.
+    fn abortive(&self, round: &Round) -> Option<(DrawKind, Option<Seat>)> {
+        let mut found = Vec::new();
+        if round.claims.len() >= 3 {
+            found.push((DrawKind::Sanchahou, None));
+        }
+        if self.players == 4 && round.riichi_declared >= 4 {
+            found.push((DrawKind::SuuchaRiichi, None));
+        }
+        let first_winds = self.players == 4
+            && !round.called
+            && round.discards.len() == 4
+            && round.discards[0].kind.suit() == Suit::Jihai
+            && round.discards[0].kind.number() <= 4
+            && round.discards.iter().all(|f| *f == round.discards[0]);
+        if first_winds {
+            found.push((DrawKind::SuufonRenda, None));
+        }
+        let kans: u8 = round.kans.iter().sum();
+        if kans >= 4 && round.kans.iter().all(|k| *k < 4) {
+            found.push((DrawKind::Suukaikan, None));
+        }
+        if let Some(seat) = round.nine_cards {
+            found.push((DrawKind::KyuushuKyuuhai, Some(seat)));
+        }
+        match found.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
 
     fn one_win(

@@ -248,3 +248,23 @@ fn a_hand_without_pai_shan_reads_from_its_commitment() {
     let log = read(&doc).expect("reads");
     assert!(log.round_starts()[0].wall.is_some());
 }
+
+#[test]
+fn an_unnamed_end_after_nine_terminals_offered_is_that_abortive_draw() {
+    let mut doc = record();
+    set_data(&mut doc, 4, "is_nine_cards", json!(true));
+    // The dealer declares instead of discarding: the discard goes, the end is one the records
+    // here never show.
+    doc["handRecord"][0]["handEventRecord"]
+        .as_array_mut()
+        .expect("events")
+        .remove(5);
+    set_data(&mut doc, 5, "end_type", json!(2));
+    let log = read(&doc).expect("reads");
+    let draw = &log.draws()[0];
+    assert_eq!(draw.kind, haifu_log::DrawKind::KyuushuKyuuhai);
+    assert!(
+        draw.shown.as_array()[0].is_some(),
+        "the declarer's hand is shown"
+    );
+}
