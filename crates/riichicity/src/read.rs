@@ -625,12 +625,21 @@ impl<'i> Reader<'i, '_, '_> {
             // Tenhou's sanma bit: the replay reads the player count from it.
             header.rules.go_type |= 0x10;
         }
-        let hands = game.list(ctx, "handRecord", "the game's hands")?;
+        // Each hand read in one pass: its fields raw, its events as type, user and raw data.
+        let raws: Vec<&'i RawValue> = game.req(ctx, "handRecord", "the game's hands")?;
+        let list_path = game.path_of("handRecord");
+        let mut hands = Vec::with_capacity(raws.len());
+        for (i, raw) in raws.iter().enumerate() {
+            let path = format!("{list_path}[{i}]");
+            let fields: HandFields<'i> = ctx.parse(raw, &path)?;
+            hands.push(fields.into_hand(raw.get(), path));
+        }
         if hands.is_empty() {
             return Err(game.err(ctx, "handRecord", "no hand: expected at least one"));
         }
-        self.first_position = first_position(ctx, &hands[0]).unwrap_or(0) % self.players;
-        for (i, hand) in hands.iter().enumerate() {
+        self.first_position = first_position(&hands[0].1).unwrap_or(0) % self.players;
+        for (i, (hand, events)) in hands.into_iter().enumerate() {
+            let hand = &hand;
             if self.last_open {
                 return Err(hand.err(
                     ctx,
@@ -641,7 +650,7 @@ impl<'i> Reader<'i, '_, '_> {
             if i == 0 {
                 self.names(hand)?;
             }
-            self.hand(hand)?;
+            self.hand(hand, events)?;
         }
         match (self.final_pending.take(), self.last_outcome) {
             (Some(end), Some(Outcome::Win(w))) if !self.last_open => {
@@ -688,7 +697,7 @@ impl<'i> Reader<'i, '_, '_> {
             .and_then(|p| Seat::new((p + self.players - self.first_position) % self.players))
     }
 
-    fn hand(&mut self, hand: &Obj<'i>) -> Result<(), ParseError> {
+    fn hand(&mut self, hand: &Obj<'i>, events: Vec<RawEvent<'i>>) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let n = usize::from(self.players);
         // The seats: each player's user id to their position.
@@ -739,7 +748,6 @@ impl<'i> Reader<'i, '_, '_> {
         let wall = self.wall(hand)?;
         // The events, their data decoded.
         // One pass over the events: each one's type, user and raw data.
-        let events: Vec<RawEvent<'i>> = hand.req(ctx, "handEventRecord", "the hand's events")?;
         let mut evs = Vec::with_capacity(events.len());
         for (index, e) in events.into_iter().enumerate() {
             let at = e.data.map_or(hand.raw, |d| d.get());
@@ -1814,12 +1822,53 @@ impl<'i> Reader<'i, '_, '_> {
 
 /// The first dealer's position as the first hand's first deal states it (`dealer_pos`), when
 /// it reads; the hand's own reading reports what is wrong otherwise.
-fn first_position(ctx: &Ctx<'_>, hand: &Obj<'_>) -> Option<u8> {
-    let events: Vec<&RawValue> = hand.opt(ctx, "handEventRecord").ok()??;
-    let first = Obj::new(ctx, events.first()?, String::new()).ok()?;
-    let data: String = first.opt(ctx, "data").ok()??;
+fn first_position(events: &[RawEvent<'_>]) -> Option<u8> {
+    let data: String = serde_json::from_str(events.first()?.data?.get()).ok()?;
     let deal: DealData = serde_json::from_str(&data).ok()?;
     u8::try_from(deal.dealer_pos).ok()
+}
+
+/// A hand's fields as written, read in one pass: the events as type, user and raw data, the
+/// others raw.
+#[derive(Deserialize)]
+struct HandFields<'a> {
+    #[serde(rename = "changCi", borrow, default)]
+    chang_ci: Option<&'a RawValue>,
+    #[serde(rename = "quanFeng", borrow, default)]
+    quan_feng: Option<&'a RawValue>,
+    #[serde(rename = "benChangNum", borrow, default)]
+    ben_chang_num: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    players: Option<&'a RawValue>,
+    #[serde(rename = "handCardEncode", borrow, default)]
+    encode: Option<&'a RawValue>,
+    #[serde(rename = "handCardsSHA256", borrow, default)]
+    sha: Option<&'a RawValue>,
+    #[serde(rename = "paiShan", borrow, default)]
+    pai_shan: Option<&'a RawValue>,
+    #[serde(rename = "handEventRecord", borrow, default)]
+    events: Option<Vec<RawEvent<'a>>>,
+}
+
+impl<'a> HandFields<'a> {
+    /// The hand as an object of its fields (the events apart), at `raw`, named `path`.
+    fn into_hand(self, raw: &'a str, path: String) -> (Obj<'a>, Vec<RawEvent<'a>>) {
+        let mut fields = BTreeMap::new();
+        for (key, value) in [
+            ("changCi", self.chang_ci),
+            ("quanFeng", self.quan_feng),
+            ("benChangNum", self.ben_chang_num),
+            ("players", self.players),
+            ("handCardEncode", self.encode),
+            ("handCardsSHA256", self.sha),
+            ("paiShan", self.pai_shan),
+        ] {
+            if let Some(v) = value {
+                fields.insert(key, v);
+            }
+        }
+        (Obj { raw, path, fields }, self.events.unwrap_or_default())
+    }
 }
 
 /// A hand's committed wall and the commitment.
