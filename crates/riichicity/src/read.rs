@@ -626,14 +626,14 @@ impl<'i> Reader<'i, '_, '_> {
             header.rules.go_type |= 0x10;
         }
         // Each hand read in one pass: its fields raw, its events as type, user and raw data.
-        let raws: Vec<&'i RawValue> = game.req(ctx, "handRecord", "the game's hands")?;
+        let list: Vec<HandFields<'i>> = game.req(ctx, "handRecord", "the game's hands")?;
         let list_path = game.path_of("handRecord");
-        let mut hands = Vec::with_capacity(raws.len());
-        for (i, raw) in raws.iter().enumerate() {
-            let path = format!("{list_path}[{i}]");
-            let fields: HandFields<'i> = ctx.parse(raw, &path)?;
-            hands.push(fields.into_hand(raw.get(), path));
-        }
+        let list_raw = game.raw("handRecord").map_or(game.raw, |r| r.get());
+        let hands: Vec<(Obj<'i>, Vec<RawEvent<'i>>)> = list
+            .into_iter()
+            .enumerate()
+            .map(|(i, fields)| fields.into_hand(list_raw, format!("{list_path}[{i}]")))
+            .collect();
         if hands.is_empty() {
             return Err(game.err(ctx, "handRecord", "no hand: expected at least one"));
         }
@@ -1050,7 +1050,12 @@ impl<'i> Reader<'i, '_, '_> {
         }
         if !ended {
             return Err(ParseError::new(
-                Location::of_offset(ctx.input.as_bytes(), ctx.offset(hand.raw) + hand.raw.len()),
+                Location::of_offset(
+                    ctx.input.as_bytes(),
+                    evs.last().map_or(ctx.offset(hand.raw), |e| {
+                        ctx.offset(e.data_raw) + e.data_raw.len()
+                    }),
+                ),
                 ParseErrorKind::Truncated {
                     expected: format!("the end of the hand {} (event type 5)", hand.path),
                 },
@@ -1851,8 +1856,10 @@ struct HandFields<'a> {
 }
 
 impl<'a> HandFields<'a> {
-    /// The hand as an object of its fields (the events apart), at `raw`, named `path`.
-    fn into_hand(self, raw: &'a str, path: String) -> (Obj<'a>, Vec<RawEvent<'a>>) {
+    /// The hand as an object of its fields (the events apart), named `path`. Read in one
+    /// pass, the hand's own text is not kept: it is placed at its first field (`list`, the
+    /// hand list, when it has none).
+    fn into_hand(self, list: &'a str, path: String) -> (Obj<'a>, Vec<RawEvent<'a>>) {
         let mut fields = BTreeMap::new();
         for (key, value) in [
             ("changCi", self.chang_ci),
@@ -1867,6 +1874,20 @@ impl<'a> HandFields<'a> {
                 fields.insert(key, v);
             }
         }
+        let raw = [
+            self.chang_ci,
+            self.quan_feng,
+            self.ben_chang_num,
+            self.players,
+            self.encode,
+            self.sha,
+            self.pai_shan,
+        ]
+        .into_iter()
+        .flatten()
+        .map(RawValue::get)
+        .min_by_key(|r| r.as_ptr() as usize)
+        .unwrap_or(list);
         (Obj { raw, path, fields }, self.events.unwrap_or_default())
     }
 }
