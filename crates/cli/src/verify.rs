@@ -516,6 +516,9 @@ fn process(
                     Some(haifu::Format::Majsoul) => {
                         haifu_majsoul::read_with_locations(bytes, &mut again, locations)
                     }
+                    Some(haifu::Format::RiichiCity) => {
+                        haifu_riichicity::read_with_locations(bytes, &mut again, locations)
+                    }
                     None => Ok(()),
                 };
                 if read.is_err() {

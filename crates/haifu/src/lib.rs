@@ -54,17 +54,20 @@ pub enum Format {
     Tenhou6,
     /// A decoded Mahjong Soul record.
     Majsoul,
+    /// A Riichi City game record (the game object, or the API's reply holding it).
+    RiichiCity,
     /// The haifu notation.
     Notation,
 }
 
 impl Format {
     /// The formats read, for messages.
-    pub const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}) or the haifu notation (.haifu)";
+    pub const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}), a Riichi City game record ({\"handRecord\": …}, or an API reply holding one) or the haifu notation (.haifu)";
 
     /// The format of `bytes` named `name` (a file name or path; only its extension is
     /// looked at): gzip or `<` is mjlog, `{` with a `"log"` key tenhou.net/6, `{` with
-    /// `"head"` and a `RecordNewRound` a Mahjong Soul record, a `.haifu` name or text opening
+    /// `"head"` and a `RecordNewRound` a Mahjong Soul record, `{` with `"handRecord"` and
+    /// `"handEventRecord"` a Riichi City record, a `.haifu` name or text opening
     /// with a comment or a keyword the notation. An empty input is mjlog, whose reader says
     /// it is empty. `None` for anything else.
     pub fn of(name: &str, bytes: &[u8]) -> Option<Format> {
@@ -77,6 +80,7 @@ impl Format {
             Some(b'<') | None => Some(Format::Mjlog),
             Some(b'{') if haifu_tenhou6::looks_like(bytes) => Some(Format::Tenhou6),
             Some(b'{') if haifu_majsoul::looks_like(bytes) => Some(Format::Majsoul),
+            Some(b'{') if haifu_riichicity::looks_like(bytes) => Some(Format::RiichiCity),
             // The notation opens with a comment or a keyword.
             Some(b'#' | b'a'..=b'z') => Some(Format::Notation),
             Some(_) => None,
@@ -176,6 +180,7 @@ fn read_unmarked(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Res
         Format::Mjlog => haifu_tenhou::read_into_limited(bytes, log, limit)?,
         Format::Tenhou6 => haifu_tenhou6::read(bytes, log)?,
         Format::Majsoul => haifu_majsoul::read(bytes, log)?,
+        Format::RiichiCity => haifu_riichicity::read(bytes, log)?,
     }
     if log.header.game_id.is_none() {
         let file = Path::new(name)

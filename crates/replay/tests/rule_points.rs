@@ -200,6 +200,15 @@ const CASES: &[Case] = &[
         kind: "payment_mismatch",
         text: "the engine has 300 -300 -300 300",
     },
+    // Each of the two tenpai players receives 1000, the two noten players paying 1000 each
+    // (Riichi City's three-player form, per tenpai player).
+    Case {
+        field: "noten_payment",
+        scenario: "exhaustive/noten-splits",
+        set: "noten_payment={per_tenpai=1000}",
+        kind: "payment_mismatch",
+        text: "the engine has 1000 -1000 -1000 1000",
+    },
     Case {
         field: "noten_payment",
         scenario: "sanma/noten-and-the-end",

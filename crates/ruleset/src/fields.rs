@@ -367,6 +367,11 @@ impl Codec for NotenPayment {
     fn encode(&self) -> Value {
         match self {
             NotenPayment::Split { total } => total.encode(),
+            NotenPayment::PerTenpai { each } => {
+                let mut t = toml::Table::new();
+                t.insert("per_tenpai".to_owned(), each.encode());
+                Value::Table(t)
+            }
             NotenPayment::NotPaid => lit(false),
             NotenPayment::NotSettled => lit(NOT_SETTLED),
         }
@@ -376,9 +381,17 @@ impl Codec for NotenPayment {
             (Some(total), _) if total >= 0 => Ok(NotenPayment::Split { total }),
             (_, Some(false)) => Ok(NotenPayment::NotPaid),
             _ if value.as_str() == Some(NOT_SETTLED) => Ok(NotenPayment::NotSettled),
-            _ => Err(format!(
-                "the total paid (such as 3000), false, or \"{NOT_SETTLED}\""
-            )),
+            _ => match value
+                .as_table()
+                .filter(|t| t.len() == 1)
+                .and_then(|t| t.get("per_tenpai"))
+                .and_then(int)
+            {
+                Some(each) if each >= 0 => Ok(NotenPayment::PerTenpai { each }),
+                _ => Err(format!(
+                    "the total paid (such as 3000), {{ per_tenpai = 2000 }} (what each tenpai player receives), false, or \"{NOT_SETTLED}\""
+                )),
+            },
         }
     }
 }
@@ -920,7 +933,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "noten_payment",
         flow.noten,
-        "Noten payments at an exhaustive draw: the total the noten players pay the tenpai ones, or false."
+        "Noten payments at an exhaustive draw: the total the noten players pay the tenpai ones; { per_tenpai = n }, what each tenpai player receives from the noten ones; or false."
     ),
     field!(
         "nagashi_mangan",

@@ -112,6 +112,14 @@ pub enum NotenPayment {
         /// The total that moves.
         total: i32,
     },
+    /// Each tenpai player receives `each`, the noten players paying it in equal parts
+    /// (Riichi City's three-player rooms, 2000: one tenpai player +2000 from 1000 each, two
+    /// +2000 each from the third's 4000). Nothing moves when all or none are tenpai. A part
+    /// that does not divide evenly is rounded down.
+    PerTenpai {
+        /// What each tenpai player receives.
+        each: i32,
+    },
     /// No noten payments.
     NotPaid,
     /// No source settles it for this rule set: an exhaustive draw with tenpai and noten

@@ -42,6 +42,10 @@ pub enum Preset {
     MahjongSoul,
     /// Mahjong Soul's three-player ranked hanchan (its East rooms: `length = "tonpuusen"`).
     MahjongSoulSanma,
+    /// Riichi City's four-player ranked hanchan (its East rooms: `length = "tonpuusen"`).
+    RiichiCity,
+    /// Riichi City's three-player ranked hanchan: kita, tsumo loss.
+    RiichiCitySanma,
     /// M-League (Japanese professional team league).
     MLeague,
     /// The Japan Professional Mahjong League's official rules (連盟公式), 2024 edition.
@@ -66,7 +70,7 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order `haifu rules list` shows them.
-    pub const ALL: [Preset; 15] = [
+    pub const ALL: [Preset; 17] = [
         Preset::Tenhou,
         Preset::TenhouTonpuu,
         Preset::TenhouNashi,
@@ -75,6 +79,8 @@ impl Preset {
         Preset::TenhouSanmaTonpuu,
         Preset::MahjongSoul,
         Preset::MahjongSoulSanma,
+        Preset::RiichiCity,
+        Preset::RiichiCitySanma,
         Preset::MLeague,
         Preset::Jpml2024,
         Preset::Jpml2012,
@@ -95,6 +101,8 @@ impl Preset {
             Preset::TenhouSanmaTonpuu => "tenhou-sanma-tonpuu",
             Preset::MahjongSoul => "mahjong-soul",
             Preset::MahjongSoulSanma => "mahjong-soul-sanma",
+            Preset::RiichiCity => "riichi-city",
+            Preset::RiichiCitySanma => "riichi-city-sanma",
             Preset::MLeague => "m-league",
             Preset::Jpml2024 => "jpml2024",
             Preset::Jpml2012 => "jpml2012",
@@ -125,6 +133,12 @@ impl Preset {
             }
             Preset::MahjongSoul => {
                 "Mahjong Soul, four-player ranked hanchan (double yakuman, triple ron; final points not computed)"
+            }
+            Preset::RiichiCity => {
+                "Riichi City, four-player ranked hanchan: kan dora at once (final points not computed)"
+            }
+            Preset::RiichiCitySanma => {
+                "Riichi City, three-player ranked hanchan: kita, tsumo loss, 2000 noten to each tenpai (final points not computed)"
             }
             Preset::MLeague => {
                 "M-League: no abortive draws, head bump, kiriage, no busting, uma 30/10 with oka"
@@ -421,6 +435,43 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                     tenpai_yame: Yame::NotSettled,
                     ..sanma_flow(four.flow)
                 },
+            }
+        }
+        Preset::RiichiCity => {
+            // Riichi City's ranked rooms (docs/RULESETS.md gives each value's source): Mahjong
+            // Soul's four-player rules where the records and the platform agree, every kan's
+            // dora revealed at once.
+            let soul = rules(Preset::MahjongSoul);
+            RuleSet {
+                base: preset,
+                hand: HandRules {
+                    rinshan_fu: RinshanFu::NoTsumoFu,
+                    ..soul.hand
+                },
+                round: RoundRules {
+                    kan_dora: KanDoraTiming::Immediate,
+                    ..soul.round
+                },
+                ..soul
+            }
+        }
+        Preset::RiichiCitySanma => {
+            let soul = rules(Preset::MahjongSoulSanma);
+            RuleSet {
+                base: preset,
+                hand: HandRules {
+                    rinshan_fu: RinshanFu::NoTsumoFu,
+                    ..soul.hand
+                },
+                round: RoundRules {
+                    kan_dora: KanDoraTiming::Immediate,
+                    ..soul.round
+                },
+                flow: FlowRules {
+                    noten: NotenPayment::PerTenpai { each: 2000 },
+                    ..soul.flow
+                },
+                ..soul
             }
         }
         Preset::TenhouTonpuu => RuleSet {

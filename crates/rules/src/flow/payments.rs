@@ -782,8 +782,9 @@ impl Flow<'_> {
             return Ok(p);
         }
         let players = self.players();
-        let total = match self.noten {
-            NotenPayment::Split { total } => total,
+        let (total, per_tenpai) = match self.noten {
+            NotenPayment::Split { total } => (total, false),
+            NotenPayment::PerTenpai { each } => (each, true),
             NotenPayment::NotPaid => return Ok(p),
             NotenPayment::NotSettled => {
                 let tenpai_seats = players.seats().iter().filter(|s| tenpai.contains(**s));
@@ -805,8 +806,13 @@ impl Flow<'_> {
         if receivers == 0 || receivers == seated {
             return Ok(p);
         }
-        let gain = total / receivers;
-        let loss = total / (seated - receivers);
+        let (gain, loss) = if per_tenpai {
+            // Each tenpai player receives `total`; the noten players share what that costs.
+            let paid = total.checked_mul(receivers).ok_or(PaymentError::Overflow)?;
+            (total, paid / (seated - receivers))
+        } else {
+            (total / receivers, total / (seated - receivers))
+        };
         for &s in players.seats() {
             p.noten[s] = if tenpai.contains(s) { gain } else { -loss };
         }
