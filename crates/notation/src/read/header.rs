@@ -139,18 +139,17 @@ impl<'t> Reader<'t, '_> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<bool> {
-        let Some((index, blocks)) = word_blocks(word).filter(|&(_, b)| b & (HEAD | BODY) != 0)
-        else {
+        let blocks = word_blocks(word);
+        if blocks & (HEAD | BODY) == 0 {
             return Err(wpos.err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(word),
                 expected: HEADER_WORDS,
             }));
-        };
-        if blocks & HEAD == 0 {
+        } else if blocks & HEAD == 0 {
             return Ok(false);
         }
-        if !matches!(word, "player" | "unknown") {
-            self.once(1 << index, WORDS[index].0, wpos)?;
+        if let Some(i) = ONCE.iter().position(|&w| w == word) {
+            self.once(1 << i, ONCE[i], wpos)?;
         }
         self.with_tokens(cur, |r, input| {
             let line = line_parse(pos, input, header_line(word))?;

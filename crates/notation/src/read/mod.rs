@@ -49,55 +49,35 @@ const WIN: u8 = 8;
 const DRAW: u8 = 16;
 const END: u8 = 32;
 
-/// Every line word but the seat letters, with its blocks: the one statement of which block
-/// reads which line. (A header word's place here is its bit in [`Reader::seen`].)
-static WORDS: [(&str, u8); 34] = [
-    ("source", HEAD),
-    ("game", HEAD),
-    ("rules", HEAD),
-    ("seed", HEAD),
-    ("seed-ref", HEAD),
-    ("first-dealer", HEAD),
-    ("scores", HEAD | SETUP | WIN | DRAW),
-    ("player", HEAD),
-    ("unknown", HEAD | BODY | SETUP | WIN | DRAW | END),
-    ("round", BODY),
-    ("win", BODY),
-    ("draw", BODY),
-    ("dora", BODY | WIN),
-    ("expect", BODY),
-    ("game-end", BODY),
-    ("end", BODY),
-    ("hand", SETUP | WIN),
-    ("shuffle", SETUP),
-    ("chips", SETUP | WIN | DRAW),
-    ("wall", SETUP),
-    ("pao", WIN),
-    ("yaku", WIN),
-    ("yakuman", WIN),
-    ("ura", WIN),
-    ("melds", WIN),
-    ("agari", WIN),
-    ("chip-awards", WIN),
-    ("ba", WIN | DRAW),
-    ("deltas", WIN | DRAW),
-    ("ratio", WIN | DRAW),
-    ("final", WIN | DRAW),
-    ("shown", DRAW),
-    ("points", WIN | DRAW | END),
-    ("final-chips", WIN | DRAW | END),
-];
-
-/// A line word's place in [`WORDS`] and its blocks (a seat letter: the body's).
-fn word_blocks(word: &str) -> Option<(usize, u8)> {
-    if let [b'A'..=b'D'] = word.as_bytes() {
-        return Some((WORDS.len(), BODY));
+/// The blocks a line's word belongs to: the one statement of which block reads which line.
+fn word_blocks(word: &str) -> u8 {
+    match word {
+        "source" | "game" | "rules" | "seed" | "seed-ref" | "first-dealer" | "player" => HEAD,
+        "scores" => HEAD | SETUP | WIN | DRAW,
+        "unknown" => HEAD | BODY | SETUP | WIN | DRAW | END,
+        "round" | "win" | "draw" | "expect" | "game-end" | "end" | "A" | "B" | "C" | "D" => BODY,
+        "dora" => BODY | WIN,
+        "hand" => SETUP | WIN,
+        "shuffle" | "wall" => SETUP,
+        "chips" => SETUP | WIN | DRAW,
+        "pao" | "yaku" | "yakuman" | "ura" | "melds" | "agari" | "chip-awards" => WIN,
+        "ba" | "deltas" | "ratio" | "final" => WIN | DRAW,
+        "shown" => DRAW,
+        "points" | "final-chips" => WIN | DRAW | END,
+        _ => 0,
     }
-    WORDS
-        .iter()
-        .position(|&(w, _)| w == word)
-        .map(|i| (i, WORDS[i].1))
 }
+
+/// The header lines a record has at most once, each by its bit in [`Reader::seen`].
+const ONCE: [&str; 7] = [
+    "source",
+    "game",
+    "rules",
+    "seed",
+    "seed-ref",
+    "first-dealer",
+    "scores",
+];
 
 /// Parses the whole of `input` by `parser`, an error placed in the line at `pos`.
 fn line_parse<'a, 't, O>(
@@ -186,8 +166,8 @@ pub(crate) struct Reader<'t, 'l> {
     start_scores: Option<BySeat<i32>>,
     pending: Pending<'t>,
     stage: Stage,
-    /// The header words seen, a bit each by their place in [`WORDS`].
-    seen: u64,
+    /// The header lines seen of those a record has at most once, by their place in [`ONCE`].
+    seen: u32,
     /// Per seat, its first discard this round of a tile it did not hold (a win whose default
     /// hand that leaves too big is reported there).
     unheld_discard: [Option<(Pos<'t>, Tile)>; 4],
@@ -393,7 +373,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
     }
 
-    fn once(&mut self, bit: u64, field: &'static str, at: Pos<'t>) -> R<()> {
+    fn once(&mut self, bit: u32, field: &'static str, at: Pos<'t>) -> R<()> {
         if self.seen & bit != 0 {
             return Err(at.err(ErrorKind::Duplicate { field }));
         }
@@ -422,7 +402,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             self.place_comments();
             return self.moves(Seat::ALL[usize::from(c - b'A')], cur, pos);
         }
-        let blocks = word_blocks(word).map_or(0, |(_, b)| b);
+        let blocks = word_blocks(word);
         // Continuation lines of what is pending.
         let pending = match &self.pending {
             Pending::None => 0,
