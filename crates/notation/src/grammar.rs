@@ -172,6 +172,49 @@ pub(crate) fn needed<'a, 't: 'a, O>(
     }
 }
 
+/// A seat letter A-D; `what` when the line ends.
+pub(crate) fn seat_of<'a, 't: 'a>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, haifu_tiles::Seat> {
+    needed(what, |_, t| seat(t))
+}
+
+/// An integer; `missing` when the line ends, `bad` when the token is not one.
+pub(crate) fn int<'a, 't: 'a, T: std::str::FromStr>(
+    missing: &'static str,
+    bad: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, T> {
+    needed(missing, move |_, t| {
+        lex::int(t).ok_or_else(|| lex::expected(bad, t))
+    })
+}
+
+/// A token holding one tile, with its column (an error placed within the token).
+pub(crate) fn tile<'a, 't: 'a>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, (usize, lex::RawTile)> {
+    move |input: Tokens<'a, 't>| {
+        let (rest, (col, t)) = need(what)(input)?;
+        match lex::one_tile(t) {
+            Ok(raw) => Ok((rest, (col, raw))),
+            Err((o, kind)) => fail(col + o, kind),
+        }
+    }
+}
+
+/// `N` values, each read by `p`, in order.
+pub(crate) fn array<'a, 't: 'a, O: Copy + Default, const N: usize>(
+    p: impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, O>,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, [O; N]> {
+    move |mut input: Tokens<'a, 't>| {
+        let mut v = [O::default(); N];
+        for x in &mut v {
+            (input, *x) = p(input)?;
+        }
+        Ok((input, v))
+    }
+}
+
 /// The line's end: any token left is "expected the end of the line".
 pub(crate) fn end_of_line<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ()> {
     match input.first() {

@@ -373,17 +373,17 @@ fn bad_digit(code: u8) -> &'static str {
 
 /// Reads a token holding exactly one tile.
 pub(crate) fn one_tile(token: &str) -> Result<RawTile, TokErr> {
-    if let &[d @ b'0'..=b'9', suit @ (b'm' | b'p' | b's' | b'z')] = token.as_bytes() {
-        let suit = Suit::from_letter(char::from(suit)).unwrap_or(Suit::Jihai);
-        let red = d == b'0' && suit.is_numbered();
-        let number = if red { 5 } else { d - b'0' };
-        if let Some(kind) = TileKind::from_suit_number(suit, number) {
-            return Ok(RawTile {
-                kind,
-                red,
-                copy: None,
-            });
-        }
+    // A digit and a suit, as most are, by the one spelling table; anything else by the loop.
+    if let &[d @ b'0'..=b'9', s] = token.as_bytes()
+        && let Some(suit) = suit_letter(s)
+        && let code = DIGIT_TILE[suit as usize][usize::from(d - b'0')]
+        && code < RED_HONOUR
+    {
+        return Ok(RawTile {
+            kind: TileKind::ALL[usize::from(code & KIND_CODE)],
+            red: code & RED_CODE != 0,
+            copy: None,
+        });
     }
     let mut out = None;
     let mut count = 0;

@@ -31,3 +31,20 @@ fn broken_records_give_located_errors() {
         }
     });
 }
+
+/// A setup line after the round's first move is out of place, `wall` as the others (it was
+/// once "unknown keyword", as though the notation had no wall line).
+#[test]
+fn a_setup_line_after_the_moves_is_out_of_place() {
+    for word in ["wall current 1m", "shuffle x", "hand A 1m", "chips 0 0 0 0"] {
+        let text =
+            format!("haifu 1\nround E1.0 dora 1m\nhand A 123456789m1234p\nA 5p 5p\n{word}\nend\n");
+        let e = haifu_notation::read(&text).expect_err("out of place");
+        assert_eq!(e.location.line, 5, "{word}: {e}");
+        assert!(
+            e.to_string()
+                .contains("is out of place: round setup lines follow a `round` line"),
+            "{word}: {e}"
+        );
+    }
+}

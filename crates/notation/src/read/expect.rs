@@ -1,7 +1,7 @@
 //! Expectations (`expect …`), the lines scenarios state for the referee to check: the grammar
 //! of the line (a small syntax tree, the [`ExpectationKind`]), then its place in the log.
 
-use crate::grammar::{self, PResult, Tokens, end_of_line, fail, need, needed, next, seat};
+use crate::grammar::{self, PResult, Tokens, end_of_line, fail, need, needed, next, seat, seat_of};
 
 use super::*;
 
@@ -51,7 +51,7 @@ fn expectation<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind
 
 /// `furiten SEAT own_discard|same_turn|riichi|none`.
 fn furiten<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
-    let (rest, seat) = needed("the seat", |_, t| seat(t))(input)?;
+    let (rest, seat) = seat_of("the seat")(input)?;
     let (rest, reason) = needed("own_discard, same_turn, riichi or none", |_, r| {
         names::furiten_reason(r).ok_or_else(|| ErrorKind::UnknownKeyword {
             word: lex::shorten(r),
@@ -64,31 +64,13 @@ fn furiten<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
 /// `win SEAT` and any of `NNfu`, `Nhan`, the points and a limit, in any order (a later one
 /// of a kind replaces an earlier).
 fn win<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
-    let (mut rest, seat) = needed("the winner's seat", |_, t| seat(t))(input)?;
-    let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
-    while let (after, Some((col, t))) = next(rest)? {
-        rest = after;
-        if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
-            fu = Some(n);
-        } else if let Some(n) = t.strip_suffix("han").and_then(lex::int) {
-            han = Some(n);
-        } else if let Some(n) = lex::int(t) {
-            points = Some(n);
-        } else if let Some(l) = names::limit(t) {
-            limit = Some(l);
-        } else if t == "no-limit" {
-            limit = Some(Limit::None);
-        } else {
-            return fail(
-                col,
-                expected("30fu, 3han, points such as 3900, or a limit", t),
-            );
-        }
-    }
+    let (rest, seat) = seat_of("the winner's seat")(input)?;
+    let (rest, (fu, han, points, limit)) =
+        win_values("30fu, 3han, points such as 3900, or a limit")(rest)?;
     let kind = ExpectationKind::Win {
         seat,
         fu,
-        han,
+        han: han.map(|(_, n)| n),
         points,
         limit,
     };
@@ -97,12 +79,7 @@ fn win<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
 
 /// `draw KIND`.
 fn draw<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
-    let (rest, kind) = needed("the kind of draw", |_, k| {
-        names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
-            word: lex::shorten(k),
-            expected: names::DRAW_KINDS,
-        })
-    })(input)?;
+    let (rest, kind) = draw_kind("the kind of draw")(input)?;
     Ok((rest, ExpectationKind::Draw { kind }))
 }
 

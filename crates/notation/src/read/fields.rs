@@ -3,7 +3,10 @@
 //! applied to the block being built; its duplicate checked, then the line's end. Tile lists
 //! are kept as their tokens and resolved against the table in order, tile by tile.
 
-use crate::grammar::{self, PResult, Token, Tokens, end_of_line, need, needed, next, rest, seat};
+use crate::grammar::{
+    self, PResult, Token, Tokens, array, end_of_line, int, need, needed, next, rest, seat, seat_of,
+    tile,
+};
 
 use super::*;
 
@@ -65,7 +68,7 @@ fn field<'a, 't: 'a>(
     };
     move |input: Tokens<'a, 't>| match word {
         "pao" => {
-            let (rest, s) = needed("the liable seat", |_, t| seat(t))(input)?;
+            let (rest, s) = seat_of("the liable seat")(input)?;
             Ok((rest, Field::Pao(s)))
         }
         "yaku" => yaku(input),
@@ -75,11 +78,8 @@ fn field<'a, 't: 'a>(
             Ok((rest, Field::Tokens(tokens)))
         }
         "agari" => {
-            let (rest, (col, t)) = need("the winning tile")(input)?;
-            match lex::one_tile(t) {
-                Ok(raw) => Ok((rest, Field::Agari(col, raw))),
-                Err((o, kind)) => grammar::fail(col + o, kind),
-            }
+            let (rest, (col, raw)) = tile("the winning tile")(input)?;
+            Ok((rest, Field::Agari(col, raw)))
         }
         "ba" => {
             let what = if block == Block::Win {
@@ -87,11 +87,11 @@ fn field<'a, 't: 'a>(
             } else {
                 "honba and sticks"
             };
-            let (rest, (a, b)) = two(what)(input)?;
+            let (rest, [a, b]) = array(int(what, what))(input)?;
             Ok((rest, Field::Two(a, b)))
         }
         "ratio" => {
-            let (rest, (a, b)) = two("two numbers")(input)?;
+            let (rest, [a, b]) = array(int("two numbers", "two numbers"))(input)?;
             Ok((rest, Field::Ratio(a, b)))
         }
         "scores" | "deltas" | "final" => {
@@ -105,14 +105,8 @@ fn field<'a, 't: 'a>(
             Ok((rest, Field::Four(v)))
         }
         "chips" => {
-            let mut v = [0i32; 8];
-            let mut input = input;
-            for x in &mut v {
-                let (rest, n) = needed("eight numbers: chips before, then changes", |_, t| {
-                    lex::int(t).ok_or_else(|| expected("a chip count", t))
-                })(input)?;
-                (input, *x) = (rest, n);
-            }
+            let what = "eight numbers: chips before, then changes";
+            let (input, v) = array::<_, 8>(int(what, "a chip count"))(input)?;
             let chips = ChipScores {
                 before: BySeat::from_array([v[0], v[1], v[2], v[3]]),
                 delta: BySeat::from_array([v[4], v[5], v[6], v[7]]),
@@ -121,14 +115,9 @@ fn field<'a, 't: 'a>(
         }
         "chip-awards" => chip_awards(input),
         "points" => {
-            let mut v = [Tenths(0); 4];
-            let mut input = input;
-            for x in &mut v {
-                let (rest, n) = needed("four placement points", |_, t| {
-                    lex::tenths(t).ok_or_else(|| expected("placement points such as +58.0", t))
-                })(input)?;
-                (input, *x) = (rest, n);
-            }
+            let (input, v) = array(needed("four placement points", |_, t| {
+                lex::tenths(t).ok_or_else(|| expected("placement points such as +58.0", t))
+            }))(input)?;
             Ok((input, Field::Points(BySeat::from_array(v))))
         }
         "shown" => {
@@ -141,32 +130,15 @@ fn field<'a, 't: 'a>(
             Ok((rest, Field::Shown(s, col, tokens)))
         }
         _ => {
-            let mut v = [[Tenths(0); 2]; 4];
-            let mut input = input;
-            for x in &mut v {
-                let (rest, pair) = needed("four chip pairs a/b", |_, t| {
-                    let (a, b) = t.split_once('/').ok_or_else(|| expected("a/b", t))?;
-                    Ok([
-                        lex::tenths(a).ok_or_else(|| expected("a number", a))?,
-                        lex::tenths(b).ok_or_else(|| expected("a number", b))?,
-                    ])
-                })(input)?;
-                (input, *x) = (rest, pair);
-            }
+            let (input, v) = array(needed("four chip pairs a/b", |_, t| {
+                let (a, b) = t.split_once('/').ok_or_else(|| expected("a/b", t))?;
+                Ok([
+                    lex::tenths(a).ok_or_else(|| expected("a number", a))?,
+                    lex::tenths(b).ok_or_else(|| expected("a number", b))?,
+                ])
+            }))(input)?;
             Ok((input, Field::FinalChips(BySeat::from_array(v))))
         }
-    }
-}
-
-/// Two numbers, each said to be `what` when missing or not one.
-fn two<'a, 't: 'a, T: std::str::FromStr>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, (T, T)> {
-    move |input: Tokens<'a, 't>| {
-        let number = |_: usize, t: &str| lex::int(t).ok_or_else(|| expected(what, t));
-        let (rest, a) = needed(what, number)(input)?;
-        let (rest, b) = needed(what, number)(rest)?;
-        Ok((rest, (a, b)))
     }
 }
 
@@ -265,19 +237,14 @@ impl<'t> Reader<'t, '_> {
             Pending::End(_) => Block::End,
             _ => return Ok(()),
         };
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let result = grammar::parse_line(input, |i| {
-            let (rest, f) = field(block, word)(i)?;
-            Ok((rest, (f, rest)))
+        self.with_tokens(cur, |r, input| {
+            let (f, rest) = line_parse(pos, input, |i| {
+                let (rest, f) = field(block, word)(i)?;
+                Ok((rest, (f, rest)))
+            })?;
+            r.apply_field(block, word, f, wpos, pos)?;
+            line_parse(pos, rest, end_of_line)
         })
-        .map_err(|e| shift(pos, e.col).err(e.kind))
-        .and_then(|(f, rest)| {
-            self.apply_field(block, word, f, wpos, pos)?;
-            grammar::parse_line(rest, end_of_line).map_err(|e| shift(pos, e.col).err(e.kind))
-        });
-        self.tokens = buffer;
-        result
     }
 
     /// Applies a field to the block being built: its tiles resolved, its duplicate checked.
@@ -354,16 +321,8 @@ impl<'t> Reader<'t, '_> {
                     .ok_or_else(|| not_held(p, w.head.winner, raw))?;
                 set_once(&mut w.agari, tile, "agari", wpos)
             }
-            Field::Two(a, b) => set_once(&mut w.ba, (a, b), "ba", wpos),
-            Field::Ratio(a, b) => set_once(&mut w.ratio, [a, b], "ratio", wpos),
-            Field::Four(v) => match word {
-                "scores" => set_once(&mut w.scores, v, "scores", wpos),
-                "deltas" => set_once(&mut w.deltas, v, "deltas", wpos),
-                _ => final_field(&mut w.fin, Field::Four(v), wpos),
-            },
-            Field::Chips(v) => set_once(&mut w.chips, v, "chips", wpos),
             Field::ChipAwards(v) => set_once(&mut w.chip_awards, v, "chip-awards", wpos),
-            f => final_field(&mut w.fin, f, wpos),
+            f => settled_field(&mut w.s, word, f, wpos),
         }
     }
 
@@ -403,15 +362,7 @@ impl<'t> Reader<'t, '_> {
                 d.shown[seat] = Some(hand);
                 Ok(())
             }
-            Field::Two(a, b) => set_once(&mut d.ba, (a, b), "ba", wpos),
-            Field::Ratio(a, b) => set_once(&mut d.ratio, [a, b], "ratio", wpos),
-            Field::Four(v) => match word {
-                "scores" => set_once(&mut d.scores, v, "scores", wpos),
-                "deltas" => set_once(&mut d.deltas, v, "deltas", wpos),
-                _ => final_field(&mut d.fin, Field::Four(v), wpos),
-            },
-            Field::Chips(v) => set_once(&mut d.chips, v, "chips", wpos),
-            f => final_field(&mut d.fin, f, wpos),
+            f => settled_field(&mut d.s, word, f, wpos),
         }
     }
 
@@ -463,6 +414,18 @@ impl<'t> Reader<'t, '_> {
             |_| prefer.iter().copied(),
             || "a hand shows at most 14 tiles".to_owned(),
         )
+    }
+}
+
+/// A field a win and a draw both have.
+fn settled_field<'t>(s: &mut Settled<'t>, word: &str, f: Field<'_, 't>, wpos: Pos<'t>) -> R<()> {
+    match f {
+        Field::Two(a, b) => set_once(&mut s.ba, (a, b), "ba", wpos),
+        Field::Ratio(a, b) => set_once(&mut s.ratio, [a, b], "ratio", wpos),
+        Field::Four(v) if word == "scores" => set_once(&mut s.scores, v, "scores", wpos),
+        Field::Four(v) if word == "deltas" => set_once(&mut s.deltas, v, "deltas", wpos),
+        Field::Chips(v) => set_once(&mut s.chips, v, "chips", wpos),
+        f => final_field(&mut s.fin, f, wpos),
     }
 }
 

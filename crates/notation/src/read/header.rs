@@ -3,7 +3,7 @@
 //! small syntax tree ([`HeaderLine`]), then applied to the log's header.
 
 use crate::grammar::{
-    self, PResult, Token, Tokens, end_of_line, need, needed, next, rest, seat, string,
+    self, PResult, Token, Tokens, array, end_of_line, int, need, next, rest, seat_of, string,
 };
 
 use super::*;
@@ -81,13 +81,13 @@ fn header_line<'a, 't: 'a>(
                 (input, HeaderLine::SeedRef(text))
             }
             "player" => {
-                let (input, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+                let (input, s) = seat_of("a seat A-D")(input)?;
                 let (input, name) = string("the player's name, \"quoted\"")(input)?;
                 let (input, items) = rest(input)?;
                 return Ok((input, HeaderLine::Player(s, name, items)));
             }
             "first-dealer" => {
-                let (input, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+                let (input, s) = seat_of("a seat A-D")(input)?;
                 (input, HeaderLine::FirstDealer(s))
             }
             "scores" => {
@@ -108,13 +108,8 @@ fn header_line<'a, 't: 'a>(
 pub(super) fn four_ints<'a, 't: 'a>(
     what: &'static str,
 ) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, BySeat<i32>> {
-    move |mut input: Tokens<'a, 't>| {
-        let mut v = [0i32; 4];
-        for x in &mut v {
-            let (rest, n) =
-                needed(what, |_, t| lex::int(t).ok_or_else(|| expected(what, t)))(input)?;
-            (input, *x) = (rest, n);
-        }
+    move |input: Tokens<'a, 't>| {
+        let (input, v) = array(int(what, what))(input)?;
         let (input, ()) = end_of_line(input)?;
         Ok((input, BySeat::from_array(v)))
     }
@@ -145,34 +140,22 @@ impl<'t> Reader<'t, '_> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<bool> {
-        let bit = match word {
-            "source" => 1,
-            "game" => 2,
-            "rules" => 4,
-            "seed" => 8,
-            "seed-ref" => 16,
-            "first-dealer" => 32,
-            "scores" => 64,
-            "player" | "unknown" => 0,
-            "round" | "end" | "game-end" | "A" | "B" | "C" | "D" | "win" | "draw" | "dora"
-            | "expect" => return Ok(false),
-            _ => {
-                return Err(wpos.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(word),
-                    expected: HEADER_WORDS,
-                }));
-            }
-        };
-        if bit != 0 {
-            self.once(bit, word_field(word), wpos)?;
+        let blocks = word_blocks(word);
+        if blocks & (HEAD | BODY) == 0 {
+            return Err(wpos.err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(word),
+                expected: HEADER_WORDS,
+            }));
+        } else if blocks & HEAD == 0 {
+            return Ok(false);
         }
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = grammar::tokens(cur, &mut buffer);
-        let applied = grammar::parse_line(input, header_line(word))
-            .map_err(|e| shift(pos, e.col).err(e.kind))
-            .and_then(|line| self.apply_header(line, pos));
-        self.tokens = buffer;
-        applied?;
+        if let Some(i) = ONCE.iter().position(|&w| w == word) {
+            self.once(1 << i, ONCE[i], wpos)?;
+        }
+        self.with_tokens(cur, |r, input| {
+            let line = line_parse(pos, input, header_line(word))?;
+            r.apply_header(line, pos)
+        })?;
         Ok(true)
     }
 
@@ -398,18 +381,5 @@ impl<'t> Reader<'t, '_> {
         what: &'static str,
     ) -> R<BySeat<i32>> {
         self.parse_rest(cur, pos, |i| grammar::parse_line(i, four_ints(what)))
-    }
-}
-
-/// The `once` name of a header word.
-fn word_field(word: &str) -> &'static str {
-    match word {
-        "source" => "source",
-        "game" => "game",
-        "rules" => "rules",
-        "seed" => "seed",
-        "seed-ref" => "seed-ref",
-        "first-dealer" => "first-dealer",
-        _ => "scores",
     }
 }

@@ -39,6 +39,55 @@ const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, 
 const BODY_WORDS: &str =
     "round, a seat letter A-D (a move line), win, draw, dora, expect, game-end, unknown or end";
 
+/// The blocks a line's word belongs to, as bits: the header, the body (a line that starts
+/// something), and the blocks whose lines it continues (a round's setup, a win, a draw, the
+/// game's end).
+const HEAD: u8 = 1;
+const BODY: u8 = 2;
+const SETUP: u8 = 4;
+const WIN: u8 = 8;
+const DRAW: u8 = 16;
+const END: u8 = 32;
+
+/// The blocks a line's word belongs to: the one statement of which block reads which line.
+fn word_blocks(word: &str) -> u8 {
+    match word {
+        "source" | "game" | "rules" | "seed" | "seed-ref" | "first-dealer" | "player" => HEAD,
+        "scores" => HEAD | SETUP | WIN | DRAW,
+        "unknown" => HEAD | BODY | SETUP | WIN | DRAW | END,
+        "round" | "win" | "draw" | "expect" | "game-end" | "end" | "A" | "B" | "C" | "D" => BODY,
+        "dora" => BODY | WIN,
+        "hand" => SETUP | WIN,
+        "shuffle" | "wall" => SETUP,
+        "chips" => SETUP | WIN | DRAW,
+        "pao" | "yaku" | "yakuman" | "ura" | "melds" | "agari" | "chip-awards" => WIN,
+        "ba" | "deltas" | "ratio" | "final" => WIN | DRAW,
+        "shown" => DRAW,
+        "points" | "final-chips" => WIN | DRAW | END,
+        _ => 0,
+    }
+}
+
+/// The header lines a record has at most once, each by its bit in [`Reader::seen`].
+const ONCE: [&str; 7] = [
+    "source",
+    "game",
+    "rules",
+    "seed",
+    "seed-ref",
+    "first-dealer",
+    "scores",
+];
+
+/// Parses the whole of `input` by `parser`, an error placed in the line at `pos`.
+fn line_parse<'a, 't, O>(
+    pos: Pos<'t>,
+    input: crate::grammar::Tokens<'a, 't>,
+    parser: impl Fn(crate::grammar::Tokens<'a, 't>) -> crate::grammar::PResult<'a, 't, O>,
+) -> R<O> {
+    crate::grammar::parse_line(input, parser).map_err(|e| shift(pos, e.col).err(e.kind))
+}
+
 /// A place in the text: line number, byte column (0-based) and the text from the line's
 /// start to the end of the file (the line is cut from it only for an error).
 #[derive(Clone, Copy, Debug)]
@@ -117,6 +166,7 @@ pub(crate) struct Reader<'t, 'l> {
     start_scores: Option<BySeat<i32>>,
     pending: Pending<'t>,
     stage: Stage,
+    /// The header lines seen of those a record has at most once, by their place in [`ONCE`].
     seen: u32,
     /// Per seat, its first discard this round of a tile it did not hold (a win whose default
     /// hand that leaves too big is reported there).
@@ -207,10 +257,10 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             .err(ErrorKind::Truncated {
                 expected: match &self.pending {
-                    Pending::Win(w) if w.deltas.is_none() => {
+                    Pending::Win(w) if w.s.deltas.is_none() => {
                         "the rest of this win (its `deltas` line) and `end`"
                     }
-                    Pending::Draw(d) if d.deltas.is_none() => {
+                    Pending::Draw(d) if d.s.deltas.is_none() => {
                         "the rest of this draw (its `deltas` line) and `end`"
                     }
                     Pending::Win(_) | Pending::Draw(_) => {
@@ -346,52 +396,22 @@ impl<'t, 'l> Reader<'t, 'l> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
+        // A move line, most of a record, before any look-up.
+        if let &[c @ b'A'..=b'D'] = word.as_bytes() {
+            self.flush()?;
+            self.place_comments();
+            return self.moves(Seat::ALL[usize::from(c - b'A')], cur, pos);
+        }
+        let blocks = word_blocks(word);
         // Continuation lines of what is pending.
-        let continued = match &self.pending {
-            Pending::None => false,
-            Pending::Setup(_) => {
-                matches!(
-                    word,
-                    "scores" | "hand" | "shuffle" | "chips" | "wall" | "unknown"
-                )
-            }
-            Pending::Win(_) => matches!(
-                word,
-                "pao"
-                    | "yaku"
-                    | "yakuman"
-                    | "dora"
-                    | "ura"
-                    | "hand"
-                    | "melds"
-                    | "agari"
-                    | "ba"
-                    | "scores"
-                    | "deltas"
-                    | "chips"
-                    | "chip-awards"
-                    | "ratio"
-                    | "final"
-                    | "points"
-                    | "final-chips"
-                    | "unknown"
-            ),
-            Pending::Draw(_) => matches!(
-                word,
-                "shown"
-                    | "ba"
-                    | "scores"
-                    | "deltas"
-                    | "chips"
-                    | "ratio"
-                    | "final"
-                    | "points"
-                    | "final-chips"
-                    | "unknown"
-            ),
-            Pending::End(_) => matches!(word, "points" | "final-chips" | "unknown"),
+        let pending = match &self.pending {
+            Pending::None => 0,
+            Pending::Setup(_) => SETUP,
+            Pending::Win(_) => WIN,
+            Pending::Draw(_) => DRAW,
+            Pending::End(_) => END,
         };
-        if continued {
+        if blocks & pending != 0 {
             self.place_comments();
             if word == "unknown" {
                 let index = self.pending_index();
@@ -404,30 +424,40 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
         self.flush()?;
         self.place_comments();
+        if blocks & BODY == 0 {
+            let out_of_place = |detail| {
+                wpos.err(ErrorKind::OutOfPlace {
+                    what: word.to_owned(),
+                    detail,
+                })
+            };
+            return Err(if blocks & (HEAD | SETUP) == HEAD {
+                out_of_place("header lines come before the first round")
+            } else if blocks & SETUP != 0 {
+                out_of_place("round setup lines follow a `round` line, before the first move")
+            } else if blocks != 0 {
+                out_of_place("outcome lines follow their `win`, `draw` or `game-end` line")
+            } else {
+                wpos.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(word),
+                    expected: BODY_WORDS,
+                })
+            });
+        }
         match word {
             "round" => self.round(cur, pos),
-            "A" | "B" | "C" | "D" => {
-                let seat = seat_at(wpos, word)?;
-                self.moves(seat, cur, pos)
-            }
             "win" => self.win(wpos, cur, pos),
             "draw" => self.draw(wpos, cur, pos),
             "dora" => {
                 self.require_round("dora", wpos)?;
-                let mut buffer = std::mem::take(&mut self.tokens);
-                let input = crate::grammar::tokens(cur, &mut buffer);
-                let result = crate::grammar::parse_line(input, |i| {
-                    let (rest, t) = crate::grammar::need("the new dora indicator")(i)?;
-                    Ok((rest, (t, rest)))
+                self.with_tokens(cur, |r, input| {
+                    let (rest, (col, t)) = line_parse(pos, input, |i| {
+                        let (rest, t) = crate::grammar::need("the new dora indicator")(i)?;
+                        Ok((rest, (rest, t)))
+                    })?;
+                    r.new_dora(shift(pos, col), t)?;
+                    line_parse(pos, rest, crate::grammar::end_of_line)
                 })
-                .map_err(|e| shift(pos, e.col).err(e.kind))
-                .and_then(|((col, t), rest)| {
-                    self.new_dora(shift(pos, col), t)?;
-                    crate::grammar::parse_line(rest, crate::grammar::end_of_line)
-                        .map_err(|e| shift(pos, e.col).err(e.kind))
-                });
-                self.tokens = buffer;
-                result
             }
             "expect" => self.expect(wpos, cur, pos),
             "game-end" => {
@@ -445,47 +475,38 @@ impl<'t, 'l> Reader<'t, 'l> {
                 let event = self.log.len().checked_sub(1);
                 self.unknown(cur, pos, event)
             }
-            "end" => {
+            _ => {
                 self.finish_line(cur, pos)?;
                 self.stage = Stage::Ended;
                 Ok(())
             }
-            "source" | "game" | "rules" | "seed" | "seed-ref" | "player" | "first-dealer" => {
-                Err(wpos.err(ErrorKind::OutOfPlace {
-                    what: word.to_owned(),
-                    detail: "header lines come before the first round",
-                }))
-            }
-            "scores" | "hand" | "shuffle" | "chips" => Err(wpos.err(ErrorKind::OutOfPlace {
-                what: word.to_owned(),
-                detail: "round setup lines follow a `round` line, before the first move",
-            })),
-            "pao" | "yaku" | "yakuman" | "ura" | "melds" | "agari" | "ba" | "deltas"
-            | "chip-awards" | "ratio" | "final" | "points" | "final-chips" | "shown" => Err(wpos
-                .err(ErrorKind::OutOfPlace {
-                    what: word.to_owned(),
-                    detail: "outcome lines follow their `win`, `draw` or `game-end` line",
-                })),
-            _ => Err(wpos.err(ErrorKind::UnknownKeyword {
-                word: lex::shorten(word),
-                expected: BODY_WORDS,
-            })),
         }
     }
 
+    /// Runs `f` over the rest of the line from `cur` as grammar input. The token buffer is
+    /// the reader's, kept from line to line, so that reading a line allocates nothing.
+    fn with_tokens<O>(
+        &mut self,
+        cur: &mut Cursor<'t>,
+        f: impl FnOnce(&mut Self, crate::grammar::Tokens<'_, 't>) -> R<O>,
+    ) -> R<O> {
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let out = f(self, crate::grammar::tokens(cur, &mut buffer));
+        self.tokens = buffer;
+        out
+    }
+
     /// The rest of the line from `cur`, parsed whole by `parse` (whose result keeps nothing
-    /// of the line's tokens), an error placed in the line at `pos`. The token buffer is the
-    /// reader's, kept from line to line.
+    /// of the line's tokens), an error placed in the line at `pos`.
     fn parse_rest<O>(
         &mut self,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
         parse: impl FnOnce(crate::grammar::Tokens<'_, 't>) -> Result<O, crate::grammar::LineError>,
     ) -> R<O> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let parsed = parse(crate::grammar::tokens(cur, &mut buffer));
-        self.tokens = buffer;
-        parsed.map_err(|e| shift(pos, e.col).err(e.kind))
+        self.with_tokens(cur, |_, input| {
+            parse(input).map_err(|e| shift(pos, e.col).err(e.kind))
+        })
     }
 
     fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {

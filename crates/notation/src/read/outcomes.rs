@@ -1,6 +1,6 @@
 //! Outcomes: `win` and `draw` with their field lines, and the game's end.
 
-use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
+use crate::grammar::{self, PResult, Tokens, need, needed, next, seat_of};
 
 use super::*;
 
@@ -21,13 +21,8 @@ impl<'t> Reader<'t, '_> {
             hand: None,
             melds: None,
             agari: None,
-            ba: None,
-            scores: None,
-            deltas: None,
-            chips: None,
             chip_awards: None,
-            ratio: None,
-            fin: FinalDraft::default(),
+            s: Settled::default(),
         }));
         Ok(())
     }
@@ -47,7 +42,7 @@ impl<'t> Reader<'t, '_> {
     }
 
     pub(super) fn flush_win(&mut self, w: WinDraft<'t>) -> R<()> {
-        let deltas = w.deltas.ok_or_else(|| {
+        let deltas = w.s.deltas.ok_or_else(|| {
             w.at.err(ErrorKind::MissingField {
                 block: "win",
                 field: "deltas",
@@ -108,9 +103,9 @@ impl<'t> Reader<'t, '_> {
                 })
             })?,
         };
-        let (honba, sticks) = w.ba.unwrap_or((t.honba, t.sticks));
-        let scores = w.scores.unwrap_or(t.scores);
-        let final_result = final_result(w.fin, w.at, "win")?;
+        let (honba, sticks) = w.s.ba.unwrap_or((t.honba, t.sticks));
+        let scores = w.s.scores.unwrap_or(t.scores);
+        let final_result = final_result(w.s.fin, w.at, "win")?;
         self.table.settle(scores, deltas, true);
         self.log.push_win(RecordedWin {
             winner: w.head.winner,
@@ -130,9 +125,9 @@ impl<'t> Reader<'t, '_> {
             ura_indicators: w.ura.unwrap_or_default(),
             scores,
             deltas,
-            chips: w.chips,
+            chips: w.s.chips,
             chip_awards: w.chip_awards.unwrap_or_default(),
-            ratio: w.ratio,
+            ratio: w.s.ratio,
             final_result,
         });
         Ok(())
@@ -145,27 +140,22 @@ impl<'t> Reader<'t, '_> {
             at: wpos,
             kind,
             shown: BySeat::default(),
-            ba: None,
-            scores: None,
-            deltas: None,
-            chips: None,
-            ratio: None,
-            fin: FinalDraft::default(),
+            s: Settled::default(),
         }));
         Ok(())
     }
 
     pub(super) fn flush_draw(&mut self, d: DrawDraft<'t>) -> R<()> {
-        let deltas = d.deltas.ok_or_else(|| {
+        let deltas = d.s.deltas.ok_or_else(|| {
             d.at.err(ErrorKind::MissingField {
                 block: "draw",
                 field: "deltas",
                 expected: "each seat's score change, e.g. `deltas +1500 -1500 +1500 -1500`",
             })
         })?;
-        let (honba, sticks) = d.ba.unwrap_or((self.table.honba, self.table.sticks));
-        let scores = d.scores.unwrap_or(self.table.scores);
-        let final_result = final_result(d.fin, d.at, "draw")?;
+        let (honba, sticks) = d.s.ba.unwrap_or((self.table.honba, self.table.sticks));
+        let scores = d.s.scores.unwrap_or(self.table.scores);
+        let final_result = final_result(d.s.fin, d.at, "draw")?;
         self.table.settle(scores, deltas, false);
         self.log.push_round_draw(RecordedDraw {
             kind: d.kind,
@@ -175,8 +165,8 @@ impl<'t> Reader<'t, '_> {
             tenpai_unrecorded: false,
             scores,
             deltas,
-            chips: d.chips,
-            ratio: d.ratio,
+            chips: d.s.chips,
+            ratio: d.s.ratio,
             final_result,
         });
         Ok(())
@@ -203,11 +193,17 @@ pub(super) struct WinDraft<'t> {
     pub(super) hand: Option<ArrayVec<Tile, 14>>,
     pub(super) melds: Option<ArrayVec<Meld, 4>>,
     pub(super) agari: Option<Tile>,
+    pub(super) chip_awards: Option<ArrayVec<ChipAward, 16>>,
+    pub(super) s: Settled<'t>,
+}
+
+/// The lines a win and a draw both have: the settlement and the final result.
+#[derive(Default)]
+pub(super) struct Settled<'t> {
     pub(super) ba: Option<(u32, u32)>,
     pub(super) scores: Option<BySeat<i32>>,
     pub(super) deltas: Option<BySeat<i32>>,
     pub(super) chips: Option<ChipScores>,
-    pub(super) chip_awards: Option<ArrayVec<ChipAward, 16>>,
     pub(super) ratio: Option<[i32; 2]>,
     pub(super) fin: FinalDraft<'t>,
 }
@@ -216,12 +212,7 @@ pub(super) struct DrawDraft<'t> {
     pub(super) at: Pos<'t>,
     pub(super) kind: DrawKind,
     pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
-    pub(super) ba: Option<(u32, u32)>,
-    pub(super) scores: Option<BySeat<i32>>,
-    pub(super) deltas: Option<BySeat<i32>>,
-    pub(super) chips: Option<ChipScores>,
-    pub(super) ratio: Option<[i32; 2]>,
-    pub(super) fin: FinalDraft<'t>,
+    pub(super) s: Settled<'t>,
 }
 
 pub(super) struct EndDraft<'t> {
@@ -281,37 +272,17 @@ type WinHeadLine = (Seat, Seat, Option<u32>, Option<(usize, u32)>, i32, Limit);
 /// `win SEAT ron SEAT|tsumo` and any of `NNfu`, `Nhan`, the points and a limit (a later one
 /// of a kind replaces an earlier); the fu may be left out only by a limit hand.
 fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
-    let (rest, winner) = needed("the winner's seat A-D", |_, t| seat(t))(input)?;
+    let (rest, winner) = seat_of("the winner's seat A-D")(input)?;
     let (rest, (kc, how)) = need("ron SEAT or tsumo")(rest)?;
-    let (mut rest, from) = match how {
+    let (rest, from) = match how {
         "tsumo" => (rest, winner),
-        "ron" => needed("the seat that dealt in", |_, t| seat(t))(rest)?,
+        "ron" => seat_of("the seat that dealt in")(rest)?,
         _ => return grammar::fail(kc, expected("ron SEAT or tsumo", how)),
     };
-    let (mut fu, mut han, mut points, mut limit) = (None, None, None, Limit::None);
-    while let (after, Some((col, t))) = next(rest)? {
-        rest = after;
-        if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
-            fu = Some(n);
-        } else if let Some(n) = t.strip_suffix("han").and_then(lex::int::<u32>) {
-            han = Some((col, n));
-        } else if let Some(n) = lex::int(t) {
-            points = Some(n);
-        } else if let Some(l) = names::limit(t) {
-            limit = l;
-        } else if t == "no-limit" {
-            // Said outright, as `expect win` says it: the default.
-            limit = Limit::None;
-        } else {
-            return grammar::fail(
-                col,
-                expected(
-                    "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
-                    t,
-                ),
-            );
-        }
-    }
+    let (rest, (fu, han, points, limit)) = win_values(
+        "30fu, 3han, the points (e.g. 3900) or a limit (mangan…yakuman, or no-limit)",
+    )(rest)?;
+    let limit = limit.unwrap_or(Limit::None);
     // A limit hand may leave its fu out (a record converted from a format without them); a
     // hand under the limits needs them to be valued.
     if fu.is_none() && limit == Limit::None {
@@ -333,14 +304,58 @@ fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
     Ok((rest, (winner, from, fu, han, points, limit)))
 }
 
-/// `draw KIND`.
-fn draw_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
-    let (rest, kind) = needed("the kind of draw, e.g. exhaustive", |_, k| {
+/// Any of `NNfu`, `Nhan` (with its column), the points and a limit, in any order (a later
+/// one of a kind replaces an earlier); a token that is none of them is `what`.
+pub(super) fn win_values<'a, 't: 'a>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, WinValues> {
+    move |mut rest: Tokens<'a, 't>| {
+        let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
+        while let (after, Some((col, t))) = next(rest)? {
+            rest = after;
+            if let Some(n) = t.strip_suffix("fu").and_then(lex::int) {
+                fu = Some(n);
+            } else if let Some(n) = t.strip_suffix("han").and_then(lex::int::<u32>) {
+                han = Some((col, n));
+            } else if let Some(n) = lex::int(t) {
+                points = Some(n);
+            } else if let Some(l) = names::limit(t) {
+                limit = Some(l);
+            } else if t == "no-limit" {
+                // Said outright, as `expect win` says it: the default.
+                limit = Some(Limit::None);
+            } else {
+                return grammar::fail(col, expected(what, t));
+            }
+        }
+        Ok((rest, (fu, han, points, limit)))
+    }
+}
+
+/// The fu, the han with its column, the points and the limit of a `win` line or an `expect
+/// win` line.
+pub(super) type WinValues = (
+    Option<u32>,
+    Option<(usize, u32)>,
+    Option<i32>,
+    Option<Limit>,
+);
+
+/// A draw's kind; `what` when the line ends.
+pub(super) fn draw_kind<'a, 't: 'a>(
+    what: &'static str,
+) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
+    needed(what, |_, k| {
         names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
             word: lex::shorten(k),
             expected: names::DRAW_KINDS,
         })
-    })(input)?;
+    })
+}
+
+/// `draw KIND`.
+fn draw_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
+    let (rest, kind) = draw_kind("the kind of draw, e.g. exhaustive")(input)?;
     let (rest, ()) = grammar::end_of_line(rest)?;
     Ok((rest, kind))
 }

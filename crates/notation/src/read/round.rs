@@ -1,7 +1,7 @@
 //! A round's setup: the `round` line, then `scores`, `hand`, `wall`, `shuffle` and `chips`,
 //! applied to the table when the first move comes (the hands resolved against the wall).
 
-use crate::grammar::{self, PResult, Tokens, need, needed, next, seat};
+use crate::grammar::{self, PResult, Tokens, array, int, need, needed, next, seat_of, tile};
 use haifu_log::{StackOrder, Wall};
 use haifu_ruleset::RedFives;
 
@@ -359,38 +359,28 @@ fn round_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, RoundLine> {
         rest = after;
         match key {
             "dealer" => {
-                let (after, dealer) = needed("the dealer's seat A-D", |_, t| seat(t))(rest)?;
+                let (after, dealer) = seat_of("the dealer's seat A-D")(rest)?;
                 once(line.dealer.is_some(), kc, "dealer")?;
                 (rest, line.dealer) = (after, Some(dealer));
             }
             "sticks" => {
-                let (after, n) = needed("the riichi sticks on the table", |_, t| {
-                    lex::int(t).ok_or_else(|| expected("a number of sticks", t))
-                })(rest)?;
+                let (after, n) = int("the riichi sticks on the table", "a number of sticks")(rest)?;
                 once(line.sticks.is_some(), kc, "sticks")?;
                 (rest, line.sticks) = (after, Some(n));
             }
             "dice" => {
-                let mut d = [0u8; 2];
-                for v in &mut d {
-                    let (after, die) = needed("two dice", |_, t| {
-                        lex::int(t)
-                            .filter(|v| (1..=6).contains(v))
-                            .ok_or_else(|| expected("a die 1-6", t))
-                    })(rest)?;
-                    (rest, *v) = (after, die);
-                }
+                let (after, d) = array(needed("two dice", |_, t| {
+                    lex::int(t)
+                        .filter(|v| (1..=6).contains(v))
+                        .ok_or_else(|| expected("a die 1-6", t))
+                }))(rest)?;
                 once(line.dice.is_some(), kc, "dice")?;
-                line.dice = Some(d);
+                (rest, line.dice) = (after, Some(d));
             }
             "dora" => {
-                let (after, (col, t)) = need("the first dora indicator")(rest)?;
-                let raw = match lex::one_tile(t) {
-                    Ok(raw) => raw,
-                    Err((o, kind)) => return grammar::fail(col + o, kind),
-                };
+                let (after, dora) = tile("the first dora indicator")(rest)?;
                 once(line.dora.is_some(), kc, "dora")?;
-                (rest, line.dora) = (after, Some((col, raw)));
+                (rest, line.dora) = (after, Some(dora));
             }
             _ => {
                 return grammar::fail(
@@ -442,7 +432,7 @@ fn setup_field<'a, 't: 'a>(
             let (rest, seed) = grammar::string("the round's shuffle seed")(input)?;
             (rest, SetupLine::Shuffle(seed))
         } else {
-            let (rest, s) = needed("a seat A-D", |_, t| seat(t))(input)?;
+            let (rest, s) = seat_of("a seat A-D")(input)?;
             let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
             if tiles.1 == "exact" {
                 let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
