@@ -46,6 +46,10 @@ enum Target {
     /// tenhou.net/6 JSON, one record a line, for viewers and other tools; the exact rule set
     /// rides along in `rule.haifu`. It has no wall, dice, seed or physical copies.
     Tenhou6,
+    /// mjai JSON lines, one event a line, in the layout of mjai-reviewer's converter (for
+    /// Mortal, mjai-reviewer and the engines that speak mjai). It has no wall, dice, seed,
+    /// physical copies, limit names or placement points, and no rules.
+    Mjai,
 }
 
 impl Target {
@@ -55,6 +59,7 @@ impl Target {
             Target::Json => "json",
             Target::Haifu => "haifu",
             Target::Tenhou6 => "tenhou6.json",
+            Target::Mjai => "mjai.jsonl",
         }
     }
 }
@@ -174,6 +179,7 @@ fn convert_one(
             line
         }
         Target::Tenhou6 => tenhou6(path, log, choice)?,
+        Target::Mjai => mjai(path, log, choice)?,
         Target::Haifu => {
             if let Some(what) = unsayable(log) {
                 return Err(format!(
@@ -280,6 +286,79 @@ fn tenhou6(
     Ok(text.into_bytes())
 }
 
+/// `log` as mjai lines under the rule set `choice` gives it (by default the one it declares),
+/// refused when it has none, or when the lines would not read back to the same rounds, wins
+/// and draws and the same verdict but for what mjai cannot hold.
+fn mjai(path: &Path, log: &GameLog, choice: &crate::rules::RuleChoice) -> Result<Vec<u8>, String> {
+    let shown = crate::files::shown(path);
+    let unwritable = |e: &dyn std::fmt::Display| format!("{shown}: cannot be written as mjai: {e}");
+    let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
+    let text = haifu_mjai::write(log, &rules).map_err(|e| unwritable(&e))?;
+    let mut back = GameLog::new();
+    match haifu_mjai::read(text.as_bytes(), &mut back) {
+        Ok(())
+            if back.round_starts().len() == log.round_starts().len()
+                && back.wins().len() == log.wins().len()
+                && back.draws().len() == log.draws().len() => {}
+        Ok(()) => return Err(unwritable(&"the lines would read back as another game")),
+        Err(e) => {
+            return Err(unwritable(&format!(
+                "the lines written would not read back (at {e}); `haifu verify` says where the log diverges"
+            )));
+        }
+    }
+    let before = if log.expectations.is_empty() {
+        mjai_rulings(&haifu_replay::verify(log, &rules))
+    } else {
+        let mut bare = log.clone();
+        bare.expectations.clear();
+        mjai_rulings(&haifu_replay::verify(&bare, &rules))
+    };
+    let after = mjai_rulings(&haifu_replay::verify(&back, &rules));
+    if before != after {
+        let gained = after.iter().skip(1).find(|d| !before.contains(d));
+        let lost = before.iter().skip(1).find(|d| !after.contains(d));
+        let why = match (gained, lost) {
+            (Some(d), _) => format!("it would diverge where the log does not: {d}"),
+            (None, Some(d)) => format!("it would not show the log's divergence {d}"),
+            (None, None) => "its divergences would come in another order".to_owned(),
+        };
+        return Err(unwritable(&format!(
+            "the lines would get another verdict than the log ({why})"
+        )));
+    }
+    Ok(text.into_bytes())
+}
+
+/// [`rulings_in`] for mjai: a log divergent only in what mjai cannot hold is weighed as
+/// conforming, as its mjai lines are.
+fn mjai_rulings(v: &haifu_replay::Verdict) -> Vec<String> {
+    let mut out = rulings_in(v, lost_in_mjai);
+    if out.len() == 1 && v.status() == haifu_replay::Status::Divergent {
+        out[0] = haifu_replay::Status::Conforming.as_str().to_owned();
+    }
+    out
+}
+
+/// What mjai cannot hold, by the divergences that speak of it: the wall (and its seed and
+/// dice), the limit names, liable seats and placement points it has no field for, and the
+/// referee's order of a yaku list (mjai's converters keep their source's, which nothing in
+/// the log marks as the referee's).
+fn lost_in_mjai(kind: &haifu_replay::DivergenceKind) -> bool {
+    use haifu_replay::{DivergenceKind, FinalPart, WinField};
+    lost_in_tenhou6(kind)
+        || matches!(
+            kind,
+            DivergenceKind::WinMismatch {
+                field: WinField::Limit | WinField::Pao | WinField::YakuOrder,
+                ..
+            } | DivergenceKind::FinalMismatch {
+                what: FinalPart::Points,
+                ..
+            }
+        )
+}
+
 /// What a tenhou.net/6 record cannot hold, by the divergences that speak of it: the wall
 /// (and so its seed and dice) and the scores after each riichi deposit. (A scenario's
 /// expectations it cannot hold either: the log is weighed without them.)
@@ -299,11 +378,19 @@ fn lost_in_tenhou6(kind: &haifu_replay::DivergenceKind) -> bool {
 /// A verdict's rulings, for comparing a log with its conversion: the status and each
 /// divergence (round and text) but those of what the format cannot hold.
 fn rulings(v: &haifu_replay::Verdict) -> Vec<String> {
+    rulings_in(v, lost_in_tenhou6)
+}
+
+/// [`rulings`] for a format that cannot hold what `lost` names.
+fn rulings_in(
+    v: &haifu_replay::Verdict,
+    lost: fn(&haifu_replay::DivergenceKind) -> bool,
+) -> Vec<String> {
     let mut out = vec![v.status().as_str().to_owned()];
     out.extend(
         v.divergences
             .iter()
-            .filter(|d| !lost_in_tenhou6(&d.kind))
+            .filter(|d| !lost(&d.kind))
             .map(ToString::to_string),
     );
     out

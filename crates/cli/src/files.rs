@@ -3,7 +3,7 @@
 //! Paths named on the command line are read whatever their extension. Directories are walked
 //! recursively in name order (`walkdir`), following symbolic links with loop detection, each
 //! file read once however many paths lead to it; there only regular files with a known log
-//! extension are read (`.xml`, `.mjlog`, `.haifu`, `.json`, and gzipped `.xml.gz`, `.mjlog.gz`); anything
+//! extension are read (`.xml`, `.mjlog`, `.haifu`, `.json`, mjai's `.jsonl` and `.mjson`, and gzipped `.xml.gz`, `.mjlog.gz`); anything
 //! else that is not a regular file
 //! (a FIFO, a device, a socket) is reported and skipped. A directory may hold a
 //! `.haifuignore` file: one pattern per line (`#` starts a comment; `*` matches any run of
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The extensions read when walking directories.
-pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog", "haifu", "json"];
+pub(crate) const LOG_EXTENSIONS: &[&str] = &["xml", "mjlog", "haifu", "json", "jsonl", "mjson"];
 
 /// A path to read, or a problem finding it.
 pub(crate) enum Found {
@@ -336,7 +336,7 @@ fn walk(
         if !is_log_name(path) {
             passed_over.borrow_mut().push(Skipped {
                 path: path.to_path_buf(),
-                why: "not a log's name (.xml, .mjlog, .json, .haifu, .xml.gz, .mjlog.gz)",
+                why: "not a log's name (.xml, .mjlog, .json, .jsonl, .mjson, .haifu, .xml.gz, .mjlog.gz)",
             });
             continue;
         }

@@ -519,6 +519,9 @@ fn process(
                     Some(haifu::Format::RiichiCity) => {
                         haifu_riichicity::read_with_locations(bytes, &mut again, locations)
                     }
+                    Some(haifu::Format::Mjai) => {
+                        haifu_mjai::read_with_locations(bytes, &mut again, locations)
+                    }
                     None => Ok(()),
                 };
                 if read.is_err() {

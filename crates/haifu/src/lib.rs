@@ -56,18 +56,21 @@ pub enum Format {
     Majsoul,
     /// A Riichi City game record (the game object, or the API's reply holding it).
     RiichiCity,
+    /// An mjai log (JSON lines).
+    Mjai,
     /// The haifu notation.
     Notation,
 }
 
 impl Format {
     /// The formats read, for messages.
-    pub const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}), a Riichi City game record ({\"handRecord\": …}, or an API reply holding one) or the haifu notation (.haifu)";
+    pub const READ: &str = "Tenhou mjlog XML (<mjloggm …>, plain or gzipped), tenhou.net/6 JSON ({\"log\": […]}, one object or one a line), a decoded Mahjong Soul record ({\"head\": …, \"data\": …}), a Riichi City game record ({\"handRecord\": …}, or an API reply holding one), an mjai log ({\"type\":\"start_game\", …} one event a line) or the haifu notation (.haifu)";
 
     /// The format of `bytes` named `name` (a file name or path; only its extension is
     /// looked at): gzip or `<` is mjlog, `{` with a `"log"` key tenhou.net/6, `{` with
     /// `"head"` and a `RecordNewRound` a Mahjong Soul record, `{` with `"handRecord"` and
-    /// `"handEventRecord"` a Riichi City record, a `.haifu` name or text opening
+    /// `"handEventRecord"` a Riichi City record, a first line whose `"type"` is
+    /// `start_game` or `start_kyoku` an mjai log, a `.haifu` name or text opening
     /// with a comment or a keyword the notation. An empty input is mjlog, whose reader says
     /// it is empty. `None` for anything else.
     pub fn of(name: &str, bytes: &[u8]) -> Option<Format> {
@@ -78,6 +81,8 @@ impl Format {
         match first.map(|i| bytes[i]) {
             _ if bytes.starts_with(&[0x1f, 0x8b]) => Some(Format::Mjlog),
             Some(b'<') | None => Some(Format::Mjlog),
+            // mjai first: its events are objects with a `"type"`, and a `uri` may hold `log=`.
+            Some(b'{') if haifu_mjai::looks_like(bytes) => Some(Format::Mjai),
             Some(b'{') if haifu_tenhou6::looks_like(bytes) => Some(Format::Tenhou6),
             Some(b'{') if haifu_majsoul::looks_like(bytes) => Some(Format::Majsoul),
             Some(b'{') if haifu_riichicity::looks_like(bytes) => Some(Format::RiichiCity),
@@ -181,6 +186,7 @@ fn read_unmarked(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Res
         Format::Tenhou6 => haifu_tenhou6::read(bytes, log)?,
         Format::Majsoul => haifu_majsoul::read(bytes, log)?,
         Format::RiichiCity => haifu_riichicity::read(bytes, log)?,
+        Format::Mjai => haifu_mjai::read(bytes, log)?,
     }
     if log.header.game_id.is_none() {
         let file = Path::new(name)

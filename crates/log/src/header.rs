@@ -402,6 +402,54 @@ impl YakuOrder {
     }
 }
 
+/// What a format leaves out that the referee would otherwise compare: each part marked here is
+/// not recorded by the log, so its value in the events is no statement, and the referee
+/// neither compares it nor counts it as a divergence. The verdict still rules on everything
+/// else (a win's value through its payments, for one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Unrecorded {
+    /// A win's limit name (mjai's converters write han, fu and points but no limit):
+    /// [`crate::RecordedWin::limit`] is not compared.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub limit: bool,
+    /// A win's points as the hand's value: the log writes a number that is not it (mjai's
+    /// convlog `hora_points`, seen to include the honba payment): [`crate::RecordedWin::points`]
+    /// is not compared, the payments are.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub points: bool,
+    /// A win's value: its yaku and han, yakuman, fu and points (mjai as Mortal and mjai.app
+    /// write it, `hora` with payments only). The win's value is then checked through its
+    /// payments alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub value: bool,
+    /// A win's liable seat (pao) ([`crate::RecordedWin::pao`]): the format has no field for
+    /// it (mjai); the payments still show it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pao: bool,
+    /// The scores before each win and draw ([`crate::RecordedWin::scores`],
+    /// [`crate::RecordedDraw::scores`]): the log states neither them nor the riichi deposits'
+    /// amounts (mjai as Mortal writes it: `reach_accepted` with no numbers), so its reader
+    /// cannot reckon them. Payments and the flow are still checked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub scores: bool,
+    /// The final placement points ([`crate::FinalResult::points`]): the final scores are
+    /// compared, the points are not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub final_points: bool,
+    /// The rounds' setup: round wind and number, honba, sticks and scores (mjai's 2011
+    /// dialect states only the dealer and the dora indicator). The referee cannot replay such
+    /// a log: it reports it unsupported, saying why.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub round_setup: bool,
+}
+
+impl Unrecorded {
+    /// Whether the log records everything (for serialisation).
+    pub fn is_nothing(&self) -> bool {
+        *self == Unrecorded::default()
+    }
+}
+
 /// The header of a game. What it holds is what the log states; nothing is inferred from it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Header {
@@ -416,6 +464,9 @@ pub struct Header {
     /// Whose order a win's yaku list is in.
     #[serde(default, skip_serializing_if = "YakuOrder::is_referee")]
     pub yaku_order: YakuOrder,
+    /// What the format leaves out that the referee would otherwise compare.
+    #[serde(default, skip_serializing_if = "Unrecorded::is_nothing")]
+    pub unrecorded: Unrecorded,
     /// The format's version as written (`mjloggm ver`), if any.
     pub version: Option<String>,
     /// The game id, when the file name (or the log) carries one, e.g.

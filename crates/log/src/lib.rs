@@ -31,7 +31,8 @@ pub use event::{
 };
 pub use expect::{Expectation, ExpectationKind, FuritenKind, NextRound, Refusal};
 pub use header::{
-    EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, YakuOrder,
+    EndRecord, GameLog, Header, Player, RuleFlags, StartRecord, UnknownAttribute, Unrecorded,
+    YakuOrder,
 };
 pub use points::Tenths;
 pub use walls::{Deal, NoWalls, StackOrder, Wall, WallCopies, WallRecord, WallScope, WallSource};

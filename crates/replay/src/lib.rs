@@ -78,7 +78,12 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict.wins = log.wins().len();
     verdict.draws = log.draws().len();
     wall::check(log, &mut verdict);
-    if let Some(reason) = players_of(log).and_then(|table| table_mismatch(table, rules)) {
+    let reason = if log.header.unrecorded.round_setup {
+        Some("the log records no round setup (round wind and number, honba, sticks, scores) and no win values: mjai's 2011 dialect states only each round's dealer and dora indicator, so no round can be replayed".to_owned())
+    } else {
+        players_of(log).and_then(|table| table_mismatch(table, rules))
+    };
+    if let Some(reason) = reason {
         verdict.push(Divergence {
             round: None,
             event: None,
@@ -206,6 +211,7 @@ fn settle(
         summaries,
         excerpt,
         log.header.end_record,
+        log.header.unrecorded,
         verdict,
     );
     if verdict.divergence_count() == before {

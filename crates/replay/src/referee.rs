@@ -92,6 +92,7 @@ pub(crate) fn check<'a>(
                 None => round.insert(RoundReplay::start(start, rules, index, verdict)),
             };
             r.yaku_order = log.header.yaku_order;
+            r.unrecorded = log.header.unrecorded;
             r.dealer_wins = dealer_wins;
             r.timing = timing;
             if timing == DoraTiming::Ruled {
@@ -184,6 +185,8 @@ struct RoundReplay<'a> {
     untimed_dora: ArrayVec<Tile, 4>,
     /// Whose order the log's yaku lists are in.
     yaku_order: YakuOrder,
+    /// What the log's format leaves out of a win (not compared).
+    unrecorded: haifu_log::Unrecorded,
     /// The dealer's wins in a row before this round (for the eighth, paarenchan).
     dealer_wins: u8,
     /// The engine's last refusal in the round (an action, or a win it could not value): its
@@ -215,6 +218,7 @@ impl<'a> RoundReplay<'a> {
             pending: crate::expect::Pending::default(),
             untimed_dora: ArrayVec::new(),
             yaku_order: YakuOrder::Referee,
+            unrecorded: haifu_log::Unrecorded::default(),
             dealer_wins: 0,
             refusal: None,
             timing: DoraTiming::Recorded,
@@ -774,7 +778,8 @@ impl<'a> RoundReplay<'a> {
             .into_iter()
             .find_map(|(y, seat)| if has(y) { seat } else { None })
         };
-        if pao != recorded.pao {
+        // A format with no field for the liable seat (mjai) shows it in the payments alone.
+        if pao != recorded.pao && !self.unrecorded.pao {
             let kind = DivergenceKind::WinMismatch {
                 field: WinField::Pao,
                 computed: Shown::Liable(pao),
@@ -917,6 +922,11 @@ impl<'a> RoundReplay<'a> {
             }
         };
         // Nukidora as the log lists them: apart (Mahjong Soul) or among the dora (Tenhou).
+        // A format that records only a win's payments (mjai as Mortal writes it): the value
+        // is checked through them, in the settlement.
+        if self.unrecorded.value {
+            return Ok(Some(score));
+        }
         let kita_apart = recorded.yaku.iter().any(|y| y.source == HanSource::Kita);
         let yaku: ArrayVec<(HanSource, u8), 24> = score.recorded_yaku(kita_apart);
         let same_yaku = yaku.len() == recorded.yaku.len()
@@ -980,14 +990,14 @@ impl<'a> RoundReplay<'a> {
                 Shown::Number(i64::from(fu)),
             );
         }
-        if i64::from(score.points) != i64::from(recorded.points) {
+        if i64::from(score.points) != i64::from(recorded.points) && !self.unrecorded.points {
             mismatch(
                 WinField::Points,
                 Shown::Number(i64::from(score.points)),
                 Shown::Number(i64::from(recorded.points)),
             );
         }
-        if score.limit != recorded.limit {
+        if score.limit != recorded.limit && !self.unrecorded.limit {
             mismatch(
                 WinField::Limit,
                 Shown::Limit(score.limit),

@@ -606,8 +606,13 @@ pub(crate) fn check(
     rounds: &[RoundSummary<'_>],
     excerpt: bool,
     end_record: EndRecord,
+    unrecorded: haifu_log::Unrecorded,
     out: &mut crate::Verdict,
 ) -> bool {
+    // What the log leaves out is not compared: the scores before each outcome, the final
+    // placement points.
+    let scores_before = !unrecorded.scores;
+    let final_points = !unrecorded.final_points;
     let mut pass = Pass::new(ruleset, first_dealer, excerpt, rounds, Money::Recorded);
     let deposit = ruleset.flow.riichi_deposit;
     // Whether a round is left open (no outcome): the record stops there.
@@ -690,7 +695,14 @@ pub(crate) fn check(
                 return false;
             }
         };
-        compare_outcome(&mut push, round, &settled, &mut current, deposit);
+        compare_outcome(
+            &mut push,
+            round,
+            &settled,
+            &mut current,
+            deposit,
+            scores_before,
+        );
         let last_index = round.last_index();
         let next = match step.next {
             Some(Ok(next)) => next,
@@ -745,7 +757,7 @@ pub(crate) fn check(
                 },
             ),
             (Next::GameOver(end), Some(fin)) => {
-                check_final(&mut push, at(last_index), &end.standing, fin);
+                check_final(&mut push, at(last_index), &end.standing, fin, final_points);
             }
         }
     }
@@ -799,6 +811,7 @@ fn compare_outcome(
     settled: &Settled,
     current: &mut BySeat<i32>,
     deposit: i32,
+    scores_before: bool,
 ) {
     let at = |index: usize| (Some(round.label), Some(index));
     let sticks = round.setup.sticks + u32::from(round.deposits.len());
@@ -807,7 +820,8 @@ fn compare_outcome(
         Some(SummaryOutcome::Wins(wins)) => {
             for (i, w) in wins.iter().enumerate() {
                 let r = w.recorded;
-                if r.scores != *current {
+                // A log that states no scores before its outcomes has none to compare.
+                if r.scores != *current && scores_before {
                     push(
                         at(w.index),
                         DivergenceKind::ScoreMismatch {
@@ -863,7 +877,14 @@ fn compare_outcome(
             | SummaryOutcome::Abortive {
                 index, recorded, ..
             },
-        ) => draw_common(push, at(*index), current, recorded, &settled.deltas),
+        ) => draw_common(
+            push,
+            at(*index),
+            current,
+            recorded,
+            &settled.deltas,
+            scores_before,
+        ),
         // The hand is dealt again: its sticks go back to their owners.
         Some(SummaryOutcome::Redeal { .. }) => {
             for seat in round.deposits.iter() {
@@ -882,8 +903,9 @@ fn draw_common(
     current: &mut BySeat<i32>,
     recorded: &RecordedDraw,
     deltas: &BySeat<i32>,
+    scores_before: bool,
 ) {
-    if recorded.scores != *current {
+    if recorded.scores != *current && scores_before {
         push(
             at,
             DivergenceKind::ScoreMismatch {
@@ -913,6 +935,7 @@ fn check_final(
     at: (Option<RoundLabel>, Option<usize>),
     standing: &haifu_rules::flow::FinalStanding,
     fin: &FinalResult,
+    final_points: bool,
 ) {
     if standing.scores != fin.scores {
         push(
@@ -924,7 +947,8 @@ fn check_final(
             },
         );
     }
-    if let Some(points) = standing.points
+    // A format that records no placement points (mjai's `end_game`) has none to compare.
+    if let Some(points) = standing.points.filter(|_| final_points)
         && points.map(|p| p.0) != fin.points.map(|p| p.0)
     {
         push(

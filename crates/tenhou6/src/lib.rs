@@ -45,6 +45,7 @@ mod names;
 mod read;
 mod write;
 
+pub use names::{han_source, han_source_name};
 pub use read::{read, read_with_locations};
 pub use write::{WriteError, write};
 

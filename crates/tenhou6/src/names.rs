@@ -8,7 +8,7 @@ use haifu_tiles::{HanSource, Limit, Wind, Yaku};
 /// the Japanese and English names of Mahjong Soul that its exporters write), to what it
 /// names. `None` for a name it does not know (a local yaku of a custom game). `round_wind`
 /// and `seat_wind` resolve the generic wind names (`役牌:場風牌`, `Seat Wind`).
-pub(crate) fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
+pub fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
     if let Some(source) = english(name, round_wind, seat_wind) {
         return Some(source);
     }
@@ -162,7 +162,7 @@ const fn seat_wind_yaku(wind: Wind) -> Yaku {
 }
 
 /// The Japanese name tenhou.net/6 writes for a yaku or dora: [`han_source`] backwards.
-pub(crate) fn han_source_name(source: HanSource) -> &'static str {
+pub fn han_source_name(source: HanSource) -> &'static str {
     let yaku = match source {
         HanSource::Dora => return "ドラ",
         HanSource::Ura => return "裏ドラ",
