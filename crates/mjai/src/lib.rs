@@ -17,7 +17,7 @@
 //!    and the indicator only) waits for its four `haipai` events.
 //! 3. `hora` and `ryukyoku` become [`RecordedWin`] and [`RecordedDraw`], their scores before
 //!    worked out from the round's start and the deposits and payments since.
-//! 4. [`write`] turns any [`GameLog`] back into mjai lines (see its docs for the layout).
+//! 4. [`write()`] turns any [`GameLog`] back into mjai lines (see its docs for the layout).
 //!
 //! # What the format lacks, and what the reader does about it
 //!
