@@ -21,6 +21,7 @@ mod error;
 mod event;
 mod expect;
 mod header;
+pub mod json;
 mod points;
 mod walls;
 

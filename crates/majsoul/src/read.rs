@@ -1,6 +1,8 @@
 //! The reader: a record's JSON into [`GameLog`] events.
 
-use std::collections::BTreeMap;
+// The input, for locations, and a JSON object with its fields raw: haifu-log's, shared by
+// the JSON readers.
+use haifu_log::json::{JsonObject as Obj, JsonSource as Ctx};
 use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
@@ -13,7 +15,6 @@ use haifu_tiles::{
     BySeat, CopyPool, HanSource, Limit, Meld, MeldKind, Quoted, Seat, Suit, Tile, TileKind, Wind,
     Yaku,
 };
-use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
@@ -151,105 +152,17 @@ fn read_noting(
     reader.final_result(&head)
 }
 
-/// The input, for locations.
-#[derive(Clone, Copy)]
-struct Ctx<'a> {
-    input: &'a str,
+/// What a Mahjong Soul record's objects hold beyond plain JSON: seats and tile codes.
+trait RecordFields<'a> {
+    /// Field `key` as a seat among `players`.
+    fn seat(&self, ctx: &Ctx<'a>, key: &str, players: u8) -> Result<Seat, ParseError>;
+    /// Field `key` as a list of tile codes, each with its raw text.
+    fn tiles(&self, ctx: &Ctx<'a>, key: &str) -> Result<Vec<(Face, &'a str)>, ParseError>;
+    /// Field `key` as a tile code.
+    fn tile(&self, ctx: &Ctx<'a>, key: &str) -> Result<Face, ParseError>;
 }
 
-impl<'a> Ctx<'a> {
-    fn offset(&self, raw: &str) -> usize {
-        (raw.as_ptr() as usize).saturating_sub(self.input.as_ptr() as usize)
-    }
-
-    fn err(&self, raw: &str, path: &str, detail: String) -> ParseError {
-        ParseError::new(
-            Location::of_offset(self.input.as_bytes(), self.offset(raw)),
-            ParseErrorKind::Element {
-                path: path.to_owned(),
-                detail,
-            },
-        )
-    }
-
-    /// Reads `raw` as a `T`, an error naming `path`.
-    fn parse<T: Deserialize<'a>>(&self, raw: &'a RawValue, path: &str) -> Result<T, ParseError> {
-        serde_json::from_str(raw.get())
-            .map_err(|e| ParseError::from_json(self.input, self.offset(raw.get()), &e, path))
-    }
-}
-
-/// A JSON object with its fields raw, for located errors.
-struct Obj<'a> {
-    raw: &'a str,
-    path: String,
-    fields: BTreeMap<&'a str, &'a RawValue>,
-}
-
-impl<'a> Obj<'a> {
-    fn new(ctx: &Ctx<'a>, raw: &'a RawValue, path: String) -> Result<Obj<'a>, ParseError> {
-        let fields: BTreeMap<&'a str, &'a RawValue> =
-            serde_json::from_str(raw.get()).map_err(|_| {
-                ctx.err(
-                    raw.get(),
-                    &path,
-                    "expected a JSON object with plain keys".to_owned(),
-                )
-            })?;
-        Ok(Obj {
-            raw: raw.get(),
-            path,
-            fields,
-        })
-    }
-
-    fn path_of(&self, key: &str) -> String {
-        if self.path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{}.{key}", self.path)
-        }
-    }
-
-    /// An error about field `key` (at the field, or at the object when it is absent).
-    fn err(&self, ctx: &Ctx<'_>, key: &str, detail: impl Into<String>) -> ParseError {
-        let raw = self.fields.get(key).map_or(self.raw, |r| r.get());
-        ctx.err(raw, &self.path_of(key), detail.into())
-    }
-
-    fn raw(&self, key: &str) -> Option<&'a RawValue> {
-        self.fields.get(key).copied().filter(|r| r.get() != "null")
-    }
-
-    fn opt<T: Deserialize<'a>>(&self, ctx: &Ctx<'a>, key: &str) -> Result<Option<T>, ParseError> {
-        match self.raw(key) {
-            Some(raw) => ctx.parse(raw, &self.path_of(key)).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn req<T: Deserialize<'a>>(
-        &self,
-        ctx: &Ctx<'a>,
-        key: &str,
-        expected: &str,
-    ) -> Result<T, ParseError> {
-        self.opt(ctx, key)?.ok_or_else(|| {
-            ctx.err(
-                self.raw,
-                &self.path_of(key),
-                format!("missing: expected {expected}"),
-            )
-        })
-    }
-
-    fn obj(&self, ctx: &Ctx<'a>, key: &str) -> Result<Option<Obj<'a>>, ParseError> {
-        match self.raw(key) {
-            Some(raw) => Obj::new(ctx, raw, self.path_of(key)).map(Some),
-            None => Ok(None),
-        }
-    }
-
+impl<'a> RecordFields<'a> for Obj<'a> {
     fn seat(&self, ctx: &Ctx<'a>, key: &str, players: u8) -> Result<Seat, ParseError> {
         let n: i64 = self.req(ctx, key, "a seat number")?;
         u8::try_from(n)

@@ -1,5 +1,8 @@
 //! The reader: a game record's JSON into [`GameLog`] events.
 
+// The input, for locations, and a JSON object with its fields raw: haifu-log's, shared by
+// the JSON readers.
+pub(crate) use haifu_log::json::{JsonObject as Obj, JsonSource as Ctx};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -112,120 +115,6 @@ fn read_noting(
         final_pending: None,
     };
     reader.game(&game)
-}
-
-/// The input, for locations.
-#[derive(Clone, Copy)]
-pub(crate) struct Ctx<'a> {
-    input: &'a str,
-}
-
-impl<'a> Ctx<'a> {
-    fn offset(&self, raw: &str) -> usize {
-        (raw.as_ptr() as usize).saturating_sub(self.input.as_ptr() as usize)
-    }
-
-    fn err(&self, raw: &str, path: &str, detail: String) -> ParseError {
-        ParseError::new(
-            Location::of_offset(self.input.as_bytes(), self.offset(raw)),
-            ParseErrorKind::Element {
-                path: path.to_owned(),
-                detail,
-            },
-        )
-    }
-
-    /// Reads `raw` as a `T`, an error naming `path`.
-    fn parse<T: Deserialize<'a>>(&self, raw: &'a RawValue, path: &str) -> Result<T, ParseError> {
-        serde_json::from_str(raw.get())
-            .map_err(|e| ParseError::from_json(self.input, self.offset(raw.get()), &e, path))
-    }
-}
-
-/// A JSON object with its fields raw, for located errors.
-pub(crate) struct Obj<'a> {
-    raw: &'a str,
-    path: String,
-    fields: BTreeMap<&'a str, &'a RawValue>,
-}
-
-impl<'a> Obj<'a> {
-    fn new(ctx: &Ctx<'a>, raw: &'a RawValue, path: String) -> Result<Obj<'a>, ParseError> {
-        let fields: BTreeMap<&'a str, &'a RawValue> =
-            serde_json::from_str(raw.get()).map_err(|_| {
-                ctx.err(
-                    raw.get(),
-                    if path.is_empty() { "the record" } else { &path },
-                    "expected a JSON object with plain keys".to_owned(),
-                )
-            })?;
-        Ok(Obj {
-            raw: raw.get(),
-            path,
-            fields,
-        })
-    }
-
-    fn path_of(&self, key: &str) -> String {
-        if self.path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{}.{key}", self.path)
-        }
-    }
-
-    /// An error about field `key` (at the field, or at the object when it is absent).
-    fn err(&self, ctx: &Ctx<'_>, key: &str, detail: impl Into<String>) -> ParseError {
-        let raw = self.fields.get(key).map_or(self.raw, |r| r.get());
-        ctx.err(raw, &self.path_of(key), detail.into())
-    }
-
-    fn raw(&self, key: &str) -> Option<&'a RawValue> {
-        self.fields.get(key).copied().filter(|r| r.get() != "null")
-    }
-
-    pub(crate) fn opt<T: Deserialize<'a>>(
-        &self,
-        ctx: &Ctx<'a>,
-        key: &str,
-    ) -> Result<Option<T>, ParseError> {
-        match self.raw(key) {
-            Some(raw) => ctx.parse(raw, &self.path_of(key)).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    pub(crate) fn req<T: Deserialize<'a>>(
-        &self,
-        ctx: &Ctx<'a>,
-        key: &str,
-        expected: &str,
-    ) -> Result<T, ParseError> {
-        self.opt(ctx, key)?.ok_or_else(|| {
-            ctx.err(
-                self.raw,
-                &self.path_of(key),
-                format!("missing: expected {expected}"),
-            )
-        })
-    }
-
-    fn obj(&self, ctx: &Ctx<'a>, key: &str) -> Result<Option<Obj<'a>>, ParseError> {
-        match self.raw(key) {
-            Some(raw) => Obj::new(ctx, raw, self.path_of(key)).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn list(&self, ctx: &Ctx<'a>, key: &str, expected: &str) -> Result<Vec<Obj<'a>>, ParseError> {
-        let items: Vec<&'a RawValue> = self.req(ctx, key, expected)?;
-        let path = self.path_of(key);
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, raw)| Obj::new(ctx, raw, format!("{path}[{i}]")))
-            .collect()
-    }
 }
 
 /// A tile as written: its kind and whether it is a red five.
