@@ -243,45 +243,8 @@ fn tenhou6(
     let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
     let mut text = haifu_tenhou6::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
-    match haifu_tenhou6::read(text.as_bytes(), &mut back) {
-        Ok(())
-            if back.round_starts().len() == log.round_starts().len()
-                && back.wins().len() == log.wins().len()
-                && back.draws().len() == log.draws().len() => {}
-        Ok(()) => {
-            return Err(format!(
-                "{shown}: cannot be written as tenhou.net/6 JSON: the record would read back as another game"
-            ));
-        }
-        Err(e) => {
-            return Err(format!(
-                "{shown}: cannot be written as tenhou.net/6 JSON: the record written would not read back (at {e}); `haifu verify` says where the log diverges"
-            ));
-        }
-    }
-    // The record written must get the verdict of the log, but for what the format cannot
-    // hold: every ruling the same. A scenario's expectations are among what it cannot hold:
-    // the log is weighed without them.
-    let before = if log.expectations.is_empty() {
-        rulings(&haifu_replay::verify(log, &rules))
-    } else {
-        let mut bare = log.clone();
-        bare.expectations.clear();
-        rulings(&haifu_replay::verify(&bare, &rules))
-    };
-    let after = rulings(&haifu_replay::verify(&back, &rules));
-    if before != after {
-        let gained = after.iter().skip(1).find(|d| !before.contains(d));
-        let lost = before.iter().skip(1).find(|d| !after.contains(d));
-        let why = match (gained, lost) {
-            (Some(d), _) => format!("it would diverge where the log does not: {d}"),
-            (None, Some(d)) => format!("it would not show the log's divergence {d}"),
-            (None, None) => "its divergences would come in another order".to_owned(),
-        };
-        return Err(format!(
-            "{shown}: cannot be written as tenhou.net/6 JSON: the record would get another verdict than the log ({why})"
-        ));
-    }
+    let read = haifu_tenhou6::read(text.as_bytes(), &mut back);
+    held(log, &back, read, &rules, rulings, "the record").map_err(|e| unwritable(&e))?;
     text.push('\n');
     Ok(text.into_bytes())
 }
@@ -295,39 +258,56 @@ fn mjai(path: &Path, log: &GameLog, choice: &crate::rules::RuleChoice) -> Result
     let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
     let text = haifu_mjai::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
-    match haifu_mjai::read(text.as_bytes(), &mut back) {
+    let read = haifu_mjai::read(text.as_bytes(), &mut back);
+    held(log, &back, read, &rules, mjai_rulings, "the lines").map_err(|e| unwritable(&e))?;
+    Ok(text.into_bytes())
+}
+
+/// Whether what was written for `log` holds it: read back (`read`, into `back`) as the same
+/// rounds, wins and draws, with every ruling `rulings` weighs the same under `rules`. A
+/// scenario's expectations no format but the notation holds: the log is weighed without
+/// them. Else what `written` ("the record", "the lines") would do instead.
+fn held(
+    log: &GameLog,
+    back: &GameLog,
+    read: Result<(), haifu_log::ParseError>,
+    rules: &haifu_ruleset::RuleSet,
+    rulings: fn(&haifu_replay::Verdict) -> Vec<String>,
+    written: &str,
+) -> Result<(), String> {
+    match read {
         Ok(())
             if back.round_starts().len() == log.round_starts().len()
                 && back.wins().len() == log.wins().len()
                 && back.draws().len() == log.draws().len() => {}
-        Ok(()) => return Err(unwritable(&"the lines would read back as another game")),
+        Ok(()) => return Err(format!("{written} would read back as another game")),
         Err(e) => {
-            return Err(unwritable(&format!(
-                "the lines written would not read back (at {e}); `haifu verify` says where the log diverges"
-            )));
+            return Err(format!(
+                "{written} written would not read back (at {e}); `haifu verify` says where the log diverges"
+            ));
         }
     }
     let before = if log.expectations.is_empty() {
-        mjai_rulings(&haifu_replay::verify(log, &rules))
+        rulings(&haifu_replay::verify(log, rules))
     } else {
         let mut bare = log.clone();
         bare.expectations.clear();
-        mjai_rulings(&haifu_replay::verify(&bare, &rules))
+        rulings(&haifu_replay::verify(&bare, rules))
     };
-    let after = mjai_rulings(&haifu_replay::verify(&back, &rules));
-    if before != after {
-        let gained = after.iter().skip(1).find(|d| !before.contains(d));
-        let lost = before.iter().skip(1).find(|d| !after.contains(d));
-        let why = match (gained, lost) {
-            (Some(d), _) => format!("it would diverge where the log does not: {d}"),
-            (None, Some(d)) => format!("it would not show the log's divergence {d}"),
-            (None, None) => "its divergences would come in another order".to_owned(),
-        };
-        return Err(unwritable(&format!(
-            "the lines would get another verdict than the log ({why})"
-        )));
+    let after = rulings(&haifu_replay::verify(back, rules));
+    if before == after {
+        return Ok(());
     }
-    Ok(text.into_bytes())
+    let gained = after.iter().skip(1).find(|d| !before.contains(d));
+    let lost = before.iter().skip(1).find(|d| !after.contains(d));
+    let why = match (gained, lost) {
+        (Some(d), _) => format!("it would diverge where the log does not: {d}"),
+        (None, Some(d)) => format!("it would not show the log's divergence {d}"),
+        (None, None) => "its divergences would come in another order".to_owned(),
+    };
+    Err(format!(
+        "{written} would get another verdict than the log ({why})"
+    ))
 }
 
 /// [`rulings_in`] for mjai: a log divergent only in what mjai cannot hold is weighed as
