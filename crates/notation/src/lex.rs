@@ -657,31 +657,13 @@ mod tests {
             let plain = t.strip_prefix('+').unwrap_or(t);
             let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
             let std_ok = ok(t.strip_prefix(['+', '-']).unwrap_or(t));
-            assert_eq!(
-                int::<u8>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i8>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<u32>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i32>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i64>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
+            macro_rules! same_as_std {
+                ($($ty:ty),*) => {$(
+                    let std = std_ok.then(|| plain.parse::<$ty>().ok()).flatten();
+                    assert_eq!(int::<$ty>(t), std, "{t}");
+                )*};
+            }
+            same_as_std!(u8, i8, u32, i32, i64);
         }
         assert_eq!(tenths("+58.0"), Some(Tenths(580)));
         assert_eq!(tenths("1.25"), None);

@@ -317,13 +317,8 @@ impl<'t> Reader<'t, '_> {
         };
         let s = Setup {
             at: pos,
-            wind: line.wind,
-            number: line.number,
-            honba: line.honba,
-            dealer: line.dealer,
-            sticks: line.sticks,
-            dice: line.dice,
             dora: (shift(pos, dora_col), dora),
+            round: line,
             scores: None,
             shuffle: None,
             chips: None,
@@ -357,9 +352,10 @@ impl<'t> Reader<'t, '_> {
         self.unheld_discard = [None; 4];
         let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
-        let dealer = s
+        let r = &s.round;
+        let dealer = r
             .dealer
-            .unwrap_or_else(|| first_dealer.after(s.number.wrapping_sub(1) % 4));
+            .unwrap_or_else(|| first_dealer.after(r.number.wrapping_sub(1) % 4));
         let (dp, raw) = s.dora;
         let hint = self.table.wall_dora();
         let dora = self.enter(dp, raw, hint)?;
@@ -421,11 +417,11 @@ impl<'t> Reader<'t, '_> {
             self.table.scores
         });
         let start = RoundStart {
-            round_wind: s.wind,
-            round_number: s.number,
-            honba: s.honba,
-            sticks: s.sticks.unwrap_or(0),
-            dice: s.dice,
+            round_wind: s.round.wind,
+            round_number: s.round.number,
+            honba: s.round.honba,
+            sticks: s.round.sticks.unwrap_or(0),
+            dice: s.round.dice,
             dora_indicator: dora,
             untimed_dora: ArrayVec::new(),
             scores,
@@ -454,14 +450,11 @@ impl<'t> Reader<'t, '_> {
     }
 }
 
+/// A round's setup being built: its `round` line, the place of its first dora indicator,
+/// and its setup lines.
 pub(super) struct Setup<'t> {
     pub(super) at: Pos<'t>,
-    pub(super) wind: Wind,
-    pub(super) number: u8,
-    pub(super) honba: u32,
-    pub(super) dealer: Option<Seat>,
-    pub(super) sticks: Option<u32>,
-    pub(super) dice: Option<[u8; 2]>,
+    pub(super) round: RoundLine,
     pub(super) dora: (Pos<'t>, RawTile),
     pub(super) scores: Option<BySeat<i32>>,
     pub(super) shuffle: Option<String>,
