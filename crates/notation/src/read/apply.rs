@@ -9,7 +9,10 @@ use haifu_ruleset::{Declared, RedFives};
 
 use crate::grammar::Token;
 
-use super::syntax::{DiscardMark, Field, Line, Move, PRESETS, RoundLine, one_move};
+use super::syntax::{
+    CALL_SHAPE, CallArg, DiscardMark, Field, Line, MELD_SHAPE, MeldArg, Move, PRESETS, RoundLine,
+    one_move,
+};
 use super::*;
 
 impl<'t> Reader<'t, '_> {
@@ -77,7 +80,7 @@ impl<'t> Reader<'t, '_> {
                     set_once(&mut s.shuffle, seed, "shuffle", wpos)?;
                 }
             }
-            Line::Dora((col, t)) => self.new_dora(shift(pos, col), t)?,
+            Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Line::Win((winner, from, fu, han, points, limit)) => {
                 let head = WinHead {
                     winner,
@@ -440,8 +443,7 @@ impl<'t> Reader<'t, '_> {
         enter_tile(&self.table, p, raw, hint)
     }
 
-    pub(super) fn new_dora(&mut self, p: Pos<'t>, token: &str) -> R<()> {
-        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
+    fn new_dora(&mut self, p: Pos<'t>, raw: RawTile) -> R<()> {
         let hint = self.table.wall_dora();
         let t = self.enter(p, raw, hint)?;
         self.table.new_dora(t);
@@ -575,7 +577,7 @@ impl<'t> Reader<'t, '_> {
                 self.require_round(tok, p)?;
             }
             let m = one_move(col, tok, cur).map_err(|e| shift(pos, e.col).err(e.kind))?;
-            self.apply_move(seat, p, tok, m, pos)?;
+            self.apply_move(seat, p, m, pos)?;
         }
         if !any {
             return Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine {
@@ -585,15 +587,8 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    /// Applies one move of `seat`'s line, written `tok` at `p`.
-    fn apply_move(
-        &mut self,
-        seat: Seat,
-        p: Pos<'t>,
-        tok: &'t str,
-        m: Move<'t>,
-        pos: Pos<'t>,
-    ) -> R<()> {
+    /// Applies one move of `seat`'s line, written at `p` in the line at `pos`.
+    fn apply_move(&mut self, seat: Seat, p: Pos<'t>, m: Move<'t>, pos: Pos<'t>) -> R<()> {
         let s = seat.index();
         match m {
             Move::Star => {
@@ -633,8 +628,8 @@ impl<'t> Reader<'t, '_> {
                     self.draw_raw(seat, p, raw)?;
                 }
             }
-            Move::Generic => {
-                let meld = generic_meld(p, tok, self.table.red_fives)?;
+            Move::Meld(m) => {
+                let meld = self.meld(&m, pos)?;
                 self.call(seat, meld);
             }
             Move::Riichi(scores) => self.log.push_riichi(seat, RiichiStage::Declared, scores),
@@ -647,13 +642,13 @@ impl<'t> Reader<'t, '_> {
                 self.log
                     .push_riichi(seat, RiichiStage::DepositTaken, scores);
             }
-            Move::Call(kind, (col, m)) => {
-                let meld = self.called_meld(seat, kind, shift(pos, col), m)?;
+            Move::Call(c) => {
+                let meld = self.called_meld(seat, &c, pos)?;
                 self.call(seat, meld);
             }
-            Move::Kakan((col, m)) => {
+            Move::Kakan(col, raw) => {
                 let mp = shift(pos, col);
-                let added = self.held(seat, mp, m, None)?;
+                let added = self.held_raw(seat, mp, raw, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
                     mp.err(ErrorKind::Inconsistent {
                         detail: format!(
@@ -666,43 +661,32 @@ impl<'t> Reader<'t, '_> {
                 })?;
                 self.call(seat, meld);
             }
-            Move::Ankan((col, m)) => {
+            Move::Ankan((col, m), raws) => {
                 let mp = shift(pos, col);
-                let mut raws: ArrayVec<(usize, RawTile), 4> = ArrayVec::new();
-                lex::tiles(m, |raw, at| raws.try_push((at, raw)).map_err(|_| at)).map_err(|e| {
-                    match e {
-                        Ok((at, k)) => shift(mp, at).err(k),
-                        Err(at) => {
-                            shift(mp, at).err(expected("one tile (the kind) or the four tiles", m))
-                        }
+                let meld = if let [(_, raw)] = raws[..] {
+                    ankan_all(raw.kind)
+                } else {
+                    let mut local = Taken::default();
+                    let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+                    for &(at, raw) in &raws {
+                        let t = resolve_held_list(&self.table, seat, raw, &local)
+                            .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
+                        local.add(t);
+                        tiles.push(t);
                     }
-                })?;
-                let meld = match raws.len() {
-                    1 => ankan_all(raws[0].1.kind),
-                    4 => {
-                        let mut local = Taken::default();
-                        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
-                        for &(at, raw) in &raws {
-                            let t = resolve_held_list(&self.table, seat, raw, &local)
-                                .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
-                            local.add(t);
-                            tiles.push(t);
-                        }
-                        new_meld(MeldKind::Ankan, &mut tiles, None, None, None)
-                    }
-                    _ => None,
+                    new_meld(MeldKind::Ankan, &mut tiles, None, None, None)
                 }
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            Move::Kita((col, m)) => {
+            Move::Kita((col, m), raw) => {
                 let mp = shift(pos, col);
-                let t = self.held(seat, mp, m, None)?;
+                let t = self.held_raw(seat, mp, raw, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
                     .ok_or_else(|| mp.err(expected("a tile", m)))?;
                 self.call(seat, meld);
             }
-            Move::Dora((col, t)) => self.new_dora(shift(pos, col), t)?,
+            Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
             Move::Dead => self.log.push_mistake(seat, Mistake::DeadHand, None),
             Move::FalseWin(deltas) => {
                 if let Some(d) = deltas {
@@ -717,11 +701,6 @@ impl<'t> Reader<'t, '_> {
             }
         }
         Ok(())
-    }
-
-    pub(super) fn held(&self, seat: Seat, p: Pos<'t>, token: &str, avoid: Option<Tile>) -> R<Tile> {
-        let raw = lex::one_tile(token).map_err(|(o, k)| shift(p, o).err(k))?;
-        self.held_raw(seat, p, raw, avoid)
     }
 
     pub(super) fn held_raw(
@@ -759,34 +738,14 @@ impl<'t> Reader<'t, '_> {
         self.log.push_call(seat, meld);
     }
 
-    /// `3m<A+45m`, `9p<C`: the called tile, its source, and optionally the tiles from hand.
-    pub(super) fn called_meld(
-        &self,
-        seat: Seat,
-        kind: MeldKind,
-        p: Pos<'t>,
-        token: &str,
-    ) -> R<Meld> {
-        let shape = "the called tile and its source, e.g. 3m<A+45m or 9p<C";
-        let (called_text, rest) = token
-            .split_once('<')
-            .ok_or_else(|| p.err(expected(shape, token)))?;
-        let raw = lex::one_tile(called_text).map_err(|(o, k)| shift(p, o).err(k))?;
-        let called =
-            resolve_called(&self.table, seat, raw).ok_or_else(|| not_held(p, seat, raw))?;
-        let sp = shift(p, called_text.len() + 1);
-        let (from_text, hand_text) = match rest.split_once('+') {
-            Some((f, h)) => (f, Some(h)),
-            None => (rest, None),
-        };
-        let from = seat_at(sp, from_text)?;
-        let need = if kind == MeldKind::Daiminkan { 3 } else { 2 };
-        let hand: ArrayVec<Tile, 4> = match hand_text {
-            None if kind == MeldKind::Chi => {
-                return Err(shift(sp, from_text.len()).err(ErrorKind::EndOfLine {
-                    expected: "the two tiles from hand after `+`, e.g. 3m<A+45m",
-                }));
-            }
+    /// The meld of a call by `seat`: the called tile, from the last discard; the tiles from
+    /// hand as written, else the lowest copies `seat` holds.
+    fn called_meld(&self, seat: Seat, c: &CallArg<'t>, pos: Pos<'t>) -> R<Meld> {
+        let p = shift(pos, c.at.0);
+        let called = resolve_called(&self.table, seat, c.called)
+            .ok_or_else(|| not_held(p, seat, c.called))?;
+        let need = if c.kind == MeldKind::Daiminkan { 3 } else { 2 };
+        let mut tiles: ArrayVec<Tile, 4> = match c.hand {
             None => default_call_hand(&self.table, seat, called.kind(), need).ok_or_else(|| {
                 p.err(ErrorKind::Inconsistent {
                     detail: format!(
@@ -796,8 +755,8 @@ impl<'t> Reader<'t, '_> {
                     ),
                 })
             })?,
-            Some(h) => {
-                let hp = shift(sp, from_text.len() + 1);
+            Some((hc, h)) => {
+                let hp = shift(pos, hc);
                 let mut local = Taken::default();
                 let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
                 tiles_at(hp, h, |raw, at| {
@@ -818,10 +777,34 @@ impl<'t> Reader<'t, '_> {
                 v
             }
         };
-        let mut tiles = hand;
         tiles.insert(0, called);
-        new_meld(kind, &mut tiles, Some(called), None, Some(from))
-            .ok_or_else(|| p.err(expected(shape, token)))
+        new_meld(c.kind, &mut tiles, Some(called), None, Some(c.from))
+            .ok_or_else(|| p.err(expected(CALL_SHAPE, c.at.1)))
+    }
+
+    /// A meld written in full, its tiles resolved statelessly (no copy twice).
+    fn meld(&self, m: &MeldArg<'t>, pos: Pos<'t>) -> R<Meld> {
+        let red_fives = self.table.red_fives;
+        let tp = shift(pos, m.tiles.0);
+        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+        let mut local = Taken::default();
+        tiles_at(tp, m.tiles.1, |raw, at| {
+            let t = pick_in(raw, None, |x| !local.has(x), red_fives)
+                .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
+            local.add(t);
+            tiles
+                .try_push(t)
+                .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", m.tiles.1)))
+        })?;
+        let pick = |given: Option<(usize, &str, RawTile)>| match given {
+            None => Ok(None),
+            Some((c, v, raw)) => pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
+                .map(Some)
+                .ok_or_else(|| shift(pos, c).err(expected("a tile", v))),
+        };
+        let (called, added) = (pick(m.called)?, pick(m.added)?);
+        new_meld(m.kind, &mut tiles, called, added, m.from)
+            .ok_or_else(|| shift(pos, m.at.0).err(expected(MELD_SHAPE, m.at.1)))
     }
 }
 
@@ -834,77 +817,6 @@ pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
             raw.kind.suit().letter()
         ),
     })
-}
-
-/// The generic meld `{KIND TILES called=T added=T from=S}`.
-pub(super) fn generic_meld(p: Pos<'_>, token: &str, red_fives: haifu_ruleset::RedFives) -> R<Meld> {
-    let shape = "a meld {KIND TILES called=T added=T from=S}";
-    let inner = token
-        .strip_prefix('{')
-        .and_then(|t| t.strip_suffix('}'))
-        .ok_or_else(|| p.err(expected(shape, token)))?;
-    let ip = shift(p, 1);
-    let mut cur = Cursor::new(inner);
-    let (kc, kind_word) = cur
-        .next_token()
-        .ok_or_else(|| p.err(expected(shape, token)))?;
-    let kind = [
-        MeldKind::Chi,
-        MeldKind::Pon,
-        MeldKind::Daiminkan,
-        MeldKind::Kakan,
-        MeldKind::Ankan,
-        MeldKind::Kita,
-    ]
-    .into_iter()
-    .find(|k| k.as_str() == kind_word)
-    .ok_or_else(|| {
-        shift(ip, kc).err(ErrorKind::UnknownKeyword {
-            word: lex::shorten(kind_word),
-            expected: "a meld kind: chi, pon, daiminkan, kakan, ankan, kita",
-        })
-    })?;
-    let (tc, tiles_text) = cur
-        .next_token()
-        .ok_or_else(|| p.err(expected(shape, token)))?;
-    let tp = shift(ip, tc);
-    let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
-    let mut local = Taken::default();
-    tiles_at(tp, tiles_text, |raw, at| {
-        let t = pick_in(raw, None, |x| !local.has(x), red_fives)
-            .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-        local.add(t);
-        tiles
-            .try_push(t)
-            .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", tiles_text)))
-    })?;
-    let (mut called, mut added, mut from) = (None, None, None);
-    while let Some((c, kv)) = cur.next_token() {
-        let kp = shift(ip, c);
-        let (k, v) = lex::key_value(kv)
-            .ok_or_else(|| kp.err(expected("called=T, added=T or from=S", kv)))?;
-        let vp = shift(kp, k.len() + 1);
-        match k {
-            "called" | "added" => {
-                let raw = lex::one_tile(v).map_err(|(o, e)| shift(vp, o).err(e))?;
-                let t = pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
-                    .ok_or_else(|| vp.err(expected("a tile", v)))?;
-                if k == "called" {
-                    called = Some(t);
-                } else {
-                    added = Some(t);
-                }
-            }
-            "from" => from = Some(seat_at(vp, v)?),
-            _ => {
-                return Err(kp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(k),
-                    expected: "called, added or from",
-                }));
-            }
-        }
-    }
-    new_meld(kind, &mut tiles, called, added, from).ok_or_else(|| p.err(expected(shape, token)))
 }
 
 impl<'t> Reader<'t, '_> {
@@ -1148,13 +1060,10 @@ impl<'t> Reader<'t, '_> {
                 let v = self.prefer_list(tokens, pos, &prefer)?;
                 set_once(&mut w.hand, v, "hand", wpos)
             }
-            Field::Melds(tokens) => {
+            Field::Melds(melds) => {
                 let mut v = ArrayVec::new();
-                for &(c, t) in tokens {
-                    let mp = shift(pos, c);
-                    let m = generic_meld(mp, t, self.table.red_fives)?;
-                    v.try_push(m)
-                        .map_err(|_| mp.err(expected("at most 4 melds", t)))?;
+                for m in melds.iter().take(4) {
+                    v.push(self.meld(m, pos)?);
                 }
                 set_once(&mut w.melds, v, "melds", wpos)
             }

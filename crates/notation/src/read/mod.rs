@@ -533,10 +533,6 @@ fn string_at(p: Pos<'_>, token: &str) -> R<String> {
     lex::string(token).map_err(|(o, k)| shift(p, o).err(k))
 }
 
-fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
-    crate::grammar::seat(token).map_err(|k| p.err(k))
-}
-
 /// Four scores written `a,b,c,d`.
 fn comma_scores_at(v: &str) -> Result<BySeat<i32>, ErrorKind> {
     let mut out = [0i32; 4];

@@ -56,8 +56,9 @@ pub(super) enum Line<'a, 't> {
     Wall(bool, Token<'t>),
     /// `shuffle SEED`.
     Shuffle(String),
-    /// A `dora TILE` line of its own (the rest of the line checked once it is applied).
-    Dora(Token<'t>),
+    /// A `dora TILE` line of its own: the indicator, with its column (the rest of the line
+    /// checked once it is applied).
+    Dora((usize, RawTile)),
     /// `win SEAT ron SEAT|tsumo …`.
     Win(WinHeadLine),
     /// `draw KIND`.
@@ -95,7 +96,7 @@ pub(super) fn line<'a, 't: 'a>(
         (Ctx::Body, "round") => round_line.map(L::Round).parse(input),
         (Ctx::Body, "win") => win_head.map(L::Win).parse(input),
         (Ctx::Body, "draw") => draw_head.map(L::Draw).parse(input),
-        (Ctx::Body, "dora") => need("the new dora indicator").map(L::Dora).parse(input),
+        (Ctx::Body, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
         (Ctx::Body, "expect") => expectation.map(L::Expect).parse(input),
         (Ctx::Body, "game-end") => four_ints("four final scores").map(L::GameEnd).parse(input),
         (Ctx::Body, _) => end_of_line.map(|()| L::End).parse(input),
@@ -318,22 +319,22 @@ pub(super) enum Move<'t> {
     Discard(RawTile, DiscardMark),
     /// `+T`.
     Draw(RawTile),
-    /// `{KIND …}`, read when applied.
-    Generic,
+    /// `{KIND …}`.
+    Meld(MeldArg<'t>),
     /// `riichi[=S,S,S,S]`.
     Riichi(Option<BySeat<i32>>),
     /// `deposit[=S,S,S,S|none]`: `None` for the default scores.
     Deposit(Option<Option<BySeat<i32>>>),
-    /// `chi|pon|kan CALLED<SEAT[+TILES]`: the kind and the argument's token.
-    Call(MeldKind, Token<'t>),
-    /// `kakan TILE`.
-    Kakan(Token<'t>),
-    /// `ankan TILES`.
-    Ankan(Token<'t>),
-    /// `kita 4z`.
-    Kita(Token<'t>),
-    /// `dora TILE`.
-    Dora(Token<'t>),
+    /// `chi|pon|kan CALLED<SEAT[+TILES]`.
+    Call(CallArg<'t>),
+    /// `kakan TILE`: the tile added, with its column.
+    Kakan(usize, RawTile),
+    /// `ankan TILES`: the token, and its one tile (the kind) or four tiles with their offsets.
+    Ankan(Token<'t>, ArrayVec<(usize, RawTile), 4>),
+    /// `kita 4z`: the token and its tile.
+    Kita(Token<'t>, RawTile),
+    /// `dora TILE`: the indicator, with its column.
+    Dora(usize, RawTile),
     /// `dead`.
     Dead,
     /// `false-win[=D,D,D,D]`.
@@ -367,7 +368,7 @@ pub(super) fn one_move<'t>(
         }),
         b'+' => tile(col + 1, &tok[1..], Move::Draw),
         b'0'..=b'9' => tile(col, tok, Move::Tile),
-        b'{' => Ok(Move::Generic),
+        b'{' => meld_arg(col, tok).map(Move::Meld),
         _ => move_word(col, tok, cur),
     }
 }
@@ -385,12 +386,17 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
     };
     let vcol = col + word.len() + 1;
     let scores = |v: &str| comma_scores_at(v).map_err(|kind| LineError::at(vcol, kind));
-    let mut argument = |what: &'static str, f: fn(Token<'t>) -> Move<'t>| match cur.next_token() {
-        Some(t) => Ok(f(t)),
+    let mut argument = |what: &'static str| match cur.next_token() {
+        Some(t) => Ok(t),
         None => Err(LineError::at(
             cur.offset(),
             ErrorKind::EndOfLine { expected: what },
         )),
+    };
+    let one_tile = |(c, t): Token<'t>| {
+        lex::one_tile(t)
+            .map(|raw| (c, raw))
+            .map_err(|(o, kind)| LineError::at(c + o, kind))
     };
     const CALLED: &str = "the called tile and its source, e.g. 3m<A+45m";
     match (word, value) {
@@ -398,13 +404,22 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
         ("deposit", None) => Ok(Move::Deposit(None)),
         ("deposit", Some("none")) => Ok(Move::Deposit(Some(None))),
         ("deposit", Some(v)) => Ok(Move::Deposit(Some(Some(scores(v)?)))),
-        ("chi", None) => argument(CALLED, |t| Move::Call(MeldKind::Chi, t)),
-        ("pon", None) => argument(CALLED, |t| Move::Call(MeldKind::Pon, t)),
-        ("kan", None) => argument(CALLED, |t| Move::Call(MeldKind::Daiminkan, t)),
-        ("kakan", None) => argument("the tile added to the pon", Move::Kakan),
-        ("ankan", None) => argument("the kind of the concealed kan, e.g. 9p", Move::Ankan),
-        ("kita", None) => argument("the North set aside, 4z", Move::Kita),
-        ("dora", None) => argument("the new dora indicator", Move::Dora),
+        ("chi", None) => call_arg(MeldKind::Chi, argument(CALLED)?).map(Move::Call),
+        ("pon", None) => call_arg(MeldKind::Pon, argument(CALLED)?).map(Move::Call),
+        ("kan", None) => call_arg(MeldKind::Daiminkan, argument(CALLED)?).map(Move::Call),
+        ("kakan", None) => {
+            let (c, raw) = one_tile(argument("the tile added to the pon")?)?;
+            Ok(Move::Kakan(c, raw))
+        }
+        ("ankan", None) => ankan_arg(argument("the kind of the concealed kan, e.g. 9p")?),
+        ("kita", None) => {
+            let t = argument("the North set aside, 4z")?;
+            Ok(Move::Kita(t, one_tile(t)?.1))
+        }
+        ("dora", None) => {
+            let (c, raw) = one_tile(argument("the new dora indicator")?)?;
+            Ok(Move::Dora(c, raw))
+        }
         ("dead", None) => Ok(Move::Dead),
         ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
         ("bye", None) => Ok(Move::Bye),
@@ -429,6 +444,141 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
             },
         )),
     }
+}
+
+/// The shape of a call's argument, for messages.
+pub(super) const CALL_SHAPE: &str = "the called tile and its source, e.g. 3m<A+45m or 9p<C";
+
+/// A call's argument, `3m<A+45m` or `9p<C`: the called tile, the seat it came from, and the
+/// tiles from hand as written (their column and text), if given.
+pub(super) struct CallArg<'t> {
+    /// The argument's column and text.
+    pub(super) at: Token<'t>,
+    pub(super) kind: MeldKind,
+    pub(super) called: RawTile,
+    pub(super) from: Seat,
+    pub(super) hand: Option<Token<'t>>,
+}
+
+/// The argument of a call of `kind` (a chi names its tiles from hand; a pon or a kan may).
+fn call_arg(kind: MeldKind, (col, tok): Token<'_>) -> Result<CallArg<'_>, LineError> {
+    let (called_text, rest) = tok
+        .split_once('<')
+        .ok_or_else(|| LineError::at(col, expected(CALL_SHAPE, tok)))?;
+    let called = lex::one_tile(called_text).map_err(|(o, k)| LineError::at(col + o, k))?;
+    let sc = col + called_text.len() + 1;
+    let (from_text, hand) = match rest.split_once('+') {
+        Some((f, h)) => (f, Some((sc + f.len() + 1, h))),
+        None => (rest, None),
+    };
+    let from = seat(from_text).map_err(|k| LineError::at(sc, k))?;
+    if hand.is_none() && kind == MeldKind::Chi {
+        return Err(LineError::at(
+            sc + from_text.len(),
+            ErrorKind::EndOfLine {
+                expected: "the two tiles from hand after `+`, e.g. 3m<A+45m",
+            },
+        ));
+    }
+    Ok(CallArg {
+        at: (col, tok),
+        kind,
+        called,
+        from,
+        hand,
+    })
+}
+
+/// An ankan's argument: one tile (the kind) or the four tiles.
+fn ankan_arg<'t>((col, tok): Token<'t>) -> Result<Move<'t>, LineError> {
+    let shape = "one tile (the kind) or the four tiles";
+    let mut raws = ArrayVec::new();
+    lex::tiles(tok, |raw, at| raws.try_push((at, raw)).map_err(|_| at)).map_err(|e| match e {
+        Ok((at, k)) => LineError::at(col + at, k),
+        Err(at) => LineError::at(col + at, expected(shape, tok)),
+    })?;
+    if !matches!(raws.len(), 1 | 4) {
+        return Err(LineError::at(col, expected(shape, tok)));
+    }
+    Ok(Move::Ankan((col, tok), raws))
+}
+
+/// A meld in full, `{KIND TILES called=T added=T from=S}`: its tiles as written (their column
+/// and text), resolved when applied.
+pub(super) struct MeldArg<'t> {
+    /// The meld's column and text.
+    pub(super) at: Token<'t>,
+    pub(super) kind: MeldKind,
+    pub(super) tiles: Token<'t>,
+    /// `called=T` and `added=T`: the value's column and text, and its tile.
+    pub(super) called: Option<(usize, &'t str, RawTile)>,
+    pub(super) added: Option<(usize, &'t str, RawTile)>,
+    pub(super) from: Option<Seat>,
+}
+
+/// The shape of a meld in full, for messages.
+pub(super) const MELD_SHAPE: &str = "a meld {KIND TILES called=T added=T from=S}";
+
+/// The meld `{KIND TILES called=T added=T from=S}`, the token `tok` at `col`.
+fn meld_arg(col: usize, tok: &str) -> Result<MeldArg<'_>, LineError> {
+    let bad = || LineError::at(col, expected(MELD_SHAPE, tok));
+    let inner = tok
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .ok_or_else(bad)?;
+    let mut cur = Cursor::new(inner);
+    let (kc, kind_word) = cur.next_token().ok_or_else(bad)?;
+    let kind = [
+        MeldKind::Chi,
+        MeldKind::Pon,
+        MeldKind::Daiminkan,
+        MeldKind::Kakan,
+        MeldKind::Ankan,
+        MeldKind::Kita,
+    ]
+    .into_iter()
+    .find(|k| k.as_str() == kind_word)
+    .ok_or_else(|| {
+        let expected = "a meld kind: chi, pon, daiminkan, kakan, ankan, kita";
+        let word = lex::shorten(kind_word);
+        LineError::at(col + 1 + kc, ErrorKind::UnknownKeyword { word, expected })
+    })?;
+    let (tc, tiles) = cur.next_token().ok_or_else(bad)?;
+    let mut m = MeldArg {
+        at: (col, tok),
+        kind,
+        tiles: (col + 1 + tc, tiles),
+        called: None,
+        added: None,
+        from: None,
+    };
+    while let Some((c, kv)) = cur.next_token() {
+        let kc = col + 1 + c;
+        let (k, v) = lex::key_value(kv)
+            .ok_or_else(|| LineError::at(kc, expected("called=T, added=T or from=S", kv)))?;
+        let vc = kc + k.len() + 1;
+        match k {
+            "called" | "added" => {
+                let raw = lex::one_tile(v).map_err(|(o, e)| LineError::at(vc + o, e))?;
+                let slot = if k == "called" {
+                    &mut m.called
+                } else {
+                    &mut m.added
+                };
+                *slot = Some((vc, v, raw));
+            }
+            "from" => m.from = Some(seat(v).map_err(|e| LineError::at(vc, e))?),
+            _ => {
+                let expected = "called, added or from";
+                let word = lex::shorten(k);
+                return Err(LineError::at(
+                    kc,
+                    ErrorKind::UnknownKeyword { word, expected },
+                ));
+            }
+        }
+    }
+    Ok(m)
 }
 
 /// What a `win` line says, as its grammar reads it: the winner, the seat that dealt in, the
@@ -540,7 +690,7 @@ pub(super) enum Field<'a, 't> {
     /// `hand TILES`.
     Hand(&'a [Token<'t>]),
     /// `melds {…}…`.
-    Melds(&'a [Token<'t>]),
+    Melds(Vec<MeldArg<'t>>),
     /// `agari TILE`: the tile as written, and its column.
     Agari(usize, RawTile),
     /// `ba HONBA STICKS`.
@@ -578,7 +728,17 @@ fn field<'a, 't: 'a>(
         "dora" => rest.map(Field::Dora).parse(input),
         "ura" => rest.map(Field::Ura).parse(input),
         "hand" => rest.map(Field::Hand).parse(input),
-        "melds" => rest.map(Field::Melds).parse(input),
+        "melds" => {
+            let (rest, tokens) = rest(input)?;
+            let mut v = Vec::new();
+            for &(c, t) in tokens {
+                v.push(meld_arg(c, t).map_err(nom::Err::Failure)?);
+                if v.len() > 4 {
+                    return fail(c, expected("at most 4 melds", t));
+                }
+            }
+            Ok((rest, Field::Melds(v)))
+        }
         "agari" => {
             let (rest, (col, raw)) = tile("the winning tile")(input)?;
             Ok((rest, Field::Agari(col, raw)))
