@@ -105,28 +105,6 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The line's first token, for a new cursor: [`Cursor::next_token`], found byte by byte
-    /// when the line starts with a keyword (lowercase letters and `-`) followed by a blank
-    /// or `\n`, as most lines do.
-    pub(crate) fn first_token(&mut self) -> Option<(usize, &'a str)> {
-        let b = self.line.as_bytes();
-        let mut i = self.pos;
-        while let Some(&c) = b.get(i)
-            && (c.is_ascii_lowercase() || c == b'-')
-        {
-            i += 1;
-        }
-        if i > self.pos
-            && matches!(b.get(i), Some(b' ' | b'\n'))
-            && let Some(word) = self.line.get(self.pos..i)
-        {
-            let start = self.pos;
-            self.pos = i;
-            return Some((start, word));
-        }
-        self.next_token()
-    }
-
     /// The next token and its offset, or `None` at the end of the line.
     #[inline]
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {

@@ -37,13 +37,30 @@ impl<'t> Reader<'t, '_> {
             Line::SeedRef(text) => header.seed_ref = Some(text),
             Line::Player(seat, name, items) => self.player(seat, name, items, pos)?,
             Line::FirstDealer(seat) => header.first_dealer = Some(seat),
-            Line::Scores(v) => match &mut self.pending {
-                Pending::Setup(s) => set_once(&mut s.scores, v, "scores", wpos)?,
-                _ => self.start_scores = Some(v),
-            },
-            Line::Chips(v) => {
-                if let Pending::Setup(s) = &mut self.pending {
-                    set_once(&mut s.chips, v, "chips", wpos)?;
+            Line::Scores(v) if !matches!(self.pending, Pending::Setup(_)) => {
+                self.start_scores = Some(v);
+            }
+            line @ (Line::Scores(_)
+            | Line::Chips(_)
+            | Line::Hand(..)
+            | Line::Wall(..)
+            | Line::Shuffle(_)) => {
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                match line {
+                    Line::Scores(v) => set_once(&mut s.scores, v, "scores", wpos)?,
+                    Line::Chips(v) => set_once(&mut s.chips, v, "chips", wpos)?,
+                    Line::Hand(seat, (col, tiles), exact) => {
+                        let hand = (shift(pos, col), tiles, exact);
+                        set_once(&mut s.hands[seat.index()], hand, "hand", wpos)?;
+                    }
+                    Line::Wall(current, (col, tiles)) => {
+                        let wall = (shift(pos, col), current, tiles);
+                        set_once(&mut s.wall, wall, "wall", wpos)?;
+                    }
+                    Line::Shuffle(seed) => set_once(&mut s.shuffle, seed, "shuffle", wpos)?,
+                    _ => {}
                 }
             }
             Line::Unknown(u) => {
@@ -61,25 +78,6 @@ impl<'t> Reader<'t, '_> {
                 });
             }
             Line::Round(r) => self.round(r, pos)?,
-            Line::Hand(seat, (col, tiles), exact) => {
-                if let Pending::Setup(s) = &mut self.pending {
-                    if s.hands[seat.index()].is_some() {
-                        return Err(wpos.err(ErrorKind::Duplicate { field: "hand" }));
-                    }
-                    s.hands[seat.index()] = Some((shift(pos, col), tiles, exact));
-                }
-            }
-            Line::Wall(current, (col, tiles)) => {
-                if let Pending::Setup(s) = &mut self.pending {
-                    let wall = (shift(pos, col), current, tiles);
-                    set_once(&mut s.wall, wall, "wall", wpos)?;
-                }
-            }
-            Line::Shuffle(seed) => {
-                if let Pending::Setup(s) = &mut self.pending {
-                    set_once(&mut s.shuffle, seed, "shuffle", wpos)?;
-                }
-            }
             Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Line::Win((winner, from, fu, han, points, limit)) => {
                 let head = WinHead {

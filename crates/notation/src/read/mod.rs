@@ -212,7 +212,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some((col, word)) = cur.first_token() {
+            if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
                 self.note_lines(line_no);
