@@ -546,7 +546,9 @@ fn verify_says_when_a_record_stops_before_the_game_ends() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(
-        stdout.contains("conforming (1 round; the game's end is not recorded)"),
+        stdout.contains(
+            "conforming (1 round; the game's end is not recorded; no wall to check the draws against)"
+        ),
         "{stdout}"
     );
     let out = haifu()
@@ -888,7 +890,7 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
         "A: <code>auto</code>, resolved per game to",
         "B: <code>auto,kiriage_mangan=true</code>, resolved per game to",
         "<h2 id=\"legend\">Legend</h2>",
-        "<li><code>buu,kiriage_mangan=true</code> (3 games)</li>",
+        "<li><code>buu,kiriage_mangan=true</code> (5 games)</li>",
         "none (<code>0</code>)",
         // The changed games, each linked to its section and its rounds' sheets side by side.
         "<h2 id=\"changed\">Changed games</h2><p>2 games in which something changes",
@@ -1315,7 +1317,9 @@ fn a_record_that_begins_mid_game_says_so_and_require_start_fails_it() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("conforming (1 round; it starts mid-game)"),
+        text.contains(
+            "conforming (1 round; it starts mid-game; no wall to check the draws against)"
+        ),
         "{text}"
     );
     let out = haifu()
@@ -1555,4 +1559,51 @@ fn a_records_rule_file_is_read_beside_it() {
     std::fs::remove_file(&club).expect("removes");
     let (_, _, code) = kinds(&text.replace(rules_line, "rules club.toml"));
     assert_eq!(code, Some(2));
+}
+
+/// A conforming verdict says when no wall checked the draws: an mjai log states none, while a
+/// Tenhou log's walls come from its seed. The JSON counts the rounds whose wall was checked.
+#[test]
+fn a_verdict_says_when_no_wall_checked_the_draws() {
+    let (Some(tenhou), Some(mjai)) = (
+        haifu_testkit::shared_corpus("tenhou"),
+        haifu_testkit::shared_corpus("mjai"),
+    ) else {
+        return;
+    };
+    let first = |dir: &std::path::Path, ext: &str| {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("lists")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .collect();
+        files.sort();
+        files.remove(0)
+    };
+    let game = |file: &std::path::Path, rules: &str| {
+        let out = haifu()
+            .args(["verify", "--format", "json", "--rules", rules])
+            .arg(file)
+            .output()
+            .expect("runs");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        json["games"][0].clone()
+    };
+    let seeded = game(&first(&tenhou, "xml"), "auto");
+    assert_eq!(seeded["status"], "conforming");
+    assert_eq!(seeded["walls_checked"], seeded["rounds"]);
+    let stated_none = game(&first(&mjai, "mjson"), "auto:tenhou-sanma");
+    assert_eq!(stated_none["status"], "conforming");
+    assert_eq!(stated_none["walls_checked"], 0);
+    let text = haifu()
+        .args(["verify", "--rules", "auto:tenhou-sanma"])
+        .arg(first(&mjai, "mjson"))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("; no wall to check the draws against)"),
+        "{text}"
+    );
 }

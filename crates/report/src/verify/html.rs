@@ -58,14 +58,7 @@ impl Page {
         let detail = match &game.result {
             Err(_) => "could not be read or checked".to_owned(),
             Ok(v) => match v.status() {
-                Status::Conforming => match (v.checked.start_recorded, v.checked.end_recorded) {
-                    (true, true) => String::new(),
-                    (false, true) => "it starts mid-game".to_owned(),
-                    (true, false) => "the game's end is not recorded".to_owned(),
-                    (false, false) => {
-                        "it starts mid-game; the game's end is not recorded".to_owned()
-                    }
-                },
+                Status::Conforming => super::conforming_notes(v).join("; "),
                 Status::Unsupported => esc(&unsupported_reason(v), false),
                 Status::Divergent => count(v.divergence_count(), "divergence"),
             },

@@ -29,6 +29,10 @@ struct JsonGame<'a> {
     wins: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     draws: Option<usize>,
+    /// How many of its rounds had a wall (stated, or rebuilt from a seed) that the draws and
+    /// indicators were checked against; the others' draws were not checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walls_checked: Option<usize>,
     /// The rule set the game was checked under, as a `--rules` value.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<String>,
@@ -90,6 +94,7 @@ pub(super) fn write_game(
             rounds: None,
             wins: None,
             draws: None,
+            walls_checked: None,
             rules: None,
             rules_source: None,
             divergences: Vec::new(),
@@ -104,6 +109,7 @@ pub(super) fn write_game(
             rounds: Some(v.rounds),
             wins: Some(v.wins),
             draws: Some(v.draws),
+            walls_checked: Some(v.checked.walls),
             rules: v.rules.map(|r| r.spec()),
             rules_source: game.rules_source.as_deref(),
             divergences: v

@@ -45,6 +45,28 @@ pub struct FileVerdict {
     pub sheets: Vec<String>,
 }
 
+/// What a conforming verdict did not cover, as the text and HTML reports say it after the
+/// round count: a game that starts mid-game, one whose end is not recorded, and rounds whose
+/// draws no wall could check (the log states none, nor a seed to rebuild it from).
+fn conforming_notes(v: &Verdict) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !v.checked.start_recorded {
+        notes.push("it starts mid-game".to_owned());
+    }
+    if !v.checked.end_recorded {
+        notes.push("the game's end is not recorded".to_owned());
+    }
+    match v.checked.walls {
+        0 if v.rounds > 0 => notes.push("no wall to check the draws against".to_owned()),
+        walls if walls < v.rounds => notes.push(format!(
+            "no wall for {} of them to check their draws against",
+            v.rounds - walls
+        )),
+        _ => {}
+    }
+    notes
+}
+
 /// Where in its file a divergence's event is: the line (haifu text: a failed expectation's
 /// `expect` line, or the event's line), with the column of the event's tag or item where the
 /// format has one.

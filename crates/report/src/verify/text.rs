@@ -33,19 +33,13 @@ pub(super) fn write_game(
             let status = v.status();
             match status {
                 Status::Conforming => {
-                    let start = if v.checked.start_recorded {
-                        ""
-                    } else {
-                        "; it starts mid-game"
-                    };
-                    let end = if v.checked.end_recorded {
-                        ""
-                    } else {
-                        "; the game's end is not recorded"
-                    };
+                    let notes: String = super::conforming_notes(v)
+                        .iter()
+                        .map(|n| format!("; {n}"))
+                        .collect();
                     writeln!(
                         out,
-                        "{file}: conforming ({}{start}{end})",
+                        "{file}: conforming ({}{notes})",
                         count(v.rounds, "round")
                     )
                 }
