@@ -1571,16 +1571,6 @@ fn a_verdict_says_when_no_wall_checked_the_draws() {
     ) else {
         return;
     };
-    let first = |dir: &std::path::Path, ext: &str| {
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .expect("lists")
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == ext))
-            .collect();
-        files.sort();
-        files.remove(0)
-    };
     let game = |file: &std::path::Path, rules: &str| {
         let out = haifu()
             .args(["verify", "--format", "json", "--rules", rules])
@@ -1590,15 +1580,18 @@ fn a_verdict_says_when_no_wall_checked_the_draws() {
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         json["games"][0].clone()
     };
-    let seeded = game(&first(&tenhou, "xml"), "auto");
+    let seeded = game(&haifu_testkit::first_file(&tenhou, "xml"), "auto");
     assert_eq!(seeded["status"], "conforming");
     assert_eq!(seeded["walls_checked"], seeded["rounds"]);
-    let stated_none = game(&first(&mjai, "mjson"), "auto:tenhou-sanma");
+    let stated_none = game(
+        &haifu_testkit::first_file(&mjai, "mjson"),
+        "auto:tenhou-sanma",
+    );
     assert_eq!(stated_none["status"], "conforming");
     assert_eq!(stated_none["walls_checked"], 0);
     let text = haifu()
         .args(["verify", "--rules", "auto:tenhou-sanma"])
-        .arg(first(&mjai, "mjson"))
+        .arg(haifu_testkit::first_file(&mjai, "mjson"))
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&text.stdout);

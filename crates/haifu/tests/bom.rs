@@ -7,17 +7,6 @@ fn with_bom(bytes: &[u8]) -> Vec<u8> {
     [BOM, bytes].concat()
 }
 
-fn first_file(dir: &std::path::Path, ext: &str) -> std::path::PathBuf {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("the folder lists")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    files.into_iter().next().expect("a file")
-}
-
 #[test]
 fn every_format_reads_alike_with_a_byte_order_mark() {
     let scenario =
@@ -27,12 +16,12 @@ fn every_format_reads_alike_with_a_byte_order_mark() {
         let Some(dir) = haifu_testkit::shared_corpus(corpus) else {
             return;
         };
-        files.push(first_file(&dir, ext));
+        files.push(haifu_testkit::first_file(&dir, ext));
     }
     let Some(six) = haifu_testkit::shared_corpus("tenhou6") else {
         return;
     };
-    files.push(first_file(&six.join("tenhou"), "json"));
+    files.push(haifu_testkit::first_file(&six.join("tenhou"), "json"));
     for path in files {
         let name = path.to_string_lossy().into_owned();
         let bytes = std::fs::read(&path).expect("reads");

@@ -34,24 +34,12 @@ fn located(name: &str, bytes: &[u8]) -> (GameLog, SourcePositions) {
     (log, positions)
 }
 
-/// The first file of `dir` (sorted) whose name ends in `ext`.
-fn first_file(dir: &std::path::Path, ext: &str) -> std::path::PathBuf {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("the folder lists")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    files.into_iter().next().expect("a file")
-}
-
 #[test]
 fn every_event_of_an_mjlog_is_placed_at_its_tag_plain_gzipped_or_marked() {
     let Some(dir) = haifu_testkit::shared_corpus("tenhou") else {
         return;
     };
-    let path = first_file(&dir, "xml");
+    let path = haifu_testkit::first_file(&dir, "xml");
     let name = path.to_string_lossy().into_owned();
     let bytes = std::fs::read(&path).expect("reads");
     let (log, mut plain) = located(&name, &bytes);
@@ -101,7 +89,7 @@ fn every_event_of_a_json_record_is_placed_at_an_item() {
         let Some(dir) = haifu_testkit::shared_corpus(corpus) else {
             return;
         };
-        files.push(first_file(&dir, "json"));
+        files.push(haifu_testkit::first_file(&dir, "json"));
     }
     for path in files {
         let name = path.to_string_lossy().into_owned();

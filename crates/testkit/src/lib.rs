@@ -82,6 +82,24 @@ pub fn workspace_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
+/// The first file of `dir`, in name order, whose name ends in `.EXT` (a test that needs one
+/// real file of a corpus).
+///
+/// # Panics
+///
+/// When the folder does not list or holds no such file: the test's corpus is not what it
+/// expects.
+pub fn first_file(dir: &Path, ext: &str) -> PathBuf {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the folder lists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files.into_iter().next().expect("a file of that kind")
+}
+
 /// One row of the corpus's MANIFEST.tsv.
 #[derive(Clone, Debug)]
 pub struct Entry {
