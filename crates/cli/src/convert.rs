@@ -96,7 +96,16 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     while let Some(chunk) = stream.next_chunk() {
         for item in &chunk {
             progress.inc();
-            if let Some(code) = convert_item(item, args, &choice, &mut log, &mut written_to, &mut out, &progress, &mut failed)? {
+            if let Some(code) = convert_item(
+                item,
+                args,
+                &choice,
+                &mut log,
+                &mut written_to,
+                &mut out,
+                &progress,
+                &mut failed,
+            )? {
                 return Ok(code);
             }
         }
@@ -228,12 +237,8 @@ fn convert_one(
     item.read_into(log)?;
     let bytes = match to {
         Target::Json => {
-            let mut line = serde_json::to_vec(&*log).map_err(|e| {
-                format!(
-                    "{}: cannot write it as JSON: {e}",
-                    shown
-                )
-            })?;
+            let mut line = serde_json::to_vec(&*log)
+                .map_err(|e| format!("{}: cannot write it as JSON: {e}", shown))?;
             line.push(b'\n');
             line
         }

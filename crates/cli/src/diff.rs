@@ -140,7 +140,8 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         progress.println(note);
     }
     if crate::inputs::interrupted() {
-        progress.println("haifu: interrupted: the summary counts the games reported so far".to_owned());
+        progress
+            .println("haifu: interrupted: the summary counts the games reported so far".to_owned());
     }
     progress.finish();
     if let Err(e) = report.finish(&mut out).and_then(|()| out.flush()) {

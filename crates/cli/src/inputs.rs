@@ -44,9 +44,7 @@ impl Game {
     /// The name reports give the game: the file as shown, or `FILE.db#LOG_ID`.
     pub(crate) fn shown(&self) -> String {
         match self {
-            Game::File(Found::File(p) | Found::Error(p, _) | Found::Database(p)) => {
-                files::shown(p)
-            }
+            Game::File(Found::File(p) | Found::Error(p, _) | Found::Database(p)) => files::shown(p),
             Game::Row { db, id, .. } => row_name(db, id),
             Game::Failed { db, .. } => files::shown(db),
         }
@@ -243,10 +241,7 @@ pub(crate) fn count(found: &[Found], narrowing: &[Narrowing]) -> u64 {
 }
 
 /// The `--where` narrowings, refused when no path is a database (they would narrow nothing).
-pub(crate) fn narrowing(
-    texts: &[String],
-    found: &[Found],
-) -> anyhow::Result<Vec<Narrowing>> {
+pub(crate) fn narrowing(texts: &[String], found: &[Found]) -> anyhow::Result<Vec<Narrowing>> {
     let narrowing = texts
         .iter()
         .map(|t| t.parse().map_err(|e| anyhow::anyhow!("--where {e}")))

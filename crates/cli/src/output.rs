@@ -65,7 +65,8 @@ impl Progress {
             ProgressWhen::Always => true,
             ProgressWhen::Never => false,
             ProgressWhen::Auto => {
-                std::io::stderr().is_terminal() && std::env::var_os("CI").is_none_or(|v| v.is_empty())
+                std::io::stderr().is_terminal()
+                    && std::env::var_os("CI").is_none_or(|v| v.is_empty())
             }
         }
     }

@@ -510,10 +510,9 @@ fn process(
             .for_log(log, item.path())
             .map_err(|e| format!("{file}: {e}"))?;
         source = Some(from);
-        let verdict = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            haifu_replay::verify(log, &rules)
-        }))
-        .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)));
+        let verdict =
+            std::panic::catch_unwind(AssertUnwindSafe(|| haifu_replay::verify(log, &rules)))
+                .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)));
         if sheets && verdict.status() == Status::Divergent {
             rendered = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 haifu_replay::render_rounds(&haifu_replay::replay(log, &rules))

@@ -378,12 +378,20 @@ impl FromStr for Narrowing {
             "length" => match value.trim() {
                 "tonpuu" | "tonpuusen" | "east" => Narrowing::Length(Length::Tonpuu),
                 "hanchan" | "south" => Narrowing::Length(Length::Hanchan),
-                v => return Err(format!("length={v}: expected tonpuu (east) or hanchan (south)")),
+                v => {
+                    return Err(format!(
+                        "length={v}: expected tonpuu (east) or hanchan (south)"
+                    ));
+                }
             },
             "since" => Narrowing::Since(value.trim().parse().map_err(|e| format!("since: {e}"))?),
             "until" => Narrowing::Until(value.trim().parse().map_err(|e| format!("until: {e}"))?),
             "sql" if !value.trim().is_empty() => Narrowing::Sql(value.to_owned()),
-            "sql" => return Err("sql=: give an SQL condition, such as sql=date LIKE '2021-%'".to_owned()),
+            "sql" => {
+                return Err(
+                    "sql=: give an SQL condition, such as sql=date LIKE '2021-%'".to_owned(),
+                );
+            }
             k => return Err(format!("{k:?} is no narrowing: {expected}")),
         })
     }
@@ -397,10 +405,9 @@ impl Narrowing {
             (Narrowing::Players(p), Schema::PhoenixLogs) => {
                 format!("is_sanma = {}", u8::from(*p == Players::Three))
             }
-            (Narrowing::Players(p), Schema::HououLogs) => format!(
-                "num_players = {}",
-                if *p == Players::Three { 3 } else { 4 }
-            ),
+            (Narrowing::Players(p), Schema::HououLogs) => {
+                format!("num_players = {}", if *p == Players::Three { 3 } else { 4 })
+            }
             (Narrowing::Length(l), Schema::PhoenixLogs) => {
                 format!("is_tonpusen = {}", u8::from(*l == Length::Tonpuu))
             }
@@ -634,10 +641,7 @@ impl LogDb {
             self.schema.log_column(),
             self.clause(narrowing)?
         );
-        let mut statement = self
-            .conn
-            .prepare(&sql)
-            .map_err(|e| DbError::of(&e, None))?;
+        let mut statement = self.conn.prepare(&sql).map_err(|e| DbError::of(&e, None))?;
         let mut rows = statement.query([]).map_err(|e| DbError::of(&e, None))?;
         let mut counts = RowCounts::default();
         let mut last: Option<String> = None;
@@ -708,11 +712,20 @@ mod tests {
     #[test]
     fn compression_by_magic_bytes() {
         assert_eq!(Compression::of(b"BZh91AY&SY"), Some(Compression::Bzip2));
-        assert_eq!(Compression::of(&[0x1f, 0x8b, 8, 0]), Some(Compression::Gzip));
+        assert_eq!(
+            Compression::of(&[0x1f, 0x8b, 8, 0]),
+            Some(Compression::Gzip)
+        );
         // 0x789c: deflate, 32 KiB window, default level; 0x789c = 30876 = 31 × 996.
         assert_eq!(Compression::of(&[0x78, 0x9c, 1]), Some(Compression::Zlib));
-        assert_eq!(Compression::of(b"<mjloggm ver=\"2.3\">"), Some(Compression::Plain));
-        assert_eq!(Compression::of(b"\xef\xbb\xbf \n<mjloggm>"), Some(Compression::Plain));
+        assert_eq!(
+            Compression::of(b"<mjloggm ver=\"2.3\">"),
+            Some(Compression::Plain)
+        );
+        assert_eq!(
+            Compression::of(b"\xef\xbb\xbf \n<mjloggm>"),
+            Some(Compression::Plain)
+        );
         // 0x789d is no multiple of 31: not zlib, and not text either.
         assert_eq!(Compression::of(&[0x78, 0x9d]), None);
         assert_eq!(Compression::of(b"{\"log\": 1}"), None);
@@ -739,7 +752,10 @@ mod tests {
                 limit: 5
             })
         );
-        assert_eq!(decompress(b"<mjloggm/>", 100).as_deref(), Ok(&b"<mjloggm/>"[..]));
+        assert_eq!(
+            decompress(b"<mjloggm/>", 100).as_deref(),
+            Ok(&b"<mjloggm/>"[..])
+        );
     }
 
     #[test]

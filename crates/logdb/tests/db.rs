@@ -76,7 +76,10 @@ fn scan(db: &LogDb, narrowing: &[Narrowing]) -> (Vec<String>, RowCounts) {
 }
 
 fn narrow(texts: &[&str]) -> Vec<Narrowing> {
-    texts.iter().map(|t| t.parse().expect("a narrowing")).collect()
+    texts
+        .iter()
+        .map(|t| t.parse().expect("a narrowing"))
+        .collect()
 }
 
 #[test]
@@ -131,7 +134,10 @@ fn phoenix_logs_schema_rows_and_narrowing() {
     assert_eq!(Compression::of(&stored[0]), Some(Compression::Bzip2));
     assert_eq!(Compression::of(&stored[1]), Some(Compression::Plain));
     for bytes in &stored {
-        assert_eq!(haifu_logdb::decompress(bytes, 1 << 20).as_deref(), Ok(&xml[..]));
+        assert_eq!(
+            haifu_logdb::decompress(bytes, 1 << 20).as_deref(),
+            Ok(&xml[..])
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -148,7 +154,15 @@ fn houou_logs_schema_rows_and_narrowing() {
             ("x1", "2020-01-01T10:00", 4, 0, 1, 0, Some(gzip(&xml))),
             ("x3", "2020-01-03T10:00", 4, 0, 0, 0, None),
             ("x4", "2020-01-03T10:00", 4, 0, 1, 1, None),
-            ("x5", "2020-01-03T10:00", 4, 0, 1, 0, Some(b"BZh9 broken".to_vec())),
+            (
+                "x5",
+                "2020-01-03T10:00",
+                4,
+                0,
+                1,
+                0,
+                Some(b"BZh9 broken".to_vec()),
+            ),
         ],
     );
     let db = LogDb::open(&path).expect("opens");
