@@ -319,6 +319,47 @@ fn databases_of_both_schemas_verify_as_the_folder_does() {
         "{text}"
     );
 
+    // Ctrl-C: the games reported so far, then their summary, and the summary's exit code.
+    let mut child = haifu()
+        .args([
+            "verify".as_ref(),
+            phoenix.as_os_str(),
+            "--format".as_ref(),
+            "jsonl".as_ref(),
+            "--jobs".as_ref(),
+            "1".as_ref(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).expect("a first game");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("the rest");
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(0), "every game so far conforms");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("haifu: interrupted: the summary counts the "),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<Value> = std::iter::once(first.as_str())
+        .chain(rest.lines())
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let (summary, reported) = lines.split_last().expect("a summary line");
+    assert!(reported.len() < games.len(), "interrupted before the end");
+    assert_eq!(summary["summary"]["files"], reported.len());
+    assert_eq!(summary["summary"]["games_conforming"], reported.len());
+
     // --where: the manifest's three-player games, by either schema's columns.
     let mut sanma: Vec<String> = haifu_testkit::manifest(&corpus)
         .iter()
