@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender};
 
-use haifu_log::GameLog;
+use haifu_log::{GameLog, SourcePositions};
 use haifu_logdb::{LogDb, Narrowing, RowCounts};
 
 use crate::files::{self, Found};
@@ -86,13 +86,28 @@ impl Game {
         }
     }
 
-    /// Reads the game into `log` (cleared first), naming it as reports do; the bytes read
-    /// are returned for a second reading (the places of a divergent game's events).
-    pub(crate) fn read_into(&self, log: &mut GameLog) -> Result<Vec<u8>, String> {
+    /// Reads the game into `log` (cleared first), naming it as reports do.
+    pub(crate) fn read_into(&self, log: &mut GameLog) -> Result<(), String> {
         log.clear();
         let bytes = self.bytes()?;
         let name = self.name();
-        haifu::read_into(&name, &bytes, log, files::max_size()).map_err(|e| e.display_in(&name))?;
+        haifu::read_into(&name, &bytes, log, files::max_size()).map_err(|e| e.display_in(&name))
+    }
+
+    /// Reads the game into `log` and where each of its events was written into `positions`
+    /// (both cleared first); the bytes read are returned, to place the positions in lines
+    /// and columns when a report needs them.
+    pub(crate) fn read_located(
+        &self,
+        log: &mut GameLog,
+        positions: &mut SourcePositions,
+    ) -> Result<Vec<u8>, String> {
+        log.clear();
+        positions.clear();
+        let bytes = self.bytes()?;
+        let name = self.name();
+        haifu::read_located(&name, &bytes, log, files::max_size(), positions)
+            .map_err(|e| e.display_in(&name))?;
         Ok(bytes)
     }
 }

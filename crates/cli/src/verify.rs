@@ -345,16 +345,19 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         let outcomes: Vec<FileVerdict> = pool.install(|| {
             chunk
                 .par_iter()
-                .map_init(GameLog::new, |log, item| {
-                    let mut outcome = process(item, log, &choice, sheets);
-                    if args.require_start {
-                        require_start(&mut outcome);
-                    }
-                    if args.require_end {
-                        require_end(&mut outcome);
-                    }
-                    outcome
-                })
+                .map_init(
+                    || (GameLog::new(), SourcePositions::default()),
+                    |(log, positions), item| {
+                        let mut outcome = process(item, log, positions, &choice, sheets);
+                        if args.require_start {
+                            require_start(&mut outcome);
+                        }
+                        if args.require_end {
+                            require_end(&mut outcome);
+                        }
+                        outcome
+                    },
+                )
                 .collect()
         });
         drop(chunk);
@@ -488,6 +491,7 @@ fn folder_of(file: &Path) -> String {
 fn process(
     item: &Game,
     log: &mut GameLog,
+    positions: &mut SourcePositions,
     choice: &crate::rules::RuleChoice,
     sheets: bool,
 ) -> FileVerdict {
@@ -500,10 +504,10 @@ fn process(
     };
     let mut source = None;
     let mut rendered = Vec::new();
-    // The bytes are read once: the second reading below, for the places of a divergent
-    // game's events, reads them again from memory (standard input too).
+    // One reading of the bytes gives the game and where each of its events was written
+    // (standard input too); only a divergent game keeps its positions.
     let name = item.name();
-    let bytes = item.read_into(log);
+    let bytes = item.read_located(log, positions);
     let result = bytes.as_ref().map_err(Clone::clone).and_then(|_| {
         haifu::require_round(log).map_err(|e| e.display_in(&name))?;
         let (rules, from) = choice
@@ -521,48 +525,13 @@ fn process(
         }
         Ok(verdict)
     });
-    let mut positions = SourcePositions::default();
     let divergent = matches!(&result, Ok(v) if v.status() == Status::Divergent);
-    if divergent && let Ok(bytes) = &bytes {
-        // Where each event of a divergent game was written: the line of a haifu
-        // record's, the tag of an mjlog's, the array item of a tenhou.net/6 or
-        // Mahjong Soul record's (only then, so a conforming corpus pays nothing).
-        let locations = &mut positions.events;
-        let mut again = GameLog::new();
-        let read = match haifu::Format::of(&name, bytes) {
-            Some(haifu::Format::Notation) => {
-                let lines = std::str::from_utf8(bytes)
-                    .ok()
-                    .and_then(|t| haifu_notation::source_lines(t).ok())
-                    .unwrap_or_default();
-                positions.event_lines = lines.events;
-                positions.expectation_lines = lines.expectations;
-                Ok(())
-            }
-            Some(haifu::Format::Mjlog) => haifu_tenhou::read_into_with_locations(
-                bytes,
-                &mut again,
-                crate::files::max_size(),
-                locations,
-            ),
-            Some(haifu::Format::Tenhou6) => {
-                haifu_tenhou6::read_with_locations(bytes, &mut again, locations)
-            }
-            Some(haifu::Format::Majsoul) => {
-                haifu_majsoul::read_with_locations(bytes, &mut again, locations)
-            }
-            Some(haifu::Format::RiichiCity) => {
-                haifu_riichicity::read_with_locations(bytes, &mut again, locations)
-            }
-            Some(haifu::Format::Mjai) => {
-                haifu_mjai::read_with_locations(bytes, &mut again, locations)
-            }
-            None => Ok(()),
-        };
-        if read.is_err() {
-            locations.clear();
-        }
-    }
+    let positions = if divergent && let Ok(bytes) = &bytes {
+        positions.place(bytes);
+        positions.clone()
+    } else {
+        SourcePositions::default()
+    };
     // The game's identity, for a baseline (only a divergent game's is needed).
     let game = match &result {
         Ok(v) if v.status() == Status::Divergent => Some(game_identity(log)),

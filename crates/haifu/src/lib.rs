@@ -37,7 +37,7 @@
 
 use std::path::Path;
 
-pub use haifu_log::{self as log, GameLog, ParseError};
+pub use haifu_log::{self as log, GameLog, ParseError, SourcePositions};
 pub use haifu_replay::{
     Divergence, DivergenceKind, GameReplay, RoundLabel, Status, Verdict, replay, verify,
 };
@@ -134,22 +134,68 @@ impl ReadError {
 ///
 /// A [`ReadError`]: the format is not one haifu reads, or its reader's located error.
 pub fn read_into(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ReadError> {
+    read_marked(name, bytes, log, limit, None)
+}
+
+/// Like [`read_into`], and notes in the same pass where each event and expectation was
+/// written (`positions`, cleared first): haifu text by line, an mjai log's events by line,
+/// and the byte offsets of an mjlog's tags and the JSON formats' items, which
+/// [`SourcePositions::place`] with the same `bytes` turns into lines and columns when a
+/// report needs them (a gzipped mjlog's are placed at once, in its XML). On error the
+/// positions, like the log, are unspecified.
+///
+/// # Errors
+///
+/// As [`read_into`].
+pub fn read_located(
+    name: &str,
+    bytes: &[u8],
+    log: &mut GameLog,
+    limit: u64,
+    positions: &mut SourcePositions,
+) -> Result<(), ReadError> {
+    positions.clear();
+    read_marked(name, bytes, log, limit, Some(positions))
+}
+
+/// [`read_into`], noting positions when asked.
+fn read_marked(
+    name: &str,
+    bytes: &[u8],
+    log: &mut GameLog,
+    limit: u64,
+    positions: Option<&mut SourcePositions>,
+) -> Result<(), ReadError> {
     log.clear();
     // A UTF-8 byte-order mark is no part of the record; an error on the first line is still
-    // placed at its column in the file.
+    // placed at its column in the file (the positions of events are noted after it, as their
+    // columns are on other lines).
     match bytes.strip_prefix(BOM) {
-        Some(rest) => read_unmarked(name, rest, log, limit).map_err(|mut e| {
-            let location = match &mut e {
-                ReadError::UnknownFormat | ReadError::NoRound => None,
-                ReadError::Log(e) => Some(&mut e.location),
-                ReadError::Notation(e) => Some(&mut e.location),
-            };
-            if let Some(l) = location.filter(|l| l.line == 1) {
-                l.column = l.column.saturating_add(3);
+        Some(rest) => {
+            let mut positions = positions;
+            let read = read_unmarked(name, rest, log, limit, positions.as_deref_mut());
+            if let Some(p) = positions {
+                // Positions in the file, after the mark: offsets 3 bytes on, columns of the
+                // first line 3 columns on.
+                p.offsets.iter_mut().for_each(|o| *o += BOM.len());
+                p.events
+                    .iter_mut()
+                    .filter(|l| l.line == 1)
+                    .for_each(|l| l.column = l.column.saturating_add(3));
             }
-            e
-        }),
-        None => read_unmarked(name, bytes, log, limit),
+            read.map_err(|mut e| {
+                let location = match &mut e {
+                    ReadError::UnknownFormat | ReadError::NoRound => None,
+                    ReadError::Log(e) => Some(&mut e.location),
+                    ReadError::Notation(e) => Some(&mut e.location),
+                };
+                if let Some(l) = location.filter(|l| l.line == 1) {
+                    l.column = l.column.saturating_add(3);
+                }
+                e
+            })
+        }
+        None => read_unmarked(name, bytes, log, limit, positions),
     }
 }
 
@@ -171,22 +217,42 @@ pub fn require_round(log: &GameLog) -> Result<(), ReadError> {
 /// The UTF-8 byte-order mark some editors write at the start of a text file.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// [`read_into`] for bytes without a byte-order mark.
-fn read_unmarked(name: &str, bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<(), ReadError> {
-    match Format::of(name, bytes).ok_or(ReadError::UnknownFormat)? {
-        Format::Notation => {
+/// [`read_into`] for bytes without a byte-order mark, the format's reader noting positions
+/// when asked.
+fn read_unmarked(
+    name: &str,
+    bytes: &[u8],
+    log: &mut GameLog,
+    limit: u64,
+    positions: Option<&mut SourcePositions>,
+) -> Result<(), ReadError> {
+    let format = Format::of(name, bytes).ok_or(ReadError::UnknownFormat)?;
+    match (format, positions) {
+        (Format::Notation, positions) => {
             // The haifu notation carries its own game id.
-            return Ok(haifu_notation::read_bytes_into_with(
-                bytes,
-                log,
-                &mut haifu_tenhou::SeedWalls::new(),
-            )?);
+            let walls = &mut haifu_tenhou::SeedWalls::new();
+            let Some(positions) = positions else {
+                return Ok(haifu_notation::read_bytes_into_with(bytes, log, walls)?);
+            };
+            let mut lines = haifu_notation::SourceLines {
+                events: std::mem::take(&mut positions.event_lines),
+                expectations: std::mem::take(&mut positions.expectation_lines),
+            };
+            let read = haifu_notation::read_bytes_into_with_lines(bytes, log, walls, &mut lines);
+            positions.event_lines = lines.events;
+            positions.expectation_lines = lines.expectations;
+            return Ok(read?);
         }
-        Format::Mjlog => haifu_tenhou::read_into_limited(bytes, log, limit)?,
-        Format::Tenhou6 => haifu_tenhou6::read(bytes, log)?,
-        Format::Majsoul => haifu_majsoul::read(bytes, log)?,
-        Format::RiichiCity => haifu_riichicity::read(bytes, log)?,
-        Format::Mjai => haifu_mjai::read(bytes, log)?,
+        (Format::Mjlog, None) => haifu_tenhou::read_into_limited(bytes, log, limit)?,
+        (Format::Mjlog, Some(p)) => haifu_tenhou::read_into_with_positions(bytes, log, limit, p)?,
+        (Format::Tenhou6, None) => haifu_tenhou6::read(bytes, log)?,
+        (Format::Tenhou6, Some(p)) => haifu_tenhou6::read_with_positions(bytes, log, p)?,
+        (Format::Majsoul, None) => haifu_majsoul::read(bytes, log)?,
+        (Format::Majsoul, Some(p)) => haifu_majsoul::read_with_positions(bytes, log, p)?,
+        (Format::RiichiCity, None) => haifu_riichicity::read(bytes, log)?,
+        (Format::RiichiCity, Some(p)) => haifu_riichicity::read_with_positions(bytes, log, p)?,
+        (Format::Mjai, None) => haifu_mjai::read(bytes, log)?,
+        (Format::Mjai, Some(p)) => haifu_mjai::read_with_positions(bytes, log, p)?,
     }
     if log.header.game_id.is_none() {
         let file = Path::new(name)

@@ -11,6 +11,42 @@ pub struct Location {
     pub column: u32,
 }
 
+/// Where in its file each event and expectation of a game was written, as a reader notes it
+/// while it reads (one pass), for pointing at a divergence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourcePositions {
+    /// For event `i`, the line and column of its tag or item (mjlog XML, the JSON formats'
+    /// items, an mjai line).
+    pub events: Vec<Location>,
+    /// For event `i`, its line in haifu text, when `events` says nothing of it.
+    pub event_lines: Vec<u32>,
+    /// For expectation `i` of the log, the line of its `expect` line in haifu text.
+    pub expectation_lines: Vec<u32>,
+    /// For event `i`, the byte offset of its tag or item in the bytes read, as a reader notes
+    /// it while reading, until [`SourcePositions::place`] turns them into `events`: only the
+    /// positions a report needs are placed (a divergent game's), and a conforming game pays
+    /// for no line count.
+    pub offsets: Vec<usize>,
+}
+
+impl SourcePositions {
+    /// Forgets every position, keeping the allocations.
+    pub fn clear(&mut self) {
+        self.events.clear();
+        self.event_lines.clear();
+        self.expectation_lines.clear();
+        self.offsets.clear();
+    }
+
+    /// Places the noted [`offsets`](SourcePositions::offsets) in `bytes`, the bytes they were
+    /// noted in, as `events` (line and column).
+    pub fn place(&mut self, bytes: &[u8]) {
+        if !self.offsets.is_empty() {
+            Location::of_offsets_into(bytes, self.offsets.drain(..), &mut self.events);
+        }
+    }
+}
+
 impl Location {
     /// The location of byte `offset` in `input` (clamped to the end of the input).
     pub fn of_offset(input: &[u8], offset: usize) -> Location {
@@ -25,33 +61,41 @@ impl Location {
 }
 
 impl Location {
-    /// The locations of many byte offsets of `input`, in their order (which may be any):
-    /// each placed by a binary search over the line starts, one pass over the input in all.
+    /// The locations of many byte offsets of `input`, in their order (which may be any): one
+    /// pass over the input for its line starts, then each offset placed from the line of the
+    /// one before, or by a binary search.
     pub fn of_offsets(input: &[u8], offsets: impl IntoIterator<Item = usize>) -> Vec<Location> {
+        let mut out = Vec::new();
+        Location::of_offsets_into(input, offsets, &mut out);
+        out
+    }
+
+    /// [`Location::of_offsets`] into `out` (cleared first), reusing its allocation.
+    pub fn of_offsets_into(
+        input: &[u8],
+        offsets: impl IntoIterator<Item = usize>,
+        out: &mut Vec<Location>,
+    ) {
+        out.clear();
         let line_starts: Vec<usize> = std::iter::once(0)
-            .chain(
-                input
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| **b == b'\n')
-                    .map(|(i, _)| i + 1),
-            )
+            .chain(memchr::memchr_iter(b'\n', input).map(|i| i + 1))
             .collect();
-        offsets
-            .into_iter()
-            .map(|at| {
-                let at = at.min(input.len());
-                let line = line_starts.partition_point(|s| *s <= at);
-                let start = line_starts
-                    .get(line.saturating_sub(1))
-                    .copied()
-                    .unwrap_or(0);
-                Location {
-                    line: u32::try_from(line).unwrap_or(u32::MAX),
-                    column: u32::try_from(at - start + 1).unwrap_or(u32::MAX),
-                }
-            })
-            .collect()
+        // An offset on the line of the one before or the next is placed at once (the usual
+        // case: offsets in the order of the text), any other by a binary search.
+        let mut line = 0usize;
+        out.extend(offsets.into_iter().map(|at| {
+            let at = at.min(input.len());
+            let starts_by = |l: usize| line_starts.get(l).is_some_and(|s| *s <= at);
+            if !starts_by(line) || starts_by(line + 2) {
+                line = line_starts.partition_point(|s| *s <= at) - 1;
+            } else if starts_by(line + 1) {
+                line += 1;
+            }
+            Location {
+                line: u32::try_from(line + 1).unwrap_or(u32::MAX),
+                column: u32::try_from(at - line_starts[line] + 1).unwrap_or(u32::MAX),
+            }
+        }));
     }
 }
 

@@ -25,7 +25,7 @@ pub mod json;
 mod points;
 mod walls;
 
-pub use error::{JSON_NESTING, Location, ParseError, ParseErrorKind};
+pub use error::{JSON_NESTING, Location, ParseError, ParseErrorKind, SourcePositions};
 pub use event::{
     ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedHan,
     RecordedWin, RiichiStage, RoundStart,

@@ -366,8 +366,11 @@ fn every_event_is_placed_at_its_record() {
         let name = &row.file;
         let text = std::fs::read_to_string(dir.join(name)).expect("reads");
         let mut log = GameLog::new();
-        let mut at = Vec::new();
-        haifu_majsoul::read_with_locations(text.as_bytes(), &mut log, &mut at).expect("reads");
+        let mut positions = haifu_log::SourcePositions::default();
+        haifu_majsoul::read_with_positions(text.as_bytes(), &mut log, &mut positions)
+            .expect("reads");
+        positions.place(text.as_bytes());
+        let at = positions.events;
         assert_eq!(at.len(), log.len());
         let lines: Vec<&str> = text.lines().collect();
         for (i, place) in at.iter().enumerate() {

@@ -60,7 +60,7 @@ mod read;
 pub mod tile;
 mod write;
 
-pub use read::{read, read_with_locations};
+pub use read::{read, read_with_positions};
 pub use write::{WriteError, write};
 
 /// The format's name in messages.

@@ -3,7 +3,8 @@
 use arrayvec::ArrayVec;
 use haifu_log::{
     DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
-    RecordedHan, RecordedWin, RiichiStage, RoundStart, StartRecord, Tenths, YakuOrder,
+    RecordedHan, RecordedWin, RiichiStage, RoundStart, SourcePositions, StartRecord, Tenths,
+    YakuOrder,
 };
 use haifu_ruleset::{Declared, Preset};
 use haifu_tiles::{
@@ -33,19 +34,20 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
     read_noting(input, log, None)
 }
 
-/// Like [`read`], and gives the place of each event: `locations[i]` is the line (column 1)
-/// of the mjai event that event `i` comes from (a round's start at its `start_kyoku`).
+/// Like [`read`], and notes the place of each event: `positions.events[i]` is the line
+/// (column 1) of the mjai event that event `i` comes from (a round's start at its
+/// `start_kyoku`). A line reader knows its lines, so nothing is left to place.
 ///
 /// # Errors
 ///
 /// As [`read`].
-pub fn read_with_locations(
+pub fn read_with_positions(
     input: &[u8],
     log: &mut GameLog,
-    locations: &mut Vec<Location>,
+    positions: &mut SourcePositions,
 ) -> Result<(), ParseError> {
-    locations.clear();
-    read_noting(input, log, Some(locations))
+    positions.clear();
+    read_noting(input, log, Some(&mut positions.events))
 }
 
 fn read_noting(

@@ -27,9 +27,9 @@ fn a_well_formed_round_reads() {
     haifu_mjai::read(text.as_bytes(), &mut log).expect("reads");
     assert_eq!(log.round_starts().len(), 1);
     assert_eq!(log.draws().len(), 1);
-    let mut locations = Vec::new();
-    haifu_mjai::read_with_locations(text.as_bytes(), &mut log, &mut locations).expect("reads");
-    let lines: Vec<u32> = locations.iter().map(|l| l.line).collect();
+    let mut positions = haifu_log::SourcePositions::default();
+    haifu_mjai::read_with_positions(text.as_bytes(), &mut log, &mut positions).expect("reads");
+    let lines: Vec<u32> = positions.events.iter().map(|l| l.line).collect();
     assert_eq!(lines, [2, 3, 4, 5]);
 }
 

@@ -123,6 +123,21 @@ pub fn read_bytes_into_with(
     read_into_with(utf8(bytes)?, log, walls)
 }
 
+/// Like [`read_bytes_into_with`], noting where each event and each expectation was written
+/// as it reads (one pass; see [`SourceLines`]).
+pub fn read_bytes_into_with_lines(
+    bytes: &[u8],
+    log: &mut GameLog,
+    walls: &mut dyn WallSource,
+    lines: &mut SourceLines,
+) -> Result<(), ReadError> {
+    log.clear();
+    read::Reader::new(utf8(bytes)?, log, None, walls)
+        .with_lines(lines)
+        .run()
+        .map_err(|e| *e)
+}
+
 /// Like [`read_document`], for bytes that should be UTF-8 text (a file's contents).
 pub fn read_document_bytes(bytes: &[u8]) -> Result<Document, ReadError> {
     read_document(utf8(bytes)?)

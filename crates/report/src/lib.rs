@@ -42,7 +42,8 @@ mod verify;
 
 pub use baseline::{Baseline, BaselineEntry, BaselineError};
 pub use diff::{ComparedGame, DiffFormat, DiffReport, DiffSummary, FileDiff, sheets_diff};
-pub use verify::{FileVerdict, SourcePositions, VerifyFormat, VerifyReport, VerifySummary};
+pub use haifu_log::SourcePositions;
+pub use verify::{FileVerdict, VerifyFormat, VerifyReport, VerifySummary};
 
 /// `n word` with the word in the plural unless `n` is 1: `1 draw`, `2 draws`.
 pub fn count(n: usize, word: &str) -> String {

@@ -57,7 +57,7 @@
 mod read;
 mod rules;
 
-pub use read::{read, read_with_locations};
+pub use read::{read, read_with_positions};
 
 /// The format's name in messages.
 pub const FORMAT: &str = "Riichi City game record JSON";

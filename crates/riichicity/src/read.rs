@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use arrayvec::ArrayVec;
 use haifu_log::{
     DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
-    RecordedHan, RecordedWin, RiichiStage, RoundStart, StackOrder, Tenths, UnknownAttribute, Wall,
-    WallCopies, WallRecord, YakuOrder,
+    RecordedHan, RecordedWin, RiichiStage, RoundStart, SourcePositions, StackOrder, Tenths,
+    UnknownAttribute, Wall, WallCopies, WallRecord, YakuOrder,
 };
 use haifu_tiles::{
     BySeat, CopyPool, HanSource, Limit, Meld, MeldKind, Seat, Suit, Tile, TileKind, Wind, Yaku,
@@ -37,21 +37,20 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
     read_noting(input, log, None)
 }
 
-/// Like [`read`], and gives the place of each event in the JSON: `locations[i]` is the line
-/// and column of the record event `i` comes from.
+/// Like [`read`], and notes where each event was written: `positions.offsets[i]` is the byte
+/// offset in `input` of the item event `i` comes from ([`SourcePositions::place`] gives its
+/// line and column).
 ///
 /// # Errors
 ///
 /// As [`read`].
-pub fn read_with_locations(
+pub fn read_with_positions(
     input: &[u8],
     log: &mut GameLog,
-    locations: &mut Vec<Location>,
+    positions: &mut SourcePositions,
 ) -> Result<(), ParseError> {
-    let mut offsets = Vec::new();
-    read_noting(input, log, Some(&mut offsets))?;
-    *locations = Location::of_offsets(input, offsets);
-    Ok(())
+    positions.clear();
+    read_noting(input, log, Some(&mut positions.offsets))
 }
 
 fn read_noting(

@@ -41,7 +41,7 @@ pub use flags::{Aka, GameType, Kuitan, Length, Opponents, Room, Speed};
 pub use meld::{MeldError, decode_meld};
 pub use reader::{
     DEFAULT_DECOMPRESSED_LIMIT, find_game_id, game_id_from_file_name, read, read_into,
-    read_into_limited, read_into_with_locations,
+    read_into_limited, read_into_with_positions,
 };
 pub use rules::{
     DatedEra, Declared, EraEvidence, EraSource, LogForm, TenhouEra, declared_rules, era_of,

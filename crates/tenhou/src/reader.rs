@@ -6,8 +6,8 @@ use std::io::Read as _;
 use arrayvec::ArrayVec;
 use haifu_log::{
     ChipAward, ChipScores, DrawKind, FinalResult, GameLog, Location, ParseError, ParseErrorKind,
-    Player, RecordedDraw, RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths,
-    UnknownAttribute,
+    Player, RecordedDraw, RecordedHan, RecordedWin, RiichiStage, RoundStart, SourcePositions,
+    Tenths, UnknownAttribute,
 };
 use haifu_tiles::{BySeat, HanSource, Limit, Quoted, Seat, Tile, Wind};
 use quick_xml::events::{BytesStart, Event as XmlEvent};
@@ -53,50 +53,40 @@ pub fn read_into_limited(bytes: &[u8], log: &mut GameLog, limit: u64) -> Result<
     Parser::new(bytes, log).run()
 }
 
-/// Like [`read_into_limited`], and gives the place of the tag each event comes from:
-/// `locations[i]` is the line and column (in the decompressed XML, for gzipped input) of
-/// event `i`'s tag. Slower than [`read_into_limited`]: for the logs whose messages need it.
+/// Like [`read_into_limited`], and notes where each event was written: the byte offset of the
+/// tag each event comes from in `positions.offsets` ([`SourcePositions::place`] gives its
+/// line and column); for gzipped input, whose text is gone after reading, their lines and
+/// columns in the decompressed XML in `positions.events`.
 ///
 /// # Errors
 ///
 /// As [`read_into_limited`].
-pub fn read_into_with_locations(
+pub fn read_into_with_positions(
     bytes: &[u8],
     log: &mut GameLog,
     limit: u64,
-    locations: &mut Vec<Location>,
+    positions: &mut SourcePositions,
 ) -> Result<(), ParseError> {
     log.clear();
-    locations.clear();
+    positions.clear();
+    let gzipped = bytes.starts_with(&[0x1f, 0x8b]);
     let unzipped;
-    let xml = if bytes.starts_with(&[0x1f, 0x8b]) {
+    let xml = if gzipped {
         unzipped = gunzip(bytes, limit)?;
         &unzipped[..]
     } else {
         bytes
     };
     let mut parser = Parser::new(xml, log);
-    parser.positions = Some(Vec::new());
+    let mut offsets = std::mem::take(&mut positions.offsets);
+    // About one event per 16 bytes of a real log: reserved once, not grown tag by tag.
+    offsets.reserve(xml.len() / 16);
+    parser.positions = Some(offsets);
     let result = parser.run_keeping();
-    let offsets = parser.positions.take().unwrap_or_default();
+    positions.offsets = parser.positions.take().unwrap_or_default();
     result?;
-    // One pass over the text: the offsets only grow.
-    let (mut line, mut line_start, mut scanned) = (1u32, 0usize, 0usize);
-    for offset in offsets {
-        let offset = offset.min(xml.len());
-        if offset >= scanned {
-            for (i, &b) in xml[scanned..offset].iter().enumerate() {
-                if b == b'\n' {
-                    line += 1;
-                    line_start = scanned + i + 1;
-                }
-            }
-            scanned = offset;
-        }
-        locations.push(Location {
-            line,
-            column: u32::try_from(offset.saturating_sub(line_start) + 1).unwrap_or(u32::MAX),
-        });
+    if gzipped {
+        positions.place(xml);
     }
     Ok(())
 }
@@ -259,7 +249,10 @@ impl<'a, 'l> Parser<'a, 'l> {
     /// Notes that the events pushed since the last note come from the tag at `at`.
     fn mark(&mut self, at: usize) {
         if let Some(p) = &mut self.positions {
-            p.resize(self.log.len(), at);
+            // Usually one event, into reserved room: a push, not a resize.
+            for _ in p.len()..self.log.len() {
+                p.push(at);
+            }
         }
     }
 

@@ -46,7 +46,7 @@ mod read;
 mod write;
 
 pub use names::{han_source, han_source_name};
-pub use read::{read, read_with_locations};
+pub use read::{read, read_with_positions};
 pub use write::{WriteError, write};
 
 /// The format's name in messages.

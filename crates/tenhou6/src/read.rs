@@ -5,7 +5,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 use haifu_log::{
     EndRecord, FinalResult, GameLog, Location, ParseError, ParseErrorKind, Player, RecordedDraw,
-    RecordedHan, RecordedWin, RiichiStage, RoundStart, Tenths, YakuOrder,
+    RecordedHan, RecordedWin, RiichiStage, RoundStart, SourcePositions, Tenths, YakuOrder,
 };
 use haifu_ruleset::{Declared as Declaration, Preset};
 use haifu_tiles::{
@@ -36,24 +36,20 @@ pub fn read(input: &[u8], log: &mut GameLog) -> Result<(), ParseError> {
     read_noting(input, log, None)
 }
 
-/// Like [`read`], and gives the place of each event in the JSON: `locations[i]` is the line
-/// and column of the array item event `i` comes from (a draw, a discard, a call; a round's
-/// start at its first element, its outcome at its result). Slower than [`read`]: for the
-/// records whose messages need it.
+/// Like [`read`], and notes where each event was written: `positions.offsets[i]` is the byte
+/// offset in `input` of the item event `i` comes from ([`SourcePositions::place`] gives its
+/// line and column).
 ///
 /// # Errors
 ///
 /// As [`read`].
-pub fn read_with_locations(
+pub fn read_with_positions(
     input: &[u8],
     log: &mut GameLog,
-    locations: &mut Vec<Location>,
+    positions: &mut SourcePositions,
 ) -> Result<(), ParseError> {
-    let mut offsets = Vec::new();
-    read_noting(input, log, Some(&mut offsets))?;
-    // The offsets follow the turns, not the text.
-    *locations = Location::of_offsets(input, offsets);
-    Ok(())
+    positions.clear();
+    read_noting(input, log, Some(&mut positions.offsets))
 }
 
 fn read_noting(

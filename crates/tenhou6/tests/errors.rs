@@ -108,9 +108,11 @@ fn empty_and_non_json_inputs_are_refused() {
 fn events_are_located_at_their_array_items() {
     let text = record(&round_with(HAND, "[17]", "[\"流局\"]")).replacen("[17],[]", "[17],[60]", 1);
     let mut log = GameLog::new();
-    let mut at = Vec::new();
-    haifu_tenhou6::read_with_locations(text.as_bytes(), &mut log, &mut at)
+    let mut positions = haifu_log::SourcePositions::default();
+    haifu_tenhou6::read_with_positions(text.as_bytes(), &mut log, &mut positions)
         .expect("the record reads");
+    positions.place(text.as_bytes());
+    let at = positions.events;
     assert_eq!(at.len(), log.len());
     let place = |needle: &str, nth: usize| {
         let offset = text.match_indices(needle).nth(nth).expect("in the text").0;

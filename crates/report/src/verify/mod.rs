@@ -10,7 +10,7 @@ mod text;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use haifu_log::Location;
+use haifu_log::SourcePositions;
 use haifu_replay::{Divergence, DivergenceKind, Status, Verdict};
 use serde::Serialize;
 
@@ -45,35 +45,20 @@ pub struct FileVerdict {
     pub sheets: Vec<String>,
 }
 
-/// Where in its file each event and expectation of a game was written, for pointing at a
-/// divergence.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SourcePositions {
-    /// For event `i`, the line and column of its tag or item (mjlog XML, tenhou.net/6 JSON,
-    /// a Mahjong Soul record).
-    pub events: Vec<Location>,
-    /// For event `i`, its line in haifu text, when `events` says nothing of it.
-    pub event_lines: Vec<u32>,
-    /// For expectation `i` of the log, the line of its `expect` line in haifu text.
-    pub expectation_lines: Vec<u32>,
-}
-
-impl SourcePositions {
-    /// Where in its file a divergence's event is: the line (haifu text: a failed
-    /// expectation's `expect` line, or the event's line), with the column of the event's
-    /// tag for mjlog XML.
-    fn of(&self, d: &Divergence) -> Option<(u32, Option<u32>)> {
-        if let Some(at) = d.event.and_then(|e| self.events.get(e)) {
-            return Some((at.line, Some(at.column)));
-        }
-        match d.kind {
-            DivergenceKind::ExpectationFailed { expectation, .. } => {
-                self.expectation_lines.get(expectation).copied()
-            }
-            _ => d.event.and_then(|e| self.event_lines.get(e).copied()),
-        }
-        .map(|line| (line, None))
+/// Where in its file a divergence's event is: the line (haifu text: a failed expectation's
+/// `expect` line, or the event's line), with the column of the event's tag or item where the
+/// format has one.
+fn place_of(positions: &SourcePositions, d: &Divergence) -> Option<(u32, Option<u32>)> {
+    if let Some(at) = d.event.and_then(|e| positions.events.get(e)) {
+        return Some((at.line, Some(at.column)));
     }
+    match d.kind {
+        DivergenceKind::ExpectationFailed { expectation, .. } => {
+            positions.expectation_lines.get(expectation).copied()
+        }
+        _ => d.event.and_then(|e| positions.event_lines.get(e).copied()),
+    }
+    .map(|line| (line, None))
 }
 
 impl FileVerdict {
@@ -97,7 +82,7 @@ impl FileVerdict {
     /// Where in its file a divergence's event is: its line, with a column when the format
     /// has one (see [`SourcePositions`]).
     fn place(&self, d: &Divergence) -> Option<(u32, Option<u32>)> {
-        self.positions.of(d)
+        place_of(&self.positions, d)
     }
 
     /// Why the file has no verdict, split at its place: the line and column the message
