@@ -512,6 +512,61 @@ fn broken_databases_are_named_errors_and_the_run_goes_on() {
     assert_eq!(summary["errors"], 4);
     assert_eq!(summary["games"], 3);
 
+    // convert and diff read databases too, each game named by its log id.
+    let good_rows: [&std::ffi::OsStr; 2] =
+        ["--where".as_ref(), "sql=log_id LIKE '%-good'".as_ref()];
+    let converted = dir.join("converted");
+    let mut args = vec![
+        "convert".as_ref(),
+        rows.as_os_str(),
+        "--to".as_ref(),
+        "json".as_ref(),
+        "--out-dir".as_ref(),
+        converted.as_os_str(),
+    ];
+    args.extend(good_rows);
+    let out = run(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&converted)
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    written.sort();
+    assert_eq!(written, ["a-good.json", "d-good.json"]);
+    let mut args = vec![
+        "diff".as_ref(),
+        rows.as_os_str(),
+        "--against".as_ref(),
+        "auto".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ];
+    args.extend(good_rows);
+    let out = run(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "a rule set against itself changes nothing"
+    );
+    let report = json(&out);
+    let files: Vec<&str> = report["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["file"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(files, [format!("{r}#a-good"), format!("{r}#d-good")]);
+
     // A database damaged midway: the games before the damage are reported, then the
     // database's error naming the last row read; the file after it is still read.
     let damaged = dir.join("damaged.db");
