@@ -569,9 +569,9 @@ impl LogDb {
                     return Authorization::Allow;
                 }
                 AuthAction::Read {
-                    table_name,
+                    table_name: "logs",
                     column_name,
-                } if table_name == "logs" => format!(
+                } => format!(
                     "the column `{column_name}` cannot be named (expected one of {})",
                     allowed.join(", ")
                 ),

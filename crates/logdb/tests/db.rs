@@ -28,8 +28,12 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     e.finish().expect("gzip in memory")
 }
 
+/// A row to store: id, date, two flags (length, table size: each schema's own), processed,
+/// in error, and the log as stored.
+type StoredRow<'a, L> = (&'a str, &'a str, u8, u8, u8, u8, L);
+
 /// A phoenix-logs database: rows (id, date, tonpuusen, sanma, processed, error, content).
-fn phoenix(path: &Path, rows: &[(&str, &str, u8, u8, u8, u8, Vec<u8>)]) {
+fn phoenix(path: &Path, rows: &[StoredRow<'_, Vec<u8>>]) {
     let conn = Connection::open(path).expect("a new database");
     conn.execute_batch(
         "CREATE TABLE logs(log_id text primary key, date text, is_tonpusen int, is_sanma int,
@@ -46,7 +50,7 @@ fn phoenix(path: &Path, rows: &[(&str, &str, u8, u8, u8, u8, Vec<u8>)]) {
 }
 
 /// A houou-logs database: rows (id, date, players, tonpu, processed, error, log).
-fn houou(path: &Path, rows: &[(&str, &str, u8, u8, u8, u8, Option<Vec<u8>>)]) {
+fn houou(path: &Path, rows: &[StoredRow<'_, Option<Vec<u8>>>]) {
     let conn = Connection::open(path).expect("a new database");
     conn.execute_batch(
         "CREATE TABLE logs (id TEXT PRIMARY KEY, date TEXT NOT NULL, num_players INTEGER NOT NULL,
