@@ -37,6 +37,10 @@ pub(crate) struct ConvertArgs {
     /// Narrow the rows of a log database; give it several times, all must hold.
     #[arg(long = "where", value_name = "KEY=VALUE", help = crate::inputs::WHERE_HELP)]
     narrow: Vec<String>,
+    /// The progress bar on stderr: `auto` draws it when stderr is a terminal and the CI
+    /// variable is not set; `always` and `never` as they say.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::output::ProgressWhen::Auto)]
+    progress: crate::output::ProgressWhen,
 }
 
 /// Output formats of `convert`.
@@ -74,7 +78,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.files);
     let narrowing = crate::inputs::narrowing(&args.narrow, &found)?;
-    let progress = match Progress::shown(crate::output::ProgressWhen::Auto) {
+    let progress = match Progress::shown(args.progress) {
         true => Progress::games(crate::inputs::count(&found, &narrowing), "converting"),
         false => Progress::hidden(),
     };

@@ -47,6 +47,10 @@ pub(crate) struct DiffArgs {
     /// Narrow the rows of a log database; give it several times, all must hold.
     #[arg(long = "where", value_name = "KEY=VALUE", help = crate::inputs::WHERE_HELP)]
     narrow: Vec<String>,
+    /// The progress bar on stderr: `auto` draws it when stderr is a terminal and the CI
+    /// variable is not set; `always` and `never` as they say.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::output::ProgressWhen::Auto)]
+    progress: crate::output::ProgressWhen,
 }
 
 /// Output formats of `diff`.
@@ -103,7 +107,7 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         .num_threads(crate::files::workers(args.jobs))
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
-    let progress = match Progress::shown(crate::output::ProgressWhen::Auto) {
+    let progress = match Progress::shown(args.progress) {
         true => Progress::games(crate::inputs::count(&found, &narrowing), "comparing"),
         false => Progress::hidden(),
     };

@@ -74,10 +74,17 @@ impl Progress {
     /// A bar drawn on stderr for `len` games: done, games/s, time left, and the divergent
     /// games so far ([`divergent`](Self::divergent)).
     pub(crate) fn games(len: u64, verb: &str) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+        // On a terminal the bar redraws in place; elsewhere (`--progress always` into a pipe
+        // or a CI log) it is written as a line a second.
+        let target = if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::term_like(Box::new(LinesOnStderr::default()))
+        };
+        let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(
             ProgressStyle::with_template(
-                "{msg} {bar:30} {human_pos}/{human_len} games, {per_sec:.0} [{elapsed_precise}, {eta} left]",
+                "{msg} {bar:30} {human_pos}/{human_len} games, {per_sec} [{elapsed_precise}, {eta} left]",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
@@ -116,6 +123,69 @@ impl Progress {
     /// Removes the bar.
     pub(crate) fn finish(&self) {
         self.0.finish_and_clear();
+    }
+}
+
+/// A progress bar's drawing as plain lines on stderr, at most one every ten seconds, for a
+/// stderr that is no terminal.
+#[derive(Debug, Default)]
+struct LinesOnStderr {
+    /// When the last line was written.
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+impl LinesOnStderr {
+    /// Writes `line` unless one was written less than ten seconds ago.
+    fn line(&self, line: &str) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let now = std::time::Instant::now();
+        let Ok(mut last) = self.last.lock() else {
+            return Ok(());
+        };
+        if last.is_some_and(|t| now.duration_since(t).as_secs() < 10) || line.trim().is_empty() {
+            return Ok(());
+        }
+        *last = Some(now);
+        writeln!(std::io::stderr(), "{line}")
+    }
+}
+
+impl indicatif::TermLike for LinesOnStderr {
+    fn width(&self) -> u16 {
+        100
+    }
+
+    fn move_cursor_up(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_down(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_right(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_left(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn write_line(&self, line: &str) -> std::io::Result<()> {
+        self.line(line)
+    }
+
+    fn write_str(&self, text: &str) -> std::io::Result<()> {
+        self.line(text)
+    }
+
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn flush(&self) -> std::io::Result<()> {
+        use std::io::Write as _;
+        std::io::stderr().flush()
     }
 }
 

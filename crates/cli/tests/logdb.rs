@@ -383,13 +383,14 @@ fn databases_of_both_schemas_verify_as_the_folder_does() {
             .collect();
         assert_eq!(ids, sanma, "{}", db.display());
     }
-    // By date, and by raw SQL over the id: the games of July 2021.
-    let mut july: Vec<&str> = games
+    // By date, and by raw SQL over the id: the games of May 2014.
+    let mut may: Vec<&str> = games
         .iter()
         .map(|g| g.id.as_str())
-        .filter(|id| id.starts_with("202107"))
+        .filter(|id| id.starts_with("201405"))
         .collect();
-    july.sort_unstable();
+    may.sort_unstable();
+    assert!(!may.is_empty());
     for narrowing in [
         ["--where", "since=2021-07-01", "--where", "until=2021-07-31"],
         [
@@ -411,7 +412,7 @@ fn databases_of_both_schemas_verify_as_the_folder_does() {
             .into_iter()
             .map(|(id, _)| id)
             .collect();
-        assert_eq!(ids, july, "{narrowing:?}");
+        assert_eq!(ids, may, "{narrowing:?}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -511,6 +512,23 @@ fn broken_databases_are_named_errors_and_the_run_goes_on() {
     assert_eq!(summary["files"], 7);
     assert_eq!(summary["errors"], 4);
     assert_eq!(summary["games"], 3);
+
+    // The progress bar goes to stderr only when asked outside a terminal, and changes nothing
+    // on stdout.
+    let quiet = run(&["verify".as_ref(), rows.as_os_str()]);
+    let shown = run(&[
+        "verify".as_ref(),
+        rows.as_os_str(),
+        "--progress".as_ref(),
+        "always".as_ref(),
+    ]);
+    assert_eq!(quiet.stdout, shown.stdout);
+    assert!(!String::from_utf8_lossy(&quiet.stderr).contains("games"));
+    assert!(
+        String::from_utf8_lossy(&shown.stderr).starts_with("verifying: "),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
 
     // convert and diff read databases too, each game named by its log id.
     let good_rows: [&std::ffi::OsStr; 2] =
