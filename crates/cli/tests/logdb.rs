@@ -392,10 +392,10 @@ fn databases_of_both_schemas_verify_as_the_folder_does() {
     may.sort_unstable();
     assert!(!may.is_empty());
     for narrowing in [
-        ["--where", "since=2021-07-01", "--where", "until=2021-07-31"],
+        ["--where", "since=2014-05-01", "--where", "until=2014-05-31"],
         [
             "--where",
-            "sql=log_id LIKE '202107%'",
+            "sql=log_id LIKE '201405%'",
             "--where",
             "players=4",
         ],
