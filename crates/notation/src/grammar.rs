@@ -245,20 +245,3 @@ pub(crate) fn rest<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, &'a [Token<
 pub(crate) fn seat(token: &str) -> Result<haifu_tiles::Seat, ErrorKind> {
     lex::seat(token).ok_or_else(|| lex::expected("a seat letter A, B, C or D", token))
 }
-
-/// Runs a whole-line parser: its value, or its error.
-pub(crate) fn parse_line<'a, 't, O>(
-    input: Tokens<'a, 't>,
-    parser: impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, O>,
-) -> Result<O, LineError> {
-    match parser(input) {
-        Ok((_, o)) => Ok(o),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(LineError::at(
-            input.end(),
-            ErrorKind::EndOfLine {
-                expected: "more of the line",
-            },
-        )),
-    }
-}

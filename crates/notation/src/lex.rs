@@ -105,28 +105,6 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The line's first token, for a new cursor: [`Cursor::next_token`], found byte by byte
-    /// when the line starts with a keyword (lowercase letters and `-`) followed by a blank
-    /// or `\n`, as most lines do.
-    pub(crate) fn first_token(&mut self) -> Option<(usize, &'a str)> {
-        let b = self.line.as_bytes();
-        let mut i = self.pos;
-        while let Some(&c) = b.get(i)
-            && (c.is_ascii_lowercase() || c == b'-')
-        {
-            i += 1;
-        }
-        if i > self.pos
-            && matches!(b.get(i), Some(b' ' | b'\n'))
-            && let Some(word) = self.line.get(self.pos..i)
-        {
-            let start = self.pos;
-            self.pos = i;
-            return Some((start, word));
-        }
-        self.next_token()
-    }
-
     /// The next token and its offset, or `None` at the end of the line.
     #[inline]
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
@@ -657,31 +635,13 @@ mod tests {
             let plain = t.strip_prefix('+').unwrap_or(t);
             let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
             let std_ok = ok(t.strip_prefix(['+', '-']).unwrap_or(t));
-            assert_eq!(
-                int::<u8>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i8>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<u32>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i32>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
-            assert_eq!(
-                int::<i64>(t),
-                std_ok.then(|| plain.parse().ok()).flatten(),
-                "{t}"
-            );
+            macro_rules! same_as_std {
+                ($($ty:ty),*) => {$(
+                    let std = std_ok.then(|| plain.parse::<$ty>().ok()).flatten();
+                    assert_eq!(int::<$ty>(t), std, "{t}");
+                )*};
+            }
+            same_as_std!(u8, i8, u32, i32, i64);
         }
         assert_eq!(tenths("+58.0"), Some(Tenths(580)));
         assert_eq!(tenths("1.25"), None);

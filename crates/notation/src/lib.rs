@@ -35,10 +35,10 @@
 //!   where the default would be wrong.
 //! - With a Tenhou seed, the default copy of every dealt, drawn and revealed tile is the
 //!   wall's; physical copies then show only where the log departs from its wall.
-//! - Every line is read once, by its kind's grammar, into a small syntax tree that is then
-//!   applied to the table: move lines token by token from the cursor (`one_move`), the other
-//!   lines over their tokens as nom input (`grammar`); tile lists, hands and walls by one
-//!   table-driven tile loop. There is no second reading of any line.
+//! - Every line is read once, by its kind's parser, into a small syntax value (`Line`; a move
+//!   line move by move from the cursor, `one_move`), which one applier then resolves against
+//!   the table; tile lists, hands and walls by one table-driven tile loop. There is no second
+//!   reading of any line.
 //! - Bad input never panics. No nom type appears in a public signature.
 #![doc = ""]
 #![doc = include_str!("../NOTATION.md")]

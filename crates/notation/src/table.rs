@@ -201,50 +201,17 @@ impl Table {
         }
     }
 
-    /// Clears the table for a new round with this wall (hands not dealt yet).
+    /// Clears the table for a new round with this wall (hands not dealt yet); the scores, the
+    /// deposit default and the red fives carry over.
     pub(crate) fn reset(&mut self, wall: Option<Wall>) {
-        // Field by field, as `Table::new` sets them (the scores and the deposit default carry
-        // over): cheaper than building a whole table and moving it in. The pattern names
-        // every field, so that a new one cannot be forgotten here.
-        let Table {
-            wall: _,
-            live,
-            rinshan,
-            rinshan_next,
-            place,
-            last_draw,
-            last_tile,
-            last_discard,
-            need_discard,
-            melds,
-            indicators,
-            scores: _,
-            sticks,
-            honba,
-            open,
-            after_win,
-            started: _,
-            deposit_scored: _,
-            red_fives: _,
-        } = self;
-        *live = 0;
-        *rinshan = 0;
-        *rinshan_next = [false; 4];
-        *place = [UNSEEN; 256];
-        *last_draw = [None; 4];
-        *last_tile = None;
-        *last_discard = None;
-        *need_discard = [false; 4];
-        for m in melds {
-            m.clear();
-        }
-        indicators.clear();
-        *sticks = 0;
-        *honba = 0;
-        *open = false;
-        *after_win = false;
-        self.wall = wall;
-        self.started = true;
+        *self = Table {
+            wall,
+            scores: self.scores,
+            started: true,
+            deposit_scored: self.deposit_scored,
+            red_fives: self.red_fives,
+            ..Table::new()
+        };
     }
 
     /// Takes the round start's values once its tiles are placed.

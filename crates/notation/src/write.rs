@@ -219,11 +219,26 @@ impl Writer<'_, '_> {
             let _ = writeln!(self.out, "first-dealer {}", seat_letter(d));
         }
         if let Some(first) = self.log.round_starts().first() {
-            self.out.push_str("scores");
-            self.by_seat(first.scores, false);
-            self.out.push('\n');
+            self.seat_line("scores", first.scores, false);
         }
         self.unknowns(None);
+    }
+
+    /// A line of `word` and four numbers, one per seat.
+    fn seat_line(&mut self, word: &str, v: BySeat<i32>, signed: bool) {
+        self.out.push_str(word);
+        self.by_seat(v, signed);
+        self.out.push('\n');
+    }
+
+    /// A win's or a draw's `chips` line: the chips before, then the changes.
+    fn chips(&mut self, chips: Option<haifu_log::ChipScores>) {
+        if let Some(c) = chips {
+            self.out.push_str("  chips");
+            self.by_seat(c.before, false);
+            self.by_seat(c.delta, true);
+            self.out.push('\n');
+        }
     }
 
     fn by_seat(&mut self, v: BySeat<i32>, signed: bool) {
@@ -375,9 +390,7 @@ impl Writer<'_, '_> {
             Event::RoundDraw(d) => self.round_draw(d),
             Event::GameEnd(f) => {
                 self.end_line();
-                self.out.push_str("game-end");
-                self.by_seat(f.scores, false);
-                self.out.push('\n');
+                self.seat_line("game-end", f.scores, false);
                 self.final_points(f);
             }
         }
@@ -410,18 +423,15 @@ impl Writer<'_, '_> {
         let default = t.resolve_enter(plain(reds, start.dora_indicator), t.wall_dora());
         write_tiles(self.out, &[spell(reds, start.dora_indicator, default)]);
         t.new_dora(start.dora_indicator);
-        self.out.push_str("\nscores");
-        self.by_seat(start.scores, false);
         self.out.push('\n');
+        self.seat_line("scores", start.scores, false);
         if let Some(s) = &start.shuffle {
             self.out.push_str("shuffle ");
             write_string(self.out, s, false);
             self.out.push('\n');
         }
         if let Some(c) = start.chips {
-            self.out.push_str("chips");
-            self.by_seat(c, false);
-            self.out.push('\n');
+            self.seat_line("chips", c, false);
         }
         for seat in Seat::ALL {
             let hand = &start.hands[seat];
@@ -557,12 +567,7 @@ impl Writer<'_, '_> {
         }
         self.ba(w.honba, w.sticks);
         self.scores_deltas(w.scores, w.deltas);
-        if let Some(c) = w.chips {
-            self.out.push_str("  chips");
-            self.by_seat(c.before, false);
-            self.by_seat(c.delta, true);
-            self.out.push('\n');
-        }
+        self.chips(w.chips);
         if !w.chip_awards.is_empty() {
             self.out.push_str("  chip-awards");
             for a in &w.chip_awards {
@@ -587,13 +592,9 @@ impl Writer<'_, '_> {
 
     fn scores_deltas(&mut self, scores: BySeat<i32>, deltas: BySeat<i32>) {
         if scores != self.table.scores {
-            self.out.push_str("  scores");
-            self.by_seat(scores, false);
-            self.out.push('\n');
+            self.seat_line("  scores", scores, false);
         }
-        self.out.push_str("  deltas");
-        self.by_seat(deltas, true);
-        self.out.push('\n');
+        self.seat_line("  deltas", deltas, true);
     }
 
     fn ratio(&mut self, ratio: Option<[i32; 2]>) {
@@ -604,9 +605,7 @@ impl Writer<'_, '_> {
 
     /// The `final` line (scores) and the placement points of a game's last outcome.
     fn final_result(&mut self, f: &FinalResult) {
-        self.out.push_str("  final");
-        self.by_seat(f.scores, false);
-        self.out.push('\n');
+        self.seat_line("  final", f.scores, false);
         self.final_points(f);
     }
 
@@ -649,12 +648,7 @@ impl Writer<'_, '_> {
         }
         self.ba(d.honba, d.sticks);
         self.scores_deltas(d.scores, d.deltas);
-        if let Some(c) = d.chips {
-            self.out.push_str("  chips");
-            self.by_seat(c.before, false);
-            self.by_seat(c.delta, true);
-            self.out.push('\n');
-        }
+        self.chips(d.chips);
         self.ratio(d.ratio);
         if let Some(f) = &d.final_result {
             self.final_result(f);

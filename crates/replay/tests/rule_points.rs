@@ -143,6 +143,13 @@ const CASES: &[Case] = &[
         text: "the engine has 60.0 -20.0 -20.0 -20.0",
     },
     Case {
+        field: "final_points",
+        scenario: "buu/maru-b",
+        set: "final_points={sink_float=[10,7,3]}",
+        kind: "final_mismatch",
+        text: "the engine has 0.0 14.0 -7.0 -7.0",
+    },
+    Case {
         field: "kita",
         scenario: "sanma/kita-ron",
         set: "kita=\"not-played\"",

@@ -10,9 +10,10 @@ use crate::hand::{Block, Reading, SetShape, Wait, for_each_reading};
 use crate::model::{DoraValue, Floor, Model, OpenPinfu, PinfuFu, Valued};
 use crate::yaku::{YakuHan, YakuRules, YakumanCount};
 use haifu_ruleset::{
-    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, Ippatsu, OpenTanyao, RedFives, Renhou,
-    RiichiModel, RinshanFu, RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakuTable, YakuValue,
-    YakulessWin, YakumanStacking,
+    ClassicLimitHands, ConcealedToitoi, ConcealedTsumoFu, DoubleWindPairFu, DoubleYakuman,
+    FishingDouble, IdenticalRuns, Ippatsu, OpenTanyao, RedFives, Renhou, RiichiModel, RinshanFu,
+    RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakuTable, YakuValue, YakulessWin,
+    YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -664,11 +665,16 @@ impl<'w, 'a> Context<'w, 'a> {
     fn situational(&self, yaku: &mut ArrayVec<YakuHan, 20>) {
         let s = self.win.situation;
         let mut push = |y: Yaku, han: u8| yaku.push(YakuHan { yaku: y, han });
-        // Fishing is a declaration without han (no ippatsu with it either).
+        // Fishing has no ippatsu; it is a double for its winner where the rule set says so,
+        // written as riichi.
         let fishing = self.rules.round.riichi == RiichiModel::Fishing;
         match self.win.riichi {
-            _ if fishing => {}
             RiichiDeclaration::None => {}
+            _ if fishing => match self.rules.hand.fishing_double {
+                FishingDouble::Counted => push(Yaku::Riichi, 1),
+                FishingDouble::NotCounted => {}
+                FishingDouble::NotSettled => self.unsettled.set(Some("fishing_double")),
+            },
             RiichiDeclaration::Riichi => push(Yaku::Riichi, 1),
             RiichiDeclaration::DoubleRiichi => push(Yaku::DoubleRiichi, 2),
         }
@@ -785,6 +791,12 @@ impl<'w, 'a> Context<'w, 'a> {
     }
 
     fn tsumo_fu(&self) -> bool {
+        if self.tsumo
+            && self.menzen
+            && self.rules.hand.concealed_tsumo_fu == ConcealedTsumoFu::Ignored
+        {
+            return false;
+        }
         if !self.tsumo || !self.win.situation.contains(Situation::RINSHAN) {
             return self.tsumo;
         }
@@ -1013,12 +1025,19 @@ impl<'w, 'a> Context<'w, 'a> {
             if all_simple && (self.menzen || self.rules.hand.open_tanyao == OpenTanyao::Allowed) {
                 push(Yaku::Tanyao);
             }
-            if self.menzen {
-                match peikou(&runs) {
+            // Identical runs the classic count values outside a closed hand, pushed last.
+            let mut runs_counted = None;
+            match self.rules.hand.identical_runs {
+                IdenticalRuns::ClosedHand if self.menzen => match peikou(&runs) {
                     1 => push(Yaku::Iipeikou),
                     2 => push(Yaku::Ryanpeikou),
                     _ => {}
+                },
+                IdenticalRuns::ClosedHand => {}
+                IdenticalRuns::ConcealedRuns if self.menzen && peikou(&runs) == 2 => {
+                    push(Yaku::Ryanpeikou);
                 }
+                IdenticalRuns::ConcealedRuns => runs_counted = identical_runs(&sets),
             }
             // Value triplets: concealed sets in kind order, then melds in call order.
             for s in &sets {
@@ -1076,8 +1095,14 @@ impl<'w, 'a> Context<'w, 'a> {
                     Yaku::Chinitsu
                 });
             }
+            yaku.extend(runs_counted);
         }
-        self.emit(reading, wait, yaku, yakuman, fu, fu_items, f);
+        // Toitoi's extra double with one or two concealed triplets, over the table's value.
+        let extra = (triplets == 4
+            && (1..=2).contains(&ankou)
+            && self.rules.hand.toitoi_concealed == ConcealedToitoi::ExtraDouble)
+            .then_some(Yaku::Toitoi);
+        self.emit(reading, wait, yaku, yakuman, fu, fu_items, extra, f);
     }
 
     fn chiitoitsu(&self, reading: &Reading, pairs: &[TileKind; 7], f: &mut impl FnMut(Candidate)) {
@@ -1138,7 +1163,16 @@ impl<'w, 'a> Context<'w, 'a> {
                 });
             }
         }
-        self.emit(reading, Wait::Tanki, yaku, yakuman, value.fu, fu_items, f);
+        self.emit(
+            reading,
+            Wait::Tanki,
+            yaku,
+            yakuman,
+            value.fu,
+            fu_items,
+            None,
+            f,
+        );
     }
 
     fn kokushi(&self, reading: &Reading, pair: TileKind, f: &mut impl FnMut(Candidate)) {
@@ -1165,6 +1199,7 @@ impl<'w, 'a> Context<'w, 'a> {
             yakuman,
             0,
             ArrayVec::new(),
+            None,
             f,
         );
     }
@@ -1178,6 +1213,7 @@ impl<'w, 'a> Context<'w, 'a> {
         mut yakuman: ArrayVec<YakumanCount, 8>,
         fu: u8,
         fu_items: ArrayVec<FuItem, 12>,
+        extra: Option<Yaku>,
         f: &mut impl FnMut(Candidate),
     ) {
         let revalued =
@@ -1206,6 +1242,9 @@ impl<'w, 'a> Context<'w, 'a> {
                     (true, None) => false,
                 },
             });
+        }
+        if let Some(y) = yaku.iter_mut().find(|y| Some(y.yaku) == extra) {
+            y.han += 1;
         }
         if yakuman.is_empty()
             && yaku.is_empty()
@@ -1476,6 +1515,36 @@ fn seat_wind_yaku(w: Wind) -> Yaku {
 }
 
 /// The number of disjoint pairs of identical runs (0, 1 or 2).
+/// The classic count of identical runs ([`IdenticalRuns::ConcealedRuns`]): three identical
+/// runs are isshoku sanjun, 2 han when all three are concealed and 1 when one is called;
+/// else two identical concealed runs are iipeikou, 1 han, in any hand.
+fn identical_runs(sets: &[HandSet]) -> Option<YakuHan> {
+    let mut best = None;
+    for s in sets.iter().filter(|s| s.shape == Shape::Run) {
+        let same = sets
+            .iter()
+            .filter(|o| o.shape == Shape::Run && o.first == s.first);
+        let (all, concealed) = same.fold((0, 0), |(a, c), o| (a + 1, c + u8::from(o.concealed)));
+        let found = if all >= 3 {
+            YakuHan {
+                yaku: Yaku::IsshokuSanjun,
+                han: if concealed >= 3 { 2 } else { 1 },
+            }
+        } else if concealed >= 2 {
+            YakuHan {
+                yaku: Yaku::Iipeikou,
+                han: 1,
+            }
+        } else {
+            continue;
+        };
+        if best.is_none_or(|b: YakuHan| b.han < found.han) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
 fn peikou(runs: &[TileKind]) -> u8 {
     let mut r: ArrayVec<TileKind, 4> = runs.iter().copied().collect();
     sort_by_key(&mut r, |k| *k as u8);

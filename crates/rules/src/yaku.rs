@@ -67,6 +67,7 @@ impl YakuRules for Yaku {
             Chanta | Ittsu | SanshokuDoujun => (2, Some(1)),
             SanshokuDoukou | Sankantsu | Toitoi | Sanankou | Shousangen | Honroutou => (2, Some(2)),
             Ryanpeikou => (3, None),
+            IsshokuSanjun => (2, Some(1)),
             Junchan | Honitsu => (3, Some(2)),
             Chinitsu => (6, Some(5)),
             Renhou => (0, None),
@@ -97,7 +98,8 @@ impl YakuRules for Yaku {
             Pinfu | Kanchan => 9,
             Chiitoitsu => 10,
             Shousangen => 11,
-            Iipeikou => 12,
+            // The classic three identical runs stand where Tenhou lists two.
+            Iipeikou | IsshokuSanjun => 12,
             Ryanpeikou => 13,
             Ittsu => 14,
             Sanankou => 15,

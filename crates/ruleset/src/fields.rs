@@ -4,12 +4,13 @@
 use toml::Value;
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, Busting, DeadHand, DoubleWindPairFu, DoubleYakuman, Extension,
-    FalseWin, FinalPoints, GameLength, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan,
-    KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan,
-    NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan,
-    Renhou, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RinshanFu, RuleError, RuleSet,
-    Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
+    AbortiveDrawFlow, AbortiveRule, Busting, ConcealedToitoi, ConcealedTsumoFu, DeadHand,
+    DoubleWindPairFu, DoubleYakuman, Extension, FalseWin, FinalPoints, FishingDouble, GameLength,
+    IdenticalRuns, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae,
+    LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao,
+    PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles,
+    RiichiMinScore, RiichiModel, RinshanFu, RuleError, RuleSet, Ryuuiisou, TenpaiRule, TieBreak,
+    Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
     BustGuard, ClassicLimitHands, EndAtScore, FirstDiscards, Furiten, Kita, KitaInterrupts,
@@ -158,6 +159,23 @@ literals!(DoubleWindPairFu {
     DoubleWindPairFu::Four => 4,
     DoubleWindPairFu::Two => 2,
     DoubleWindPairFu::NotSettled => NOT_SETTLED,
+});
+literals!(ConcealedToitoi {
+    ConcealedToitoi::ExtraDouble => true,
+    ConcealedToitoi::Plain => false,
+});
+literals!(IdenticalRuns {
+    IdenticalRuns::ClosedHand => "closed-hand",
+    IdenticalRuns::ConcealedRuns => "concealed-runs",
+});
+literals!(ConcealedTsumoFu {
+    ConcealedTsumoFu::Counted => "counted",
+    ConcealedTsumoFu::Ignored => "ignored",
+});
+literals!(FishingDouble {
+    FishingDouble::Counted => true,
+    FishingDouble::NotCounted => false,
+    FishingDouble::NotSettled => NOT_SETTLED,
 });
 literals!(RinshanFu {
     RinshanFu::TsumoFu => "tsumo-fu",
@@ -772,6 +790,26 @@ pub static FIELDS: &[Field] = &[
         "classic_limit_hands",
         hand.classic_limit_hands,
         "The classic limit hands: haitei on 1p (iipin-moyue), rinshan on 5p (uupin-kaihou), chankan on 2s (ryansou-chankan), rinshan after two kans in one turn (renkan-kaihou)."
+    ),
+    field!(
+        "toitoi_concealed_double",
+        hand.toitoi_concealed,
+        "Toitoi with one or two concealed triplets counts one han more (the classic count: three concealed triplets are sanankou's)."
+    ),
+    field!(
+        "identical_runs",
+        hand.identical_runs,
+        "When identical runs count: \"closed-hand\" (iipeikou and ryanpeikou in a closed hand only) or \"concealed-runs\" (the classic count: two identical concealed runs are iipeikou in any hand; three identical runs are isshoku-sanjun, 2 han all concealed, 1 with one called)."
+    ),
+    field!(
+        "concealed_tsumo_fu",
+        hand.concealed_tsumo_fu,
+        "The 2 fu of a self-drawn win in a concealed hand: \"counted\" or \"ignored\" (a classic variant)."
+    ),
+    field!(
+        "fishing_double",
+        hand.fishing_double,
+        "Under riichi = \"fishing\", a fishing player who wins gets one double, written as riichi (true, false, or \"not-settled\")."
     ),
     field!(
         "buu_iipeikou",

@@ -220,6 +220,61 @@ pub struct HandRules {
     pub yakuless_win: YakulessWin,
     /// The rule set's own values of yaku, where they differ from the scoring model's table.
     pub yaku_han: YakuTable,
+    /// Whether toitoi with one or two concealed triplets counts one han more.
+    pub toitoi_concealed: ConcealedToitoi,
+    /// When identical runs count.
+    pub identical_runs: IdenticalRuns,
+    /// Whether a concealed hand's self-drawn win gets its 2 fu.
+    pub concealed_tsumo_fu: ConcealedTsumoFu,
+    /// Whether fishing is a double for its winner.
+    pub fishing_double: FishingDouble,
+}
+
+/// A four-triplet hand (toitoi) with one or two concealed triplets: the classic double count
+/// (seed 001, "concealed triplets in a four-triplet hand": two doubles with one or two, three
+/// with three, where the basic rules give one and two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConcealedToitoi {
+    /// Toitoi has its table value whatever its triplets.
+    Plain,
+    /// Toitoi with one or two concealed triplets counts one han more (three concealed
+    /// triplets are sanankou's).
+    ExtraDouble,
+}
+
+/// When identical runs count (iipeikou, and the classic three identical runs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdenticalRuns {
+    /// The Japanese count: two identical runs in a closed hand are iipeikou, two pairs of
+    /// them ryanpeikou; an open hand has neither, and three identical runs are iipeikou.
+    ClosedHand,
+    /// The classic count (seed 001, "identical sequences"): two identical concealed runs are
+    /// iipeikou in any hand; three identical runs are isshoku sanjun, two doubles when all
+    /// three are concealed and one when one is called. A run completed by the winning
+    /// discard counts as concealed (only a call shows a run).
+    ConcealedRuns,
+}
+
+/// Whether a self-drawn win in a concealed hand gets the 2 fu of a self-drawn win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConcealedTsumoFu {
+    /// It does (the Japanese count's pinfu exception aside).
+    Counted,
+    /// It does not: the classic variant "the two points for drawing the winning tile from
+    /// the wall may be ignored" when the hand is completely concealed (seed 001).
+    Ignored,
+}
+
+/// Whether a fishing declaration (`riichi = "fishing"`) is a double for its winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FishingDouble {
+    /// A fishing player who wins gets one double (seed 001: "if the player wins the deal, he
+    /// gets one extra double"), written as the riichi yaku.
+    Counted,
+    /// Fishing is worth nothing to its winner.
+    NotCounted,
+    /// No source settles it for this rule set: a fishing win cannot be valued.
+    NotSettled,
 }
 
 /// A yaku's value where a rule set changes it.

@@ -32,9 +32,10 @@ pub use flow::{
     ThreePlayerTsumo, TieBreak, Uma, YakumanEnd, Yame,
 };
 pub use hand::{
-    ClassicLimitHands, DoubleWindPairFu, DoubleYakuman, HandRules, Ippatsu, KazoeYakuman,
-    KiriageMangan, OpenTanyao, OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring,
-    UraDora, YakuTable, YakuValue, YakulessWin, YakumanStacking,
+    ClassicLimitHands, ConcealedToitoi, ConcealedTsumoFu, DoubleWindPairFu, DoubleYakuman,
+    FishingDouble, HandRules, IdenticalRuns, Ippatsu, KazoeYakuman, KiriageMangan, OpenTanyao,
+    OptionalYaku, RedFives, Renhou, RinshanFu, Ryuuiisou, Scoring, UraDora, YakuTable, YakuValue,
+    YakulessWin, YakumanStacking,
 };
 pub use preset::Preset;
 pub use round::{

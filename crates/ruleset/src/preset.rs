@@ -5,13 +5,13 @@
 //! choices a reader of the code would otherwise wonder about.
 
 use crate::{
-    AbortiveDrawFlow, AbortiveRule, Busting, DoubleWindPairFu, DoubleYakuman, Extension,
-    FinalPoints, FlowRules, GameLength, HandRules, HonbaValue, Ippatsu, KanDoraTiming,
-    KazoeYakuman, KiriageMangan, KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon,
-    MultipleRonBonus, NagashiMangan, NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players,
-    PointRounding, RedFives, Renchan, Renhou, RiichiMinLiveTiles, RiichiMinScore, RiichiModel,
-    RinshanFu, RoundRules, RuleSet, Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking,
-    Yame,
+    AbortiveDrawFlow, AbortiveRule, Busting, ConcealedToitoi, ConcealedTsumoFu, DoubleWindPairFu,
+    DoubleYakuman, Extension, FinalPoints, FishingDouble, FlowRules, GameLength, HandRules,
+    HonbaValue, IdenticalRuns, Ippatsu, KanDoraTiming, KazoeYakuman, KiriageMangan,
+    KokushiRobsAnkan, Kuikae, LeftoverSticks, MultipleRon, MultipleRonBonus, NagashiMangan,
+    NotenPayment, OpenTanyao, PaoHonba, PaoValue, Players, PointRounding, RedFives, Renchan,
+    Renhou, RiichiMinLiveTiles, RiichiMinScore, RiichiModel, RinshanFu, RoundRules, RuleSet,
+    Ryuuiisou, TenpaiRule, TieBreak, Uma, UraDora, YakumanStacking, Yame,
 };
 use crate::{
     BustGuard, ClassicLimitHands, DeadHand, EndAtScore, FalseWin, FirstDiscards, Furiten, Kita,
@@ -231,6 +231,11 @@ const fn japanese(
         classic_limit_hands: ClassicLimitHands::NotPlayed,
         yakuless_win: YakulessWin::NeedsAYaku,
         yaku_han: YakuTable::MODEL,
+        toitoi_concealed: ConcealedToitoi::Plain,
+        identical_runs: IdenticalRuns::ClosedHand,
+        concealed_tsumo_fu: ConcealedTsumoFu::Counted,
+        // No Japanese rule set plays fishing.
+        fishing_double: FishingDouble::NotSettled,
     }
 }
 
@@ -381,6 +386,12 @@ const fn competition_flow(start: i32, uma: [i32; 4]) -> FlowRules {
 const CLASSIC_TWO: YakuValue = YakuValue::Han {
     closed: 2,
     open: Some(2),
+};
+
+/// One double, closed or open (seed 001's "Miscellaneous Rules").
+const CLASSIC_ONE: YakuValue = YakuValue::Han {
+    closed: 1,
+    open: Some(1),
 };
 
 /// The values of each preset (see `docs/RULESETS.md` for each one's sources).
@@ -712,12 +723,29 @@ pub(crate) const fn rules(preset: Preset) -> RuleSet {
                 ura_dora: UraDora::NotCounted,
                 ippatsu: Ippatsu::NotCounted,
                 classic_limit_hands: ClassicLimitHands::Played,
-                // The double counts the seed names (RULES.md A15); every other yaku keeps its
-                // Japanese han (docs/RULESETS.md, "classic").
+                // The double counts seed 001's "Miscellaneous Rules" give (RULES.md A15; each
+                // line cited in docs/RULESETS.md, "classic"); every other yaku keeps its
+                // Japanese han.
                 yaku_han: YakuTable::MODEL
                     .with(Yaku::Sanankou, CLASSIC_TWO)
                     .with(Yaku::Honitsu, CLASSIC_TWO)
-                    .with(Yaku::Shousangen, CLASSIC_TWO),
+                    .with(Yaku::Shousangen, CLASSIC_TWO)
+                    .with(Yaku::Toitoi, CLASSIC_ONE)
+                    .with(Yaku::Sankantsu, CLASSIC_ONE)
+                    .with(Yaku::SanshokuDoujun, CLASSIC_ONE)
+                    .with(Yaku::SanshokuDoukou, CLASSIC_ONE)
+                    .with(
+                        Yaku::Ittsu,
+                        YakuValue::Han {
+                            closed: 2,
+                            open: Some(1),
+                        },
+                    ),
+                toitoi_concealed: ConcealedToitoi::ExtraDouble,
+                identical_runs: IdenticalRuns::ConcealedRuns,
+                // "May be ignored": a variant, not the preset's.
+                concealed_tsumo_fu: ConcealedTsumoFu::Counted,
+                fishing_double: FishingDouble::Counted,
                 ..japanese(
                     RedFives::None,
                     KiriageMangan::Off,

@@ -126,8 +126,8 @@ pub enum RiichiModel {
     /// han (two for a double riichi), ippatsu and ura dora where the rules count them.
     Riichi,
     /// The classic "fishing" (RULES.md A8): a declaration of a ready hand with no deposit and
-    /// no han; when another player wins, each fishing player pays that winner
-    /// `fishing_stake`.
+    /// no ippatsu, one double to its winner where `fishing_double` says so (seed 001); when
+    /// another player wins, each fishing player pays that winner `fishing_stake`.
     Fishing,
 }
 

@@ -22,7 +22,7 @@ pub fn han_source_id(source: HanSource) -> u8 {
     match source {
         HanSource::Kita => 52,
         HanSource::Dora => 52,
-        // Buu's kanchan and the classic limit hands have no Tenhou id: no Tenhou log lists
+        // Buu's kanchan and the classic limit hands and double counts have no Tenhou id: no Tenhou log lists
         // them.
         HanSource::Yaku(
             Yaku::Kanchan
@@ -30,7 +30,8 @@ pub fn han_source_id(source: HanSource) -> u8 {
             | Yaku::UupinKaihou
             | Yaku::RyansouChankan
             | Yaku::RenkanKaihou
-            | Yaku::Paarenchan,
+            | Yaku::Paarenchan
+            | Yaku::IsshokuSanjun,
         ) => u8::MAX,
         HanSource::Ura => 53,
         HanSource::Aka => 54,

@@ -76,6 +76,8 @@ pub fn han_source(name: &str, round_wind: Wind, seat_wind: Wind) -> Option<HanSo
         "二索槍槓" => Yaku::RyansouChankan,
         "連槓開花" => Yaku::RenkanKaihou,
         "八連荘" => Yaku::Paarenchan,
+        // The classic three identical runs (haifu's writer).
+        "一色三同順" => Yaku::IsshokuSanjun,
         "ドラ" => return Some(HanSource::Dora),
         "裏ドラ" => return Some(HanSource::Ura),
         "赤ドラ" => return Some(HanSource::Aka),
@@ -229,6 +231,7 @@ pub fn han_source_name(source: HanSource) -> &'static str {
         Yaku::RyansouChankan => "二索槍槓",
         Yaku::RenkanKaihou => "連槓開花",
         Yaku::Paarenchan => "八連荘",
+        Yaku::IsshokuSanjun => "一色三同順",
     }
 }
 

@@ -131,11 +131,15 @@ pub enum Yaku {
     RenkanKaihou,
     /// Paarenchan: the dealer's eighth win in a row. A classic limit hand.
     Paarenchan,
+    /// Isshoku sanjun: three identical runs (same suit, same numbers). The classic rules'
+    /// double count (seed 001, "identical sequences"): 2 han when all three are concealed, 1
+    /// when one is called; no value in the Japanese rule sets. No Tenhou id.
+    IsshokuSanjun,
 }
 
 impl Yaku {
     /// Every yaku, in the order yaku are listed (the order of this enum).
-    pub const ALL: [Yaku; 58] = {
+    pub const ALL: [Yaku; 59] = {
         use Yaku::*;
         [
             MenzenTsumo,
@@ -196,6 +200,7 @@ impl Yaku {
             RyansouChankan,
             RenkanKaihou,
             Paarenchan,
+            IsshokuSanjun,
         ]
     };
 
@@ -285,6 +290,7 @@ impl Yaku {
             Shousuushii => "shousuushii",
             Suukantsu => "suukantsu",
             Kanchan => "kanchan",
+            IsshokuSanjun => "isshoku-sanjun",
             IipinMoyue => "iipin-moyue",
             UupinKaihou => "uupin-kaihou",
             RyansouChankan => "ryansou-chankan",

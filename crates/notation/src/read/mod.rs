@@ -1,12 +1,13 @@
-//! The reader: text in, [`GameLog`] out.
+//! The reader: text in, [`GameLog`] out, in three parts.
 //!
-//! Each line's first word says what it is, and the block it belongs to reads it (`header`,
-//! `round` for a round's setup, `moves`, `outcomes`, `expect`); what spans several lines (a
-//! round's setup, a win with its fields) waits in [`Pending`] until the next line that is not
-//! one of its own. Every line is parsed by the line grammar (`crate::grammar`: the line's
-//! tokens into a small syntax tree, then applied): header lines, `round` lines and the
-//! round's setup, move lines (each move checked, then applied, in order), `win` and `draw`
-//! lines and their fields (`fields`), the game's end and expectations.
+//! - This module, the block state machine: each line's first word and the block being built
+//!   say which grammar reads it ([`word_blocks`]); what spans several lines (a round's setup,
+//!   a win or a draw with its fields, the game's end) waits in [`Pending`] until the next
+//!   line that is not one of its own.
+//! - `syntax`: one parser per line kind, giving the line's [`syntax::Line`] (move lines
+//!   move by move, [`syntax::one_move`]).
+//! - `apply`: the one applier, which resolves each tile against the table and builds the
+//!   log; every check against what came before is made there.
 
 use arrayvec::ArrayVec;
 use haifu_log::{
@@ -24,16 +25,11 @@ use crate::table::{
 };
 use crate::{Comment, ErrorKind, ReadError, SourceLines, names};
 
-mod expect;
-mod fields;
-mod header;
-mod moves;
-mod outcomes;
-mod round;
+mod apply;
+mod syntax;
 
-use moves::*;
-use outcomes::*;
-use round::*;
+use apply::*;
+use syntax::Ctx;
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
 const BODY_WORDS: &str =
@@ -78,15 +74,6 @@ const ONCE: [&str; 7] = [
     "first-dealer",
     "scores",
 ];
-
-/// Parses the whole of `input` by `parser`, an error placed in the line at `pos`.
-fn line_parse<'a, 't, O>(
-    pos: Pos<'t>,
-    input: crate::grammar::Tokens<'a, 't>,
-    parser: impl Fn(crate::grammar::Tokens<'a, 't>) -> crate::grammar::PResult<'a, 't, O>,
-) -> R<O> {
-    crate::grammar::parse_line(input, parser).map_err(|e| shift(pos, e.col).err(e.kind))
-}
 
 /// A place in the text: line number, byte column (0-based) and the text from the line's
 /// start to the end of the file (the line is cut from it only for an error).
@@ -225,7 +212,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                 }
             }
             let mut cur = Cursor::new(rest);
-            if let Some((col, word)) = cur.first_token() {
+            if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
                 self.note_lines(line_no);
@@ -336,7 +323,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                         version: lex::shorten(version),
                     }));
                 }
-                self.finish_line(cur, pos)?;
+                if let Some((col, t)) = cur.next_token() {
+                    return Err(shift(pos, col).err(expected("the end of the line", t)));
+                }
                 self.log.header.format = "haifu".to_owned();
                 // A record may begin at any round (NOTATION.md, "Starting anywhere").
                 self.log.header.start_record = haifu_log::StartRecord::Optional;
@@ -354,41 +343,32 @@ impl<'t, 'l> Reader<'t, 'l> {
                 },
             })),
             Stage::Header => {
-                if self.header_line(word, wpos, cur, pos)? {
-                    self.place_comments();
-                    return Ok(());
+                let blocks = word_blocks(word);
+                if blocks & (HEAD | BODY) == 0 {
+                    return Err(wpos.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(word),
+                        expected: HEADER_WORDS,
+                    }));
+                } else if blocks & HEAD == 0 {
+                    self.stage = Stage::Body;
+                    return self.body_line(word, wpos, cur, pos);
                 }
-                self.stage = Stage::Body;
-                self.body_line(word, wpos, cur, pos)
+                if let Some(i) = ONCE.iter().position(|&w| w == word) {
+                    if self.seen & (1 << i) != 0 {
+                        return Err(wpos.err(ErrorKind::Duplicate { field: ONCE[i] }));
+                    }
+                    self.seen |= 1 << i;
+                }
+                self.read_line(Ctx::Header, word, wpos, cur, pos)?;
+                self.place_comments();
+                Ok(())
             }
             Stage::Body => self.body_line(word, wpos, cur, pos),
         }
     }
 
-    /// Checks that nothing is left on the line.
-    fn finish_line(&self, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        match cur.next_token() {
-            None => Ok(()),
-            Some((col, t)) => Err(shift(pos, col).err(expected("the end of the line", t))),
-        }
-    }
-
-    fn once(&mut self, bit: u32, field: &'static str, at: Pos<'t>) -> R<()> {
-        if self.seen & bit != 0 {
-            return Err(at.err(ErrorKind::Duplicate { field }));
-        }
-        self.seen |= bit;
-        Ok(())
-    }
-
-    // ---- header ----
-
-    // ---- body ----
-
-    fn pending_index(&self) -> usize {
-        self.log.len()
-    }
-
+    /// A line of the body: a move line, a line of the block being built, or a line that
+    /// completes it and starts something.
     fn body_line(
         &mut self,
         word: &'t str,
@@ -404,23 +384,16 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
         let blocks = word_blocks(word);
         // Continuation lines of what is pending.
-        let pending = match &self.pending {
-            Pending::None => 0,
-            Pending::Setup(_) => SETUP,
-            Pending::Win(_) => WIN,
-            Pending::Draw(_) => DRAW,
-            Pending::End(_) => END,
+        let (bit, ctx) = match &self.pending {
+            Pending::None => (0, Ctx::Body),
+            Pending::Setup(_) => (SETUP, Ctx::Setup),
+            Pending::Win(_) => (WIN, Ctx::Win),
+            Pending::Draw(_) => (DRAW, Ctx::Draw),
+            Pending::End(_) => (END, Ctx::End),
         };
-        if blocks & pending != 0 {
+        if blocks & bit != 0 {
             self.place_comments();
-            if word == "unknown" {
-                let index = self.pending_index();
-                return self.unknown(cur, pos, Some(index));
-            }
-            return match &self.pending {
-                Pending::Setup(_) => self.setup_line(word, wpos, cur, pos),
-                _ => self.field_line(word, wpos, cur, pos),
-            };
+            return self.read_line(ctx, word, wpos, cur, pos);
         }
         self.flush()?;
         self.place_comments();
@@ -444,69 +417,44 @@ impl<'t, 'l> Reader<'t, 'l> {
                 })
             });
         }
+        // The lines that need a round (a `win` may follow another, a double ron).
         match word {
-            "round" => self.round(cur, pos),
-            "win" => self.win(wpos, cur, pos),
-            "draw" => self.draw(wpos, cur, pos),
-            "dora" => {
-                self.require_round("dora", wpos)?;
-                self.with_tokens(cur, |r, input| {
-                    let (rest, (col, t)) = line_parse(pos, input, |i| {
-                        let (rest, t) = crate::grammar::need("the new dora indicator")(i)?;
-                        Ok((rest, (rest, t)))
-                    })?;
-                    r.new_dora(shift(pos, col), t)?;
-                    line_parse(pos, rest, crate::grammar::end_of_line)
-                })
-            }
-            "expect" => self.expect(wpos, cur, pos),
-            "game-end" => {
-                let scores = self.by_seat(cur, pos, "four final scores")?;
-                self.pending = Pending::End(Box::new(EndDraft {
-                    at: wpos,
-                    fin: FinalDraft {
-                        scores: Some((wpos, scores)),
-                        ..FinalDraft::default()
-                    },
+            "win" if !self.table.open && !self.table.after_win => self.require_round(word, wpos)?,
+            "draw" | "dora" => self.require_round(word, wpos)?,
+            "expect" if !self.table.started => {
+                return Err(wpos.err(ErrorKind::OutOfPlace {
+                    what: "expect".to_owned(),
+                    detail: "expectations are stated inside the game, after a `round` line",
                 }));
-                Ok(())
             }
-            "unknown" => {
-                let event = self.log.len().checked_sub(1);
-                self.unknown(cur, pos, event)
-            }
-            _ => {
-                self.finish_line(cur, pos)?;
-                self.stage = Stage::Ended;
-                Ok(())
-            }
+            _ => {}
         }
+        self.read_line(Ctx::Body, word, wpos, cur, pos)
     }
 
-    /// Runs `f` over the rest of the line from `cur` as grammar input. The token buffer is
-    /// the reader's, kept from line to line, so that reading a line allocates nothing.
-    fn with_tokens<O>(
+    /// Reads the rest of the line from `cur` by the grammar of `word` in block `ctx`, applies
+    /// it, then checks the line's end. The token buffer is the reader's, kept from line to
+    /// line, so that reading a line allocates nothing.
+    fn read_line(
         &mut self,
-        cur: &mut Cursor<'t>,
-        f: impl FnOnce(&mut Self, crate::grammar::Tokens<'_, 't>) -> R<O>,
-    ) -> R<O> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let out = f(self, crate::grammar::tokens(cur, &mut buffer));
-        self.tokens = buffer;
-        out
-    }
-
-    /// The rest of the line from `cur`, parsed whole by `parse` (whose result keeps nothing
-    /// of the line's tokens), an error placed in the line at `pos`.
-    fn parse_rest<O>(
-        &mut self,
+        ctx: Ctx,
+        word: &str,
+        wpos: Pos<'t>,
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
-        parse: impl FnOnce(crate::grammar::Tokens<'_, 't>) -> Result<O, crate::grammar::LineError>,
-    ) -> R<O> {
-        self.with_tokens(cur, |_, input| {
-            parse(input).map_err(|e| shift(pos, e.col).err(e.kind))
-        })
+    ) -> R<()> {
+        let mut buffer = std::mem::take(&mut self.tokens);
+        let input = crate::grammar::tokens(cur, &mut buffer);
+        let out = match syntax::line(ctx, word, input) {
+            Ok((rest, line)) => self.apply(line, wpos, pos).and_then(|()| {
+                crate::grammar::end_of_line(rest)
+                    .map(|_| ())
+                    .map_err(|e| line_error(pos, e))
+            }),
+            Err(e) => Err(line_error(pos, e)),
+        };
+        self.tokens = buffer;
+        out
     }
 
     fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {
@@ -561,14 +509,6 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
         }
     }
-
-    // ---- rounds ----
-
-    // ---- moves ----
-
-    // ---- outcomes ----
-
-    // ---- expectations ----
 }
 
 fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> R<()> {
@@ -579,12 +519,18 @@ fn set_once<T>(slot: &mut Option<T>, v: T, field: &'static str, at: Pos<'_>) -> 
     Ok(())
 }
 
-fn string_at(p: Pos<'_>, token: &str) -> R<String> {
-    lex::string(token).map_err(|(o, k)| shift(p, o).err(k))
+/// A grammar error of the line at `pos`, located.
+fn line_error(pos: Pos<'_>, e: nom::Err<crate::grammar::LineError>) -> Box<ReadError> {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => shift(pos, e.col).err(e.kind),
+        nom::Err::Incomplete(_) => pos.err(ErrorKind::EndOfLine {
+            expected: "more of the line",
+        }),
+    }
 }
 
-fn seat_at(p: Pos<'_>, token: &str) -> R<Seat> {
-    crate::grammar::seat(token).map_err(|k| p.err(k))
+fn string_at(p: Pos<'_>, token: &str) -> R<String> {
+    lex::string(token).map_err(|(o, k)| shift(p, o).err(k))
 }
 
 /// Four scores written `a,b,c,d`.

@@ -1,0 +1,1189 @@
+//! The applier: each line's syntax value ([`Line`], and a move line's moves) resolved
+//! against the table and applied to the log, or to the block being built ([`Pending`]) until
+//! the line that completes it. Every check of a line against what came before it (a copy
+//! already in play, a tile the seat does not hold, a hand of 14 tiles, a field given twice,
+//! a win's han against its yaku) is made here.
+
+use haifu_log::{StackOrder, Wall};
+use haifu_ruleset::{Declared, RedFives};
+
+use crate::grammar::Token;
+
+use super::syntax::{
+    CALL_SHAPE, CallArg, DiscardMark, Field, Line, MELD_SHAPE, MeldArg, Move, PRESETS, RoundLine,
+    one_move,
+};
+use super::*;
+
+impl<'t> Reader<'t, '_> {
+    /// Applies a line (other than a move line) read at `pos`, its word at `wpos`.
+    pub(super) fn apply(&mut self, line: Line<'_, 't>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
+        let header = &mut self.log.header;
+        match line {
+            Line::Source(format, version) => {
+                // A record converted from a format that always starts at the game's start
+                // keeps that guarantee.
+                if matches!(format.as_str(), "tenhou-mjlog" | "majsoul") {
+                    header.start_record = haifu_log::StartRecord::Always;
+                }
+                header.format = format;
+                if let Some(v) = version {
+                    header.version = Some(v);
+                }
+            }
+            Line::Game(id) => header.game_id = Some(id),
+            Line::Rules(preset, items) => self.rules(preset, items, pos)?,
+            Line::Seed(seed) => header.seed = Some(seed),
+            Line::SeedRef(text) => header.seed_ref = Some(text),
+            Line::Player(seat, name, items) => self.player(seat, name, items, pos)?,
+            Line::FirstDealer(seat) => header.first_dealer = Some(seat),
+            Line::Scores(v) if !matches!(self.pending, Pending::Setup(_)) => {
+                self.start_scores = Some(v);
+            }
+            line @ (Line::Scores(_)
+            | Line::Chips(_)
+            | Line::Hand(..)
+            | Line::Wall(..)
+            | Line::Shuffle(_)) => {
+                let Pending::Setup(s) = &mut self.pending else {
+                    return Ok(());
+                };
+                match line {
+                    Line::Scores(v) => set_once(&mut s.scores, v, "scores", wpos)?,
+                    Line::Chips(v) => set_once(&mut s.chips, v, "chips", wpos)?,
+                    Line::Hand(seat, (col, tiles), exact) => {
+                        let hand = (shift(pos, col), tiles, exact);
+                        set_once(&mut s.hands[seat.index()], hand, "hand", wpos)?;
+                    }
+                    Line::Wall(current, (col, tiles)) => {
+                        let wall = (shift(pos, col), current, tiles);
+                        set_once(&mut s.wall, wall, "wall", wpos)?;
+                    }
+                    Line::Shuffle(seed) => set_once(&mut s.shuffle, seed, "shuffle", wpos)?,
+                    _ => {}
+                }
+            }
+            Line::Unknown(u) => {
+                // In the header, no event; in a block, the event it will be; else the last.
+                let event = match (&self.pending, self.stage) {
+                    (_, Stage::Header) => None,
+                    (Pending::None, _) => self.log.len().checked_sub(1),
+                    _ => Some(self.log.len()),
+                };
+                self.log.unknown.push(UnknownAttribute {
+                    event,
+                    element: u.element,
+                    name: u.name,
+                    value: u.value,
+                });
+            }
+            Line::Round(r) => self.round(r, pos)?,
+            Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
+            Line::Win((winner, from, fu, han, points, limit)) => {
+                let head = WinHead {
+                    winner,
+                    from,
+                    fu,
+                    han: han.map(|(col, n)| (shift(pos, col), n)),
+                    points,
+                    limit,
+                };
+                self.pending = Pending::Win(Box::new(WinDraft {
+                    at: wpos,
+                    head,
+                    pao: None,
+                    yaku: None,
+                    yakuman: None,
+                    dora: None,
+                    ura: None,
+                    hand: None,
+                    melds: None,
+                    agari: None,
+                    chip_awards: None,
+                    s: Settled::default(),
+                }));
+            }
+            Line::Draw(kind) => {
+                self.pending = Pending::Draw(Box::new(DrawDraft {
+                    at: wpos,
+                    kind,
+                    shown: BySeat::default(),
+                    s: Settled::default(),
+                }));
+            }
+            Line::GameEnd(scores) => {
+                let fin = FinalDraft {
+                    scores: Some((wpos, scores)),
+                    ..FinalDraft::default()
+                };
+                self.pending = Pending::End(Box::new(EndDraft { at: wpos, fin }));
+            }
+            Line::Field(f) => {
+                let mut pending = std::mem::replace(&mut self.pending, Pending::None);
+                let r = match &mut pending {
+                    Pending::Win(w) => self.win_field(w, f, wpos, pos),
+                    Pending::Draw(d) => self.draw_field(d, f, wpos, pos),
+                    Pending::End(e) => final_field(&mut e.fin, f, wpos),
+                    _ => Ok(()),
+                };
+                self.pending = pending;
+                r?;
+            }
+            Line::Expect(kind) => {
+                self.log.expectations.push(Expectation {
+                    event: self.log.len(),
+                    kind,
+                });
+                if let Some(lines) = self.lines.as_deref_mut() {
+                    lines.expectations.push(pos.line);
+                }
+            }
+            Line::End => self.stage = Stage::Ended,
+        }
+        Ok(())
+    }
+
+    /// A `rules` line's preset, flags and overrides, each checked in order.
+    fn rules(&mut self, (pcol, name): Token<'t>, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
+        let Some(preset) = Preset::from_name(name) else {
+            if name.ends_with(".toml") && !name.contains(',') {
+                return self.rule_file(name, items, pos);
+            }
+            return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
+                word: lex::shorten(name),
+                expected: PRESETS.as_str(),
+            }));
+        };
+        let tenhou = preset == Preset::Tenhou;
+        // The rule set the line declares so far, to check each override as it comes.
+        let mut declared = RuleSet::preset(preset);
+        let mut spec = preset.name().to_owned();
+        let rules = &mut self.log.header.rules;
+        rules.go_type = names::go_type_of(&declared);
+        for &(col, tok) in items {
+            let tp = shift(pos, col);
+            if tenhou && names::apply_flag(tok, &mut rules.go_type) {
+                continue;
+            }
+            let Some((key, value)) = lex::key_value(tok) else {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(tok),
+                    expected: if tenhou {
+                        "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu), a rule point key=value (see `haifu rules show`), or bits=, type=, lobby=, title=, rule=, ranking=, csrule="
+                    } else {
+                        "a rule point key=value (see `haifu rules show`)"
+                    },
+                }));
+            };
+            let vp = shift(tp, key.len() + 1);
+            if FIELDS.iter().any(|f| f.name == key) {
+                let value = RuleSpec::value_of(value);
+                declared
+                    .set(key, &value)
+                    .map_err(|e| vp.err(ErrorKind::Rule(e.to_string())))?;
+                spec.push(',');
+                spec.push_str(key);
+                spec.push('=');
+                spec.push_str(&override_text(&value));
+                continue;
+            }
+            if !tenhou {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(key),
+                    expected: "a rule point key (see `haifu rules show`)",
+                }));
+            }
+            match key {
+                "bits" => {
+                    let bits = value
+                        .strip_prefix("0x")
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| vp.err(expected("hex bits such as 0x100", value)))?;
+                    rules.go_type = (rules.go_type & 0xFF) | (bits & !0xFF);
+                }
+                "type" => {
+                    rules.go_type = lex::int(value)
+                        .ok_or_else(|| vp.err(expected("the GO type number", value)))?;
+                }
+                "lobby" => {
+                    rules.lobby = Some(
+                        lex::int(value).ok_or_else(|| vp.err(expected("a lobby number", value)))?,
+                    );
+                }
+                "title" => rules.title = Some(string_at(vp, value)?),
+                "rule" => rules.rule = Some(string_at(vp, value)?),
+                "ranking" => rules.ranking = Some(string_at(vp, value)?),
+                "csrule" => rules.csrule = Some(string_at(vp, value)?),
+                _ => {
+                    return Err(tp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule",
+                    }));
+                }
+            }
+        }
+        // Tenhou's rules come from the GO bits; any other preset, and overrides, by name.
+        self.log.header.declared = if tenhou && !spec.contains(',') {
+            Declared::TenhouFlags { overrides: None }
+        } else {
+            Declared::by_name(&spec, |written| format!("the rules line ({written})"))
+        };
+        Ok(())
+    }
+
+    /// `rules FILE.toml` and its overrides: the rule set is the file's, a path relative to the
+    /// record, which whoever verifies the record reads (the reader opens no file). Each
+    /// override must name a rule point; its value is checked when the file's rule set is
+    /// built. Which fives are red is then one per suit unless an override says otherwise.
+    fn rule_file(&mut self, file: &str, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
+        let mut spec = file.to_owned();
+        for &(col, tok) in items {
+            let tp = shift(pos, col);
+            let key_value = lex::key_value(tok);
+            let Some((key, value)) = key_value.filter(|(k, _)| FIELDS.iter().any(|f| f.name == *k))
+            else {
+                return Err(tp.err(ErrorKind::UnknownKeyword {
+                    word: lex::shorten(key_value.map_or(tok, |(k, _)| k)),
+                    expected: "a rule point key=value (see `haifu rules show`)",
+                }));
+            };
+            spec.push(',');
+            spec.push_str(key);
+            spec.push('=');
+            spec.push_str(&override_text(&RuleSpec::value_of(value)));
+        }
+        self.log.header.rules.go_type = names::TENHOU_DEFAULT;
+        self.log.header.declared =
+            Declared::by_name(&spec, |written| format!("the rules line ({written})"));
+        Ok(())
+    }
+
+    /// A `player` line's seat, name and key=value items, each checked in order.
+    fn player(&mut self, seat: Seat, name: String, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
+        let mut player = Player {
+            name,
+            ..Player::default()
+        };
+        for &(col, tok) in items {
+            let tp = shift(pos, col);
+            let Some((key, value)) = lex::key_value(tok) else {
+                return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
+            };
+            let vp = shift(tp, key.len() + 1);
+            match key {
+                "dan" => {
+                    player.dan = Some(
+                        lex::int(value)
+                            .ok_or_else(|| vp.err(expected("a dan number 0-255", value)))?,
+                    );
+                }
+                "rate" => {
+                    player.rate = Some(
+                        value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|r| r.is_finite() && !value.contains(['e', 'E', 'i', 'n', 'N']))
+                            .ok_or_else(|| vp.err(expected("a rating such as 1850.25", value)))?,
+                    );
+                }
+                "sex" => player.sex = Some(string_at(vp, value)?),
+                "rc" => {
+                    player.rc =
+                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
+                }
+                "gold" => {
+                    player.gold =
+                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
+                }
+                _ => {
+                    return Err(tp.err(ErrorKind::UnknownKeyword {
+                        word: lex::shorten(key),
+                        expected: "a player key: dan, rate, sex, rc, gold",
+                    }));
+                }
+            }
+        }
+        self.log.header.players[seat] = player;
+        Ok(())
+    }
+
+    /// A `round` line: the round's setup, built until its first move.
+    fn round(&mut self, line: RoundLine, pos: Pos<'t>) -> R<()> {
+        let Some((dora_col, dora)) = line.dora else {
+            return Err(pos.err(ErrorKind::MissingField {
+                block: "round",
+                field: "dora",
+                expected: "the first dora indicator, e.g. `dora 4m` on the round line",
+            }));
+        };
+        let s = Setup {
+            at: pos,
+            dora: (shift(pos, dora_col), dora),
+            round: line,
+            scores: None,
+            shuffle: None,
+            chips: None,
+            hands: [None; 4],
+            wall: None,
+        };
+        self.pending = Pending::Setup(Box::new(s));
+        Ok(())
+    }
+
+    pub(super) fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
+        let first = !self.table.started;
+        self.table.red_fives = names::red_fives_of(&self.log.header);
+        // The wall a wall line states resolves the copies; the wall the caller's source
+        // rebuilds from the seed, when there is one, is what the referee checks the round
+        // against (it has the dice), as it is for the log the text was written from.
+        let stated = match s.wall {
+            Some((tp, current, token)) => {
+                Some(wall_line(tp, current, token, self.table.red_fives)?)
+            }
+            None => None,
+        };
+        let seeded = next_wall(
+            self.walls,
+            self.log.header.rules.go_type,
+            self.log.header.seed.as_deref(),
+            s.shuffle.as_deref(),
+        );
+        self.table
+            .reset(stated.clone().or_else(|| known(seeded.as_ref())));
+        self.unheld_discard = [None; 4];
+        let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
+        let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
+        let r = &s.round;
+        let dealer = r
+            .dealer
+            .unwrap_or_else(|| first_dealer.after(r.number.wrapping_sub(1) % 4));
+        let (dp, raw) = s.dora;
+        let hint = self.table.wall_dora();
+        let dora = self.enter(dp, raw, hint)?;
+        self.table.new_dora(dora);
+        let mut hands: BySeat<ArrayVec<Tile, 13>> = BySeat::default();
+        for seat in Seat::ALL {
+            let Some((tp, token, exact)) = s.hands[seat.index()] else {
+                continue;
+            };
+            let deal = self.table.wall_hand(dealer, seat);
+            // The deal's copies of each kind, four bits a kind.
+            let mut in_deal = [0u8; 34];
+            for &d in deal.iter().flatten() {
+                in_deal[d.kind().index()] |= 1 << d.copy();
+            }
+            let mut all_in_deal = true;
+            let mut hand: ArrayVec<Tile, 13> = ArrayVec::new();
+            let table = &mut self.table;
+            tiles_at(tp, token, |raw, at| {
+                let p = shift(tp, at);
+                // The lowest copy of the kind that the deal holds, that the tile names and
+                // that is still unseen.
+                let k = raw.kind.index();
+                let free = in_deal[k]
+                    & crate::table::named_copies(table.red_fives, raw)
+                    & table.unseen_mask(k);
+                let hint = Tile::from_kind(raw.kind, free.trailing_zeros() as u8);
+                let t = enter_tile(table, p, raw, hint)?;
+                if hand.try_push(t).is_err() {
+                    return Err(p.err(ErrorKind::Inconsistent {
+                        detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
+                    }));
+                }
+                all_in_deal &= in_deal[k] & (1 << t.copy()) != 0;
+                table.enter(t, Some(seat));
+                Ok(())
+            })?;
+            if hand.len() != 13 {
+                return Err(tp.err(ErrorKind::Inconsistent {
+                    detail: format!(
+                        "a starting hand holds 13 tiles; this one has {}",
+                        hand.len()
+                    ),
+                }));
+            }
+            // Thirteen tiles, none twice (the table refuses a copy in play), all in the
+            // thirteen of the deal: the deal itself, kept in its order.
+            if let Some(d) = deal
+                && all_in_deal
+                && !exact
+            {
+                hand = ArrayVec::from(d);
+            }
+            hands[seat] = hand;
+        }
+        let scores = s.scores.unwrap_or(if first {
+            self.start_scores.unwrap_or(BySeat::from_array([25000; 4]))
+        } else {
+            self.table.scores
+        });
+        let start = RoundStart {
+            round_wind: s.round.wind,
+            round_number: s.round.number,
+            honba: s.round.honba,
+            sticks: s.round.sticks.unwrap_or(0),
+            dice: s.round.dice,
+            dora_indicator: dora,
+            untimed_dora: ArrayVec::new(),
+            scores,
+            dealer,
+            hands,
+            shuffle: s.shuffle,
+            chips: s.chips,
+            wall,
+        };
+        self.table.begin(&start);
+        self.log.push_round_start(start);
+        Ok(())
+    }
+
+    pub(super) fn enter(&mut self, p: Pos<'t>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+        enter_tile(&self.table, p, raw, hint)
+    }
+
+    fn new_dora(&mut self, p: Pos<'t>, raw: RawTile) -> R<()> {
+        let hint = self.table.wall_dora();
+        let t = self.enter(p, raw, hint)?;
+        self.table.new_dora(t);
+        self.log.push_new_dora(t);
+        Ok(())
+    }
+}
+
+/// A round's setup being built: its `round` line, the place of its first dora indicator,
+/// and its setup lines.
+pub(super) struct Setup<'t> {
+    pub(super) at: Pos<'t>,
+    pub(super) round: RoundLine,
+    pub(super) dora: (Pos<'t>, RawTile),
+    pub(super) scores: Option<BySeat<i32>>,
+    pub(super) shuffle: Option<String>,
+    pub(super) chips: Option<BySeat<i32>>,
+    pub(super) hands: [Option<(Pos<'t>, &'t str, bool)>; 4],
+    pub(super) wall: Option<(Pos<'t>, bool, &'t str)>,
+}
+
+/// The wall of a `wall` line: every physical tile once, in `yama` order. Unmarked tiles take
+/// the lowest copy not yet in the line.
+pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, reds: RedFives) -> R<Wall> {
+    let mut tiles: ArrayVec<Tile, 136> = ArrayVec::new();
+    let mut used = [0u8; 34];
+    tiles_at(p, token, |raw, at| {
+        let k = raw.kind.index();
+        // A marked tile (a red five is copy 0) is its copy; an unmarked one the project's
+        // copy rule gives (4 when no copy is left).
+        let copy = match (raw.red, raw.copy) {
+            (true, _) => 0,
+            (false, Some(c)) => c,
+            (false, None) => haifu_tiles::first_free_copy(
+                raw.kind,
+                false,
+                crate::table::has_red(reds, raw.kind),
+                used[k],
+            ),
+        };
+        let bit = 1u8.checked_shl(u32::from(copy)).unwrap_or(0);
+        let in_use = used[k] & bit != 0;
+        match Tile::from_kind(raw.kind, copy) {
+            Some(t) if !in_use && !tiles.is_full() => {
+                used[k] |= bit;
+                tiles.push(t);
+                Ok(())
+            }
+            _ => Err(wall_error(shift(p, at), raw, copy, in_use, reds, token)),
+        }
+    })?;
+    let stacks = if current {
+        StackOrder::Paired
+    } else {
+        StackOrder::Drawn
+    };
+    Wall::from_yama(&tiles, stacks, None).map_err(|_| {
+        p.err(ErrorKind::Inconsistent {
+            detail: format!(
+                "a wall holds 136 tiles (108 in sanma); this one has {}",
+                tiles.len()
+            ),
+        })
+    })
+}
+
+/// Why a wall line's tile `raw`, resolved to `copy` (4 when none was left), cannot be the
+/// wall's next tile: no copy left, its copy already `in_use`, or a 137th tile.
+#[cold]
+fn wall_error(
+    at: Pos<'_>,
+    raw: RawTile,
+    copy: u8,
+    in_use: bool,
+    reds: RedFives,
+    token: &str,
+) -> Box<ReadError> {
+    if copy > 3 {
+        at.err(no_copy_left(raw, reds))
+    } else if in_use {
+        at.err(ErrorKind::CopyInPlay {
+            tile: raw.kind.to_string(),
+            copy,
+        })
+    } else {
+        at.err(expected("a wall of 136 tiles (108 in sanma)", token))
+    }
+}
+
+/// A tile entering play, refusing a copy already in play.
+pub(super) fn enter_tile(table: &Table, p: Pos<'_>, raw: RawTile, hint: Option<Tile>) -> R<Tile> {
+    match table.resolve_enter(raw, hint) {
+        Some(t) if table.unseen(t) => Ok(t),
+        Some(t) => Err(p.err(ErrorKind::CopyInPlay {
+            tile: t.kind().to_string(),
+            copy: t.copy(),
+        })),
+        None => Err(p.err(no_copy_left(raw, table.red_fives))),
+    }
+}
+
+/// Why no copy is left for an unmarked tile: a fifth copy, or, for a plain five of a suit
+/// with a red five, no plain copy (the one left, if any, is the red five, written `0`).
+pub(super) fn no_copy_left(raw: RawTile, reds: RedFives) -> ErrorKind {
+    if !raw.red && crate::table::is_five(raw.kind.index()) && crate::table::has_red(reds, raw.kind)
+    {
+        return ErrorKind::NoPlainFive {
+            kind: raw.kind.to_string(),
+            suit: raw.kind.suit().letter(),
+        };
+    }
+    ErrorKind::FifthCopy {
+        kind: if raw.red {
+            format!("0{}", raw.kind.suit().letter())
+        } else {
+            raw.kind.to_string()
+        },
+    }
+}
+
+impl<'t> Reader<'t, '_> {
+    /// The moves of a move line, after its seat letter: each token read from the cursor (no
+    /// list of the line's tokens is made), its round checked, its syntax read by the move
+    /// grammar ([`one_move`]), then its move applied, in order.
+    pub(super) fn moves(&mut self, seat: Seat, cur: &mut Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let mut any = false;
+        while let Some((col, tok)) = cur.next_token() {
+            any = true;
+            let p = shift(pos, col);
+            if !self.table.open && tok != "bye" && tok != "back" {
+                self.require_round(tok, p)?;
+            }
+            let m = one_move(col, tok, cur).map_err(|e| shift(pos, e.col).err(e.kind))?;
+            self.apply_move(seat, p, m, pos)?;
+        }
+        if !any {
+            return Err(shift(pos, cur.offset()).err(ErrorKind::EndOfLine {
+                expected: "moves after the seat: a draw, a discard, a call, riichi…",
+            }));
+        }
+        Ok(())
+    }
+
+    /// Applies one move of `seat`'s line, written at `p` in the line at `pos`.
+    fn apply_move(&mut self, seat: Seat, p: Pos<'t>, m: Move<'t>, pos: Pos<'t>) -> R<()> {
+        let s = seat.index();
+        match m {
+            Move::Star => {
+                let tile = self.table.last_draw[s].ok_or_else(|| {
+                    p.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
+                            lex::seat_letter(seat),
+                            lex::seat_letter(seat)
+                        ),
+                    })
+                })?;
+                self.discard(seat, tile, true, p);
+            }
+            Move::Discard(raw, how) => {
+                let last = self.table.last_draw[s];
+                let avoid = if how == DiscardMark::Either {
+                    last
+                } else {
+                    None
+                };
+                let tile = self.held_raw(seat, shift(p, 1), raw, avoid)?;
+                let tsumogiri = match how {
+                    DiscardMark::Tsumogiri => true,
+                    DiscardMark::Not => false,
+                    DiscardMark::Either => Some(tile) == last,
+                };
+                self.discard(seat, tile, tsumogiri, p);
+            }
+            Move::Draw(raw) => self.draw_raw(seat, shift(p, 1), raw)?,
+            Move::Tile(raw) => {
+                if self.table.need_discard[s] {
+                    let last = self.table.last_draw[s];
+                    let tile = self.held_raw(seat, p, raw, last)?;
+                    self.discard(seat, tile, Some(tile) == last, p);
+                } else {
+                    self.draw_raw(seat, p, raw)?;
+                }
+            }
+            Move::Meld(m) => {
+                let meld = self.meld(&m, pos)?;
+                self.call(seat, meld);
+            }
+            Move::Riichi(scores) => self.log.push_riichi(seat, RiichiStage::Declared, scores),
+            Move::Deposit(stated) => {
+                let scores = match stated {
+                    None => self.table.default_deposit(seat),
+                    Some(s) => s,
+                };
+                self.table.deposit(seat, scores);
+                self.log
+                    .push_riichi(seat, RiichiStage::DepositTaken, scores);
+            }
+            Move::Call(c) => {
+                let meld = self.called_meld(seat, &c, pos)?;
+                self.call(seat, meld);
+            }
+            Move::Kakan(col, raw) => {
+                let mp = shift(pos, col);
+                let added = self.held_raw(seat, mp, raw, None)?;
+                let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
+                    mp.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
+                            added,
+                            lex::seat_letter(seat),
+                            added.kind()
+                        ),
+                    })
+                })?;
+                self.call(seat, meld);
+            }
+            Move::Ankan((col, m), raws) => {
+                let mp = shift(pos, col);
+                let meld = if let [(_, raw)] = raws[..] {
+                    ankan_all(raw.kind)
+                } else {
+                    let mut local = Taken::default();
+                    let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+                    for &(at, raw) in &raws {
+                        let t = resolve_held_list(&self.table, seat, raw, &local)
+                            .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
+                        local.add(t);
+                        tiles.push(t);
+                    }
+                    new_meld(MeldKind::Ankan, &mut tiles, None, None, None)
+                }
+                .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
+                self.call(seat, meld);
+            }
+            Move::Kita((col, m), raw) => {
+                let mp = shift(pos, col);
+                let t = self.held_raw(seat, mp, raw, None)?;
+                let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
+                    .ok_or_else(|| mp.err(expected("a tile", m)))?;
+                self.call(seat, meld);
+            }
+            Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
+            Move::Dead => self.log.push_mistake(seat, Mistake::DeadHand, None),
+            Move::FalseWin(deltas) => {
+                if let Some(d) = deltas {
+                    self.table.pay(d);
+                }
+                self.log.push_mistake(seat, Mistake::FalseWin, deltas);
+            }
+            Move::Bye => self.log.push_disconnect(seat),
+            Move::Back(name) => {
+                let name = name.unwrap_or_else(|| self.log.header.players[seat].name.clone());
+                self.log.push_reconnect(seat, name);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn held_raw(
+        &self,
+        seat: Seat,
+        p: Pos<'t>,
+        raw: RawTile,
+        avoid: Option<Tile>,
+    ) -> R<Tile> {
+        self.table
+            .resolve_held(seat, raw, avoid)
+            .ok_or_else(|| not_held(p, seat, raw))
+    }
+
+    pub(super) fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
+        let hint = self.table.wall_draw(seat);
+        let t = self.enter(p, raw, hint)?;
+        self.table.draw(seat, t);
+        self.log.push_draw_tile(seat, t);
+        Ok(())
+    }
+
+    /// `seat` discards `tile`, written at `p`; a tile it does not hold (the referee's to
+    /// judge) is noted, for the message of a win whose hand it leaves too big.
+    pub(super) fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, p: Pos<'t>) {
+        if !self.table.held_by(seat, tile) {
+            self.unheld_discard[seat.index() & 3].get_or_insert((p, tile));
+        }
+        self.table.discard(seat, tile);
+        self.log.push_discard(seat, tile, tsumogiri);
+    }
+
+    pub(super) fn call(&mut self, seat: Seat, meld: Meld) {
+        self.table.call(seat, meld);
+        self.log.push_call(seat, meld);
+    }
+
+    /// The meld of a call by `seat`: the called tile, from the last discard; the tiles from
+    /// hand as written, else the lowest copies `seat` holds.
+    fn called_meld(&self, seat: Seat, c: &CallArg<'t>, pos: Pos<'t>) -> R<Meld> {
+        let p = shift(pos, c.at.0);
+        let called = resolve_called(&self.table, seat, c.called)
+            .ok_or_else(|| not_held(p, seat, c.called))?;
+        let need = if c.kind == MeldKind::Daiminkan { 3 } else { 2 };
+        let mut tiles: ArrayVec<Tile, 4> = match c.hand {
+            None => default_call_hand(&self.table, seat, called.kind(), need).ok_or_else(|| {
+                p.err(ErrorKind::Inconsistent {
+                    detail: format!(
+                        "{} holds fewer than {need} {} for this call; write the tiles from hand after `+`",
+                        lex::seat_letter(seat),
+                        called.kind()
+                    ),
+                })
+            })?,
+            Some((hc, h)) => {
+                let hp = shift(pos, hc);
+                let mut local = Taken::default();
+                let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
+                tiles_at(hp, h, |raw, at| {
+                    let t = resolve_held_list(&self.table, seat, raw, &local)
+                        .ok_or_else(|| not_held(shift(hp, at), seat, raw))?;
+                    local.add(t);
+                    v.try_push(t).map_err(|_| {
+                        shift(hp, at).err(ErrorKind::Inconsistent {
+                            detail: format!("a call takes {need} tiles from hand"),
+                        })
+                    })
+                })?;
+                if v.len() != need {
+                    return Err(hp.err(ErrorKind::Inconsistent {
+                        detail: format!("this call takes {need} tiles from hand, not {}", v.len()),
+                    }));
+                }
+                v
+            }
+        };
+        tiles.insert(0, called);
+        new_meld(c.kind, &mut tiles, Some(called), None, Some(c.from))
+            .ok_or_else(|| p.err(expected(CALL_SHAPE, c.at.1)))
+    }
+
+    /// A meld written in full, its tiles resolved statelessly (no copy twice).
+    fn meld(&self, m: &MeldArg<'t>, pos: Pos<'t>) -> R<Meld> {
+        let red_fives = self.table.red_fives;
+        let tp = shift(pos, m.tiles.0);
+        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
+        let mut local = Taken::default();
+        tiles_at(tp, m.tiles.1, |raw, at| {
+            let t = pick_in(raw, None, |x| !local.has(x), red_fives)
+                .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
+            local.add(t);
+            tiles
+                .try_push(t)
+                .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", m.tiles.1)))
+        })?;
+        let pick = |given: Option<(usize, &str, RawTile)>| match given {
+            None => Ok(None),
+            Some((c, v, raw)) => pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
+                .map(Some)
+                .ok_or_else(|| shift(pos, c).err(expected("a tile", v))),
+        };
+        let (called, added) = (pick(m.called)?, pick(m.added)?);
+        new_meld(m.kind, &mut tiles, called, added, m.from)
+            .ok_or_else(|| shift(pos, m.at.0).err(expected(MELD_SHAPE, m.at.1)))
+    }
+}
+
+pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
+    p.err(ErrorKind::Inconsistent {
+        detail: format!(
+            "{} holds no {}{} and no copy of it is left",
+            lex::seat_letter(seat),
+            if raw.red { 0 } else { raw.kind.number() },
+            raw.kind.suit().letter()
+        ),
+    })
+}
+
+impl<'t> Reader<'t, '_> {
+    pub(super) fn flush_win(&mut self, w: WinDraft<'t>) -> R<()> {
+        let deltas = w.s.deltas.ok_or_else(|| {
+            w.at.err(ErrorKind::MissingField {
+                block: "win",
+                field: "deltas",
+                expected: "each seat's score change, e.g. `deltas 0 0 +3900 -3900`",
+            })
+        })?;
+        let yaku = w.yaku.unwrap_or_default();
+        if let Some((hp, han)) = w.head.han {
+            let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
+            if yaku.is_empty() || sum != han {
+                return Err(hp.err(ErrorKind::Inconsistent {
+                    detail: format!("{han}han, but the `yaku` line adds up to {sum} han"),
+                }));
+            }
+        }
+        let t = &self.table;
+        let hand = match w.hand {
+            Some(h) => h,
+            None => ArrayVec::try_from(&win_hand(t, w.head.winner)[..]).map_err(|_| {
+                // Too many tiles, because of a discard of a tile the winner did not hold: the
+                // mistake is at that discard.
+                match self.unheld_discard[w.head.winner.index() & 3] {
+                    Some((at, tile)) => at.err(ErrorKind::Inconsistent {
+                        detail: format!(
+                            "{seat} holds no {kind} to discard, so at its win (line {line}) it holds more than 14 tiles; discard a tile {seat} holds, or write the winning hand on the win's `hand` line",
+                            seat = lex::seat_letter(w.head.winner),
+                            kind = tile.kind(),
+                            line = w.at.line,
+                        ),
+                    }),
+                    None => w.at.err(ErrorKind::Inconsistent {
+                        detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
+                    }),
+                }
+            })?,
+        };
+        let melds = match w.melds {
+            Some(m) => m,
+            None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "the winner has more than 4 melds; write them on a `melds` line"
+                        .to_owned(),
+                })
+            })?,
+        };
+        let Some(winning_tile) = w.agari.or(t.last_tile) else {
+            return Err(w.at.err(ErrorKind::MissingField {
+                block: "win",
+                field: "agari",
+                expected: "the winning tile (no tile was drawn or discarded before this win)",
+            }));
+        };
+        let dora_indicators = match w.dora {
+            Some(d) => d,
+            None => ArrayVec::try_from(&t.indicators[..]).map_err(|_| {
+                w.at.err(ErrorKind::Inconsistent {
+                    detail: "more than 5 dora indicators; write them on a `dora` line".to_owned(),
+                })
+            })?,
+        };
+        let (honba, sticks) = w.s.ba.unwrap_or((t.honba, t.sticks));
+        let scores = w.s.scores.unwrap_or(t.scores);
+        let final_result = final_result(w.s.fin, w.at, "win")?;
+        self.table.settle(scores, deltas, true);
+        self.log.push_win(RecordedWin {
+            winner: w.head.winner,
+            from: w.head.from,
+            pao: w.pao,
+            honba,
+            sticks,
+            hand,
+            melds,
+            winning_tile,
+            fu: w.head.fu,
+            points: w.head.points,
+            limit: w.head.limit,
+            yaku,
+            yakuman: w.yakuman.unwrap_or_default(),
+            dora_indicators,
+            ura_indicators: w.ura.unwrap_or_default(),
+            scores,
+            deltas,
+            chips: w.s.chips,
+            chip_awards: w.chip_awards.unwrap_or_default(),
+            ratio: w.s.ratio,
+            final_result,
+        });
+        Ok(())
+    }
+
+    pub(super) fn flush_draw(&mut self, d: DrawDraft<'t>) -> R<()> {
+        let deltas = d.s.deltas.ok_or_else(|| {
+            d.at.err(ErrorKind::MissingField {
+                block: "draw",
+                field: "deltas",
+                expected: "each seat's score change, e.g. `deltas +1500 -1500 +1500 -1500`",
+            })
+        })?;
+        let (honba, sticks) = d.s.ba.unwrap_or((self.table.honba, self.table.sticks));
+        let scores = d.s.scores.unwrap_or(self.table.scores);
+        let final_result = final_result(d.s.fin, d.at, "draw")?;
+        self.table.settle(scores, deltas, false);
+        self.log.push_round_draw(RecordedDraw {
+            kind: d.kind,
+            honba,
+            sticks,
+            shown: d.shown,
+            tenpai_unrecorded: false,
+            scores,
+            deltas,
+            chips: d.s.chips,
+            ratio: d.s.ratio,
+            final_result,
+        });
+        Ok(())
+    }
+}
+
+/// The final result lines of a block.
+#[derive(Default)]
+pub(super) struct FinalDraft<'t> {
+    pub(super) scores: Option<(Pos<'t>, BySeat<i32>)>,
+    pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
+    pub(super) chips: Option<BySeat<[Tenths; 2]>>,
+}
+
+pub(super) struct WinDraft<'t> {
+    pub(super) at: Pos<'t>,
+    /// What the `win` line itself says.
+    pub(super) head: WinHead<'t>,
+    pub(super) pao: Option<Seat>,
+    pub(super) yaku: Option<ArrayVec<RecordedHan, 24>>,
+    pub(super) yakuman: Option<ArrayVec<Yaku, 8>>,
+    pub(super) dora: Option<ArrayVec<Tile, 5>>,
+    pub(super) ura: Option<ArrayVec<Tile, 5>>,
+    pub(super) hand: Option<ArrayVec<Tile, 14>>,
+    pub(super) melds: Option<ArrayVec<Meld, 4>>,
+    pub(super) agari: Option<Tile>,
+    pub(super) chip_awards: Option<ArrayVec<ChipAward, 16>>,
+    pub(super) s: Settled<'t>,
+}
+
+/// The lines a win and a draw both have: the settlement and the final result.
+#[derive(Default)]
+pub(super) struct Settled<'t> {
+    pub(super) ba: Option<(u32, u32)>,
+    pub(super) scores: Option<BySeat<i32>>,
+    pub(super) deltas: Option<BySeat<i32>>,
+    pub(super) chips: Option<ChipScores>,
+    pub(super) ratio: Option<[i32; 2]>,
+    pub(super) fin: FinalDraft<'t>,
+}
+
+pub(super) struct DrawDraft<'t> {
+    pub(super) at: Pos<'t>,
+    pub(super) kind: DrawKind,
+    pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
+    pub(super) s: Settled<'t>,
+}
+
+pub(super) struct EndDraft<'t> {
+    pub(super) at: Pos<'t>,
+    pub(super) fin: FinalDraft<'t>,
+}
+
+/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
+/// fu, han (with its token's place), points and limit code.
+pub(super) struct WinHead<'t> {
+    pub(super) winner: Seat,
+    pub(super) from: Seat,
+    pub(super) fu: Option<u32>,
+    pub(super) han: Option<(Pos<'t>, u32)>,
+    pub(super) points: i32,
+    pub(super) limit: Limit,
+}
+
+pub(super) fn final_result(
+    f: FinalDraft<'_>,
+    at: Pos<'_>,
+    block: &'static str,
+) -> R<Option<FinalResult>> {
+    match (f.scores, f.points) {
+        (None, None) => {
+            if f.chips.is_some() {
+                return Err(at.err(ErrorKind::MissingField {
+                    block,
+                    field: "final",
+                    expected: "the final scores, before `final-chips`",
+                }));
+            }
+            Ok(None)
+        }
+        (Some((_, scores)), Some((_, points))) => Ok(Some(FinalResult {
+            scores,
+            points,
+            chips: f.chips,
+        })),
+        (Some((p, _)), None) => Err(p.err(ErrorKind::MissingField {
+            block: "final result",
+            field: "points",
+            expected: "four placement points, e.g. `points +45.0 +5.0 -15.0 -35.0`",
+        })),
+        (None, Some((p, _))) => Err(p.err(ErrorKind::MissingField {
+            block: "final result",
+            field: "final",
+            expected: "the four final scores before `points`",
+        })),
+    }
+}
+
+impl<'t> Reader<'t, '_> {
+    fn win_field(
+        &self,
+        w: &mut WinDraft<'t>,
+        f: Field<'_, 't>,
+        wpos: Pos<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match f {
+            Field::Pao(s) => set_once(&mut w.pao, s, "pao", wpos),
+            Field::Yaku(v) => set_once(&mut w.yaku, v, "yaku", wpos),
+            Field::Yakuman(v) => set_once(&mut w.yakuman, v, "yakuman", wpos),
+            Field::Dora(tokens) => {
+                let prefer = self.table.indicators.clone();
+                let v = self.stateless_list(tokens, pos, |i| prefer.get(i).copied())?;
+                set_once(&mut w.dora, v, "dora", wpos)
+            }
+            Field::Ura(tokens) => {
+                let table = &self.table;
+                let hints: ArrayVec<Option<Tile>, 5> = (0..5).map(|i| table.wall_ura(i)).collect();
+                let v = self.stateless_list(tokens, pos, |i| hints.get(i).copied().flatten())?;
+                set_once(&mut w.ura, v, "ura", wpos)
+            }
+            Field::Hand(tokens) => {
+                let prefer = win_hand(&self.table, w.head.winner);
+                let v = self.prefer_list(tokens, pos, &prefer)?;
+                set_once(&mut w.hand, v, "hand", wpos)
+            }
+            Field::Melds(melds) => {
+                let mut v = ArrayVec::new();
+                for m in melds.iter().take(4) {
+                    v.push(self.meld(m, pos)?);
+                }
+                set_once(&mut w.melds, v, "melds", wpos)
+            }
+            Field::Agari(col, raw) => {
+                let p = shift(pos, col);
+                let tile = pick_in(raw, self.table.last_tile, |_| true, self.table.red_fives)
+                    .ok_or_else(|| not_held(p, w.head.winner, raw))?;
+                set_once(&mut w.agari, tile, "agari", wpos)
+            }
+            Field::ChipAwards(v) => set_once(&mut w.chip_awards, v, "chip-awards", wpos),
+            f => settled_field(&mut w.s, f, wpos),
+        }
+    }
+
+    fn draw_field(
+        &self,
+        d: &mut DrawDraft<'t>,
+        f: Field<'_, 't>,
+        wpos: Pos<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match f {
+            Field::Shown(seat, col, tokens) => {
+                if d.shown[seat].is_some() {
+                    return Err(wpos.err(ErrorKind::Duplicate { field: "shown" }));
+                }
+                let hand = match tokens.first() {
+                    Some(&(_, "empty")) => {
+                        // Whatever follows `empty` is the line's end to check.
+                        if let Some(&(c, t)) = tokens.get(1) {
+                            return Err(shift(pos, c).err(expected("the end of the line", t)));
+                        }
+                        ArrayVec::new()
+                    }
+                    Some(_) => {
+                        let prefer = self.table.concealed_list(seat);
+                        self.prefer_list(tokens, pos, &prefer)?
+                    }
+                    None => {
+                        ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
+                            shift(pos, col).err(ErrorKind::Inconsistent {
+                                detail: "the hand holds more than 14 tiles; write it".to_owned(),
+                            })
+                        })?
+                    }
+                };
+                d.shown[seat] = Some(hand);
+                Ok(())
+            }
+            f => settled_field(&mut d.s, f, wpos),
+        }
+    }
+
+    /// Tiles resolved statelessly, the `i`-th preferring the tiles of `prefer(i)`; more
+    /// than `N` is `too_many`.
+    fn resolved_list<const N: usize, P: IntoIterator<Item = Tile>>(
+        &self,
+        tokens: &[Token<'t>],
+        pos: Pos<'t>,
+        prefer: impl Fn(usize) -> P,
+        too_many: impl Fn() -> String,
+    ) -> R<ArrayVec<Tile, N>> {
+        let mut v = ArrayVec::new();
+        let mut local = Taken::default();
+        let red_fives = self.table.red_fives;
+        for &(c, tok) in tokens {
+            let tp = shift(pos, c);
+            tiles_at(tp, tok, |raw, at| {
+                let t = pick_in(raw, prefer(v.len()), |x| !local.has(x), red_fives)
+                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
+                local.add(t);
+                v.try_push(t)
+                    .map_err(|_| shift(tp, at).err(ErrorKind::Inconsistent { detail: too_many() }))
+            })?;
+        }
+        Ok(v)
+    }
+
+    /// Tiles resolved statelessly, the `i`-th preferring `hint(i)`.
+    fn stateless_list<const N: usize>(
+        &self,
+        tokens: &[Token<'t>],
+        pos: Pos<'t>,
+        hint: impl Fn(usize) -> Option<Tile>,
+    ) -> R<ArrayVec<Tile, N>> {
+        self.resolved_list(tokens, pos, hint, || format!("at most {N} tiles here"))
+    }
+
+    /// Tiles resolved statelessly against a preference list (a hand shown).
+    fn prefer_list(
+        &self,
+        tokens: &[Token<'t>],
+        pos: Pos<'t>,
+        prefer: &[Tile],
+    ) -> R<ArrayVec<Tile, 14>> {
+        self.resolved_list(
+            tokens,
+            pos,
+            |_| prefer.iter().copied(),
+            || "a hand shows at most 14 tiles".to_owned(),
+        )
+    }
+}
+
+/// A field a win and a draw both have.
+fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'_, 't>, wpos: Pos<'t>) -> R<()> {
+    match f {
+        Field::Ba(a, b) => set_once(&mut s.ba, (a, b), "ba", wpos),
+        Field::Ratio(a, b) => set_once(&mut s.ratio, [a, b], "ratio", wpos),
+        Field::Scores(v) => set_once(&mut s.scores, v, "scores", wpos),
+        Field::Deltas(v) => set_once(&mut s.deltas, v, "deltas", wpos),
+        Field::Chips(v) => set_once(&mut s.chips, v, "chips", wpos),
+        f => final_field(&mut s.fin, f, wpos),
+    }
+}
+
+/// A final-result field: `final`, `points`, `final-chips`.
+fn final_field<'t>(f: &mut FinalDraft<'t>, field: Field<'_, 't>, wpos: Pos<'t>) -> R<()> {
+    match field {
+        Field::Final(v) => set_once(&mut f.scores, (wpos, v), "final", wpos),
+        Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),
+        Field::FinalChips(v) => set_once(&mut f.chips, v, "final-chips", wpos),
+        _ => Ok(()),
+    }
+}
