@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use haifu_log::GameLog;
 
 use crate::files::{self, Found};
+use crate::inputs::Game;
 use crate::output::{self, Progress};
 
 /// Arguments of `haifu convert`.
@@ -33,6 +34,13 @@ pub(crate) struct ConvertArgs {
     /// declaration. The values as for `verify --rules`.
     #[arg(long, default_value = "auto", value_name = "RULES")]
     rules: String,
+    /// Narrow the rows of a log database; give it several times, all must hold.
+    #[arg(long = "where", value_name = "KEY=VALUE", help = crate::inputs::WHERE_HELP)]
+    narrow: Vec<String>,
+    /// The progress bar on stderr: `auto` draws it when stderr is a terminal and the CI
+    /// variable is not set; `always` and `never` as they say.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::output::ProgressWhen::Auto)]
+    progress: crate::output::ProgressWhen,
 }
 
 /// Output formats of `convert`.
@@ -69,7 +77,11 @@ impl Target {
 pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let choice = crate::rules::RuleChoice::parse(&args.rules)?;
     let found = files::collect(&args.files);
-    let progress = Progress::new(found.len() as u64, "converting");
+    let narrowing = crate::inputs::narrowing(&args.narrow, &found)?;
+    let progress = match Progress::shown(args.progress) {
+        true => Progress::games(crate::inputs::count(&found, &narrowing), "converting"),
+        false => Progress::hidden(),
+    };
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| {
             anyhow::anyhow!(
@@ -83,62 +95,34 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut log = GameLog::new();
     let mut written_to = std::collections::HashSet::new();
     let mut failed = 0usize;
-    for item in found {
-        progress.inc();
-        let path = match item {
-            Found::File(p) => p,
-            Found::Error(p, e) => {
-                progress.println(format!("{}: {e}", crate::files::shown(&p)));
-                failed += 1;
-                continue;
+    crate::inputs::catch_interrupt();
+    let stream = crate::inputs::Stream::start(found, narrowing, CHUNK);
+    while let Some(chunk) = stream.next_chunk() {
+        for item in &chunk {
+            progress.inc();
+            if let Some(code) = convert_item(
+                item,
+                args,
+                &choice,
+                &mut log,
+                &mut written_to,
+                &mut out,
+                &progress,
+                &mut failed,
+            )? {
+                return Ok(code);
             }
-        };
-        let converted = match convert_one(&path, args.to, &choice, &mut log) {
-            Ok((bytes, note)) => {
-                if let Some(note) = note {
-                    progress.println(note);
-                }
-                bytes
-            }
-            Err(msg) => {
-                progress.println(msg);
-                failed += 1;
-                continue;
-            }
-        };
-        let Some(dir) = &args.out_dir else {
-            if let Err(e) = out.write_all(&converted) {
-                return output::write_failed(e);
-            }
-            continue;
-        };
-        let name = path.file_name().map(Path::new).unwrap_or(&path);
-        let target = dir.join(name).with_extension(args.to.extension());
-        if !written_to.insert(target.clone()) {
-            progress.println(format!(
-                "{}: not written: {} already holds the game of an earlier file of this run",
-                crate::files::shown(&path),
-                crate::files::shown(&target)
-            ));
-            failed += 1;
-            continue;
         }
-        // Never through a link already in the folder: it may point anywhere.
-        if std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
-            progress.println(format!(
-                "{}: not written: it is a symbolic link, and convert writes only plain files in --out-dir",
-                crate::files::shown(&target)
-            ));
-            failed += 1;
-            continue;
+        if let Err(e) = out.flush() {
+            return output::write_failed(e);
         }
-        if let Err(e) = std::fs::write(&target, &converted) {
-            progress.println(format!(
-                "{}: cannot write it: {e}",
-                crate::files::shown(&target)
-            ));
-            failed += 1;
-        }
+    }
+    if let Some(note) = output::rows_passed_over(stream.finish()) {
+        progress.println(note);
+    }
+    if crate::inputs::interrupted() {
+        progress.println("haifu: interrupted".to_owned());
+        failed += 1;
     }
     progress.finish();
     if let Err(e) = out.flush() {
@@ -151,40 +135,124 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Games read ahead of the one being converted, at most.
+const CHUNK: usize = 64;
+
+/// Converts one game and writes it (to `out`, or a file of its own in `--out-dir`); a game
+/// that cannot be converted or written is said on stderr and counted in `failed`. `Some`
+/// exit code when writing to standard output failed.
+#[allow(clippy::too_many_arguments)]
+fn convert_item(
+    item: &Game,
+    args: &ConvertArgs,
+    choice: &crate::rules::RuleChoice,
+    log: &mut GameLog,
+    written_to: &mut std::collections::HashSet<PathBuf>,
+    out: &mut impl Write,
+    progress: &Progress,
+    failed: &mut usize,
+) -> anyhow::Result<Option<ExitCode>> {
+    let shown = item.shown();
+    let converted = match convert_one(item, args.to, choice, log) {
+        Ok((bytes, note)) => {
+            if let Some(note) = note {
+                progress.println(note);
+            }
+            bytes
+        }
+        Err(msg) => {
+            progress.println(msg);
+            *failed += 1;
+            return Ok(None);
+        }
+    };
+    let Some(dir) = &args.out_dir else {
+        if let Err(e) = out.write_all(&converted) {
+            return output::write_failed(e).map(Some);
+        }
+        return Ok(None);
+    };
+    let target = match item {
+        // A database's game is named by its log id, which must be a plain file name.
+        Game::Row { id, .. } => {
+            if id.is_empty() || id.starts_with('.') || id.contains(['/', '\\', '\0']) {
+                progress.println(format!(
+                    "{shown}: not written: its log id is no file name to write in --out-dir"
+                ));
+                *failed += 1;
+                return Ok(None);
+            }
+            dir.join(format!("{id}.{}", args.to.extension()))
+        }
+        _ => {
+            let path = item.path();
+            let name = path.file_name().map(Path::new).unwrap_or(path);
+            dir.join(name).with_extension(args.to.extension())
+        }
+    };
+    if !written_to.insert(target.clone()) {
+        progress.println(format!(
+            "{shown}: not written: {} already holds the game of an earlier file of this run",
+            crate::files::shown(&target)
+        ));
+        *failed += 1;
+        return Ok(None);
+    }
+    // Never through a link already in the folder: it may point anywhere.
+    if std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+        progress.println(format!(
+            "{}: not written: it is a symbolic link, and convert writes only plain files in --out-dir",
+            crate::files::shown(&target)
+        ));
+        *failed += 1;
+        return Ok(None);
+    }
+    if let Err(e) = std::fs::write(&target, &converted) {
+        progress.println(format!(
+            "{}: cannot write it: {e}",
+            crate::files::shown(&target)
+        ));
+        *failed += 1;
+    }
+    Ok(None)
+}
+
 /// The converted form of one file, with a note for stderr when its log held attributes the
 /// reader does not know; or the located message of why it does not read.
 fn convert_one(
-    path: &Path,
+    item: &Game,
     to: Target,
     choice: &crate::rules::RuleChoice,
     log: &mut GameLog,
 ) -> Result<(Vec<u8>, Option<String>), String> {
-    if let (Target::Haifu, Some(doc)) = (to, haifu_source(path)) {
+    let path = item.path();
+    let shown = item.shown();
+    let source = match item {
+        Game::File(Found::File(p)) => haifu_source(p),
+        _ => None,
+    };
+    if let (Target::Haifu, Some(doc)) = (to, source) {
         // haifu text to haifu text: the canonical form with the comments kept.
         return Ok((
             haifu_notation::write_document_with(&doc?, &mut SeedWalls::new()).into_bytes(),
             None,
         ));
     }
-    output::read_log(path, log)?;
+    item.read_into(log)?;
     let bytes = match to {
         Target::Json => {
-            let mut line = serde_json::to_vec(&*log).map_err(|e| {
-                format!(
-                    "{}: cannot write it as JSON: {e}",
-                    crate::files::shown(path)
-                )
-            })?;
+            let mut line = serde_json::to_vec(&*log)
+                .map_err(|e| format!("{}: cannot write it as JSON: {e}", shown))?;
             line.push(b'\n');
             line
         }
-        Target::Tenhou6 => tenhou6(path, log, choice)?,
-        Target::Mjai => mjai(path, log, choice)?,
+        Target::Tenhou6 => tenhou6(&shown, path, log, choice)?,
+        Target::Mjai => mjai(&shown, path, log, choice)?,
         Target::Haifu => {
             if let Some(what) = unsayable(log) {
                 return Err(format!(
                     "{}: cannot be written as haifu text: the notation cannot say {what}",
-                    crate::files::shown(path)
+                    shown
                 ));
             }
             let text = haifu_notation::write_with(log, &mut SeedWalls::new());
@@ -196,20 +264,20 @@ fn convert_one(
                 Ok(_) => {
                     return Err(format!(
                         "{}: cannot be written as haifu text: the text would read back as another game (the log is likely divergent: `haifu verify` says where)",
-                        crate::files::shown(path)
+                        shown
                     ));
                 }
                 Err(e) => {
                     return Err(format!(
                         "{}: cannot be written as haifu text: the text written would not read back (at {e}); `haifu verify` says where the log diverges",
-                        crate::files::shown(path)
+                        shown
                     ));
                 }
             }
             text.into_bytes()
         }
     };
-    Ok((bytes, output::unknown_note(path, log)))
+    Ok((bytes, output::unknown_note(&shown, log)))
 }
 
 /// What `log` holds that the notation cannot say (a tenhou.net/6 record's), if anything.
@@ -233,11 +301,11 @@ fn unsayable(log: &GameLog) -> Option<&'static str> {
 /// declares), refused when it has none or when the record would not read back with the same
 /// rounds, wins and draws.
 fn tenhou6(
+    shown: &str,
     path: &Path,
     log: &GameLog,
     choice: &crate::rules::RuleChoice,
 ) -> Result<Vec<u8>, String> {
-    let shown = crate::files::shown(path);
     let unwritable =
         |e: &dyn std::fmt::Display| format!("{shown}: cannot be written as tenhou.net/6 JSON: {e}");
     let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
@@ -252,8 +320,12 @@ fn tenhou6(
 /// `log` as mjai lines under the rule set `choice` gives it (by default the one it declares),
 /// refused when it has none, or when the lines would not read back to the same rounds, wins
 /// and draws and the same verdict but for what mjai cannot hold.
-fn mjai(path: &Path, log: &GameLog, choice: &crate::rules::RuleChoice) -> Result<Vec<u8>, String> {
-    let shown = crate::files::shown(path);
+fn mjai(
+    shown: &str,
+    path: &Path,
+    log: &GameLog,
+    choice: &crate::rules::RuleChoice,
+) -> Result<Vec<u8>, String> {
     let unwritable = |e: &dyn std::fmt::Display| format!("{shown}: cannot be written as mjai: {e}");
     let (rules, _) = choice.for_log(log, path).map_err(|e| unwritable(&e))?;
     let text = haifu_mjai::write(log, &rules).map_err(|e| unwritable(&e))?;

@@ -10,7 +10,8 @@ use haifu_log::GameLog;
 use haifu_report::{ComparedGame, DiffFormat, DiffReport, FileDiff};
 use rayon::prelude::*;
 
-use crate::files::{self, Found};
+use crate::files;
+use crate::inputs::Game;
 use crate::output::{self, Progress};
 use crate::rules::RuleChoice;
 
@@ -43,6 +44,13 @@ pub(crate) struct DiffArgs {
     /// number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    /// Narrow the rows of a log database; give it several times, all must hold.
+    #[arg(long = "where", value_name = "KEY=VALUE", help = crate::inputs::WHERE_HELP)]
+    narrow: Vec<String>,
+    /// The progress bar on stderr: `auto` draws it when stderr is a terminal and the CI
+    /// variable is not set; `always` and `never` as they say.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::output::ProgressWhen::Auto)]
+    progress: crate::output::ProgressWhen,
 }
 
 /// Output formats of `diff`.
@@ -94,11 +102,15 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         },
     };
     let found = files::collect(&args.paths);
+    let narrowing = crate::inputs::narrowing(&args.narrow, &found)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::files::workers(args.jobs))
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
-    let progress = Progress::new(found.len() as u64, "comparing");
+    let progress = match Progress::shown(args.progress) {
+        true => Progress::games(crate::inputs::count(&found, &narrowing), "comparing"),
+        false => Progress::hidden(),
+    };
     let stdout = std::io::stdout();
     let colour = stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -108,7 +120,9 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     if let Err(e) = report.begin(&mut out) {
         return output::write_failed(e);
     }
-    for chunk in found.chunks(batch) {
+    crate::inputs::catch_interrupt();
+    let stream = crate::inputs::Stream::start(found, narrowing, batch);
+    while let Some(chunk) = stream.next_chunk() {
         let outcomes: Vec<FileDiff> = pool.install(|| {
             chunk
                 .par_iter()
@@ -124,6 +138,14 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
                 return output::write_failed(e);
             }
         }
+        progress.tally(report.summary().games_changed, "changed");
+    }
+    if let Some(note) = output::rows_passed_over(stream.finish()) {
+        progress.println(note);
+    }
+    if crate::inputs::interrupted() {
+        progress
+            .println("haifu: interrupted: the summary counts the games reported so far".to_owned());
     }
     progress.finish();
     if let Err(e) = report.finish(&mut out).and_then(|()| out.flush()) {
@@ -139,39 +161,31 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Reads one file found and compares its game under the two rule sets.
-fn compare(item: &Found, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
-    let (file, result) = match item {
-        Found::Error(path, e) => (path, Err(format!("{}: {e}", crate::files::shown(path)))),
-        Found::File(path) => {
-            let result = output::read_log(path, log).and_then(|()| {
-                let in_file = |e: String| format!("{}: {e}", crate::files::shown(path));
-                let (ra, _) = plan.a.for_log(log, path).map_err(in_file)?;
-                let (rb, _) = plan.b.for_log(log, path).map_err(in_file)?;
-                let diff = haifu_replay::diff(log, &ra, &rb);
-                let explained = if plan.explain {
-                    let singles = haifu_replay::single_changes(&ra, &rb);
-                    haifu_replay::explain(log, &diff, &singles)
-                } else {
-                    BTreeMap::new()
-                };
-                let sheets = (plan.sheets && !diff.changes.is_empty()).then(|| {
-                    let sheet_a = haifu_replay::render_rounds(&haifu_replay::replay(log, &ra));
-                    let sheet_b = haifu_replay::render_rounds(&haifu_replay::replay(log, &rb));
-                    [sheet_a, sheet_b]
-                });
-                Ok(ComparedGame {
-                    diff,
-                    explained,
-                    sheets,
-                    rules: [ra.spec(), rb.spec()],
-                })
-            });
-            (path, result)
-        }
-    };
-    FileDiff {
-        file: crate::files::shown(file),
-        result,
-    }
+/// Reads one game (a file, or a database row) and compares it under the two rule sets.
+fn compare(item: &Game, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
+    let file = item.shown();
+    let result = item.read_into(log).and_then(|_| {
+        let in_file = |e: String| format!("{file}: {e}");
+        let (ra, _) = plan.a.for_log(log, item.path()).map_err(in_file)?;
+        let (rb, _) = plan.b.for_log(log, item.path()).map_err(in_file)?;
+        let diff = haifu_replay::diff(log, &ra, &rb);
+        let explained = if plan.explain {
+            let singles = haifu_replay::single_changes(&ra, &rb);
+            haifu_replay::explain(log, &diff, &singles)
+        } else {
+            BTreeMap::new()
+        };
+        let sheets = (plan.sheets && !diff.changes.is_empty()).then(|| {
+            let sheet_a = haifu_replay::render_rounds(&haifu_replay::replay(log, &ra));
+            let sheet_b = haifu_replay::render_rounds(&haifu_replay::replay(log, &rb));
+            [sheet_a, sheet_b]
+        });
+        Ok(ComparedGame {
+            diff,
+            explained,
+            sheets,
+            rules: [ra.spec(), rb.spec()],
+        })
+    });
+    FileDiff { file, result }
 }

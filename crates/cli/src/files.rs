@@ -24,6 +24,24 @@ pub(crate) enum Found {
     File(PathBuf),
     /// A path that could not be listed, does not exist, or is no regular file.
     Error(PathBuf, std::io::Error),
+    /// A Phoenix log database named on the command line (a `.db`, `.sqlite` or `.sqlite3`
+    /// file, or any file that opens as SQLite): its rows are the games.
+    Database(PathBuf),
+}
+
+/// Whether a file named on the command line is a log database: its name ends in `.db`,
+/// `.sqlite` or `.sqlite3`, or its first bytes are SQLite's.
+pub(crate) fn is_database(path: &Path) -> bool {
+    let by_name = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "db" | "sqlite" | "sqlite3"));
+    by_name || {
+        let mut head = [0u8; 16];
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut head))
+            .is_ok_and(|()| haifu_logdb::is_sqlite(&head))
+    }
 }
 
 /// The largest file read and the most a gzipped log may decompress to (`--max-size`).
@@ -229,6 +247,9 @@ pub(crate) fn collect_with_skipped(paths: &[PathBuf]) -> (Vec<Found>, Vec<Skippe
         }
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut seen, &mut out, &mut skipped),
+            Ok(meta) if meta.is_file() && is_database(path) => {
+                out.push(Found::Database(path.clone()));
+            }
             Ok(_) => out.push(Found::File(path.clone())),
             Err(e) => out.push(Found::Error(path.clone(), e)),
         }

@@ -99,6 +99,14 @@ fn format_path(named: &Path, check: bool, out: &mut impl Write) -> std::io::Resu
                 tally.failed += 1;
                 continue;
             }
+            Found::Database(p) => {
+                eprintln!(
+                    "{}: a log database, not haifu text (a `.haifu` file)",
+                    crate::files::shown(&p)
+                );
+                tally.failed += 1;
+                continue;
+            }
         };
         if path.extension().is_none_or(|e| e != "haifu") {
             if path == named {

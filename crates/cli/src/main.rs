@@ -7,6 +7,7 @@ mod convert;
 mod diff;
 mod files;
 mod fmt;
+mod inputs;
 mod output;
 mod replay;
 mod rules;

@@ -32,15 +32,26 @@ pub(crate) fn haifu_document(
 
 /// A note for stderr when a log held attributes its reader does not know (kept verbatim in
 /// the event stream, never dropped): `FILE: note: …`. `None` when there were none.
-pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {
+pub(crate) fn unknown_note(shown: &str, log: &GameLog) -> Option<String> {
     let first = log.unknown.first()?;
     Some(format!(
         "{}: note: {} attribute(s) the reader does not know were kept verbatim (the first: `{}` on <{}>)",
-        crate::files::shown(path),
+        shown,
         log.unknown.len(),
         first.name,
         first.element
     ))
+}
+
+/// When to draw the progress bar (`--progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ProgressWhen {
+    /// On a terminal's stderr, outside CI (the CI variable unset).
+    Auto,
+    /// Always, even into a pipe or a CI log.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal and the run is long enough
@@ -48,22 +59,51 @@ pub(crate) fn unknown_note(path: &Path, log: &GameLog) -> Option<String> {
 pub(crate) struct Progress(ProgressBar);
 
 impl Progress {
-    /// A bar for `len` files.
-    pub(crate) fn new(len: u64, verb: &str) -> Progress {
-        let target = if std::io::stderr().is_terminal() && len > 1 {
+    /// Whether a bar is drawn when `when`: `auto` on a terminal's stderr outside CI.
+    pub(crate) fn shown(when: ProgressWhen) -> bool {
+        match when {
+            ProgressWhen::Always => true,
+            ProgressWhen::Never => false,
+            ProgressWhen::Auto => {
+                std::io::stderr().is_terminal()
+                    && std::env::var_os("CI").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+
+    /// A bar drawn on stderr for `len` games: done, games/s, time left, and the divergent
+    /// games so far ([`divergent`](Self::divergent)).
+    pub(crate) fn games(len: u64, verb: &str) -> Progress {
+        // On a terminal the bar redraws in place; elsewhere (`--progress always` into a pipe
+        // or a CI log) it is written as a line a second.
+        let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
         } else {
-            ProgressDrawTarget::hidden()
+            ProgressDrawTarget::term_like(Box::new(LinesOnStderr::default()))
         };
         let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(
             ProgressStyle::with_template(
-                "{msg} {bar:40} {pos}/{len} files [{elapsed_precise}<{eta_precise}]",
+                "{msg} {bar:30} {human_pos}/{human_len} games, {per_sec} [{elapsed_precise}, {eta} left]",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        bar.set_message(verb.to_owned());
+        bar.set_message(format!("{verb}:"));
         Progress(bar)
+    }
+
+    /// No bar.
+    pub(crate) fn hidden() -> Progress {
+        Progress(ProgressBar::hidden())
+    }
+
+    /// Shows how many games are `what` so far (divergent, changed).
+    pub(crate) fn tally(&self, games: usize, what: &str) {
+        if !self.0.is_hidden() {
+            let message = self.0.message();
+            let verb = message.split(':').next().unwrap_or("");
+            self.0.set_message(format!("{verb}: {games} {what}"));
+        }
     }
 
     /// One more file done.
@@ -86,6 +126,69 @@ impl Progress {
     }
 }
 
+/// A progress bar's drawing as plain lines on stderr, at most one every ten seconds, for a
+/// stderr that is no terminal.
+#[derive(Debug, Default)]
+struct LinesOnStderr {
+    /// When the last line was written.
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+impl LinesOnStderr {
+    /// Writes `line` unless one was written less than ten seconds ago.
+    fn line(&self, line: &str) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let now = std::time::Instant::now();
+        let Ok(mut last) = self.last.lock() else {
+            return Ok(());
+        };
+        if last.is_some_and(|t| now.duration_since(t).as_secs() < 10) || line.trim().is_empty() {
+            return Ok(());
+        }
+        *last = Some(now);
+        writeln!(std::io::stderr(), "{line}")
+    }
+}
+
+impl indicatif::TermLike for LinesOnStderr {
+    fn width(&self) -> u16 {
+        100
+    }
+
+    fn move_cursor_up(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_down(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_right(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_left(&self, _n: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn write_line(&self, line: &str) -> std::io::Result<()> {
+        self.line(line)
+    }
+
+    fn write_str(&self, text: &str) -> std::io::Result<()> {
+        self.line(text)
+    }
+
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn flush(&self) -> std::io::Result<()> {
+        use std::io::Write as _;
+        std::io::stderr().flush()
+    }
+}
+
 /// The exit for a failed write to stdout: quiet success on a closed pipe (`| head`), an
 /// error otherwise.
 pub(crate) fn write_failed(e: std::io::Error) -> anyhow::Result<ExitCode> {
@@ -94,4 +197,17 @@ pub(crate) fn write_failed(e: std::io::Error) -> anyhow::Result<ExitCode> {
     } else {
         Err(anyhow::Error::new(e).context("writing to stdout"))
     }
+}
+
+/// What a run says on stderr of the database rows it passed over, if any.
+pub(crate) fn rows_passed_over(rows: haifu_logdb::RowCounts) -> Option<String> {
+    let n = rows.unprocessed + rows.in_error;
+    (n > 0).then(|| {
+        format!(
+            "haifu: {n} database row{} passed over ({} not downloaded, {} marked in error)",
+            if n == 1 { "" } else { "s" },
+            rows.unprocessed,
+            rows.in_error
+        )
+    })
 }

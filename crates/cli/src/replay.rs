@@ -61,6 +61,14 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
                 failed = true;
                 continue;
             }
+            Found::Database(p) => {
+                eprintln!(
+                    "{}: a log database: replay reads one game a file (`haifu convert FILE.db --to json --out-dir DIR` writes its games as files)",
+                    crate::files::shown(&p)
+                );
+                failed = true;
+                continue;
+            }
         };
         if let Err(message) = output::read_log(&path, &mut log) {
             eprintln!("{message}");

@@ -14,7 +14,8 @@ use haifu_report::{
 };
 use rayon::prelude::*;
 
-use crate::files::{self, Found};
+use crate::files;
+use crate::inputs::Game;
 use crate::output::{self, Progress};
 
 /// Arguments of `haifu verify`.
@@ -70,6 +71,14 @@ pub(crate) struct VerifyArgs {
     /// number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    /// Narrow the rows of a log database (see below); give it several times, all must hold.
+    #[arg(long = "where", value_name = "KEY=VALUE", help = crate::inputs::WHERE_HELP)]
+    narrow: Vec<String>,
+    /// The progress bar on stderr (games done, games/s, time left, divergent so far): `auto`
+    /// draws it when stderr is a terminal and the CI variable is not set; `always` and
+    /// `never` as they say.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::output::ProgressWhen::Auto)]
+    progress: crate::output::ProgressWhen,
     /// Show every divergence of a round that has many of one kind (by default the first
     /// three of each kind and a count), and list on stderr the files of the folders that
     /// were not read, with why.
@@ -84,6 +93,9 @@ enum Format {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
+    /// JSON Lines: one game's object a line (as in `json`'s `games`), each written as soon
+    /// as it and every game before it are done, then `{"summary": {...}}` on the last line.
+    Jsonl,
     /// JUnit XML for CI: a test suite per folder, one test case per game (skipped when
     /// unsupported), failing with its new divergences (those a baseline does not know) or its
     /// read error.
@@ -181,6 +193,18 @@ impl Reports {
             .try_for_each(|(r, w)| r.add(w, game))
     }
 
+    /// Writes out what each report holds so far (after each chunk: a game is written as
+    /// soon as it and every game before it are done).
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.reports.iter_mut().try_for_each(|(_, w)| w.flush())
+    }
+
+    fn pass_over_rows(&mut self, rows: haifu_logdb::RowCounts) {
+        for (r, _) in &mut self.reports {
+            r.pass_over_rows(rows.unprocessed, rows.in_error);
+        }
+    }
+
     fn finish(&mut self) -> std::io::Result<()> {
         self.reports
             .iter_mut()
@@ -213,6 +237,7 @@ impl Format {
         match self {
             Format::Text => VerifyFormat::Text,
             Format::Json => VerifyFormat::Json,
+            Format::Jsonl => VerifyFormat::Jsonl,
             Format::Junit => VerifyFormat::Junit,
             Format::Markdown => VerifyFormat::Markdown,
             Format::Github => VerifyFormat::Github,
@@ -237,7 +262,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let read: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| match f {
-            files::Found::File(p) => std::fs::canonicalize(p).ok(),
+            files::Found::File(p) | files::Found::Database(p) => std::fs::canonicalize(p).ok(),
             files::Found::Error(..) => None,
         })
         .chain(
@@ -276,11 +301,15 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 .join(", ")
         );
     }
+    let narrowing = crate::inputs::narrowing(&args.narrow, &found)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::files::workers(args.jobs))
         .build()?;
     let batch = BATCH_PER_THREAD * pool.current_num_threads().max(1);
-    let progress = Progress::new(found.len() as u64, "verifying");
+    let progress = match Progress::shown(args.progress) {
+        true => Progress::games(crate::inputs::count(&found, &narrowing), "verifying"),
+        false => Progress::hidden(),
+    };
     let mut reports = Reports::open(&args.format, skipped.len(), args.verbose)?;
     // The HTML page shows each divergent round's sheet.
     let sheets = args.format.iter().any(|o| matches!(o.format, Format::Html));
@@ -308,7 +337,11 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     if let Err(e) = reports.begin() {
         return output::write_failed(e);
     }
-    for chunk in found.chunks(batch) {
+    crate::inputs::catch_interrupt();
+    // The games stream in chunks from a reader thread (a database's rows in log-id order),
+    // each chunk replayed in parallel and written in order: a bounded window in flight.
+    let stream = crate::inputs::Stream::start(found, narrowing, batch);
+    while let Some(chunk) = stream.next_chunk() {
         let outcomes: Vec<FileVerdict> = pool.install(|| {
             chunk
                 .par_iter()
@@ -327,6 +360,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 )
                 .collect()
         });
+        drop(chunk);
         for outcome in outcomes {
             progress.inc();
             let mut outcome = outcome;
@@ -366,6 +400,17 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 return output::write_failed(e);
             }
         }
+        progress.tally(reports.summary().games_divergent, "divergent");
+        if let Err(e) = reports.flush() {
+            return output::write_failed(e);
+        }
+    }
+    reports.pass_over_rows(stream.finish());
+    if crate::inputs::interrupted() {
+        progress.println(format!(
+            "haifu: interrupted: the summary counts the {} games reported so far",
+            reports.summary().files
+        ));
     }
     progress.finish();
     if let Err(e) = reports.finish() {
@@ -441,80 +486,67 @@ fn folder_of(file: &Path) -> String {
     }
 }
 
-/// Reads and verifies one file found; with `sheets`, a divergent game's referee's sheet is
-/// rendered too (for the HTML page).
+/// Reads and verifies one game (a file, or a database row); with `sheets`, a divergent
+/// game's referee's sheet is rendered too (for the HTML page).
 fn process(
-    item: &Found,
+    item: &Game,
     log: &mut GameLog,
     positions: &mut SourcePositions,
     choice: &crate::rules::RuleChoice,
     sheets: bool,
 ) -> FileVerdict {
-    match item {
-        Found::Error(path, e) => FileVerdict {
-            file: crate::files::shown(path),
-            folder: folder_of(path),
-            game: None,
-            result: Err(format!("{}: {e}", crate::files::shown(path))),
-            unknown_attributes: 0,
-            positions: SourcePositions::default(),
-            rules_source: None,
-            known: Vec::new(),
-            sheets: Vec::new(),
-        },
-        Found::File(path) => {
-            let mut source = None;
-            let mut rendered = Vec::new();
-            let name = crate::files::name_of(path);
-            // One reading of the bytes gives the game and where each of its events was
-            // written (standard input too); only a divergent game keeps its positions.
-            log.clear();
-            positions.clear();
-            let bytes = crate::files::read_file(path).map_err(|e| format!("{name}: {e}"));
-            let result = bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
-                haifu::read_located(&name, bytes, log, crate::files::max_size(), positions)
-                    .map_err(|e| e.display_in(&name))?;
-                haifu::require_round(log).map_err(|e| e.display_in(&name))?;
-                let (rules, from) = choice
-                    .for_log(log, path)
-                    .map_err(|e| format!("{}: {e}", crate::files::shown(path)))?;
-                source = Some(from);
-                let verdict = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    haifu_replay::verify(log, &rules)
-                }))
+    let file = item.shown();
+    // A game from a database is in the database's JUnit suite.
+    let folder = match item {
+        Game::Row { db, .. } => crate::files::shown(db),
+        Game::Failed { db, .. } => crate::files::shown(db),
+        Game::File(_) => folder_of(item.path()),
+    };
+    let mut source = None;
+    let mut rendered = Vec::new();
+    // One reading of the bytes gives the game and where each of its events was written
+    // (standard input too); only a divergent game keeps its positions.
+    let name = item.name();
+    let bytes = item.read_located(log, positions);
+    let result = bytes.as_ref().map_err(Clone::clone).and_then(|_| {
+        haifu::require_round(log).map_err(|e| e.display_in(&name))?;
+        let (rules, from) = choice
+            .for_log(log, item.path())
+            .map_err(|e| format!("{file}: {e}"))?;
+        source = Some(from);
+        let verdict =
+            std::panic::catch_unwind(AssertUnwindSafe(|| haifu_replay::verify(log, &rules)))
                 .unwrap_or_else(|panic| Verdict::panicked(panic_message(&*panic)));
-                if sheets && verdict.status() == Status::Divergent {
-                    rendered = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        haifu_replay::render_rounds(&haifu_replay::replay(log, &rules))
-                    }))
-                    .unwrap_or_default();
-                }
-                Ok(verdict)
-            });
-            let divergent = matches!(&result, Ok(v) if v.status() == Status::Divergent);
-            let positions = if divergent && let Ok(bytes) = &bytes {
-                positions.place(bytes);
-                positions.clone()
-            } else {
-                SourcePositions::default()
-            };
-            // The game's identity, for a baseline (only a divergent game's is needed).
-            let game = match &result {
-                Ok(v) if v.status() == Status::Divergent => Some(game_identity(log)),
-                _ => None,
-            };
-            FileVerdict {
-                file: crate::files::shown(path),
-                folder: folder_of(path),
-                game,
-                result,
-                unknown_attributes: log.unknown.len(),
-                positions,
-                rules_source: source,
-                known: Vec::new(),
-                sheets: rendered,
-            }
+        if sheets && verdict.status() == Status::Divergent {
+            rendered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                haifu_replay::render_rounds(&haifu_replay::replay(log, &rules))
+            }))
+            .unwrap_or_default();
         }
+        Ok(verdict)
+    });
+    let divergent = matches!(&result, Ok(v) if v.status() == Status::Divergent);
+    let positions = if divergent && let Ok(bytes) = &bytes {
+        positions.place(bytes);
+        positions.clone()
+    } else {
+        SourcePositions::default()
+    };
+    // The game's identity, for a baseline (only a divergent game's is needed).
+    let game = match &result {
+        Ok(v) if v.status() == Status::Divergent => Some(game_identity(log)),
+        _ => None,
+    };
+    FileVerdict {
+        file,
+        folder,
+        game,
+        result,
+        unknown_attributes: log.unknown.len(),
+        positions,
+        rules_source: source,
+        known: Vec::new(),
+        sheets: rendered,
     }
 }
 

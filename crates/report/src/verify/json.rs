@@ -147,3 +147,10 @@ pub(super) fn write_summary(out: &mut impl Write, summary: &VerifySummary) -> io
         .map_err(io::Error::from)
         .and_then(|s| writeln!(out, "],\"summary\":{s}}}"))
 }
+
+/// JSON Lines' last line: `{"summary":{…}}`.
+pub(super) fn write_summary_line(out: &mut impl Write, summary: &VerifySummary) -> io::Result<()> {
+    serde_json::to_string(summary)
+        .map_err(io::Error::from)
+        .and_then(|s| writeln!(out, "{{\"summary\":{s}}}"))
+}

@@ -156,6 +156,9 @@ pub enum VerifyFormat {
     Text,
     /// One JSON object: `{"games": [...], "summary": {...}}`.
     Json,
+    /// JSON Lines: each game's object (as in [`Json`](Self::Json)'s `games`) on a line of its
+    /// own, written as soon as it is added, then `{"summary": {...}}` on the last line.
+    Jsonl,
     /// JUnit XML for CI: a test suite per folder, one test case per game (skipped when
     /// unsupported), failing with its divergences or its read error. Written whole at the
     /// end, since the report states its counts first.
@@ -203,6 +206,18 @@ pub struct VerifySummary {
     pub divergences_by_kind: BTreeMap<&'static str, usize>,
     /// Attributes the reader did not know, kept verbatim (a format change worth a look).
     pub unknown_attributes: usize,
+    /// Rows of the log databases read that the downloader has not downloaded yet
+    /// (`is_processed = 0`): passed over, not games (written only when some were).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rows_unprocessed: u64,
+    /// Rows of the log databases read that the downloader marked in error (`was_error = 1`):
+    /// passed over, not games (written only when some were).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rows_in_error: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl VerifySummary {
@@ -210,14 +225,29 @@ impl VerifySummary {
     /// draws), then each status's count.
     fn counts(&self) -> String {
         format!(
-            "{}, {}, {} ({}, {}): {}",
+            "{}, {}, {} ({}, {}): {}{}",
             crate::count(self.files, "file"),
             crate::count(self.games, "game"),
             crate::count(self.rounds, "round"),
             crate::count(self.wins, "win"),
             crate::count(self.draws, "draw"),
-            self.statuses()
+            self.statuses(),
+            self.rows_passed_over()
         )
+    }
+
+    /// The database rows passed over, as the summary line ends with them when there are any:
+    /// `; 12 database rows passed over (10 not downloaded, 2 marked in error)`.
+    fn rows_passed_over(&self) -> String {
+        match self.rows_unprocessed + self.rows_in_error {
+            0 => String::new(),
+            n => format!(
+                "; {n} database row{} passed over ({} not downloaded, {} marked in error)",
+                if n == 1 { "" } else { "s" },
+                self.rows_unprocessed,
+                self.rows_in_error
+            ),
+        }
     }
 
     /// The games by status and the divergences, as every report's summary says them:
@@ -325,6 +355,7 @@ impl VerifyReport {
             | VerifyFormat::Github
             | VerifyFormat::Html => b"",
             VerifyFormat::Json => b"{\"games\":[",
+            VerifyFormat::Jsonl => b"",
             VerifyFormat::Markdown => b"## haifu verify\n\n",
         };
         out.write_all(opening)
@@ -341,6 +372,10 @@ impl VerifyReport {
         match self.format {
             VerifyFormat::Text => text::write_game(out, game, self.verbose),
             VerifyFormat::Json => json::write_game(out, game, &mut self.first),
+            VerifyFormat::Jsonl => {
+                json::write_game(out, game, &mut true)?;
+                out.write_all(b"\n")
+            }
             VerifyFormat::Junit => {
                 junit::add_case(&mut self.suites, game);
                 Ok(())
@@ -352,6 +387,13 @@ impl VerifyReport {
                 Ok(())
             }
         }
+    }
+
+    /// Counts the rows of a log database passed over: `unprocessed` not downloaded yet,
+    /// `in_error` marked in error by the downloader.
+    pub fn pass_over_rows(&mut self, unprocessed: u64, in_error: u64) {
+        self.summary.rows_unprocessed += unprocessed;
+        self.summary.rows_in_error += in_error;
     }
 
     /// The totals of the files added so far.
@@ -369,6 +411,7 @@ impl VerifyReport {
         match self.format {
             VerifyFormat::Text => text::write_summary(out, summary, self.verbose),
             VerifyFormat::Json => json::write_summary(out, summary),
+            VerifyFormat::Jsonl => json::write_summary_line(out, summary),
             VerifyFormat::Junit => junit::write_report(out, std::mem::take(&mut self.suites)),
             VerifyFormat::Markdown => markdown::write_summary(out, summary),
             VerifyFormat::Github => github::write_summary(out, summary),
