@@ -8,7 +8,6 @@ use clap::Args;
 use haifu_log::GameLog;
 use haifu_vectors::{Counts, Kind, Kinds, Options};
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 
 use crate::files::{self, Found};
 use crate::output::Progress;
@@ -128,8 +127,7 @@ fn one(
     let (rules, _) = choice.for_log(log, path).map_err(in_file)?;
     // The game key: a digest of the file's bytes, which names no player.
     let bytes = files::read_file(path).map_err(|e| in_file(e.to_string()))?;
-    let digest = Sha256::digest(&bytes);
-    let key: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let key = haifu_vectors::game_key(&bytes);
     let mut text = String::new();
     let counts = haifu_vectors::write_game(log, &rules, &key, options, &mut text)
         .map_err(|e| in_file(e.to_string()))?;

@@ -27,6 +27,7 @@ use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, TileList};
 use json::Json;
 
+pub mod check;
 mod json;
 
 /// The version of the vector format (`v` in every vector): a change an engine's checker
@@ -127,6 +128,17 @@ pub enum VectorError {
     /// The engine cannot follow the game under the rule set (a table of another size).
     #[error("the game is not supported under this rule set: {0}")]
     Unsupported(String),
+}
+
+/// The game key of a log file: the first 8 bytes of the SHA-256 of its bytes, in hex. It
+/// joins the vectors of one game and names no player.
+pub fn game_key(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Writes the vectors of `log` under `rules` to `out`, one JSON object a line, every one
