@@ -28,7 +28,10 @@ fn the_output_is_the_same_at_any_number_of_jobs() {
     for jobs in ["2", "3", "8"] {
         let (code, many) = vectors(&["corpus/scenarios", "--jobs", jobs]);
         assert_eq!(code, Some(0));
-        assert!(one == many, "--jobs {jobs} writes other bytes than --jobs 1");
+        assert!(
+            one == many,
+            "--jobs {jobs} writes other bytes than --jobs 1"
+        );
     }
     assert!(count(&one, "decision") > 1000);
 }

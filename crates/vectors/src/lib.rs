@@ -924,6 +924,7 @@ impl Watch for Writer<'_> {
         let mut j = Json::new();
         j.open();
         header(&mut j, "win", self.key, &self.label, w.index);
+        j.key("players").num(rules.players.count());
         j.key("winner").str(seat_key(ctx.winner));
         j.key("from").str(seat_key(ctx.from));
         j.key("method").str(if ctx.from == ctx.winner {
