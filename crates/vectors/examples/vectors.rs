@@ -49,21 +49,17 @@ fn main() -> ExitCode {
         overrides = args.remove(at + 1);
         args.remove(at);
     }
-    let spec = match RuleSpec::parse(&format!("auto,{overrides}").trim_end_matches(',')) {
+    let spec = match RuleSpec::parse(format!("auto,{overrides}").trim_end_matches(',')) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("--rules: {e}");
             return ExitCode::from(2);
         }
     };
-    let suite = args
-        .first()
-        .filter(|a| a.ends_with(".jsonl"))
-        .cloned()
-        .map(|a| {
-            args.remove(0);
-            a
-        });
+    let suite = match args.first() {
+        Some(a) if a.ends_with(".jsonl") => Some(args.remove(0)),
+        _ => None,
+    };
     if args.is_empty() {
         args.push(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/scenarios").to_owned());
     }

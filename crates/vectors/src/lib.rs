@@ -593,7 +593,7 @@ impl<'l> Writer<'l> {
     fn sampled(&mut self) -> bool {
         self.decisions += 1;
         self.options.kinds.contains(Kind::Decision)
-            && (self.decisions - 1) % self.options.every.max(1) == 0
+            && (self.decisions - 1).is_multiple_of(self.options.every.max(1))
     }
 
     fn state(&self, j: &mut Json, round: &Round, moment: &str) {

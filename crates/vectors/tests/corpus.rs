@@ -37,21 +37,27 @@ fn same_payments(value: &serde_json::Value, deltas: BySeat<i32>, players: usize)
         .all(|s| value[s.letter().to_string()].as_i64() == Some(i64::from(deltas[s])))
 }
 
-#[test]
-fn every_vector_of_the_real_games_holds() {
-    let Some(dir) = haifu_testkit::tenhou_corpus() else {
-        return;
-    };
-    let (schemas, index) = schema();
+/// What one half of the games gave: decisions, claim windows, wins, draws, transitions,
+/// and the problems found.
+type Tally = ([usize; 5], Vec<String>);
+
+/// Checks every `step`-th game of the manifest from `first`.
+fn check_games(
+    dir: &std::path::Path,
+    entries: &[haifu_testkit::Entry],
+    first: usize,
+    step: usize,
+    schema: &(boon::Schemas, boon::SchemaIndex),
+) -> Tally {
+    let (schemas, index) = (&schema.0, schema.1);
     let mut log = GameLog::new();
     let mut problems = Vec::new();
     let (mut decisions, mut claims, mut wins, mut draws, mut transitions) = (0, 0, 0, 0, 0);
-    let (mut recorded_wins, mut recorded_draws, mut rounds) = (0, 0, 0);
     let options = Options {
         kinds: Kinds::ALL,
         every: 1,
     };
-    for entry in haifu_testkit::manifest(&dir) {
+    for entry in entries.iter().skip(first).step_by(step) {
         let bytes = std::fs::read(dir.join(&entry.file)).expect("corpus file reads");
         haifu_tenhou::read_into(&bytes, &mut log).expect("corpus file parses");
         log.header.game_id = haifu_tenhou::game_id_from_file_name(&entry.file).map(str::to_owned);
@@ -60,9 +66,6 @@ fn every_vector_of_the_real_games_holds() {
         let mut text = String::new();
         haifu_vectors::write_game(&log, &rules, "0123456789abcdef", options, &mut text)
             .expect("vectors");
-        recorded_wins += entry.agari;
-        recorded_draws += entry.ryuukyoku;
-        rounds += entry.rounds;
         for line in text.lines() {
             let v: serde_json::Value = serde_json::from_str(line).expect("a vector is JSON");
             if let Err(e) = schemas.validate(&v, index) {
@@ -123,6 +126,41 @@ fn every_vector_of_the_real_games_holds() {
             break;
         }
     }
+    ([decisions, claims, wins, draws, transitions], problems)
+}
+
+#[test]
+fn every_vector_of_the_real_games_holds() {
+    let Some(dir) = haifu_testkit::tenhou_corpus() else {
+        return;
+    };
+    let schema = schema();
+    let entries = haifu_testkit::manifest(&dir);
+    // Two halves at once: the test's time is the schema's validation of 300,000 vectors.
+    let halves: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|first| {
+                let (dir, entries, schema) = (&dir, &entries, &schema);
+                scope.spawn(move || check_games(dir, entries, first, 2, schema))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a half runs"))
+            .collect()
+    });
+    let mut counts = [0; 5];
+    let mut problems = Vec::new();
+    for (c, p) in halves {
+        for (total, n) in counts.iter_mut().zip(c) {
+            *total += n;
+        }
+        problems.extend(p);
+    }
+    let [decisions, claims, wins, draws, transitions] = counts;
+    let recorded_wins: usize = entries.iter().map(|e| e.agari).sum();
+    let recorded_draws: usize = entries.iter().map(|e| e.ryuukyoku).sum();
+    let rounds: usize = entries.iter().map(|e| e.rounds).sum();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // One vector per recorded win and draw, one transition per round (the manifest's counts).
     assert_eq!(
