@@ -380,3 +380,93 @@ fn out_has_ankan(out: &[Action], kind: TileKind) -> bool {
     out.iter()
         .any(|a| matches!(a, Action::Call(m) if m.kind == MeldKind::Ankan && m.base_kind() == kind))
 }
+
+#[cfg(test)]
+mod tests {
+    use arrayvec::ArrayVec;
+    use haifu_ruleset::{Players, Preset, RuleSet};
+    use haifu_tiles::{BySeat, Meld, MeldKind, Seat, Tile, Wind};
+
+    use super::Action;
+    use crate::round::{Deal, Round};
+
+    fn tiles(ids: &[u8]) -> ArrayVec<Tile, 13> {
+        ids.iter().map(|i| Tile::new(*i).expect("an id")).collect()
+    }
+
+    fn t(id: u8) -> Tile {
+        Tile::new(id).expect("an id")
+    }
+
+    /// A holds 1111m 234p 567s 99s 1z and draws a second 1z; B holds 78s 99s 111p 333z 2z 4z
+    /// 5z; C and D hold nothing A's discards touch.
+    fn round() -> Round {
+        let deal = Deal {
+            players: Players::Four,
+            round_wind: Wind::East,
+            dealer: Seat::ALL[0],
+            hands: BySeat::from_array([
+                tiles(&[0, 1, 2, 3, 40, 44, 48, 89, 92, 96, 104, 105, 108]),
+                tiles(&[97, 100, 106, 107, 36, 37, 38, 116, 117, 118, 120, 124, 112]),
+                tiles(&[4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20]),
+                tiles(&[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 21]),
+            ]),
+            scores: BySeat::from_array([25000; 4]),
+            dora_indicator: t(113),
+        };
+        let rules = RuleSet::preset(Preset::Tenhou);
+        let mut round = Round::from_setup(&deal, &rules).expect("a deal");
+        round.draw(Seat::ALL[0], t(109)).expect("A draws");
+        round
+    }
+
+    #[test]
+    fn a_turn_lists_each_discard_the_riichi_that_keeps_tenpai_and_the_ankan() {
+        let round = round();
+        let [a, b, ..] = Seat::ALL;
+        // Nine kinds held; only discarding a 1m leaves a tenpai hand (111m 234p 567s 99s 11z,
+        // waiting on 9s and 1z); the four 1m make an ankan. No tsumo (not complete), no nine
+        // terminals (three kinds), no kita (four players).
+        // The drawn 1z stands for both.
+        let discards = [0, 40, 44, 48, 89, 92, 96, 104, 109].map(|i| Action::Discard(t(i)));
+        let ankan =
+            Meld::new(MeldKind::Ankan, &tiles(&[0, 1, 2, 3]), None, None, None).expect("a meld");
+        let mut expected: Vec<Action> = discards.to_vec();
+        expected.push(Action::Riichi(t(0)));
+        expected.push(Action::Call(ankan));
+        assert_eq!(round.legal_actions(a), expected);
+        // Nobody else has a choice on A's turn.
+        assert!(round.legal_actions(b).is_empty());
+    }
+
+    #[test]
+    fn a_discard_opens_chi_pon_and_pass_to_those_who_can() {
+        let mut round = round();
+        let [a, b, c, d] = Seat::ALL;
+        round.discard(a, t(104)).expect("A discards 9s");
+        let chi = Meld::new(
+            MeldKind::Chi,
+            &tiles(&[97, 100, 104]),
+            Some(t(104)),
+            None,
+            Some(a),
+        )
+        .expect("a meld");
+        let pon = Meld::new(
+            MeldKind::Pon,
+            &tiles(&[104, 106, 107]),
+            Some(t(104)),
+            None,
+            Some(a),
+        )
+        .expect("a meld");
+        assert_eq!(
+            round.legal_actions(b),
+            vec![Action::Call(chi), Action::Call(pon), Action::Pass]
+        );
+        assert!(round.legal_actions(c).is_empty());
+        assert!(round.legal_actions(d).is_empty());
+        // A's own tile: no claim.
+        assert!(round.legal_actions(a).is_empty());
+    }
+}
