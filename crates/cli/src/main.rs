@@ -12,6 +12,7 @@ mod output;
 mod replay;
 mod rules;
 mod score;
+mod vectors;
 mod verify;
 
 use std::process::ExitCode;
@@ -82,6 +83,13 @@ enum Command {
     /// prints; `--rules FILE` reads it, and `--rules NAME,key=value,…` overrides keys on
     /// the command line.
     Rules(rules::RulesArgs),
+    /// Write conformance vectors: every decision point with each seat's legal actions, every
+    /// win's valuation, every draw and every round's transition, as JSON Lines
+    /// (docs/VECTORS.md), for any engine to test itself against real games.
+    ///
+    /// Exit 0 when every file gave its vectors, 2 when a file cannot be read or names no
+    /// rule set.
+    Vectors(vectors::VectorsArgs),
 }
 
 fn main() -> ExitCode {
@@ -98,6 +106,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Diff(args) => diff::run(args),
+        Command::Vectors(args) => vectors::run(args),
     };
     match result {
         Ok(code) => code,

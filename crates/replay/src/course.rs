@@ -7,7 +7,8 @@ use haifu_rules::flow::{FinalStanding, Next, RoundOutcome, RoundSetup};
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat};
 
-use crate::referee::DoraTiming::Ruled;
+use crate::referee::DoraTiming::{Recorded, Ruled};
+use crate::referee::Watch;
 use crate::settle::{Expected, Money, Pass, RoundSummary, SummaryOutcome};
 use crate::{RoundLabel, Valuation, Verdict};
 
@@ -43,6 +44,11 @@ pub struct CourseRound {
     /// The scores after the round (deposits included), carried forward from the rule set's
     /// start; `None` once unknown.
     pub scores_after: Option<BySeat<i32>>,
+    /// The round as the rule set plays it (its setup: dealer, honba, sticks, scores before),
+    /// when known.
+    pub setup: Option<RoundSetup>,
+    /// The round the rule set plays next, when the game goes on and it is known.
+    pub next: Option<RoundSetup>,
 }
 
 /// Where a recorded round stands in one rule set's game.
@@ -114,6 +120,22 @@ pub enum CourseEnd {
 
 /// The course of `log` under `rules`: its rulings, and its money and flow carried forward.
 pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
+    course_of(log, rules, Ruled, &mut crate::referee::Unwatched)
+}
+
+/// The course of `log` under `rules` as [`course`] gives it, the log's kan-dora moments
+/// played as actions (as `verify` plays them), with `watch` shown the round before each
+/// action and each win the engine values.
+pub fn course_watched(log: &GameLog, rules: &RuleSet, watch: &mut dyn Watch) -> Course {
+    course_of(log, rules, Recorded, watch)
+}
+
+fn course_of(
+    log: &GameLog,
+    rules: &RuleSet,
+    timing: crate::referee::DoraTiming,
+    watch: &mut dyn Watch,
+) -> Course {
     if let Some(reason) =
         crate::players_of(log).and_then(|table| crate::table_mismatch(table, rules))
     {
@@ -128,7 +150,8 @@ pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
     // The referee with sheets on: its summaries then carry each win's value as shown.
     let mut verdict = Verdict::new();
     let mut sheets = Vec::new();
-    let summaries = crate::referee::check(log, *rules, Ruled, &mut verdict, Some(&mut sheets));
+    let summaries =
+        crate::referee::check(log, *rules, timing, &mut verdict, Some(&mut sheets), watch);
     let (first_dealer, excerpt) = match log.round_starts().first() {
         Some(first) => crate::game_start(log, first, rules.players),
         None => (Seat::ALL[0], false),
@@ -189,6 +212,8 @@ fn follow(
             draw,
             deltas: None,
             scores_after: None,
+            setup: step.played,
+            next: None,
         };
         after = Some(step.expected);
         if let (Some(setup), Some(settled)) = (step.played, step.settled) {
@@ -211,7 +236,10 @@ fn follow(
             course_round.deltas = Some(deltas);
             course_round.scores_after = Some(BySeat::new_with(|s| scores[s] + deltas[s]));
             match step.next {
-                Some(Ok(Next::Round(n))) => after = Some(Expected::Round(n)),
+                Some(Ok(Next::Round(n))) => {
+                    course_round.next = Some(n);
+                    after = Some(Expected::Round(n));
+                }
                 Some(Ok(Next::GameOver(over))) => {
                     after = Some(Expected::Over(over));
                     end = Some(CourseEnd::Ended {

@@ -39,11 +39,14 @@ use haifu_ruleset::{Players, RuleSet};
 use referee::DoraTiming;
 
 pub use compared::{Compared, DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
-pub use course::{Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course};
+pub use course::{
+    Course, CourseEnd, CourseRound, CourseWin, Played, WinRuled, course, course_watched,
+};
 pub use diff::{
     Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, single_changes,
     value_text,
 };
+pub use referee::{Watch, Watched};
 pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render, render_rounds};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
@@ -91,7 +94,14 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
             kind: DivergenceKind::Unsupported { reason },
         });
     } else {
-        let summaries = referee::check(log, *rules, DoraTiming::Recorded, &mut verdict, sheets);
+        let summaries = referee::check(
+            log,
+            *rules,
+            DoraTiming::Recorded,
+            &mut verdict,
+            sheets,
+            &mut referee::Unwatched,
+        );
         settle(log, rules, &summaries, &mut verdict);
     }
     // In the order of the game: the wall, the referee and the settlement each report in order,

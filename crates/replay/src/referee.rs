@@ -35,12 +35,48 @@ pub(crate) enum DoraTiming {
     Ruled,
 }
 
+/// What a caller sees of a replay as it goes: the round before each action, and each win the
+/// engine values (the conformance vectors are written from these).
+pub trait Watch {
+    /// Called before the engine plays event `index` of the log, with the round as it stands
+    /// then; not called once the engine stopped following the round (an action it refused).
+    fn before(&mut self, round: &Round, event: Event<'_>, index: usize);
+    /// Called for each recorded win the engine accepts and values.
+    fn win(&mut self, win: &Watched<'_>);
+}
+
+/// A win as the engine rules it, for a [`Watch`].
+#[derive(Clone, Copy, Debug)]
+pub struct Watched<'w> {
+    /// The win's event.
+    pub index: usize,
+    /// The round's dealer.
+    pub dealer: Seat,
+    /// What the referee knows of the win.
+    pub context: &'w WinContext,
+    /// The engine's value.
+    pub score: &'w Score,
+    /// The liable (pao) seat, if any.
+    pub pao: Option<Seat>,
+    /// The honba and sticks this winner collects.
+    pub bonus: Bonus,
+}
+
+/// A [`Watch`] that looks at nothing (`verify`).
+pub(crate) struct Unwatched;
+
+impl Watch for Unwatched {
+    fn before(&mut self, _: &Round, _: Event<'_>, _: usize) {}
+    fn win(&mut self, _: &Watched<'_>) {}
+}
+
 pub(crate) fn check<'a>(
     log: &'a GameLog,
     rules: RuleSet,
     timing: DoraTiming,
     verdict: &mut Verdict,
     mut sheets: Option<&mut Vec<RoundSheet>>,
+    watch: &mut dyn Watch,
 ) -> Vec<RoundSummary<'a>> {
     let mut summaries = Vec::with_capacity(log.round_starts().len());
     let mut round: Option<RoundReplay<'a>> = None;
@@ -139,7 +175,10 @@ pub(crate) fn check<'a>(
                     })
                     .collect();
             }
-            r.event(event, index, verdict);
+            if let Some(round) = &r.round {
+                watch.before(round, event, index);
+            }
+            r.event(event, index, verdict, watch);
         }
     }
     if let Some(r) = &mut round {
@@ -460,7 +499,13 @@ impl<'a> RoundReplay<'a> {
         }
     }
 
-    fn event(&mut self, event: Event<'a>, index: usize, verdict: &mut Verdict) {
+    fn event(
+        &mut self,
+        event: Event<'a>,
+        index: usize,
+        verdict: &mut Verdict,
+        watch: &mut dyn Watch,
+    ) {
         // After a refused ron, only further rons on the same tile are ruled.
         if self.ron_refused && !matches!(event, Event::Win(_)) {
             self.ron_refused = false;
@@ -490,7 +535,7 @@ impl<'a> RoundReplay<'a> {
                 stage: RiichiStage::Declared,
                 ..
             } => self.summary.declared = self.summary.declared.with(seat),
-            Event::Win(win) => return self.win(win, index, verdict),
+            Event::Win(win) => return self.win(win, index, verdict, watch),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
             Event::Mistake {
                 seat,
@@ -607,24 +652,31 @@ impl<'a> RoundReplay<'a> {
         (true, computed)
     }
 
-    fn win(&mut self, recorded: &'a RecordedWin, index: usize, verdict: &mut Verdict) {
+    fn win(
+        &mut self,
+        recorded: &'a RecordedWin,
+        index: usize,
+        verdict: &mut Verdict,
+        watch: &mut dyn Watch,
+    ) {
         // A chombo has ended the hand: what the log records after it is beyond the engine.
         if self.redealt(index, verdict) {
             return;
         }
-        let (value, pao, pao_stacked, yakuman) = match self.rule_win(recorded, index, verdict) {
-            Some(ruled) => ruled,
-            None => {
-                self.pending
-                    .win(verdict, self.summary.label, recorded.winner, None);
-                (
-                    None,
-                    recorded.pao,
-                    recorded.yakuman.len() > 1,
-                    recorded.limit == haifu_tiles::Limit::Yakuman,
-                )
-            }
-        };
+        let (value, pao, pao_stacked, yakuman) =
+            match self.rule_win(recorded, index, verdict, watch) {
+                Some(ruled) => ruled,
+                None => {
+                    self.pending
+                        .win(verdict, self.summary.label, recorded.winner, None);
+                    (
+                        None,
+                        recorded.pao,
+                        recorded.yakuman.len() > 1,
+                        recorded.limit == haifu_tiles::Limit::Yakuman,
+                    )
+                }
+            };
         let valuation = self.valuation.take();
         if let Some(sheet) = &mut self.sheet {
             sheet.lines.push(SheetLine::Win(WinLine {
@@ -670,6 +722,7 @@ impl<'a> RoundReplay<'a> {
         recorded: &RecordedWin,
         index: usize,
         verdict: &mut Verdict,
+        watch: &mut dyn Watch,
     ) -> Option<(Option<WinValue>, Option<Seat>, bool, bool)> {
         // Nothing to rule once the round could not be followed.
         self.round.as_ref()?;
@@ -803,6 +856,14 @@ impl<'a> RoundReplay<'a> {
         if self.sheet.is_some() {
             self.valuation = Some(valuation(&score));
         }
+        watch.win(&Watched {
+            index,
+            dealer: self.summary.setup.dealer,
+            context: &context,
+            score: &score,
+            pao,
+            bonus: Bonus { honba, sticks },
+        });
         Some((
             Some(WinValue::of_score(&score, &context)),
             pao,

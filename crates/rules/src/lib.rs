@@ -45,8 +45,8 @@ pub use haifu_tiles::{HanSource, Limit, Yaku};
 pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
 pub use model::{hand_base, limit_base};
 pub use round::{
-    AbortiveClaim, ActionError, Deal, ExhaustiveDraw, FuritenReason, Round, Ruling, SetupError,
-    WinContext,
+    AbortiveClaim, Action, ActionError, Deal, ExhaustiveDraw, FuritenReason, RiichiState, Round,
+    Ruling, SetupError, WinContext,
 };
 pub use score::{
     FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, WinningHand, score,

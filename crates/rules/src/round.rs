@@ -41,6 +41,9 @@ use crate::flow::WinMethod;
 use crate::hand::{ConcealedShape, waits};
 use crate::score::{RiichiDeclaration, Situation};
 
+mod legal;
+pub use legal::{Action, RiichiState};
+
 /// The live wall's size: with four players 136 tiles, less 14 in the dead wall and 52 dealt;
 /// with three 108, less 14 and 39.
 const fn live_wall(players: Players) -> u8 {
@@ -1094,14 +1097,15 @@ impl Round {
         Ok(())
     }
 
-    /// A discard by `seat`.
-    ///
-    /// It considers turn order, that the seat holds the tile, kuikae, tsumogiri after riichi,
-    /// the tenpai condition of a riichi declaration discard, and that a due kan-dora
-    /// indicator was revealed. It updates waits and furiten: the seat's temporary furiten ends
-    /// here.
-    pub fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
-        self.begin()?;
+    /// Why `seat` may not discard `tile` now, if it may not; else where the tile is in its
+    /// hand. The one place where a discard's legality is ruled ([`Round::discard`] and the
+    /// legal actions ask it): turn order, that the seat holds the tile, kuikae, tsumogiri
+    /// after riichi, the tenpai condition of a riichi declaration discard, and that a due
+    /// kan-dora indicator was revealed.
+    fn discard_refusal(&self, seat: Seat, tile: Tile) -> Result<usize, ActionError> {
+        if self.phase == Phase::Over {
+            return Err(ActionError::RoundOver);
+        }
         let Phase::Discard { seat: expected } = self.phase else {
             return Err(ActionError::OutOfTurn {
                 seat,
@@ -1149,6 +1153,18 @@ impl Round {
                 });
             }
         }
+        Ok(at)
+    }
+
+    /// A discard by `seat`.
+    ///
+    /// It considers turn order, that the seat holds the tile, kuikae, tsumogiri after riichi,
+    /// the tenpai condition of a riichi declaration discard, and that a due kan-dora
+    /// indicator was revealed. It updates waits and furiten: the seat's temporary furiten ends
+    /// here.
+    pub fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), ActionError> {
+        self.begin()?;
+        let at = self.discard_refusal(seat, tile)?;
         let before = self.furiten(seat);
         let st = &mut self.seats[seat];
         st.take_at(at);
