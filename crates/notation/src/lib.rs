@@ -200,12 +200,13 @@ pub struct SourceLines {
 /// Where each event and each expectation of a record was written (see [`SourceLines`]).
 /// Reads as [`read`] does, noting each event's line: for the records whose messages need it.
 pub fn source_lines(text: &str) -> Result<SourceLines, ReadError> {
-    let mut log = GameLog::default();
     let mut lines = SourceLines::default();
-    read::Reader::new(text, &mut log, None, &mut NoWalls)
-        .with_lines(&mut lines)
-        .run()
-        .map_err(|e| *e)?;
+    read_bytes_into_with_lines(
+        text.as_bytes(),
+        &mut GameLog::default(),
+        &mut NoWalls,
+        &mut lines,
+    )?;
     Ok(lines)
 }
 
