@@ -126,7 +126,7 @@ pub fn course(log: &GameLog, rules: &RuleSet) -> Course {
 /// The course of `log` under `rules` as [`course`] gives it, the log's kan-dora moments
 /// played as actions (as `verify` plays them), with `watch` shown the round before each
 /// action and each win the engine values.
-pub fn course_watched(log: &GameLog, rules: &RuleSet, watch: &mut dyn Watch) -> Course {
+pub fn course_watched(log: &GameLog, rules: &RuleSet, watch: &mut (impl Watch + ?Sized)) -> Course {
     course_of(log, rules, Recorded, watch)
 }
 
@@ -134,7 +134,7 @@ fn course_of(
     log: &GameLog,
     rules: &RuleSet,
     timing: crate::referee::DoraTiming,
-    watch: &mut dyn Watch,
+    watch: &mut (impl Watch + ?Sized),
 ) -> Course {
     if let Some(reason) =
         crate::players_of(log).and_then(|table| crate::table_mismatch(table, rules))

@@ -76,7 +76,7 @@ pub(crate) fn check<'a>(
     timing: DoraTiming,
     verdict: &mut Verdict,
     mut sheets: Option<&mut Vec<RoundSheet>>,
-    watch: &mut dyn Watch,
+    watch: &mut (impl Watch + ?Sized),
 ) -> Vec<RoundSummary<'a>> {
     let mut summaries = Vec::with_capacity(log.round_starts().len());
     let mut round: Option<RoundReplay<'a>> = None;
@@ -504,7 +504,7 @@ impl<'a> RoundReplay<'a> {
         event: Event<'a>,
         index: usize,
         verdict: &mut Verdict,
-        watch: &mut dyn Watch,
+        watch: &mut (impl Watch + ?Sized),
     ) {
         // After a refused ron, only further rons on the same tile are ruled.
         if self.ron_refused && !matches!(event, Event::Win(_)) {
@@ -657,7 +657,7 @@ impl<'a> RoundReplay<'a> {
         recorded: &'a RecordedWin,
         index: usize,
         verdict: &mut Verdict,
-        watch: &mut dyn Watch,
+        watch: &mut (impl Watch + ?Sized),
     ) {
         // A chombo has ended the hand: what the log records after it is beyond the engine.
         if self.redealt(index, verdict) {
@@ -722,7 +722,7 @@ impl<'a> RoundReplay<'a> {
         recorded: &RecordedWin,
         index: usize,
         verdict: &mut Verdict,
-        watch: &mut dyn Watch,
+        watch: &mut (impl Watch + ?Sized),
     ) -> Option<(Option<WinValue>, Option<Seat>, bool, bool)> {
         // Nothing to rule once the round could not be followed.
         self.round.as_ref()?;
