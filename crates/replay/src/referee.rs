@@ -9,7 +9,7 @@ use haifu_rules::flow::{self, Bonus, Seats, WinValue};
 use haifu_rules::rulings;
 use haifu_rules::{
     AbortiveClaim, ActionError, Deal, HanSource, Round, Ruling, Score, ScoreError, SetupError,
-    WinContext, WinningHand, Yaku, score,
+    WinContext, Yaku, score,
 };
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, Seat, Tile};
@@ -953,22 +953,7 @@ impl<'a> RoundReplay<'a> {
                 },
             );
         }
-        let win = WinningHand {
-            concealed: &context.concealed,
-            winning_tile: context.winning_tile,
-            melds: &context.melds,
-            method: context.method,
-            seat_wind: context.seat_wind,
-            round_wind: context.round_wind,
-            dora_indicators: &context.dora_indicators,
-            dora_count: 0,
-            kita: context.kita,
-            ura_indicators: &recorded.ura_indicators,
-            riichi: context.riichi,
-            situation: context.situation,
-            honba,
-            riichi_sticks: sticks,
-        };
+        let win = context.hand(&recorded.ura_indicators, honba, sticks);
         let score = match score(&self.rules, &win) {
             Ok(s) => s,
             Err(e @ (ScoreError::NotComplete | ScoreError::NoYaku)) => return Err(e),

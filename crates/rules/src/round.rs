@@ -626,6 +626,34 @@ pub struct WinContext {
     pub liable: Liability,
 }
 
+impl WinContext {
+    /// The hand as the scorer takes it: this accepted win, with the ura indicators the log
+    /// shows and the honba and riichi sticks on the table (the dora count is the indicators').
+    pub fn hand<'a>(
+        &'a self,
+        ura_indicators: &'a [Tile],
+        honba: u32,
+        riichi_sticks: u32,
+    ) -> crate::WinningHand<'a> {
+        crate::WinningHand {
+            concealed: &self.concealed,
+            winning_tile: self.winning_tile,
+            melds: &self.melds,
+            method: self.method,
+            seat_wind: self.seat_wind,
+            round_wind: self.round_wind,
+            dora_indicators: &self.dora_indicators,
+            dora_count: 0,
+            kita: self.kita,
+            ura_indicators,
+            riichi: self.riichi,
+            situation: self.situation,
+            honba,
+            riichi_sticks,
+        }
+    }
+}
+
 /// Who is liable (pao) for a seat's big yakuman, if anyone: the seat whose discard it called
 /// (by pon or daiminkan) to complete its third dragon set or fourth wind set.
 ///

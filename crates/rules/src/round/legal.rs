@@ -10,7 +10,7 @@ use haifu_tiles::{Meld, MeldKind, Seat, Tile, TileKind};
 
 use super::{Phase, Riichi, Round};
 use crate::round::{AbortiveClaim, WinContext};
-use crate::score::{WinningHand, score};
+use crate::score::score;
 
 /// An action a seat may take at a decision point. Tiles are physical tiles of the seat's
 /// hand; where two copies of a kind are the same to the rules (neither a red five, or both),
@@ -37,22 +37,7 @@ pub enum Action {
 /// hand complete with a yaku under the rules (the scorer's ruling). Ura indicators, honba
 /// and sticks change no legality and are left out.
 fn scores(round: &Round, context: &WinContext) -> bool {
-    let win = WinningHand {
-        concealed: &context.concealed,
-        winning_tile: context.winning_tile,
-        melds: &context.melds,
-        method: context.method,
-        seat_wind: context.seat_wind,
-        round_wind: context.round_wind,
-        dora_indicators: &context.dora_indicators,
-        dora_count: 0,
-        kita: context.kita,
-        ura_indicators: &[],
-        riichi: context.riichi,
-        situation: context.situation,
-        honba: 0,
-        riichi_sticks: 0,
-    };
+    let win = context.hand(&[], 0, 0);
     score(&round.rules, &win).is_ok()
 }
 
