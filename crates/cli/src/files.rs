@@ -190,8 +190,10 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     if meta.len() > limit {
         return Err(too_large());
     }
-    let mut bytes = Vec::new();
-    // The size read, not the size claimed: a file that grows is still cut at the limit.
+    // Room for the size claimed, so that the file is read in one call, not in growing
+    // steps; the size read, not the size claimed, is what counts: a file that grows is
+    // still cut at the limit.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).map_or(0, |n| n + 1));
     std::fs::File::open(path)?
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)?;
@@ -286,9 +288,35 @@ fn ignore_patterns(dir: &Path, inherited: &[String], errors: &mut Vec<Found>) ->
     patterns
 }
 
+/// What makes two paths one file: its device and inode where the system has them (one
+/// `stat`), else its canonical path; the path itself when neither can be had.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Identity {
+    #[cfg(unix)]
+    Inode {
+        device: u64,
+        inode: u64,
+    },
+    Path(PathBuf),
+}
+
+impl Identity {
+    fn of(path: &Path) -> Identity {
+        #[cfg(unix)]
+        if let Ok(meta) = std::fs::metadata(path) {
+            use std::os::unix::fs::MetadataExt as _;
+            return Identity::Inode {
+                device: meta.dev(),
+                inode: meta.ino(),
+            };
+        }
+        Identity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    }
+}
+
 fn walk(
     root: &Path,
-    seen: &mut HashSet<PathBuf>,
+    seen: &mut HashSet<Identity>,
     out: &mut Vec<Found>,
     skipped: &mut Vec<Skipped>,
 ) {
@@ -368,8 +396,7 @@ fn walk(
             continue;
         }
         // Reached by two paths (a link to a file or folder met elsewhere): read once.
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if seen.insert(canonical) {
+        if seen.insert(Identity::of(path)) {
             out.push(Found::File(path.to_path_buf()));
         } else {
             passed_over.borrow_mut().push(Skipped {

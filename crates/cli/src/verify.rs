@@ -259,18 +259,22 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             Some((format!("--format {}=", o.format.name()), file))
         }))
         .collect();
-    let read: Vec<PathBuf> = found
-        .iter()
-        .filter_map(|f| match f {
-            files::Found::File(p) | files::Found::Database(p) => std::fs::canonicalize(p).ok(),
-            files::Found::Error(..) => None,
-        })
-        .chain(
-            args.baseline
-                .iter()
-                .filter_map(|p| std::fs::canonicalize(p).ok()),
-        )
-        .collect();
+    // Every file read, by its canonical path; needed only when something is written.
+    let read: Vec<PathBuf> = match written.is_empty() {
+        true => Vec::new(),
+        false => found
+            .iter()
+            .filter_map(|f| match f {
+                files::Found::File(p) | files::Found::Database(p) => std::fs::canonicalize(p).ok(),
+                files::Found::Error(..) => None,
+            })
+            .chain(
+                args.baseline
+                    .iter()
+                    .filter_map(|p| std::fs::canonicalize(p).ok()),
+            )
+            .collect(),
+    };
     for (i, (flag, target)) in written.iter().enumerate() {
         let sep = if flag.ends_with('=') { "" } else { " " };
         let shown = files::shown(target);

@@ -130,7 +130,11 @@ impl Wall {
                 yama.len()
             ));
         }
-        let tiles: ArrayVec<Tile, 136> = yama.iter().rev().copied().collect();
+        let mut tiles = ArrayVec::<Tile, 136>::new();
+        tiles
+            .try_extend_from_slice(yama)
+            .map_err(|_| "a wall has at most 136 tiles".to_owned())?;
+        tiles.reverse();
         Ok(Wall {
             tiles,
             deal: Deal::Stated,

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use haifu_replay::{Compared, Status};
+use haifu_ruleset::RuleSet;
 use serde::Serialize;
 
 use super::{FileVerdict, VerifySummary};
@@ -35,7 +36,7 @@ struct JsonGame<'a> {
     walls_checked: Option<usize>,
     /// The rule set the game was checked under, as a `--rules` value.
     #[serde(skip_serializing_if = "Option::is_none")]
-    rules: Option<String>,
+    rules: Option<&'a str>,
     /// Where that rule set came from.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules_source: Option<&'a str>,
@@ -78,11 +79,27 @@ struct JsonDivergence<'a> {
     known: bool,
 }
 
+/// The last rule set written and its `--rules` value: a run's games mostly share a few rule
+/// sets, and writing one out costs more than comparing two.
+#[derive(Debug, Default)]
+pub(super) struct Specs(Option<(RuleSet, String)>);
+
+impl Specs {
+    /// `rules` as a `--rules` value ([`RuleSet::spec`]).
+    fn of(&mut self, rules: RuleSet) -> &str {
+        if self.0.as_ref().is_none_or(|(last, _)| *last != rules) {
+            self.0 = Some((rules, rules.spec()));
+        }
+        self.0.as_ref().map_or("", |(_, spec)| spec)
+    }
+}
+
 /// One game's object, after a comma unless it is the `first`.
 pub(super) fn write_game(
     out: &mut impl Write,
     game: &FileVerdict,
     first: &mut bool,
+    specs: &mut Specs,
 ) -> io::Result<()> {
     let json = match &game.result {
         Err(message) => JsonGame {
@@ -110,7 +127,7 @@ pub(super) fn write_game(
             wins: Some(v.wins),
             draws: Some(v.draws),
             walls_checked: Some(v.checked.walls),
-            rules: v.rules.map(|r| r.spec()),
+            rules: v.rules.map(|r| specs.of(r)),
             rules_source: game.rules_source.as_deref(),
             divergences: v
                 .divergences

@@ -312,6 +312,8 @@ pub struct VerifyReport {
     summary: VerifySummary,
     /// JSON: no game written yet (the next one needs no comma).
     first: bool,
+    /// The JSON forms' last rule set written.
+    specs: json::Specs,
     /// JUnit: one suite per folder, in the order first met.
     suites: Vec<quick_junit::TestSuite>,
     /// HTML: the page's parts written so far.
@@ -330,6 +332,7 @@ impl VerifyReport {
                 ..VerifySummary::default()
             },
             first: true,
+            specs: json::Specs::default(),
             suites: Vec::new(),
             page: html::Page::default(),
         }
@@ -371,9 +374,9 @@ impl VerifyReport {
         self.summary.add(game);
         match self.format {
             VerifyFormat::Text => text::write_game(out, game, self.verbose),
-            VerifyFormat::Json => json::write_game(out, game, &mut self.first),
+            VerifyFormat::Json => json::write_game(out, game, &mut self.first, &mut self.specs),
             VerifyFormat::Jsonl => {
-                json::write_game(out, game, &mut true)?;
+                json::write_game(out, game, &mut true, &mut self.specs)?;
                 out.write_all(b"\n")
             }
             VerifyFormat::Junit => {
