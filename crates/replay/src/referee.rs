@@ -5,13 +5,13 @@ use haifu_log::{
     DrawKind, Event, GameLog, Mistake, RecordedDraw, RecordedWin, Refusal, RiichiStage, RoundStart,
     YakuOrder,
 };
-use haifu_rules::flow::{self, Bonus, Seats, WinValue};
+use haifu_rules::flow::{self, Bonus, Claim, Seats, WinValue};
 use haifu_rules::rulings;
 use haifu_rules::{
     AbortiveClaim, ActionError, Deal, HanSource, Round, Ruling, Score, ScoreError, SetupError,
     WinContext, Yaku, score,
 };
-use haifu_ruleset::RuleSet;
+use haifu_ruleset::{MultipleRon, RuleSet};
 use haifu_tiles::{BySeat, Seat, Tile};
 
 use crate::settle::{RoundSummary, SummaryOutcome, WinRuling};
@@ -168,9 +168,20 @@ pub(crate) fn check<'a>(
                     Some(Event::Win(_))
                 )
             {
+                // What each needs the tile for, where the rule set's head bump asks it.
+                let by_need = r.rules.flow.multiple_ron == MultipleRon::HeadBumpPairPungChow;
+                let need = |seat| {
+                    r.round
+                        .as_ref()
+                        .filter(|_| by_need)
+                        .and_then(|round| round.need(seat))
+                };
                 r.claimants = (index..)
                     .map_while(|i| match log.event(i) {
-                        Some(Event::Win(o)) if !o.is_tsumo() && o.from == w.from => Some(o.winner),
+                        Some(Event::Win(o)) if !o.is_tsumo() && o.from == w.from => Some(Claim {
+                            seat: o.winner,
+                            need: need(o.winner),
+                        }),
                         _ => None,
                     })
                     .collect();
@@ -207,7 +218,7 @@ struct RoundReplay<'a> {
     wins_on_tile: u8,
     /// The seats the log records winning by ron on the current tile (all of them, read ahead
     /// at the first), for a head bump.
-    claimants: Seats,
+    claimants: ArrayVec<Claim, 3>,
     /// A ron on the current tile was refused: other rons on the same tile are still ruled
     /// (a refused claim leaves the round as it was), then the round stops.
     ron_refused: bool,
@@ -249,7 +260,7 @@ impl<'a> RoundReplay<'a> {
             summary: Self::summary(start, index),
             round: None,
             wins_on_tile: 0,
-            claimants: Seats::EMPTY,
+            claimants: ArrayVec::new(),
             ron_refused: false,
             sheet: None,
             turns: BySeat::default(),
@@ -291,7 +302,7 @@ impl<'a> RoundReplay<'a> {
         self.summary.refused = refused;
         self.refusal = None;
         self.wins_on_tile = 0;
-        self.claimants = Seats::EMPTY;
+        self.claimants.clear();
         self.ron_refused = false;
         self.sheet = None;
         self.turns = BySeat::default();
@@ -382,6 +393,7 @@ impl<'a> RoundReplay<'a> {
             declared: Seats::EMPTY,
             deposit_scores: ArrayVec::new(),
             outcome: None,
+            claims: ArrayVec::new(),
             expect_next: None,
             refused: None,
         }
@@ -428,7 +440,7 @@ impl<'a> RoundReplay<'a> {
             self.rules.players,
             discarder,
             self.summary.setup.dealer,
-            self.claimants,
+            &self.claimants,
         )
     }
 
@@ -697,6 +709,9 @@ impl<'a> RoundReplay<'a> {
             Some((at, ruling)) if value.is_none() && *at == index => Some(ruling.clone()),
             _ => None,
         };
+        if !recorded.is_tsumo() {
+            self.summary.claims.clone_from(&self.claimants);
+        }
         let ruling = WinRuling {
             index,
             recorded,
@@ -782,7 +797,8 @@ impl<'a> RoundReplay<'a> {
         let Bonus { honba, sticks } = if recorded.is_tsumo() {
             table
         } else {
-            let standing = self.claimants.with(winner);
+            let standing = self.claimants.iter().map(|c| c.seat).collect::<Seats>();
+            let standing = standing.with(winner);
             flow::Flow::new(&self.rules).ron_bonus(
                 position,
                 winner,
@@ -889,6 +905,7 @@ impl<'a> RoundReplay<'a> {
             value: WinValue::of_score(score, context),
             pao,
             pao_stacked: score.yakuman.len() > 1,
+            need: None,
         };
         flow::Flow::new(&self.rules)
             .bust_guard(

@@ -36,6 +36,9 @@ pub(crate) struct RoundSummary<'a> {
     /// them, the payments the record states).
     pub(crate) penalties: ArrayVec<(usize, Option<BySeat<i32>>, BySeat<i32>), 4>,
     pub(crate) outcome: Option<SummaryOutcome<'a>>,
+    /// The claims on the tile the round's rons were on, each with what its claimant needs
+    /// the tile for where a head bump by need asks it (the payments rank them by it).
+    pub(crate) claims: ArrayVec<haifu_rules::flow::Claim, 3>,
     /// The scenario's `expect next` for the round, checked against the engine's flow.
     pub(crate) expect_next: Option<(crate::expect::At, NextRound)>,
     /// The first action the engine refused in the round (an illegal action, a ron while
@@ -315,6 +318,11 @@ pub(crate) fn settle_round<'a>(
                         value,
                         pao: w.pao,
                         pao_stacked: w.pao_stacked,
+                        need: round
+                            .claims
+                            .iter()
+                            .find(|c| c.seat == w.recorded.winner && !w.recorded.is_tsumo())
+                            .and_then(|c| c.need),
                     })
                 })
                 .collect::<Option<_>>()
@@ -858,6 +866,9 @@ fn compare_outcome(
                         },
                     ),
                     Some(_) => {}
+                    // A claim the referee refused at its event (a head bump's farther
+                    // claimant) is paid nothing: the refusal already says so, once.
+                    None if w.refusal.is_some() => {}
                     None => push(
                         at(w.index),
                         DivergenceKind::PaymentMismatch {

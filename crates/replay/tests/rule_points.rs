@@ -461,6 +461,15 @@ const CASES: &[Case] = &[
         kind: "illegal_action",
         text: "seat B ron: under head bump, East first",
     },
+    // By need: B (34s, the chow 345s) and the dealer D (46s, the chow 456s) both need A's 5s
+    // for a chow; among equal needs the nearest, B, wins, and the dealer's ron is refused.
+    Case {
+        field: "multiple_ron",
+        scenario: "multiple-ron/double-ron-dealer-renchan",
+        set: "multiple_ron=head-bump-pair-pung-chow",
+        kind: "illegal_action",
+        text: "seat D ron: under head bump by need",
+    },
     Case {
         field: "multiple_ron",
         scenario: "abortive/ron3",

@@ -118,6 +118,68 @@ impl Wait {
     }
 }
 
+/// What a claimant needs a discard for, by the set it completes: the classic rules' order of
+/// claims when several players go out on one discard ("'Out' with the same discard", seed
+/// 001): the pair first, then a pung, then a chow. Ordered so, first in precedence least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Need {
+    /// The tile completes the pair (a single wait; every seven-pairs wait; thirteen orphans'
+    /// thirteen-sided wait, where it pairs).
+    Pair,
+    /// The tile completes a pung (one of two pairs waiting, shanpon).
+    Pung,
+    /// The tile completes a chow (a two-sided, closed or edge wait).
+    Chow,
+    /// The tile completes none of them: thirteen orphans waiting on its one missing kind. The
+    /// seed's order names three needs; a claim that has none of them comes after them.
+    Other,
+}
+
+impl Need {
+    /// The romaji-free name used in messages: `pair`, `pung`, `chow`, `other`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Need::Pair => "pair",
+            Need::Pung => "pung",
+            Need::Chow => "chow",
+            Need::Other => "other",
+        }
+    }
+
+    /// The first in precedence of what `win` completes in the complete concealed part
+    /// `concealed` (the winning tile among its counts), over every reading and every set
+    /// holding the tile: a claimant who can read the tile as the pair needs it for the pair.
+    /// `None` when `concealed` is not complete or does not hold `win`.
+    pub fn of_hand(concealed: &TileCounts, win: TileKind) -> Option<Need> {
+        let mut best: Option<Need> = None;
+        for_each_reading(concealed, |reading| {
+            let need = match reading {
+                Reading::Standard { pair, sets } => sets
+                    .iter()
+                    .filter_map(|b| Wait::of_block(*b, win))
+                    .map(|wait| match wait {
+                        Wait::Shanpon => Need::Pung,
+                        _ => Need::Chow,
+                    })
+                    .chain((*pair == win).then_some(Need::Pair))
+                    .min(),
+                Reading::Chiitoitsu { pairs } => pairs.contains(&win).then_some(Need::Pair),
+                Reading::Kokushi { pair } if concealed.as_array()[win.index()] > 0 => {
+                    Some(match *pair == win {
+                        true => Need::Pair,
+                        false => Need::Other,
+                    })
+                }
+                Reading::Kokushi { .. } => None,
+            };
+            if let Some(need) = need {
+                best = Some(best.map_or(need, |b| b.min(need)));
+            }
+        });
+        best
+    }
+}
+
 const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// `0xFF` at each simple (2 to 8 of a numbered suit), `0` at each terminal, each honour and
@@ -862,6 +924,36 @@ mod tests {
         let mut v = Vec::new();
         for_each_reading(&counts(s), |r| v.push(r.clone()));
         v
+    }
+
+    /// What the winning tile completes, worked out by hand for each hand (the 14 tiles, the
+    /// winning tile among them, then the tile).
+    #[test]
+    fn a_claim_needs_the_tile_for_its_first_set_in_precedence() {
+        let need = |hand: &str, win: &str| {
+            let win = parse_kinds(win).unwrap()[0];
+            Need::of_hand(&counts(hand), win)
+        };
+        // 34s waits on 2s or 5s: the 5s completes the chow 345s.
+        assert_eq!(need("234m567p345678s88p", "5s"), Some(Need::Chow));
+        // A single wait on 5s: the pair.
+        assert_eq!(need("234567m345678p55s", "5s"), Some(Need::Pair));
+        // 11p and 55s waiting: the 5s completes the pung 555s.
+        assert_eq!(need("123456789m11p555s", "5s"), Some(Need::Pung));
+        // 1233m + 3m: 123m and the pair 33m, and the 3m can be either: the pair first.
+        assert_eq!(need("12333m456p789p111s", "3m"), Some(Need::Pair));
+        // 2333m + 4m: 234m with the pair 33m; 2333m + 2m: the pair 22m and the pung 333m.
+        assert_eq!(need("23334m456p789p111s", "4m"), Some(Need::Chow));
+        assert_eq!(need("22333m456p789p111s", "2m"), Some(Need::Pair));
+        // Seven pairs: every wait is on a pair.
+        assert_eq!(need("1133m5577p99s1122z", "2z"), Some(Need::Pair));
+        // Thirteen orphans: the thirteen-sided wait pairs its tile; the single wait on the
+        // missing kind completes no set.
+        assert_eq!(need("119m19p19s1234567z", "1m"), Some(Need::Pair));
+        assert_eq!(need("119m19p19s1234567z", "7z"), Some(Need::Other));
+        // Not a complete hand, or one without the tile.
+        assert_eq!(need("123456789m11p556s", "5s"), None);
+        assert_eq!(need("234567m345678p55s", "1m"), None);
     }
 
     #[test]

@@ -42,7 +42,9 @@ mod yaku;
 pub use error::{ScoreError, SituationError};
 pub use flow::WinMethod;
 pub use haifu_tiles::{HanSource, Limit, Yaku};
-pub use hand::{Block, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits};
+pub use hand::{
+    Block, Need, Reading, SetShape, Wait, for_each_reading, is_complete, is_tenpai, waits,
+};
 pub use model::{hand_base, limit_base};
 pub use round::{
     AbortiveClaim, Action, ActionError, Deal, ExhaustiveDraw, FuritenReason, RiichiState, Round,

@@ -38,7 +38,7 @@ use haifu_ruleset::{
 };
 
 use crate::flow::WinMethod;
-use crate::hand::{ConcealedShape, waits};
+use crate::hand::{ConcealedShape, Need, waits};
 use crate::score::{RiichiDeclaration, Situation};
 
 mod legal;
@@ -962,6 +962,20 @@ impl Round {
     /// The kinds that would complete `seat`'s hand (shape only), when it holds 13 tiles.
     pub fn waits(&self, seat: Seat) -> TileSet {
         self.seats[seat].waits
+    }
+
+    /// What `seat` would need the open tile (a discard, or a kan or kita tile to rob) for,
+    /// were it to win on it ([`Need::of_hand`]): the order of claims under a head bump by
+    /// need. `None` when no tile is open or it does not complete the seat's hand.
+    pub fn need(&self, seat: Seat) -> Option<Need> {
+        let (_, tile) = self
+            .open_discard
+            .or(self.open_kakan)
+            .or(self.open_kita.map(|(from, tile, _)| (from, tile)))
+            .or(self.open_ankan)?;
+        let mut counts = self.seats[seat].counts();
+        counts.add(tile.kind());
+        Need::of_hand(&counts, tile.kind())
     }
 
     /// The dora indicators revealed so far.

@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use haifu_ruleset::{BustGuard, HandRules, MultipleRon};
 use haifu_tiles::{BySeat, Limit, Players, Seat, Wind};
 
-use crate::flow::{Bonus, Claims, Flow, Seats, Win, WinMethod, WinValue, claims};
+use crate::flow::{Bonus, Claim, Claims, Flow, Win, WinMethod, WinValue, claims};
 use crate::round::{ActionError, WinContext};
 use crate::score::{Payer, Score};
 use crate::{hand_base, limit_base};
@@ -76,15 +76,16 @@ pub fn recorded_base(
 }
 
 /// Under a head bump, the one claimant of a discard who wins, and the rule that says so:
-/// the claimant nearest the `discarder` in turn order (`head-bump`), or the first from the
-/// `dealer` (`head-bump-east-first`), as the flow's one ruling on claims decides it. `None`
-/// when every claimant may win or only one claims.
+/// the claimant nearest the `discarder` in turn order (`head-bump`), the first from the
+/// `dealer` (`head-bump-east-first`), or the one who needs the tile for the pair, then a
+/// pung, then a chow, the nearest among equals (`head-bump-pair-pung-chow`), as the flow's
+/// one ruling on claims decides it. `None` when every claimant may win or only one claims.
 pub fn head_bump_winner(
     multiple_ron: MultipleRon,
     players: Players,
     discarder: Seat,
     dealer: Seat,
-    claimants: Seats,
+    claimants: &[Claim],
 ) -> Option<(Seat, &'static str)> {
     let why = match multiple_ron {
         MultipleRon::HeadBump => {
@@ -92,6 +93,9 @@ pub fn head_bump_winner(
         }
         MultipleRon::HeadBumpEastFirst => {
             "under head bump, East first (multiple_ron = head-bump-east-first), only the claimant first in turn order from the dealer wins"
+        }
+        MultipleRon::HeadBumpPairPungChow => {
+            "under head bump by need (multiple_ron = head-bump-pair-pung-chow), only the claimant who needs the tile for the pair, else a pung, else a chow, wins (the nearest the discarder among equals)"
         }
         MultipleRon::DoubleRonTripleAborts | MultipleRon::AllWin => return None,
     };
@@ -114,8 +118,8 @@ pub fn head_bump_winner(
 pub fn triple_ron_aborts(multiple_ron: MultipleRon) -> Result<(), ActionError> {
     // Three claimants on a discard of a four-player table: the precedence of claims decides.
     let [discarder, a, b, c] = Seat::ALL;
-    let three = Seats::EMPTY.with(a).with(b).with(c);
-    if let Claims::Aborted = claims(multiple_ron, Players::Four, discarder, discarder, three) {
+    let three = [a, b, c].map(|seat| Claim { seat, need: None });
+    if let Claims::Aborted = claims(multiple_ron, Players::Four, discarder, discarder, &three) {
         return Ok(());
     }
     Err(ActionError::AbortiveNotPlayed {
@@ -123,6 +127,9 @@ pub fn triple_ron_aborts(multiple_ron: MultipleRon) -> Result<(), ActionError> {
         rule: match multiple_ron {
             MultipleRon::HeadBumpEastFirst => {
                 "multiple_ron = head-bump-east-first: the claimant first from the dealer wins"
+            }
+            MultipleRon::HeadBumpPairPungChow => {
+                "multiple_ron = head-bump-pair-pung-chow: the claimant who needs the tile for the pair, else a pung, else a chow, wins"
             }
             MultipleRon::AllWin => "multiple_ron = all-win: every claimant wins",
             // (Three claims under double-ron-triple-aborts abort: returned above.)
@@ -187,6 +194,53 @@ impl Flow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::Need;
+
+    /// A discards; B (next in turn) and C claim. Under the head bump by need the claimant who
+    /// needs the tile for the pair wins over one who needs it for a chow, wherever they sit;
+    /// equal needs go to the nearest; an unknown need comes last.
+    #[test]
+    fn a_head_bump_by_need_ranks_the_pair_first() {
+        let [a, b, c, _] = Seat::ALL;
+        let winner = |[near, far]: [Option<Need>; 2]| {
+            let claims = [
+                Claim {
+                    seat: b,
+                    need: near,
+                },
+                Claim { seat: c, need: far },
+            ];
+            head_bump_winner(
+                MultipleRon::HeadBumpPairPungChow,
+                Players::Four,
+                a,
+                a,
+                &claims,
+            )
+            .map(|(seat, _)| seat)
+        };
+        assert_eq!(winner([Some(Need::Chow), Some(Need::Pair)]), Some(c));
+        assert_eq!(winner([Some(Need::Pung), Some(Need::Chow)]), Some(b));
+        assert_eq!(winner([Some(Need::Chow), Some(Need::Pung)]), Some(c));
+        assert_eq!(winner([Some(Need::Pair), Some(Need::Pair)]), Some(b));
+        assert_eq!(winner([None, Some(Need::Other)]), Some(c));
+        // The plain head bump takes the nearest whatever the needs.
+        let claims = [
+            Claim {
+                seat: b,
+                need: Some(Need::Chow),
+            },
+            Claim {
+                seat: c,
+                need: Some(Need::Pair),
+            },
+        ];
+        assert_eq!(
+            head_bump_winner(MultipleRon::HeadBump, Players::Four, a, a, &claims)
+                .map(|(seat, _)| seat),
+            Some(b)
+        );
+    }
 
     /// Tenhou's rule aborts a triple ron; a head bump or every claimant winning plays it out.
     #[test]
@@ -198,6 +252,7 @@ mod tests {
         for played_out in [
             MultipleRon::HeadBump,
             MultipleRon::HeadBumpEastFirst,
+            MultipleRon::HeadBumpPairPungChow,
             MultipleRon::AllWin,
         ] {
             assert!(

@@ -277,6 +277,7 @@ literals!(MultipleRon {
     MultipleRon::DoubleRonTripleAborts => "double-ron-triple-aborts",
     MultipleRon::HeadBump => "head-bump",
     MultipleRon::HeadBumpEastFirst => "head-bump-east-first",
+    MultipleRon::HeadBumpPairPungChow => "head-bump-pair-pung-chow",
     MultipleRon::AllWin => "all-win",
 });
 literals!(MultipleRonBonus {
@@ -981,7 +982,7 @@ pub static FIELDS: &[Field] = &[
     field!(
         "multiple_ron",
         flow.multiple_ron,
-        "Several rons on one discard: \"double-ron-triple-aborts\", \"head-bump\" (the nearest claimant alone), \"head-bump-east-first\" (the claimant first in turn order from the dealer alone) or \"all-win\"."
+        "Several rons on one discard: \"double-ron-triple-aborts\", \"head-bump\" (the nearest claimant alone), \"head-bump-east-first\" (the claimant first in turn order from the dealer alone), \"head-bump-pair-pung-chow\" (the claimant who needs the tile for the pair, then for a pung, then for a chow, alone) or \"all-win\"."
     ),
     field!(
         "multiple_ron_bonus",

@@ -151,6 +151,10 @@ pub enum MultipleRon {
     /// Only one claimant wins: the first in turn order from the dealer (East first; the
     /// classic rules' variant, RULES.md A13).
     HeadBumpEastFirst,
+    /// Only one claimant wins: the one who needs the tile for the pair, then for a pung,
+    /// then for a chow; among equal needs, the nearest the discarder in turn order (the
+    /// classic rules' variant "'Out' with the same discard", seed 001).
+    HeadBumpPairPungChow,
     /// Every claimant wins.
     AllWin,
 }

@@ -117,7 +117,7 @@ fn override_mistakes_name_what_is_allowed() {
         .to_string();
     assert_eq!(
         bad,
-        "multiple_ron cannot be \"two\": expected one of \"double-ron-triple-aborts\", \"head-bump\", \"head-bump-east-first\", \"all-win\""
+        "multiple_ron cannot be \"two\": expected one of \"double-ron-triple-aborts\", \"head-bump\", \"head-bump-east-first\", \"head-bump-pair-pung-chow\", \"all-win\""
     );
 }
 

@@ -919,6 +919,7 @@ impl Watch for Writer<'_> {
             value: WinValue::of_score(score, ctx),
             pao: w.pao,
             pao_stacked: score.yakuman.len() > 1,
+            need: None,
         };
         let payments = Flow::new(&rules).win_payments(w.dealer, &win, w.bonus).ok();
         let mut j = Json::new();

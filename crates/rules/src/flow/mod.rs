@@ -29,7 +29,7 @@
 //! let round = rules.first_round(first_dealer);
 //! // Seat 1 rons seat 0's discard: 30 fu 2 han, base 960.
 //! let value = WinValue::ron_from_base(Seat::ALL[0], 960, Role::NonDealer).unwrap();
-//! let win = Win { winner: Seat::ALL[1], value, pao: None, pao_stacked: false };
+//! let win = Win { winner: Seat::ALL[1], value, pao: None, pao_stacked: false, need: None };
 //! let bonus = Bonus { honba: round.honba, sticks: round.sticks };
 //! let paid = rules.win_payments(round.dealer, &win, bonus).unwrap();
 //! assert_eq!(paid.total().into_array(), [-3900, 3900, 0, 0]);
@@ -52,7 +52,9 @@ mod seats;
 #[cfg(test)]
 mod tests;
 
-pub use payments::{Bonus, PaymentError, Payments, Role, RonOutcome, Win, WinMethod, WinValue};
+pub use payments::{
+    Bonus, Claim, PaymentError, Payments, Role, RonOutcome, Win, WinMethod, WinValue,
+};
 pub(crate) use payments::{Claims, claims};
 pub use placement::{FinalStanding, PlacementPoints, ranking};
 pub use progress::{

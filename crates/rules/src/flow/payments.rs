@@ -8,6 +8,7 @@ use haifu_ruleset::{
 
 use super::{Flow, Seats};
 use crate::error::ScoreError;
+use crate::hand::Need;
 
 /// How the hand was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -249,10 +250,21 @@ pub(crate) enum Claims {
     Aborted,
 }
 
+/// One claim on a discard: who claims it, and what for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    /// The claimant.
+    pub seat: Seat,
+    /// What the claimant needs the tile for ([`Need`]), where the engine knows it; only
+    /// [`MultipleRon::HeadBumpPairPungChow`] asks, and there an unknown need comes last.
+    pub need: Option<Need>,
+}
+
 /// The claims of `claimants` on a tile `discarder` let go, as `multiple_ron` decides them
 /// at a table of `players`: in order of precedence, from the discarder in turn order
 /// (nearest first), or under [`MultipleRon::HeadBumpEastFirst`] from the `dealer` (the dealer
-/// first); one of them wins under a head bump, three abort the hand under
+/// first), or under [`MultipleRon::HeadBumpPairPungChow`] by need (the pair first) and then
+/// from the discarder; one of them wins under a head bump, three abort the hand under
 /// [`MultipleRon::DoubleRonTripleAborts`], and all win otherwise.
 ///
 /// The one place where the precedence of claims and the head bump are decided: the payments
@@ -263,26 +275,39 @@ pub(crate) fn claims(
     players: Players,
     discarder: Seat,
     dealer: Seat,
-    claimants: Seats,
+    claimants: &[Claim],
 ) -> Claims {
-    let count = usize::from(claimants.len());
+    let count = claimants.len();
     let winners = match (multiple_ron, count) {
         (MultipleRon::DoubleRonTripleAborts, 3) => return Claims::Aborted,
-        (MultipleRon::HeadBump | MultipleRon::HeadBumpEastFirst, _) => count.min(1),
+        (
+            MultipleRon::HeadBump
+            | MultipleRon::HeadBumpEastFirst
+            | MultipleRon::HeadBumpPairPungChow,
+            _,
+        ) => count.min(1),
         _ => count,
     };
     let (from, first) = match multiple_ron {
         MultipleRon::HeadBumpEastFirst => (dealer, 0),
         _ => (discarder, 1),
     };
-    let order = (first..players.count())
+    let mut order: ArrayVec<Claim, 3> = (first..players.count())
         .filter_map(|distance| {
             claimants
                 .iter()
-                .find(|s| players.distance(from, *s) == distance)
+                .find(|c| players.distance(from, c.seat) == distance)
+                .copied()
         })
         .collect();
-    Claims::Stand { order, winners }
+    if multiple_ron == MultipleRon::HeadBumpPairPungChow {
+        // Stable: among equal needs, the nearest first. An unknown need comes last.
+        order.sort_by_key(|c| c.need.map_or(u8::MAX, |n| n as u8));
+    }
+    Claims::Stand {
+        order: order.iter().map(|c| c.seat).collect(),
+        winners,
+    }
 }
 
 /// One win, as the payments need it.
@@ -299,6 +324,10 @@ pub struct Win {
     /// Whether the hand has other yakuman stacked with the liable one, which matters when
     /// the liable player pays only their yakuman's part ([`PaoValue::LiableYakumanOnly`]).
     pub pao_stacked: bool,
+    /// For a ron, what the winner needed the discard for, where the engine knows it: a head
+    /// bump by need ([`MultipleRon::HeadBumpPairPungChow`]) ranks the claims by it. `None`
+    /// for a tsumo.
+    pub need: Option<Need>,
 }
 
 /// The honba and riichi sticks a winner collects on top of the hand.
@@ -635,7 +664,13 @@ impl Flow<'_> {
         if let Some(w) = wins.iter().find(|w| w.winner == discarder) {
             return Err(PaymentError::RonFromWinner(w.winner));
         }
-        let claimants: Seats = wins.iter().map(|w| w.winner).collect();
+        let claimants: ArrayVec<Claim, 3> = wins
+            .iter()
+            .map(|w| Claim {
+                seat: w.winner,
+                need: w.need,
+            })
+            .collect();
         let Claims::Stand {
             order,
             winners: stands,
@@ -644,7 +679,7 @@ impl Flow<'_> {
             self.players(),
             discarder,
             dealer,
-            claimants,
+            &claimants,
         )
         else {
             return Ok(RonOutcome::Aborted);
@@ -771,6 +806,7 @@ impl Flow<'_> {
                     value,
                     pao: None,
                     pao_stacked: false,
+                    need: None,
                 };
                 let paid = self.win_payments(dealer, &win, Bonus::NONE)?;
                 for s in Seat::ALL {

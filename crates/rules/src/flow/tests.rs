@@ -113,6 +113,7 @@ fn tsumo_pays_honba_per_payer_and_the_sticks() {
         },
         pao: None,
         pao_stacked: false,
+        need: None,
     };
     let p = Flow::new(&four(rules))
         .win_payments(
@@ -141,6 +142,7 @@ fn pao_on_tsumo_the_liable_player_pays_everything() {
         value,
         pao: Some(S3),
         pao_stacked: false,
+        need: None,
     };
     let p = Flow::new(&four(rules))
         .win_payments(
@@ -171,6 +173,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         },
         pao: Some(S2),
         pao_stacked: false,
+        need: None,
     };
     let p = Flow::new(&four(rules))
         .win_payments(
@@ -210,6 +213,7 @@ fn pao_on_ron_splits_the_hand_and_the_liable_player_pays_the_honba() {
         },
         pao: Some(S2),
         pao_stacked: false,
+        need: None,
     };
     let p = Flow::new(&four(rules))
         .win_payments(
@@ -237,6 +241,7 @@ fn double_ron_sticks_and_honba_to_the_winner_nearest_the_discarder() {
         },
         pao: None,
         pao_stacked: false,
+        need: None,
     };
     let wins = [ron(S1, 8000), ron(S3, 3900)];
     let out = Flow::new(&four(rules))
@@ -291,6 +296,7 @@ fn triple_ron_aborts_on_tenhou() {
         },
         pao: None,
         pao_stacked: false,
+        need: None,
     };
     let wins = [ron(S1), ron(S2), ron(S3)];
     assert_eq!(
@@ -319,6 +325,7 @@ fn payment_errors() {
         value: WinValue::Ron { discarder, points },
         pao,
         pao_stacked: false,
+        need: None,
     };
     assert_eq!(
         Flow::new(&four(rules)).win_payments(S0, &ron(S1, S1, 1000, None), Bonus::NONE),
