@@ -127,6 +127,7 @@ impl GameLog {
     }
 
     /// The event at `index`, if there is one.
+    #[inline]
     pub fn event(&self, index: usize) -> Option<Event<'_>> {
         self.slots.get(index).map(|slot| self.view(*slot))
     }
@@ -162,7 +163,8 @@ impl GameLog {
         })
     }
 
-    #[inline]
+    // Every event is viewed twice a game, in the referee's and the wall check's loops.
+    #[inline(always)]
     fn view(&self, slot: Slot) -> Event<'_> {
         match slot {
             Slot::RoundStart(i) => Event::RoundStart(&self.rounds[i as usize]),

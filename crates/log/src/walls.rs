@@ -164,6 +164,7 @@ impl Wall {
     }
 
     /// The number of players the wall is for, as its length says.
+    #[inline]
     pub fn players(&self) -> Players {
         match self.tiles.len() {
             108 | 68 => Players::Three,
@@ -186,6 +187,7 @@ impl Wall {
         self.dice
     }
 
+    #[inline]
     fn seats(&self) -> usize {
         match self.players() {
             Players::Four => 4,
@@ -195,6 +197,7 @@ impl Wall {
 
     /// The tiles dealt before the dealer's first discard: 13 a seat and the dealer's first
     /// draw.
+    #[inline]
     fn dealt(&self) -> usize {
         13 * self.seats() + 1
     }
@@ -239,6 +242,7 @@ impl Wall {
     /// The place of live draw `i` (0 is the dealer's first draw), however far the live wall
     /// runs; `None` when the wall does not state it (the dealer's first draw, in a wall stated
     /// after the deal).
+    #[inline]
     pub fn live_place(&self, i: usize) -> Option<usize> {
         match self.deal {
             Deal::Stated => Some(self.dealt() - 1 + i),
@@ -260,6 +264,7 @@ impl Wall {
         })
     }
 
+    #[inline]
     fn at(&self, place: Option<usize>) -> Option<Tile> {
         self.tiles.get(place?).copied()
     }
@@ -283,6 +288,7 @@ impl Wall {
 
     /// How many live draws the round has after `replacements` replacement draws: 70 minus
     /// them (55 with three players), the dealer's first draw included. Saturates at 0.
+    #[inline]
     pub fn live_draw_count(&self, replacements: usize) -> usize {
         (usize::from(self.players().tiles()) - self.dealt() + 1 - DEAD_WALL)
             .saturating_sub(replacements)
@@ -291,6 +297,7 @@ impl Wall {
     /// Live draw `i` (0 is the dealer's first draw): `None` when the wall does not state it
     /// (the dealer's first draw, in a wall stated after the deal), else the tile there
     /// (`None` inside past the end of the live wall with no replacement draws).
+    #[inline]
     pub fn live_draw(&self, i: usize) -> Option<Option<Tile>> {
         if i >= self.live_draw_count(0) {
             return Some(None);

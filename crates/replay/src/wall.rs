@@ -13,7 +13,11 @@ use crate::{Divergence, DivergenceKind, RoundLabel, Shown, Verdict, WallItem};
 /// wall is one divergence, and no round of it is checked.
 pub(crate) fn check(log: &GameLog, verdict: &mut Verdict) {
     let mut round: Option<RoundCheck<'_>> = None;
-    for (index, event) in log.events().enumerate() {
+    // By index: the events' iterator is not inlined into a loop this long.
+    for index in 0..log.len() {
+        let Some(event) = log.event(index) else {
+            break;
+        };
         if let Event::RoundStart(start) = event {
             round = match &start.wall {
                 Some(WallRecord::Known(wall)) => {
