@@ -1,15 +1,14 @@
-//! The line grammar's building blocks: a line's tokens as nom input, and the parsers that
-//! every block's grammar is written with.
+//! The line grammar's building blocks: the rest of a line, a [`Cursor`], as nom input, and
+//! the parsers that every block's grammar is written with.
 //!
-//! A line other than a move line is first cut into tokens by [`Cursor`] (blanks between
-//! them; a quoted string or a `{…}` meld is one token; `#` starts a comment), then parsed by
-//! nom combinators over those tokens into a small syntax tree, which the reader applies to
-//! the table. (Move lines, most of a record, are read token by token from the cursor.) Errors are located
-//! by token: a parser that fails names the token it failed on (or the line's end) and what
-//! it expected, as [`LineError`].
+//! A parser takes the cursor and gives it back after the tokens it read (blanks between
+//! them; a quoted string or a `{…}` meld is one token; `#` starts a comment), with a small
+//! syntax value which the reader applies to the table. No list of a line's tokens is made.
+//! Errors are located by token: a parser that fails names the token it failed on (or the
+//! line's end) and what it expected, as [`LineError`].
 
+use nom::IResult;
 use nom::error::{ErrorKind as NomKind, ParseError};
-use nom::{IResult, Input, Needed};
 
 use crate::ErrorKind;
 use crate::lex::{self, Cursor};
@@ -17,84 +16,24 @@ use crate::lex::{self, Cursor};
 /// One token: its column in the line (from 0) and its text.
 pub(crate) type Token<'t> = (usize, &'t str);
 
-/// A line's tokens after its keyword, as nom input, with where the line's content ends (the
-/// column of its line end or comment, after the last token's blanks).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Tokens<'a, 't> {
-    tokens: &'a [Token<'t>],
-    end: usize,
-}
-
-/// Reads the rest of the line from `cur` into `buffer` (emptied first; the reader keeps one
-/// buffer for every line, so that reading a line allocates nothing once it has grown) and
-/// gives it as grammar input.
-pub(crate) fn tokens<'a, 't>(
-    cur: &mut Cursor<'t>,
-    buffer: &'a mut Vec<Token<'t>>,
-) -> Tokens<'a, 't> {
-    buffer.clear();
-    while let Some(t) = cur.next_token() {
-        buffer.push(t);
-    }
-    Tokens {
-        tokens: buffer,
-        end: cur.offset(),
-    }
-}
-
-impl<'a, 't> Tokens<'a, 't> {
-    /// The next token, if any.
-    pub(crate) fn first(&self) -> Option<Token<'t>> {
-        self.tokens.first().copied()
+impl<'t> Cursor<'t> {
+    /// The next token, if any, without moving.
+    pub(crate) fn first(self) -> Option<Token<'t>> {
+        let mut c = self;
+        c.next_token()
     }
 
-    /// Where a parser that finds no token points: the line's end.
-    pub(crate) fn end(&self) -> usize {
-        self.end
+    /// Where a parser that finds no token points: the line's end (after the last token's
+    /// blanks) or the next token.
+    pub(crate) fn end(self) -> usize {
+        let mut c = self;
+        c.offset()
     }
-}
 
-impl<'a, 't> Input for Tokens<'a, 't> {
-    type Item = Token<'t>;
-    type Iter = std::iter::Copied<std::slice::Iter<'a, Token<'t>>>;
-    type IterIndices = std::iter::Enumerate<Self::Iter>;
-
-    fn input_len(&self) -> usize {
-        self.tokens.len()
-    }
-    fn take(&self, index: usize) -> Self {
-        Tokens {
-            tokens: &self.tokens[..index],
-            end: self.tokens.get(index).map_or(self.end, |t| t.0),
-        }
-    }
-    fn take_from(&self, index: usize) -> Self {
-        Tokens {
-            tokens: &self.tokens[index..],
-            end: self.end,
-        }
-    }
-    fn take_split(&self, index: usize) -> (Self, Self) {
-        (self.take_from(index), self.take(index))
-    }
-    fn position<P>(&self, predicate: P) -> Option<usize>
-    where
-        P: Fn(Self::Item) -> bool,
-    {
-        self.tokens.iter().position(|t| predicate(*t))
-    }
-    fn iter_elements(&self) -> Self::Iter {
-        self.tokens.iter().copied()
-    }
-    fn iter_indices(&self) -> Self::IterIndices {
-        self.iter_elements().enumerate()
-    }
-    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
-        if self.tokens.len() >= count {
-            Ok(count)
-        } else {
-            Err(Needed::new(count - self.tokens.len()))
-        }
+    /// The tokens left on the line, in order.
+    pub(crate) fn tokens(self) -> impl Iterator<Item = Token<'t>> {
+        let mut c = self;
+        std::iter::from_fn(move || c.next_token())
     }
 }
 
@@ -116,9 +55,9 @@ impl LineError {
     }
 }
 
-impl<'a, 't> ParseError<Tokens<'a, 't>> for LineError {
-    fn from_error_kind(input: Tokens<'a, 't>, _kind: NomKind) -> Self {
-        let col = input.first().map_or(input.end, |t| t.0);
+impl<'t> ParseError<Cursor<'t>> for LineError {
+    fn from_error_kind(input: Cursor<'t>, _kind: NomKind) -> Self {
+        let col = input.first().map_or(input.end(), |t| t.0);
         LineError::at(
             col,
             ErrorKind::Expected {
@@ -127,43 +66,42 @@ impl<'a, 't> ParseError<Tokens<'a, 't>> for LineError {
             },
         )
     }
-    fn append(_input: Tokens<'a, 't>, _kind: NomKind, other: Self) -> Self {
+    fn append(_input: Cursor<'t>, _kind: NomKind, other: Self) -> Self {
         other
     }
 }
 
 /// A parser over a line's tokens.
-pub(crate) type PResult<'a, 't, O> = IResult<Tokens<'a, 't>, O, LineError>;
+pub(crate) type PResult<'t, O> = IResult<Cursor<'t>, O, LineError>;
 
 /// A failure that no other branch may take back.
-pub(crate) fn fail<'a, 't, O>(col: usize, kind: ErrorKind) -> PResult<'a, 't, O> {
+pub(crate) fn fail<'t, O>(col: usize, kind: ErrorKind) -> PResult<'t, O> {
     Err(nom::Err::Failure(LineError::at(col, kind)))
 }
 
 /// The next token, whatever it is; at the line's end, the failure "expected `what`".
-pub(crate) fn need<'a, 't: 'a>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, Token<'t>> {
-    move |input: Tokens<'a, 't>| match input.first() {
-        Some(t) => Ok((input.take_from(1), t)),
+pub(crate) fn need<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
+    move |mut input: Cursor<'t>| match input.next_token() {
+        Some(t) => Ok((input, t)),
         None => fail(input.end(), ErrorKind::EndOfLine { expected: what }),
     }
 }
 
 /// The next token, if any (never fails).
-pub(crate) fn next<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, Option<Token<'t>>> {
-    match input.first() {
-        Some(t) => Ok((input.take_from(1), Some(t))),
+pub(crate) fn next<'t>(input: Cursor<'t>) -> PResult<'t, Option<Token<'t>>> {
+    let mut after = input;
+    match after.next_token() {
+        Some(t) => Ok((after, Some(t))),
         None => Ok((input, None)),
     }
 }
 
 /// The next token read by `read` (its column and text given), after a `need(what)`.
-pub(crate) fn needed<'a, 't: 'a, O>(
+pub(crate) fn needed<'t, O>(
     what: &'static str,
     read: impl Fn(usize, &'t str) -> Result<O, ErrorKind>,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, O> {
-    move |input: Tokens<'a, 't>| {
+) -> impl Fn(Cursor<'t>) -> PResult<'t, O> {
+    move |input: Cursor<'t>| {
         let (rest, (col, t)) = need(what)(input)?;
         match read(col, t) {
             Ok(o) => Ok((rest, o)),
@@ -173,27 +111,27 @@ pub(crate) fn needed<'a, 't: 'a, O>(
 }
 
 /// A seat letter A-D; `what` when the line ends.
-pub(crate) fn seat_of<'a, 't: 'a>(
+pub(crate) fn seat_of<'t>(
     what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, haifu_tiles::Seat> {
+) -> impl Fn(Cursor<'t>) -> PResult<'t, haifu_tiles::Seat> {
     needed(what, |_, t| seat(t))
 }
 
 /// An integer; `missing` when the line ends, `bad` when the token is not one.
-pub(crate) fn int<'a, 't: 'a, T: std::str::FromStr>(
+pub(crate) fn int<'t, T: std::str::FromStr>(
     missing: &'static str,
     bad: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, T> {
+) -> impl Fn(Cursor<'t>) -> PResult<'t, T> {
     needed(missing, move |_, t| {
         lex::int(t).ok_or_else(|| lex::expected(bad, t))
     })
 }
 
 /// A token holding one tile, with its column (an error placed within the token).
-pub(crate) fn tile<'a, 't: 'a>(
+pub(crate) fn tile<'t>(
     what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, (usize, lex::RawTile)> {
-    move |input: Tokens<'a, 't>| {
+) -> impl Fn(Cursor<'t>) -> PResult<'t, (usize, lex::RawTile)> {
+    move |input: Cursor<'t>| {
         let (rest, (col, t)) = need(what)(input)?;
         match lex::one_tile(t) {
             Ok(raw) => Ok((rest, (col, raw))),
@@ -203,10 +141,10 @@ pub(crate) fn tile<'a, 't: 'a>(
 }
 
 /// `N` values, each read by `p`, in order.
-pub(crate) fn array<'a, 't: 'a, O: Copy + Default, const N: usize>(
-    p: impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, O>,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, [O; N]> {
-    move |mut input: Tokens<'a, 't>| {
+pub(crate) fn array<'t, O: Copy + Default, const N: usize>(
+    p: impl Fn(Cursor<'t>) -> PResult<'t, O>,
+) -> impl Fn(Cursor<'t>) -> PResult<'t, [O; N]> {
+    move |mut input: Cursor<'t>| {
         let mut v = [O::default(); N];
         for x in &mut v {
             (input, *x) = p(input)?;
@@ -216,7 +154,7 @@ pub(crate) fn array<'a, 't: 'a, O: Copy + Default, const N: usize>(
 }
 
 /// The line's end: any token left is "expected the end of the line".
-pub(crate) fn end_of_line<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ()> {
+pub(crate) fn end_of_line<'t>(input: Cursor<'t>) -> PResult<'t, ()> {
     match input.first() {
         None => Ok((input, ())),
         Some((col, t)) => fail(col, lex::expected("the end of the line", t)),
@@ -224,10 +162,8 @@ pub(crate) fn end_of_line<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ()> 
 }
 
 /// A string token, bare or "quoted" (its error placed within the token).
-pub(crate) fn string<'a, 't: 'a>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, String> {
-    move |input: Tokens<'a, 't>| {
+pub(crate) fn string<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, String> {
+    move |input: Cursor<'t>| {
         let (rest, (col, t)) = need(what)(input)?;
         match lex::string(t) {
             Ok(s) => Ok((rest, s)),
@@ -236,9 +172,12 @@ pub(crate) fn string<'a, 't: 'a>(
     }
 }
 
-/// Every token left on the line.
-pub(crate) fn rest<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, &'a [Token<'t>]> {
-    Ok((input.take_from(input.input_len()), input.tokens))
+/// Every token left on the line, as the cursor at the first of them (the line read to its
+/// end).
+pub(crate) fn rest(input: Cursor<'_>) -> PResult<'_, Cursor<'_>> {
+    let mut end = input;
+    while end.next_token().is_some() {}
+    Ok((end, input))
 }
 
 /// A seat letter A-D.

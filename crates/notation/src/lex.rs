@@ -30,7 +30,7 @@ pub(crate) type TokErr = (usize, ErrorKind);
 /// at the first `\n` (a `\r` just before it, or at the end of the text, is not part of the
 /// line). So the reader never splits the text into lines beforehand: the tokens find the
 /// line's end.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Cursor<'a> {
     line: &'a str,
     pos: usize,

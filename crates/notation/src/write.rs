@@ -759,6 +759,20 @@ pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec
         .collect()
 }
 
+/// Tiles `seat` gives from its hand as a list (a call's tiles from hand, an ankan's four),
+/// each spelled against the copy the reader's list rule resolves it to.
+fn spell_held(t: &Table, seat: Seat, tiles: &[Tile]) -> Vec<RawTile> {
+    let mut local = Taken::default();
+    tiles
+        .iter()
+        .map(|&h| {
+            let d = resolve_held_list(t, seat, plain(t.red_fives, h), &local);
+            local.add(h);
+            spell(t.red_fives, h, d)
+        })
+        .collect()
+}
+
 /// The compact form of a call, if it reproduces `meld` exactly.
 fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
     let reds = t.red_fives;
@@ -785,16 +799,7 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
             let short = default_call_hand(t, seat, called.kind(), hand.len());
             if meld.kind == MeldKind::Chi || short.as_deref() != Some(&hand[..]) {
                 out.push('+');
-                let mut local = Taken::default();
-                let raws: Vec<RawTile> = hand
-                    .iter()
-                    .map(|&h| {
-                        let d = resolve_held_list(t, seat, plain(reds, h), &local);
-                        local.add(h);
-                        spell(reds, h, d)
-                    })
-                    .collect();
-                write_tiles(&mut out, &raws);
+                write_tiles(&mut out, &spell_held(t, seat, &hand));
             }
             let mut all: arrayvec::ArrayVec<Tile, 4> = meld.tiles().iter().copied().collect();
             let rebuilt = new_meld(meld.kind, &mut all, Some(called), None, Some(from))?;
@@ -826,17 +831,7 @@ fn compact_call(t: &Table, seat: Seat, meld: &Meld) -> Option<String> {
             if meld.tiles().len() != 4 || meld.called.is_some() || meld.added.is_some() {
                 return None;
             }
-            let mut local = Taken::default();
-            let raws: Vec<RawTile> = meld
-                .tiles()
-                .iter()
-                .map(|&h| {
-                    let d = resolve_held_list(t, seat, plain(reds, h), &local);
-                    local.add(h);
-                    spell(reds, h, d)
-                })
-                .collect();
-            write_tiles(&mut out, &raws);
+            write_tiles(&mut out, &spell_held(t, seat, meld.tiles()));
             (meld.from.is_none()).then_some(out)
         }
         MeldKind::Kita => {

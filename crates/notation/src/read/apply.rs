@@ -8,6 +8,7 @@ use haifu_log::{StackOrder, Wall};
 use haifu_ruleset::{Declared, RedFives};
 
 use crate::grammar::Token;
+use crate::lex::Cursor;
 
 use super::syntax::{
     CALL_SHAPE, CallArg, DiscardMark, Field, Line, MELD_SHAPE, MeldArg, Move, PRESETS, RoundLine,
@@ -17,7 +18,7 @@ use super::*;
 
 impl<'t> Reader<'t, '_> {
     /// Applies a line (other than a move line) read at `pos`, its word at `wpos`.
-    pub(super) fn apply(&mut self, line: Line<'_, 't>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
+    pub(super) fn apply(&mut self, line: Line<'t>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
         let header = &mut self.log.header;
         match line {
             Line::Source(format, version) => {
@@ -143,24 +144,29 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    /// A `rules` line's preset, flags and overrides, each checked in order.
-    fn rules(&mut self, (pcol, name): Token<'t>, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
-        let Some(preset) = Preset::from_name(name) else {
-            if name.ends_with(".toml") && !name.contains(',') {
-                return self.rule_file(name, items, pos);
-            }
+    /// A `rules` line's preset (or rule file), flags and overrides, each checked in order.
+    /// A rule file is a path relative to the record, which whoever verifies the record reads
+    /// (the reader opens no file): its overrides must name rule points, and their values are
+    /// checked when the file's rule set is built.
+    fn rules(&mut self, (pcol, name): Token<'t>, items: Cursor<'t>, pos: Pos<'t>) -> R<()> {
+        let preset = Preset::from_name(name);
+        let rule_file = name.ends_with(".toml") && !name.contains(',');
+        if preset.is_none() && !rule_file {
             return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
                 word: lex::shorten(name),
                 expected: PRESETS.as_str(),
             }));
-        };
-        let tenhou = preset == Preset::Tenhou;
-        // The rule set the line declares so far, to check each override as it comes.
-        let mut declared = RuleSet::preset(preset);
-        let mut spec = preset.name().to_owned();
+        }
+        let tenhou = preset == Some(Preset::Tenhou);
+        // The rule set the line declares so far, to check each override as it comes (none
+        // for a rule file, until it is read).
+        let mut declared = preset.map(RuleSet::preset);
+        let mut spec = preset.map_or(name, |p| p.name()).to_owned();
         let rules = &mut self.log.header.rules;
-        rules.go_type = names::go_type_of(&declared);
-        for &(col, tok) in items {
+        rules.go_type = declared
+            .as_ref()
+            .map_or(names::TENHOU_DEFAULT, names::go_type_of);
+        for (col, tok) in items.tokens() {
             let tp = shift(pos, col);
             if tenhou && names::apply_flag(tok, &mut rules.go_type) {
                 continue;
@@ -178,9 +184,11 @@ impl<'t> Reader<'t, '_> {
             let vp = shift(tp, key.len() + 1);
             if FIELDS.iter().any(|f| f.name == key) {
                 let value = RuleSpec::value_of(value);
-                declared
-                    .set(key, &value)
-                    .map_err(|e| vp.err(ErrorKind::Rule(e.to_string())))?;
+                if let Some(declared) = &mut declared {
+                    declared
+                        .set(key, &value)
+                        .map_err(|e| vp.err(ErrorKind::Rule(e.to_string())))?;
+                }
                 spec.push(',');
                 spec.push_str(key);
                 spec.push('=');
@@ -222,7 +230,8 @@ impl<'t> Reader<'t, '_> {
                 }
             }
         }
-        // Tenhou's rules come from the GO bits; any other preset, and overrides, by name.
+        // Tenhou's rules come from the GO bits; any other preset, a rule file, and
+        // overrides, by name.
         self.log.header.declared = if tenhou && !spec.contains(',') {
             Declared::TenhouFlags { overrides: None }
         } else {
@@ -231,40 +240,13 @@ impl<'t> Reader<'t, '_> {
         Ok(())
     }
 
-    /// `rules FILE.toml` and its overrides: the rule set is the file's, a path relative to the
-    /// record, which whoever verifies the record reads (the reader opens no file). Each
-    /// override must name a rule point; its value is checked when the file's rule set is
-    /// built. Which fives are red is then one per suit unless an override says otherwise.
-    fn rule_file(&mut self, file: &str, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
-        let mut spec = file.to_owned();
-        for &(col, tok) in items {
-            let tp = shift(pos, col);
-            let key_value = lex::key_value(tok);
-            let Some((key, value)) = key_value.filter(|(k, _)| FIELDS.iter().any(|f| f.name == *k))
-            else {
-                return Err(tp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(key_value.map_or(tok, |(k, _)| k)),
-                    expected: "a rule point key=value (see `haifu rules show`)",
-                }));
-            };
-            spec.push(',');
-            spec.push_str(key);
-            spec.push('=');
-            spec.push_str(&override_text(&RuleSpec::value_of(value)));
-        }
-        self.log.header.rules.go_type = names::TENHOU_DEFAULT;
-        self.log.header.declared =
-            Declared::by_name(&spec, |written| format!("the rules line ({written})"));
-        Ok(())
-    }
-
     /// A `player` line's seat, name and key=value items, each checked in order.
-    fn player(&mut self, seat: Seat, name: String, items: &[Token<'t>], pos: Pos<'t>) -> R<()> {
+    fn player(&mut self, seat: Seat, name: String, items: Cursor<'t>, pos: Pos<'t>) -> R<()> {
         let mut player = Player {
             name,
             ..Player::default()
         };
-        for &(col, tok) in items {
+        for (col, tok) in items.tokens() {
             let tp = shift(pos, col);
             let Some((key, value)) = lex::key_value(tok) else {
                 return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
@@ -1031,31 +1013,30 @@ pub(super) fn final_result(
 }
 
 impl<'t> Reader<'t, '_> {
-    fn win_field(
-        &self,
-        w: &mut WinDraft<'t>,
-        f: Field<'_, 't>,
-        wpos: Pos<'t>,
-        pos: Pos<'t>,
-    ) -> R<()> {
+    fn win_field(&self, w: &mut WinDraft<'t>, f: Field<'t>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
         match f {
             Field::Pao(s) => set_once(&mut w.pao, s, "pao", wpos),
             Field::Yaku(v) => set_once(&mut w.yaku, v, "yaku", wpos),
             Field::Yakuman(v) => set_once(&mut w.yakuman, v, "yakuman", wpos),
             Field::Dora(tokens) => {
                 let prefer = self.table.indicators.clone();
-                let v = self.stateless_list(tokens, pos, |i| prefer.get(i).copied())?;
+                let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), AT_MOST_5)?;
                 set_once(&mut w.dora, v, "dora", wpos)
             }
             Field::Ura(tokens) => {
                 let table = &self.table;
                 let hints: ArrayVec<Option<Tile>, 5> = (0..5).map(|i| table.wall_ura(i)).collect();
-                let v = self.stateless_list(tokens, pos, |i| hints.get(i).copied().flatten())?;
+                let v = self.resolved_list(
+                    tokens,
+                    pos,
+                    |i| hints.get(i).copied().flatten(),
+                    AT_MOST_5,
+                )?;
                 set_once(&mut w.ura, v, "ura", wpos)
             }
             Field::Hand(tokens) => {
                 let prefer = win_hand(&self.table, w.head.winner);
-                let v = self.prefer_list(tokens, pos, &prefer)?;
+                let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?;
                 set_once(&mut w.hand, v, "hand", wpos)
             }
             Field::Melds(melds) => {
@@ -1079,7 +1060,7 @@ impl<'t> Reader<'t, '_> {
     fn draw_field(
         &self,
         d: &mut DrawDraft<'t>,
-        f: Field<'_, 't>,
+        f: Field<'t>,
         wpos: Pos<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
@@ -1089,16 +1070,16 @@ impl<'t> Reader<'t, '_> {
                     return Err(wpos.err(ErrorKind::Duplicate { field: "shown" }));
                 }
                 let hand = match tokens.first() {
-                    Some(&(_, "empty")) => {
+                    Some((_, "empty")) => {
                         // Whatever follows `empty` is the line's end to check.
-                        if let Some(&(c, t)) = tokens.get(1) {
+                        if let Some((c, t)) = tokens.tokens().nth(1) {
                             return Err(shift(pos, c).err(expected("the end of the line", t)));
                         }
                         ArrayVec::new()
                     }
                     Some(_) => {
                         let prefer = self.table.concealed_list(seat);
-                        self.prefer_list(tokens, pos, &prefer)?
+                        self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?
                     }
                     None => {
                         ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
@@ -1115,59 +1096,42 @@ impl<'t> Reader<'t, '_> {
         }
     }
 
-    /// Tiles resolved statelessly, the `i`-th preferring the tiles of `prefer(i)`; more
-    /// than `N` is `too_many`.
+    /// Tiles resolved statelessly (no copy twice), the `i`-th preferring the tiles of
+    /// `prefer(i)`; more than `N` is the inconsistency `too_many`.
     fn resolved_list<const N: usize, P: IntoIterator<Item = Tile>>(
         &self,
-        tokens: &[Token<'t>],
+        tokens: Cursor<'t>,
         pos: Pos<'t>,
         prefer: impl Fn(usize) -> P,
-        too_many: impl Fn() -> String,
+        too_many: &'static str,
     ) -> R<ArrayVec<Tile, N>> {
         let mut v = ArrayVec::new();
         let mut local = Taken::default();
         let red_fives = self.table.red_fives;
-        for &(c, tok) in tokens {
+        for (c, tok) in tokens.tokens() {
             let tp = shift(pos, c);
             tiles_at(tp, tok, |raw, at| {
                 let t = pick_in(raw, prefer(v.len()), |x| !local.has(x), red_fives)
                     .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
                 local.add(t);
-                v.try_push(t)
-                    .map_err(|_| shift(tp, at).err(ErrorKind::Inconsistent { detail: too_many() }))
+                v.try_push(t).map_err(|_| {
+                    shift(tp, at).err(ErrorKind::Inconsistent {
+                        detail: too_many.to_owned(),
+                    })
+                })
             })?;
         }
         Ok(v)
     }
-
-    /// Tiles resolved statelessly, the `i`-th preferring `hint(i)`.
-    fn stateless_list<const N: usize>(
-        &self,
-        tokens: &[Token<'t>],
-        pos: Pos<'t>,
-        hint: impl Fn(usize) -> Option<Tile>,
-    ) -> R<ArrayVec<Tile, N>> {
-        self.resolved_list(tokens, pos, hint, || format!("at most {N} tiles here"))
-    }
-
-    /// Tiles resolved statelessly against a preference list (a hand shown).
-    fn prefer_list(
-        &self,
-        tokens: &[Token<'t>],
-        pos: Pos<'t>,
-        prefer: &[Tile],
-    ) -> R<ArrayVec<Tile, 14>> {
-        self.resolved_list(
-            tokens,
-            pos,
-            |_| prefer.iter().copied(),
-            || "a hand shows at most 14 tiles".to_owned(),
-        )
-    }
 }
 
+/// Too many dora or ura indicators.
+const AT_MOST_5: &str = "at most 5 tiles here";
+/// Too many tiles in a hand.
+const AT_MOST_14: &str = "a hand shows at most 14 tiles";
+
 /// A field a win and a draw both have.
-fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'_, 't>, wpos: Pos<'t>) -> R<()> {
+fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'t>, wpos: Pos<'t>) -> R<()> {
     match f {
         Field::Ba(a, b) => set_once(&mut s.ba, (a, b), "ba", wpos),
         Field::Ratio(a, b) => set_once(&mut s.ratio, [a, b], "ratio", wpos),
@@ -1179,7 +1143,7 @@ fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'_, 't>, wpos: Pos<'t>) -> R<
 }
 
 /// A final-result field: `final`, `points`, `final-chips`.
-fn final_field<'t>(f: &mut FinalDraft<'t>, field: Field<'_, 't>, wpos: Pos<'t>) -> R<()> {
+fn final_field<'t>(f: &mut FinalDraft<'t>, field: Field<'t>, wpos: Pos<'t>) -> R<()> {
     match field {
         Field::Final(v) => set_once(&mut f.scores, (wpos, v), "final", wpos),
         Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),

@@ -145,8 +145,6 @@ pub(crate) struct Reader<'t, 'l> {
     /// When asked for: the line (1-based) each event and each expectation was written on.
     lines: Option<&'l mut SourceLines>,
     waiting_comments: Vec<&'t str>,
-    /// The tokens of the line the grammar reads, kept from line to line.
-    tokens: Vec<crate::grammar::Token<'t>>,
     table: Table,
     /// Where the rounds without a `wall` line get theirs.
     walls: &'l mut dyn haifu_log::WallSource,
@@ -179,7 +177,6 @@ impl<'t, 'l> Reader<'t, 'l> {
             comments,
             lines: None,
             waiting_comments: Vec::new(),
-            tokens: Vec::new(),
             table: Table::new(),
             walls,
             start_scores: None,
@@ -433,8 +430,7 @@ impl<'t, 'l> Reader<'t, 'l> {
     }
 
     /// Reads the rest of the line from `cur` by the grammar of `word` in block `ctx`, applies
-    /// it, then checks the line's end. The token buffer is the reader's, kept from line to
-    /// line, so that reading a line allocates nothing.
+    /// it, then checks the line's end.
     fn read_line(
         &mut self,
         ctx: Ctx,
@@ -443,18 +439,11 @@ impl<'t, 'l> Reader<'t, 'l> {
         cur: &mut Cursor<'t>,
         pos: Pos<'t>,
     ) -> R<()> {
-        let mut buffer = std::mem::take(&mut self.tokens);
-        let input = crate::grammar::tokens(cur, &mut buffer);
-        let out = match syntax::line(ctx, word, input) {
-            Ok((rest, line)) => self.apply(line, wpos, pos).and_then(|()| {
-                crate::grammar::end_of_line(rest)
-                    .map(|_| ())
-                    .map_err(|e| line_error(pos, e))
-            }),
-            Err(e) => Err(line_error(pos, e)),
-        };
-        self.tokens = buffer;
-        out
+        let (rest, line) = syntax::line(ctx, word, *cur).map_err(|e| line_error(pos, e))?;
+        self.apply(line, wpos, pos)?;
+        *cur = rest;
+        crate::grammar::end_of_line(rest).map_err(|e| line_error(pos, e))?;
+        Ok(())
     }
 
     fn require_round(&self, what: &str, at: Pos<'t>) -> R<()> {

@@ -8,8 +8,8 @@
 use nom::Parser;
 
 use crate::grammar::{
-    self, LineError, PResult, Token, Tokens, array, end_of_line, fail, int, need, needed, next,
-    rest, seat, seat_of, string, tile,
+    self, LineError, PResult, Token, array, end_of_line, fail, int, need, needed, next, rest, seat,
+    seat_of, string, tile,
 };
 
 use super::*;
@@ -27,19 +27,19 @@ pub(super) enum Ctx {
 }
 
 /// One line other than a move line, as its grammar reads it.
-pub(super) enum Line<'a, 't> {
+pub(super) enum Line<'t> {
     /// `source FORMAT [VERSION]`.
     Source(String, Option<String>),
     /// `game ID`.
     Game(String),
     /// `rules PRESET|FILE.toml` and its flags and overrides, as tokens.
-    Rules(Token<'t>, &'a [Token<'t>]),
+    Rules(Token<'t>, Cursor<'t>),
     /// `seed SEED`.
     Seed(String),
     /// `seed-ref TEXT`.
     SeedRef(String),
     /// `player SEAT "NAME"` and its key=value tokens.
-    Player(Seat, String, &'a [Token<'t>]),
+    Player(Seat, String, Cursor<'t>),
     /// `first-dealer SEAT`.
     FirstDealer(Seat),
     /// `scores S S S S`, in the header or a round's setup.
@@ -67,7 +67,7 @@ pub(super) enum Line<'a, 't> {
     GameEnd(BySeat<i32>),
     /// A field line of a win, a draw or the game's end (the rest of the line checked once it
     /// is applied).
-    Field(Field<'a, 't>),
+    Field(Field<'t>),
     /// `expect …`.
     Expect(ExpectationKind),
     /// `end`.
@@ -77,11 +77,7 @@ pub(super) enum Line<'a, 't> {
 /// The grammar of the line that starts with `word`, read in block `ctx` (the state machine
 /// in `mod.rs` has decided which block reads it). What the line holds after its value, if
 /// anything, is left for the applier to check as the line's end.
-pub(super) fn line<'a, 't: 'a>(
-    ctx: Ctx,
-    word: &str,
-    input: Tokens<'a, 't>,
-) -> PResult<'a, 't, Line<'a, 't>> {
+pub(super) fn line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
         (_, "unknown") => unknown_line.map(L::Unknown).parse(input),
@@ -119,7 +115,7 @@ pub(super) struct UnknownLine {
 }
 
 /// The header line that starts with `word` (other than `scores` and `unknown`).
-fn header_line<'a, 't: 'a>(word: &str, input: Tokens<'a, 't>) -> PResult<'a, 't, Line<'a, 't>> {
+fn header_line<'t>(word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     let (input, line) = match word {
         "source" => {
             let (input, format) = string("the source format, e.g. tenhou-mjlog")(input)?;
@@ -156,10 +152,8 @@ fn header_line<'a, 't: 'a>(word: &str, input: Tokens<'a, 't>) -> PResult<'a, 't,
 
 /// Four integers, one per seat, each said to be `what` when it is missing or not one, then
 /// the line's end.
-pub(super) fn four_ints<'a, 't: 'a>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, BySeat<i32>> {
-    move |input: Tokens<'a, 't>| {
+pub(super) fn four_ints<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, BySeat<i32>> {
+    move |input: Cursor<'t>| {
         let (input, v) = array(int(what, what))(input)?;
         let (input, ()) = end_of_line(input)?;
         Ok((input, BySeat::from_array(v)))
@@ -167,7 +161,7 @@ pub(super) fn four_ints<'a, 't: 'a>(
 }
 
 /// `ELEMENT NAME "VALUE"`, the rest of an `unknown` line.
-fn unknown_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, UnknownLine> {
+fn unknown_line<'t>(input: Cursor<'t>) -> PResult<'t, UnknownLine> {
     let (input, element) = string("the element the attribute was on")(input)?;
     let (input, name) = string("the attribute's name")(input)?;
     let (input, value) = string("the attribute's value, \"quoted\"")(input)?;
@@ -194,7 +188,7 @@ pub(super) struct RoundLine {
 
 /// `round LABEL` and any of `dealer SEAT`, `sticks N`, `dice D D`, `dora TILE`, each once, in
 /// any order (a key given twice is an error at its second place).
-fn round_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, RoundLine> {
+fn round_line<'t>(input: Cursor<'t>) -> PResult<'t, RoundLine> {
     let (mut rest, (wind, number, honba)) = needed("the round label, e.g. E1.0", |_, label| {
         lex::label(label).ok_or_else(|| {
             expected(
@@ -261,7 +255,7 @@ fn round_line<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, RoundLine> {
 }
 
 /// The setup line that starts with `word` (`wall`, `shuffle` or `hand`).
-fn setup_line<'a, 't: 'a>(word: &str, input: Tokens<'a, 't>) -> PResult<'a, 't, Line<'a, 't>> {
+fn setup_line<'t>(word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     let (rest, line) = match word {
         "wall" => {
             let (rest, current) =
@@ -425,7 +419,7 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
         ("bye", None) => Ok(Move::Bye),
         ("back", None) => {
             // The name, if the next token is a quoted string.
-            let mut ahead = cur.clone();
+            let mut ahead = *cur;
             match ahead.next_token() {
                 Some((c, t)) if t.starts_with('"') => {
                     *cur = ahead;
@@ -587,7 +581,7 @@ pub(super) type WinHeadLine = (Seat, Seat, Option<u32>, Option<(usize, u32)>, i3
 
 /// `win SEAT ron SEAT|tsumo` and any of `NNfu`, `Nhan`, the points and a limit (a later one
 /// of a kind replaces an earlier); the fu may be left out only by a limit hand.
-fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
+fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
     let (rest, winner) = seat_of("the winner's seat A-D")(input)?;
     let (rest, (kc, how)) = need("ron SEAT or tsumo")(rest)?;
     let (rest, from) = match how {
@@ -622,10 +616,8 @@ fn win_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, WinHeadLine> {
 
 /// Any of `NNfu`, `Nhan` (with its column), the points and a limit, in any order (a later
 /// one of a kind replaces an earlier); a token that is none of them is `what`.
-pub(super) fn win_values<'a, 't: 'a>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, WinValues> {
-    move |mut rest: Tokens<'a, 't>| {
+pub(super) fn win_values<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, WinValues> {
+    move |mut rest: Cursor<'t>| {
         let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
         while let (after, Some((col, t))) = next(rest)? {
             rest = after;
@@ -658,9 +650,7 @@ pub(super) type WinValues = (
 );
 
 /// A draw's kind; `what` when the line ends.
-pub(super) fn draw_kind<'a, 't: 'a>(
-    what: &'static str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
+pub(super) fn draw_kind<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, DrawKind> {
     needed(what, |_, k| {
         names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
             word: lex::shorten(k),
@@ -670,13 +660,13 @@ pub(super) fn draw_kind<'a, 't: 'a>(
 }
 
 /// `draw KIND`.
-fn draw_head<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, DrawKind> {
+fn draw_head<'t>(input: Cursor<'t>) -> PResult<'t, DrawKind> {
     let (rest, kind) = draw_kind("the kind of draw, e.g. exhaustive")(input)?;
     let (rest, ()) = end_of_line(rest)?;
     Ok((rest, kind))
 }
 /// A field line of a win, a draw or the game's end, as its grammar reads it.
-pub(super) enum Field<'a, 't> {
+pub(super) enum Field<'t> {
     /// `pao SEAT`.
     Pao(Seat),
     /// `yaku NAME HAN, …`.
@@ -684,11 +674,11 @@ pub(super) enum Field<'a, 't> {
     /// `yakuman NAME, …`.
     Yakuman(ArrayVec<Yaku, 8>),
     /// `dora TILE…`: the tokens, resolved when applied (so `ura`, `hand` and `melds`).
-    Dora(&'a [Token<'t>]),
+    Dora(Cursor<'t>),
     /// `ura TILE…`.
-    Ura(&'a [Token<'t>]),
+    Ura(Cursor<'t>),
     /// `hand TILES`.
-    Hand(&'a [Token<'t>]),
+    Hand(Cursor<'t>),
     /// `melds {…}…`.
     Melds(Vec<MeldArg<'t>>),
     /// `agari TILE`: the tile as written, and its column.
@@ -712,16 +702,13 @@ pub(super) enum Field<'a, 't> {
     /// `final-chips A/B …`.
     FinalChips(BySeat<[Tenths; 2]>),
     /// `shown SEAT [empty | TILES]`: the seat, its column, and the rest of the line.
-    Shown(Seat, usize, &'a [Token<'t>]),
+    Shown(Seat, usize, Cursor<'t>),
 }
 
 /// The grammar of the field line that starts with `word` in block `ctx` (a word of that
 /// block: the state machine has checked it).
-fn field<'a, 't: 'a>(
-    ctx: Ctx,
-    word: &str,
-) -> impl Fn(Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
-    move |input: Tokens<'a, 't>| match word {
+fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
+    move |input: Cursor<'t>| match word {
         "pao" => seat_of("the liable seat").map(Field::Pao).parse(input),
         "yaku" => yaku(input),
         "yakuman" => yakuman(input),
@@ -731,7 +718,7 @@ fn field<'a, 't: 'a>(
         "melds" => {
             let (rest, tokens) = rest(input)?;
             let mut v = Vec::new();
-            for &(c, t) in tokens {
+            for (c, t) in tokens.tokens() {
                 v.push(meld_arg(c, t).map_err(nom::Err::Failure)?);
                 if v.len() > 4 {
                     return fail(c, expected("at most 4 melds", t));
@@ -807,7 +794,7 @@ fn field<'a, 't: 'a>(
 }
 
 /// `yaku NAME HAN …` (a comma after a han allowed).
-fn yaku<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
+fn yaku<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
     let mut v = ArrayVec::new();
     let mut rest = input;
     while let (after, Some((col, name))) = next(rest)? {
@@ -833,7 +820,7 @@ fn yaku<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
 }
 
 /// `yakuman NAME, …`.
-fn yakuman<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
+fn yakuman<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
     let mut v = ArrayVec::new();
     let mut rest = input;
     while let (after, Some((col, name))) = next(rest)? {
@@ -859,7 +846,7 @@ fn yakuman<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> 
 }
 
 /// `chip-awards NAME:CHIPS …`.
-fn chip_awards<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, 't>> {
+fn chip_awards<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
     let mut v = ArrayVec::new();
     let mut rest = input;
     while let (after, Some((col, t))) = next(rest)? {
@@ -886,7 +873,7 @@ fn chip_awards<'a, 't: 'a>(input: Tokens<'a, 't>) -> PResult<'a, 't, Field<'a, '
 }
 /// `expect` KIND …: `furiten SEAT REASON`, `win SEAT [NNfu] [Nhan] [POINTS] [LIMIT]`,
 /// `draw KIND`, `next LABEL|end [dealer SEAT] [sticks N]`, `illegal [REFUSAL] ["REASON"]`.
-fn expectation<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn expectation<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (rest, (col, what)) = need("what is expected: furiten, win, draw, next or illegal")(input)?;
     let (rest, kind) = match what {
         "furiten" => furiten(rest)?,
@@ -909,7 +896,7 @@ fn expectation<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind
 }
 
 /// `furiten SEAT own_discard|same_turn|riichi|none`.
-fn furiten<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn furiten<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (rest, seat) = seat_of("the seat")(input)?;
     let (rest, reason) = needed("own_discard, same_turn, riichi or none", |_, r| {
         names::furiten_reason(r).ok_or_else(|| ErrorKind::UnknownKeyword {
@@ -922,7 +909,7 @@ fn furiten<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
 
 /// `win SEAT` and any of `NNfu`, `Nhan`, the points and a limit, in any order (a later one
 /// of a kind replaces an earlier).
-fn win<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn win<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (rest, seat) = seat_of("the winner's seat")(input)?;
     let (rest, (fu, han, points, limit)) =
         win_values("30fu, 3han, points such as 3900, or a limit")(rest)?;
@@ -937,14 +924,14 @@ fn win<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
 }
 
 /// `draw KIND`.
-fn draw<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn draw<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (rest, kind) = draw_kind("the kind of draw")(input)?;
     Ok((rest, ExpectationKind::Draw { kind }))
 }
 
 /// `next end`, or `next LABEL` with `dealer SEAT` and `sticks N` pairs (each pair's value is
 /// read before its key is judged).
-fn next_round<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn next_round<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (mut rest, (col, l)) = need("the next round's label (e.g. E2.0) or `end`")(input)?;
     if l == "end" {
         return Ok((rest, ExpectationKind::Next(NextRound::GameEnds)));
@@ -987,7 +974,7 @@ fn next_round<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind>
 }
 
 /// `illegal`, then an optional refusal kind, then an optional quoted reason.
-fn illegal<'a, 't>(input: Tokens<'a, 't>) -> PResult<'a, 't, ExpectationKind> {
+fn illegal<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
     let (mut rest, mut token) = next(input)?;
     let refusal = match token {
         Some((col, t)) if !t.starts_with('"') => {
