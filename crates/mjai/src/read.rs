@@ -59,6 +59,8 @@ fn read_noting(
     let text = ParseError::text_of(input)?;
     let mut reader = Reader::new(log);
     let mut number = 0u32;
+    // One line's fields, reused from line to line.
+    let mut parsed = Line::default();
     for raw in text.split('\n') {
         number = number.saturating_add(1);
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -72,7 +74,7 @@ fn read_noting(
         let before = reader.log.len();
         // No nesting check of its own: a line's event nests three levels, and serde_json
         // refuses anything deeper than its recursion limit with an error, never a crash.
-        let parsed: Line<'_> = serde_json::from_str(line).map_err(|e| {
+        parsed.read(line).map_err(|e| {
             at_line(
                 ParseError::from_json(line, 0, &e, &event_name(line)),
                 number,
