@@ -39,7 +39,9 @@
 //! - **Payments only**, in logs whose `hora` gives no yaku or points (Mortal, mjai.app): the
 //!   value is checked through the payments.
 //! - **The 2011 dialect** (gimite's own test log) states no round wind, number, honba,
-//!   sticks or scores and no win values: it reads, and the referee reports it unsupported.
+//!   sticks or scores and no win values: it reads (its `end_game` a final result whose scores
+//!   are left to the flow), and the referee replays it from the flow's own setups and
+//!   payments, checking the dealers and the end it states.
 //!
 //! # A file of several games
 //!

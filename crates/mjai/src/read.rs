@@ -946,10 +946,13 @@ impl<'l> Reader<'l> {
     fn end_game(&mut self, line: &Line<'_>) -> R<()> {
         self.flush_pending()?;
         self.ended = true;
-        let Some(scores) = line.scores.as_deref() else {
-            return Ok(());
+        let scores = match line.scores.as_deref() {
+            Some(scores) => self.row(scores, "scores")?,
+            // The 2011 dialect states the end, not its scores: the replay takes the flow's
+            // (so that where the game ends is still checked).
+            None if self.log.header.unrecorded.round_setup && self.last_outcome.is_some() => [0; 4],
+            None => return Ok(()),
         };
-        let scores = self.row(scores, "scores")?;
         let result = FinalResult {
             scores: BySeat::from_array(scores),
             points: BySeat::from_array([Tenths(0); 4]),
