@@ -152,6 +152,13 @@ impl GameLog {
         &self.draws
     }
 
+    /// The round starts, the wins and the draws, to be completed where the log leaves them
+    /// unstated (mjai's 2011 dialect: the replay fills each round's setup and payments from
+    /// the flow). The events stay as they are.
+    pub fn outcomes_mut(&mut self) -> (&mut [RoundStart], &mut [RecordedWin], &mut [RecordedDraw]) {
+        (&mut self.rounds, &mut self.wins, &mut self.draws)
+    }
+
     /// The final result, wherever the log records it (on the last outcome, or as a separate
     /// game end). `None` when the log has none (a game cut off).
     pub fn final_result(&self) -> Option<&FinalResult> {
@@ -439,8 +446,8 @@ pub struct Unrecorded {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub final_points: bool,
     /// The rounds' setup: round wind and number, honba, sticks and scores (mjai's 2011
-    /// dialect states only the dealer and the dora indicator). The referee cannot replay such
-    /// a log: it reports it unsupported, saying why.
+    /// dialect states only the dealer and the dora indicator). The referee replays such a log
+    /// from the flow's own setups and payments, and checks the dealers it states against them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub round_setup: bool,
 }

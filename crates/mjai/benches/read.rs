@@ -2,18 +2,20 @@
 //! parse of the same lines into untyped values (what any JSON-lines consumer pays). Goal: the
 //! reader costs at most 1.5× the bare parse.
 //!
-//! Measured 2026-11-28 (the 5 logs, 0.14 MB; a 2-core VM shared with three other builds,
-//! medians of 100 samples): bare parse 2.56 ms, reader 2.29 ms, ratio ≈0.9×: the reader is
-//! cheaper than building untyped values, as it borrows its strings, reads tiles without
-//! allocating and keeps only the round being read.
+//! Measured 2026-11-28 (the 5 logs, 0.14 MB; a 2-core VM shared with four other sessions,
+//! load 2.4–2.8; 100 samples, this bench's binary alternated three times with the one before
+//! the direct scan of action lines): bare parse fastest 1.50–2.60 ms; reader fastest
+//! 0.58–0.95 ms, before it 1.02–1.75 ms: the reader is ≈ 0.4–0.6× the bare parse (before
+//! ≈ 0.7–1.1×). The action lines, nearly every line of a log, are read by a direct scan of
+//! their few fields into one reused line, with no `serde_json` and no allocation; the rest
+//! by `serde_json`, borrowing its strings.
 //!
 //! Verifying: the 516 Tenhou games of the corpus written as mjai (28 MB, against 8.6 MB of
-//! mjlog) verify in 0.33–0.38 s of CPU (`haifu verify --jobs 1`, release), the mjlogs in
-//! 0.11–0.15 s: mjai costs about 3× per game, nearly all of it reading the 3.3× bytes through
-//! serde_json (a profile shows serde_json's parse on top; the referee is the same). The
-//! issue's goal of no more than mjlog is not met; a per-line nesting scan, once 14% of it, is
-//! gone (serde_json skips what it ignores without recursing, and refuses deep nesting in
-//! what it reads).
+//! mjlog), `haifu verify --jobs 1 --rules auto:tenhou` (release), counted by callgrind: 1,378 M
+//! instructions, before the scan 2,078 M; the mjlogs 726 M. mjai costs ≈ 1.9× mjlog per game
+//! (before ≈ 2.9×), not the "no more": the replay costs the same (300 M; 341 M for
+//! the mjlogs, with their walls' check), reading is the rest: 1,055 M for 3.3× the bytes
+//! (splitting the lines alone 114 M) against the mjlog reader's 365 M, walls rebuilt included.
 //!
 //! The logs are read in place from `$HAIFU_SHARED_CORPUS/mjai`, else
 //! `../shared/corpus/mjai` beside the workspace, and loaded into memory first; one iteration

@@ -10,9 +10,12 @@
 //!
 //! # Flow
 //!
-//! 1. [`read`] takes the lines in order, one at a time: each is parsed on its own
-//!    (`serde_json`, borrowing its strings) and turned into [`GameLog`] events at once; only
-//!    the round being read is kept (each seat's tiles, the last discard, the scores).
+//! 1. [`read`] takes the lines in order, one at a time: each is parsed on its own and turned
+//!    into [`GameLog`] events at once; only the round being read is kept (each seat's tiles,
+//!    the last discard, the scores). The action lines (`tsumo`, `dahai`, the calls…), nearly
+//!    every line, are read by a direct scan of their few fields; any other line, and any the
+//!    scan does not take as it stands, by `serde_json` (borrowing its strings), which says what
+//!    is wrong with a bad one.
 //! 2. A round's start becomes a [`RoundStart`]; the 2011 dialect's `start_kyoku` (the dealer
 //!    and the indicator only) waits for its four `haipai` events.
 //! 3. `hora` and `ryukyoku` become [`RecordedWin`] and [`RecordedDraw`], their scores before
@@ -36,7 +39,9 @@
 //! - **Payments only**, in logs whose `hora` gives no yaku or points (Mortal, mjai.app): the
 //!   value is checked through the payments.
 //! - **The 2011 dialect** (gimite's own test log) states no round wind, number, honba,
-//!   sticks or scores and no win values: it reads, and the referee reports it unsupported.
+//!   sticks or scores and no win values: it reads (its `end_game` a final result whose scores
+//!   are left to the flow), and the referee replays it from the flow's own setups and
+//!   payments, checking the dealers and the end it states.
 //!
 //! # A file of several games
 //!

@@ -59,6 +59,8 @@ fn read_noting(
     let text = ParseError::text_of(input)?;
     let mut reader = Reader::new(log);
     let mut number = 0u32;
+    // One line's fields, reused from line to line.
+    let mut parsed = Line::default();
     for raw in text.split('\n') {
         number = number.saturating_add(1);
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -72,7 +74,7 @@ fn read_noting(
         let before = reader.log.len();
         // No nesting check of its own: a line's event nests three levels, and serde_json
         // refuses anything deeper than its recursion limit with an error, never a crash.
-        let parsed: Line<'_> = serde_json::from_str(line).map_err(|e| {
+        parsed.read(line).map_err(|e| {
             at_line(
                 ParseError::from_json(line, 0, &e, &event_name(line)),
                 number,
@@ -944,10 +946,13 @@ impl<'l> Reader<'l> {
     fn end_game(&mut self, line: &Line<'_>) -> R<()> {
         self.flush_pending()?;
         self.ended = true;
-        let Some(scores) = line.scores.as_deref() else {
-            return Ok(());
+        let scores = match line.scores.as_deref() {
+            Some(scores) => self.row(scores, "scores")?,
+            // The 2011 dialect states the end, not its scores: the replay takes the flow's
+            // (so that where the game ends is still checked).
+            None if self.log.header.unrecorded.round_setup && self.last_outcome.is_some() => [0; 4],
+            None => return Ok(()),
         };
-        let scores = self.row(scores, "scores")?;
         let result = FinalResult {
             scores: BySeat::from_array(scores),
             points: BySeat::from_array([Tenths(0); 4]),

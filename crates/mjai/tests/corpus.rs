@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use haifu::declared_rules;
 use haifu_log::{Event, GameLog, RiichiStage};
-use haifu_replay::{Status, Verdict, verify};
+use haifu_replay::{Checked, Status, Verdict, verify};
 use haifu_ruleset::RuleSet;
 use haifu_tiles::{BySeat, MeldKind, Seat};
 
@@ -61,8 +61,9 @@ const EXPECTED: [Expected; 5] = [
     Expected {
         file: "tenhou4p_nogid-mjai-test",
         rules: Some("tenhou"),
-        // The 2011 dialect states no round setup, no scores and no win values.
-        status: Status::Unsupported,
+        // The 2011 dialect states no round setup, no scores and no win values: it is
+        // replayed from the flow's own.
+        status: Status::Conforming,
         rounds: 17,
         wins: 14,
         draws: 3,
@@ -318,8 +319,9 @@ const LEGACY_TSUMOGIRI_GUESSES: usize = 6;
 
 /// Twins hold the same game. What mjai cannot hold, and so is not compared: the wall, dice
 /// and seed (an mjlog's wall checks); the limit names of wins and the final placement
-/// points; and in the 2011 dialect the round setups, the deposits' and wins' payments and
-/// the final scores (that log's verdict is "unsupported" where its twin's is conforming).
+/// points; and in the 2011 dialect the round setups, the deposits' and wins' payments, the
+/// wins' values and the final scores (that log is replayed from the flow's own setups and
+/// payments, and its verdict says so).
 /// tenhou.net/6 twins do not hold the moments of kan dora (only the indicators, in order,
 /// are compared with them), and the 2011 dialect does not say which discards are tsumogiri.
 /// Everything else is compared: each round's deal, every draw, discard (and its tsumogiri),
@@ -330,7 +332,7 @@ const LEGACY_TSUMOGIRI_GUESSES: usize = 6;
 fn twins_hold_the_same_game_and_get_the_same_verdict() {
     let Some(dir) = corpus() else { return };
     let shared = dir.parent().expect("the shared corpus").to_path_buf();
-    let mut compared = 0;
+    let (mut compared, mut whole) = (0, 0);
     for (file, twin_note) in manifest(&dir) {
         let e = expected_for(&file);
         let Some(twin) = e.twin else {
@@ -396,15 +398,33 @@ fn twins_hold_the_same_game_and_get_the_same_verdict() {
         let other = verify(&twin_log, &twin_rules);
         assert_eq!(other.status(), Status::Conforming, "{twin}");
         assert!(other.divergences.is_empty(), "{twin}");
-        if legacy {
-            assert_eq!(mine.status(), Status::Unsupported, "{file}");
-        } else {
-            assert_eq!(mine.status(), other.status(), "{file}");
-            assert!(mine.divergences.is_empty(), "{file}");
+        assert_eq!(mine.status(), other.status(), "{file}");
+        assert!(mine.divergences.is_empty(), "{file}");
+        // For a whole game (not an excerpt of its twin), what was checked is the same, but
+        // for what mjai cannot hold: the wall (its draws and indicators), and in the 2011
+        // dialect the rounds' setups and payments, which are then the flow's own.
+        let beyond_mjai = |c: Checked| Checked {
+            walls: 0,
+            wall_draws: 0,
+            indicators: 0,
+            setups_from_flow: false,
+            ..c
+        };
+        assert_eq!(mine.checked.walls, 0, "{file}");
+        assert_eq!(mine.checked.setups_from_flow, legacy, "{file}");
+        assert!(!other.checked.setups_from_flow, "{twin}");
+        if ours.len() == theirs.len() {
+            assert_eq!(
+                beyond_mjai(mine.checked),
+                beyond_mjai(other.checked),
+                "{file}"
+            );
+            whole += 1;
         }
         compared += 1;
     }
-    assert_eq!(compared, 4);
+    // Whole: the 2011 game, and the one-round excerpt whose twin holds that round alone.
+    assert_eq!((compared, whole), (4, 2));
 }
 
 /// The fields a real log and haifu's writing of its twin may differ in, each named, and why:
@@ -585,4 +605,58 @@ fn a_game_as_engines_write_it_conforms_through_its_payments() {
     );
     assert!(verdict.checked.settled);
     assert_eq!((verdict.checked.wins, verdict.checked.draws), (6, 3));
+}
+
+/// The 2011 dialect's dealers are checked against the flow: its log with the second round's
+/// `oya` moved two seats on (a seat the flow never deals from next: neither the last dealer,
+/// who deals again, nor the seat after it) is divergent at that round's start.
+#[test]
+fn a_2011_log_dealer_the_flow_does_not_give_is_a_divergence() {
+    let Some(dir) = corpus() else { return };
+    let (file, _) = manifest(&dir)
+        .into_iter()
+        .find(|(f, _)| names(f, "tenhou4p_nogid-mjai-test"))
+        .expect("the 2011 log in the manifest");
+    let text = std::fs::read_to_string(dir.join(&file)).expect("the log reads");
+    let mut starts = 0;
+    let mut moved = None;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut v: serde_json::Value = match serde_json::from_str(line) {
+                Ok(v) => v,
+                Err(_) => return line.to_owned(),
+            };
+            if v["type"] == "start_kyoku" {
+                starts += 1;
+                if starts == 2 {
+                    let oya = v["oya"].as_u64().expect("an oya");
+                    v["oya"] = serde_json::json!((oya + 2) % 4);
+                    moved = Some(oya);
+                }
+            }
+            v.to_string()
+        })
+        .collect();
+    assert!(moved.is_some(), "a second round");
+    let mut log = GameLog::new();
+    haifu_mjai::read(lines.join("\n").as_bytes(), &mut log).expect("the changed log reads");
+    let verdict = verify(&log, &haifu::rules("tenhou").expect("a preset"));
+    assert_eq!(verdict.status(), Status::Divergent);
+    let second = log
+        .events()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::RoundStart(_)))
+        .nth(1)
+        .map(|(i, _)| i);
+    let first = &verdict.divergences[0];
+    assert_eq!(first.event, second, "{:#?}", verdict.divergences);
+    assert!(
+        matches!(
+            first.kind,
+            haifu_replay::DivergenceKind::FlowMismatch { .. }
+        ),
+        "{:#?}",
+        verdict.divergences
+    );
 }

@@ -35,7 +35,9 @@ mod verdict;
 mod wall;
 
 use haifu_log::GameLog;
+use haifu_rules::flow::Next;
 use haifu_ruleset::{Players, RuleSet};
+use haifu_tiles::BySeat;
 use referee::DoraTiming;
 
 pub use compared::{Compared, DrawField, FinalPart, PaymentOf, ScoresAt, Shown, WinField};
@@ -81,10 +83,15 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
     verdict.wins = log.wins().len();
     verdict.draws = log.draws().len();
     wall::check(log, &mut verdict);
-    let reason = if log.header.unrecorded.round_setup {
-        Some("the log records no round setup (round wind and number, honba, sticks, scores) and no win values: mjai's 2011 dialect states only each round's dealer and dora indicator, so no round can be replayed".to_owned())
+    let reason = players_of(log).and_then(|table| table_mismatch(table, rules));
+    // A log that states no round setup (mjai's 2011 dialect) is replayed from the flow's.
+    let filled;
+    let log = if log.header.unrecorded.round_setup && reason.is_none() {
+        filled = with_flow_setups(log, rules);
+        verdict.checked.setups_from_flow = true;
+        &filled
     } else {
-        players_of(log).and_then(|table| table_mismatch(table, rules))
+        log
     };
     if let Some(reason) = reason {
         verdict.push(Divergence {
@@ -117,6 +124,137 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> 
         };
     }
     verdict
+}
+
+/// `log`, which states no round setup (mjai's 2011 dialect: each round's dealer and dora
+/// indicator only, and no payments), with each round's round wind and number, honba, sticks
+/// and scores, and each outcome's payments, the rule set's flow's own: the first round the
+/// game's first ([`Flow::first_round`](haifu_rules::flow::Flow::first_round)), each later one
+/// what follows from the rounds before it as the engine rules them (the course `diff`
+/// follows, [`settle::Money::Own`]). The dealers the log states are kept, for the settlement
+/// to check against the flow.
+///
+/// A round's setup depends only on the rounds before it, but how the engine rules a round
+/// (its yaku by the round wind, riichi by the scores) on its own setup: so the log is
+/// refereed again until no setup changes, at most once a round (after `n` passes the first
+/// `n` rounds' setups are the flow's); a game's log is refereed about twice.
+fn with_flow_setups(log: &GameLog, rules: &RuleSet) -> GameLog {
+    let mut filled = log.clone();
+    filled.header.unrecorded.scores = true;
+    for _ in 0..=log.round_starts().len() {
+        let mut scratch = Verdict::new();
+        let summaries = referee::check(
+            &filled,
+            *rules,
+            DoraTiming::Recorded,
+            &mut scratch,
+            None,
+            &mut referee::Unwatched,
+        );
+        let Some(first) = filled.round_starts().first() else {
+            break;
+        };
+        let (first_dealer, _) = game_start(&filled, first, rules.players);
+        let pass = settle::Pass::new(rules, first_dealer, false, &summaries, settle::Money::Own);
+        // What the pass plays each round from, and what each outcome pays: by round, win
+        // and draw (their places in the log's lists).
+        let mut setups = Vec::with_capacity(summaries.len());
+        let mut wins = Vec::new();
+        let mut draws = Vec::new();
+        for (round, step) in summaries.iter().zip(pass) {
+            setups.push(step.played);
+            // Where the flow ends the game, its final scores, for a log that states the end.
+            let end = match &step.next {
+                Some(Ok(Next::GameOver(over))) => Some(over.standing.scores),
+                _ => None,
+            };
+            let (Some(setup), Some(Ok(settled))) = (step.played, step.settled) else {
+                continue;
+            };
+            let mut sticks = setup.sticks + u32::from(round.deposits.len());
+            match &round.outcome {
+                Some(settle::SummaryOutcome::Wins(rulings)) => {
+                    for w in rulings {
+                        let Some(at) = filled
+                            .wins()
+                            .iter()
+                            .position(|x| std::ptr::eq(x, w.recorded))
+                        else {
+                            continue;
+                        };
+                        let paid = settled
+                            .paid
+                            .iter()
+                            .find(|(s, _)| *s == w.recorded.winner)
+                            .map_or(BySeat::from_array([0; 4]), |(_, row)| *row);
+                        wins.push((at, setup, std::mem::take(&mut sticks), paid, end));
+                    }
+                }
+                Some(
+                    settle::SummaryOutcome::Exhaustive { recorded, .. }
+                    | settle::SummaryOutcome::Abortive { recorded, .. },
+                ) => {
+                    if let Some(at) = filled
+                        .draws()
+                        .iter()
+                        .position(|x| std::ptr::eq(x, *recorded))
+                    {
+                        draws.push((at, setup, sticks, settled.deltas, end));
+                    }
+                }
+                _ => {}
+            }
+        }
+        drop(summaries);
+        let (starts, recorded_wins, recorded_draws) = filled.outcomes_mut();
+        let mut changed = false;
+        for (start, setup) in starts.iter_mut().zip(setups) {
+            let Some(setup) = setup else { continue };
+            let before = (
+                start.round_wind,
+                start.round_number,
+                start.honba,
+                start.sticks,
+            );
+            let after = (
+                setup.round_wind,
+                setup.round_number,
+                setup.honba,
+                setup.sticks,
+            );
+            changed |= before != after || start.scores != setup.scores;
+            (
+                start.round_wind,
+                start.round_number,
+                start.honba,
+                start.sticks,
+            ) = after;
+            start.scores = setup.scores;
+        }
+        for (at, setup, sticks, paid, end) in wins {
+            let w = &mut recorded_wins[at];
+            (w.honba, w.sticks, w.scores, w.deltas) = (setup.honba, sticks, setup.scores, paid);
+            fill_final(&mut w.final_result, end);
+        }
+        for (at, setup, sticks, deltas, end) in draws {
+            let d = &mut recorded_draws[at];
+            (d.honba, d.sticks, d.scores, d.deltas) = (setup.honba, sticks, setup.scores, deltas);
+            fill_final(&mut d.final_result, end);
+        }
+        if !changed {
+            break;
+        }
+    }
+    filled
+}
+
+/// The final scores of a game's end the log states without them: the flow's, where the flow
+/// ends the game there (elsewhere the end stays as the log has it, and the settlement says
+/// the game goes on).
+fn fill_final(result: &mut Option<haifu_log::FinalResult>, end: Option<BySeat<i32>>) {
+    if let (Some(result), Some(scores)) = (result, end) {
+        result.scores = scores;
+    }
 }
 
 /// The players at the table of `log`, as its deal shows them: four when its first round

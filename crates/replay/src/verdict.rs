@@ -469,6 +469,11 @@ pub struct Checked {
     /// Whether the log starts at the game's start. A format that may begin at any round (an
     /// excerpt, a scenario of the last hands) is followed from its first round instead.
     pub start_recorded: bool,
+    /// Whether each round's setup (round wind and number, honba, sticks, scores) and each
+    /// outcome's payments are the flow's own, not the log's: the log states none of them
+    /// (mjai's 2011 dialect), so they were not compared; the dealers it states were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub setups_from_flow: bool,
 }
 
 /// The referee's verdict on one game.

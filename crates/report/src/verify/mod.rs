@@ -56,6 +56,12 @@ fn conforming_notes(v: &Verdict) -> Vec<String> {
     if !v.checked.end_recorded {
         notes.push("the game's end is not recorded".to_owned());
     }
+    if v.checked.setups_from_flow {
+        notes.push(
+            "the log states no round setup, scores, payments or win values: each round's setup is the flow's, and those were not compared"
+                .to_owned(),
+        );
+    }
     match v.checked.walls {
         0 if v.rounds > 0 => notes.push("no wall to check the draws against".to_owned()),
         walls if walls < v.rounds => notes.push(format!(
