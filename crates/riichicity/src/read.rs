@@ -60,10 +60,10 @@ fn read_noting(
 ) -> Result<(), ParseError> {
     log.clear();
     let text = ParseError::text_of(input)?;
-    ParseError::json_nesting(text)?;
+    // No nesting check ahead of the read: every value is read into a type that does not
+    // nest (a deeper value is refused at its first bracket, located), or skipped or kept raw,
+    // which serde_json does without recursing.
     let ctx = Ctx { input: text };
-    let root: &RawValue = serde_json::from_str(text)
-        .map_err(|e| ParseError::from_json(ctx.input, 0, &e, "the record"))?;
     let not_it = |detail: &str| {
         ParseError::new(
             Location::of_offset(input, 0),
@@ -73,12 +73,22 @@ fn read_noting(
             },
         )
     };
-    let root =
-        Obj::new(&ctx, root, String::new()).map_err(|_| not_it("it is not a JSON object"))?;
+    // The whole record in one pass: the game's fields raw, its hands and their events read.
+    let root: GameFields<'_> = match serde_json::from_str(text) {
+        Ok(root) => root,
+        Err(e)
+            if e.classify() == serde_json::error::Category::Data
+                && !text.trim_start().starts_with('{') =>
+        {
+            return Err(not_it("it is not a JSON object"));
+        }
+        Err(e) => return Err(ParseError::from_json(ctx.input, 0, &e, "the record")),
+    };
+    let (root, hands, data) = root.into_obj(text.trim_start(), String::new());
     // An API reply wraps the game in `data`, its `code` 0 when the call succeeded.
-    let game = if root.raw("handRecord").is_some() {
-        root
-    } else if let Some(data) = root.obj(&ctx, "data")?
+    let (game, hands) = if let Some(hands) = hands {
+        (root, hands)
+    } else if let Some(data) = data
         && root.raw("code").is_some()
     {
         let code: i64 = root.req(&ctx, "code", "the reply's code")?;
@@ -93,10 +103,11 @@ fn read_noting(
                 ),
             ));
         }
-        if data.raw("handRecord").is_none() {
+        let (data, hands, _) = data.into_obj(root.raw, root.path_of("data"));
+        let Some(hands) = hands else {
             return Err(data.err(&ctx, "handRecord", "missing: expected the game's hands"));
-        }
-        data
+        };
+        (data, hands)
     } else {
         return Err(not_it(
             "it has neither `handRecord` nor a `{code, data}` reply holding one",
@@ -112,8 +123,9 @@ fn read_noting(
         last_open: false,
         last_outcome: None,
         final_pending: None,
+        text: String::new(),
     };
-    reader.game(&game)
+    reader.game(&game, hands)
 }
 
 /// A tile as written: its kind and whether it is a red five.
@@ -217,17 +229,17 @@ impl Pool {
 /// The data of a hand's first event (type 1), one copy per player.
 #[derive(Deserialize)]
 struct DealData {
-    hand_cards: Vec<i64>,
+    hand_cards: Codes,
     dealer_pos: i64,
     #[serde(default)]
-    dices: Vec<i64>,
+    dices: Codes,
     bao_pai_card: i64,
     quan_feng: i64,
     chang_ci: i64,
     ben_chang_num: u32,
     li_zhi_bang_num: u32,
     #[serde(default)]
-    user_info_list: Vec<UserInfo>,
+    user_info_list: ArrayVec<UserInfo, 4>,
     #[serde(default)]
     hand_cards_sha_256: Option<String>,
 }
@@ -248,16 +260,19 @@ struct DrawData {
     is_nine_cards: bool,
 }
 
+/// Tile codes or places in a hand: at most a hand's fourteen.
+type Codes = ArrayVec<i64, 14>;
+
 #[derive(Deserialize)]
 struct ActionData {
     action: i64,
     card: i64,
     #[serde(default)]
-    move_cards_pos: Option<Vec<i64>>,
+    move_cards_pos: Option<Codes>,
     #[serde(default)]
-    hand_cards: Option<Vec<i64>>,
+    hand_cards: Option<Codes>,
     #[serde(default)]
-    group_cards: Option<Vec<i64>>,
+    group_cards: Option<Codes>,
     #[serde(default)]
     is_li_zhi: bool,
 }
@@ -302,7 +317,7 @@ struct Profit {
 
 #[derive(Deserialize)]
 struct KanDoraData {
-    cards: Vec<i64>,
+    cards: ArrayVec<i64, 4>,
 }
 
 #[derive(Deserialize)]
@@ -328,7 +343,7 @@ struct RawEvent<'a> {
     data: Option<&'a RawValue>,
 }
 
-/// One event of a hand, its `data` string unescaped.
+/// One event of a hand, its `data` string as written (decoded when the event is read).
 struct Ev<'a> {
     /// Where the event is, for locations (its `data`).
     raw: &'a str,
@@ -337,9 +352,9 @@ struct Ev<'a> {
     index: usize,
     kind: i64,
     user: i64,
-    /// The raw `data` string, for locations.
+    /// The `data` string as written (quoted, escaped): what is decoded, and where errors are
+    /// placed.
     data_raw: &'a str,
-    data: String,
 }
 
 impl Ev<'_> {
@@ -351,8 +366,17 @@ impl Ev<'_> {
         self.path_of("data")
     }
 
-    fn decode<T: DeserializeOwned>(&self, ctx: &Ctx<'_>, what: &str) -> Result<T, ParseError> {
-        serde_json::from_str(&self.data)
+    /// The event's data as a `T`, its text unescaped into `text` first.
+    fn decode<T: DeserializeOwned>(
+        &self,
+        ctx: &Ctx<'_>,
+        text: &mut String,
+        what: &str,
+    ) -> Result<T, ParseError> {
+        json_in_string(self.data_raw, text)
+            .map_err(|e| {
+                ParseError::from_json(ctx.input, ctx.offset(self.data_raw), &e, &self.path())
+            })?
             .map_err(|e| ctx.err(self.data_raw, &self.path(), format!("{e}: expected {what}")))
     }
 
@@ -402,7 +426,7 @@ struct Round {
     /// riichi's acceptance).
     riichi: Option<(Seat, bool)>,
     /// The seats that declared a win (action 7 or 10), with the hand they showed.
-    claims: Vec<(Seat, Vec<i64>)>,
+    claims: Vec<(Seat, Codes)>,
     /// What an abortive draw the record does not name is worked out from: the discards in
     /// order, whether a call was made, the riichi declared, the kans by seat, and the seat
     /// offered nine terminals on its draw (until it discards).
@@ -477,6 +501,9 @@ struct Reader<'i, 'l, 'o> {
     last_outcome: Option<Outcome>,
     /// The game's end (event type 6), read, to be set once every hand is read.
     final_pending: Option<FinalResult>,
+    /// The text of the event being read (its `data` string unescaped), reused from event to
+    /// event.
+    text: String,
 }
 
 impl<'i> Reader<'i, '_, '_> {
@@ -492,7 +519,7 @@ impl<'i> Reader<'i, '_, '_> {
         }
     }
 
-    fn game(&mut self, game: &Obj<'i>) -> Result<(), ParseError> {
+    fn game(&mut self, game: &Obj<'i>, list: Vec<HandFields<'i>>) -> Result<(), ParseError> {
         let ctx = &self.ctx();
         let players: i64 = game.req(ctx, "playerCount", "the number of players, 3 or 4")?;
         self.players = match players {
@@ -512,10 +539,10 @@ impl<'i> Reader<'i, '_, '_> {
             // Tenhou's sanma bit: the replay reads the player count from it.
             header.rules.go_type |= 0x10;
         }
-        // Each hand read in one pass: its fields raw, its events as type, user and raw data.
-        let list: Vec<HandFields<'i>> = game.req(ctx, "handRecord", "the game's hands")?;
+        // Each hand as read with the record: its fields raw, its events as type, user and raw
+        // data.
         let list_path = game.path_of("handRecord");
-        let list_raw = game.raw("handRecord").map_or(game.raw, |r| r.get());
+        let list_raw = game.raw;
         let hands: Vec<(Obj<'i>, Vec<RawEvent<'i>>)> = list
             .into_iter()
             .enumerate()
@@ -524,7 +551,8 @@ impl<'i> Reader<'i, '_, '_> {
         if hands.is_empty() {
             return Err(game.err(ctx, "handRecord", "no hand: expected at least one"));
         }
-        self.first_position = first_position(&hands[0].1).unwrap_or(0) % self.players;
+        self.first_position =
+            first_position(&hands[0].1, &mut self.text).unwrap_or(0) % self.players;
         for (i, (hand, events)) in hands.into_iter().enumerate() {
             let hand = &hand;
             if self.last_open {
@@ -645,16 +673,11 @@ impl<'i> Reader<'i, '_, '_> {
                 kind: e.kind,
                 user: e.user.unwrap_or(0),
                 data_raw: at,
-                data: String::new(),
             };
             let Some(data) = e.data.filter(|d| d.get() != "null") else {
                 return Err(ev.field_err(ctx, "data", "missing: expected the event's data"));
             };
             ev.data_raw = data.get();
-            // The path is written only for an error: not for every event.
-            ev.data = serde_json::from_str(data.get()).map_err(|e| {
-                ParseError::from_json(ctx.input, ctx.offset(data.get()), &e, &ev.path())
-            })?;
             evs.push(ev);
         }
         // The deal: one copy of event 1 per player, merged.
@@ -666,10 +689,10 @@ impl<'i> Reader<'i, '_, '_> {
                 "no deal: expected the hand to open with each player's deal (event type 1)",
             ));
         };
-        let mut hands_listed: [Option<Vec<i64>>; 4] = Default::default();
+        let mut hands_listed: [Option<Codes>; 4] = Default::default();
         let mut merged: Option<DealData> = None;
         for ev in &deals {
-            let d: DealData = ev.decode(ctx, "a deal")?;
+            let d: DealData = ev.decode(ctx, &mut self.text, "a deal")?;
             let seat = seat_of(ev.user).ok_or_else(|| {
                 ev.field_err(
                     ctx,
@@ -910,7 +933,9 @@ impl<'i> Reader<'i, '_, '_> {
                         ev.hand_path, ev.index
                     ),
                     name: "data".to_owned(),
-                    value: ev.data.clone(),
+                    value: serde_json::from_str(ev.data_raw).map_err(|e| {
+                        ParseError::from_json(ctx.input, ctx.offset(ev.data_raw), &e, &ev.path())
+                    })?,
                 }),
                 8 => {
                     let s = seat()?;
@@ -1055,7 +1080,7 @@ impl<'i> Reader<'i, '_, '_> {
 
     fn draw(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
         let ctx = &self.ctx();
-        let d: DrawData = ev.decode(ctx, "a draw")?;
+        let d: DrawData = ev.decode(ctx, &mut self.text, "a draw")?;
         round.nine_cards = d.is_nine_cards.then_some(seat);
         // No tile: the turn of a seat that called, or the dealer's first turn.
         if d.in_card == 0 {
@@ -1084,7 +1109,7 @@ impl<'i> Reader<'i, '_, '_> {
 
     fn kan_dora(&mut self, round: &mut Round, ev: &Ev<'_>) -> Result<(), ParseError> {
         let ctx = &self.ctx();
-        let d: KanDoraData = ev.decode(ctx, "the kan dora indicators")?;
+        let d: KanDoraData = ev.decode(ctx, &mut self.text, "the kan dora indicators")?;
         // `cards` lists the kan dora indicators revealed so far, the first indicator aside.
         for (k, &code) in d.cards.iter().enumerate() {
             let f = face(code)
@@ -1117,7 +1142,7 @@ impl<'i> Reader<'i, '_, '_> {
 
     fn action(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
         let ctx = &self.ctx();
-        let d: ActionData = ev.decode(ctx, "an action")?;
+        let d: ActionData = ev.decode(ctx, &mut self.text, "an action")?;
         let f =
             face(d.card).ok_or_else(|| ev.err(ctx, format!("card is {}: {TILE_CODES}", d.card)))?;
         let i = seat.index();
@@ -1316,7 +1341,7 @@ impl<'i> Reader<'i, '_, '_> {
         seats: &[(i64, Seat)],
     ) -> Result<(), ParseError> {
         let ctx = &self.ctx();
-        let d: EndData = ev.decode(ctx, "the hand's end")?;
+        let d: EndData = ev.decode(ctx, &mut self.text, "the hand's end")?;
         let seat_of = |user: i64, what: &str| {
             seats
                 .iter()
@@ -1548,7 +1573,7 @@ impl<'i> Reader<'i, '_, '_> {
         if let Some((_, claimed)) = round.claims.iter().find(|(s, _)| *s == winner)
             && !claimed.is_empty()
         {
-            let mut claimed = claimed.clone();
+            let mut claimed = claimed.to_vec();
             if !tsumo {
                 claimed.push(face_code(winning_tile));
             }
@@ -1677,7 +1702,7 @@ impl<'i> Reader<'i, '_, '_> {
 
     fn game_end(&mut self, ev: &Ev<'_>, seats: &[(i64, Seat)]) -> Result<(), ParseError> {
         let ctx = &self.ctx();
-        let d: GameEndData = ev.decode(ctx, "the game's end")?;
+        let d: GameEndData = ev.decode(ctx, &mut self.text, "the game's end")?;
         let mut scores = BySeat::from_array([0; 4]);
         let mut points = BySeat::from_array([Tenths(0); 4]);
         let mut seen = 0u8;
@@ -1714,10 +1739,195 @@ impl<'i> Reader<'i, '_, '_> {
 
 /// The first dealer's position as the first hand's first deal states it (`dealer_pos`), when
 /// it reads; the hand's own reading reports what is wrong otherwise.
-fn first_position(events: &[RawEvent<'_>]) -> Option<u8> {
-    let data: String = serde_json::from_str(events.first()?.data?.get()).ok()?;
-    let deal: DealData = serde_json::from_str(&data).ok()?;
+fn first_position(events: &[RawEvent<'_>], text: &mut String) -> Option<u8> {
+    let deal: DealData = json_in_string(events.first()?.data?.get(), text)
+        .ok()?
+        .ok()?;
     u8::try_from(deal.dealer_pos).ok()
+}
+
+/// Reads `raw`, a JSON string as written in the input, as the JSON value its text holds,
+/// the text unescaped into `text` (one buffer for every event). The outer error is the
+/// string's (it is no string, or a bad escape), the inner one its content's.
+fn json_in_string<T: DeserializeOwned>(
+    raw: &str,
+    text: &mut String,
+) -> Result<Result<T, serde_json::Error>, serde_json::Error> {
+    if !unescape(raw, text) {
+        // Not a plain JSON string: serde_json reads it, or says what is wrong with it.
+        *text = serde_json::from_str::<String>(raw)?;
+    }
+    Ok(serde_json::from_str(text))
+}
+
+/// Writes the text of `raw`, a JSON string as written (quoted), into `out`, its escapes
+/// undone. `false`, `out` unspecified, when `raw` is not quoted or an escape is not one
+/// JSON allows.
+fn unescape(raw: &str, out: &mut String) -> bool {
+    out.clear();
+    let Some(mut rest) = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
+        return false;
+    };
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at + 1..];
+        let (c, len) = match escape.as_bytes().first() {
+            Some(b'"') => ('"', 1),
+            Some(b'\\') => ('\\', 1),
+            Some(b'/') => ('/', 1),
+            Some(b'b') => ('\u{8}', 1),
+            Some(b'f') => ('\u{c}', 1),
+            Some(b'n') => ('\n', 1),
+            Some(b'r') => ('\r', 1),
+            Some(b't') => ('\t', 1),
+            Some(b'u') => {
+                let unit = |s: &str| {
+                    s.get(..4)
+                        .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+                        .and_then(|h| u16::from_str_radix(h, 16).ok())
+                };
+                let Some(high) = unit(&escape[1..]) else {
+                    return false;
+                };
+                // A character beyond the basic plane: two escapes, a surrogate pair.
+                let low = escape
+                    .get(5..7)
+                    .filter(|s| *s == "\\u")
+                    .and_then(|_| unit(&escape[7..]));
+                let pair = (0xd800..0xdc00).contains(&high) && low.is_some();
+                let units = [high, low.unwrap_or(0)];
+                let mut decoded =
+                    char::decode_utf16(units[..if pair { 2 } else { 1 }].iter().copied());
+                match decoded.next() {
+                    Some(Ok(c)) => (c, if pair { 11 } else { 5 }),
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        out.push(c);
+        rest = &escape[len..];
+    }
+    out.push_str(rest);
+    true
+}
+
+/// A game object read in one pass: its fields raw, but its hands (`handRecord`) read with
+/// their events, and `data`, when it is an object, read the same way (an API reply's game).
+struct GameFields<'a> {
+    fields: BTreeMap<&'a str, &'a RawValue>,
+    hands: Option<Vec<HandFields<'a>>>,
+    data: Option<Box<GameFields<'a>>>,
+}
+
+impl<'a> GameFields<'a> {
+    /// The game as an object of its fields (its hands apart, and its `data`), named `path`.
+    /// Read in one pass, the object's own text is not kept: it is placed at its first field
+    /// (`outer` when it has none).
+    #[allow(clippy::type_complexity)]
+    fn into_obj(
+        self,
+        outer: &'a str,
+        path: String,
+    ) -> (
+        Obj<'a>,
+        Option<Vec<HandFields<'a>>>,
+        Option<Box<GameFields<'a>>>,
+    ) {
+        let raw = self
+            .fields
+            .values()
+            .map(|r| r.get())
+            .min_by_key(|r| r.as_ptr() as usize)
+            .unwrap_or(outer);
+        let obj = Obj {
+            raw,
+            path,
+            fields: self.fields,
+        };
+        (obj, self.hands, self.data)
+    }
+}
+
+impl<'a> Deserialize<'a> for GameFields<'a> {
+    fn deserialize<D: serde::Deserializer<'a>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(GameVisitor)
+    }
+}
+
+struct GameVisitor;
+
+impl<'a> serde::de::Visitor<'a> for GameVisitor {
+    type Value = GameFields<'a>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON object with plain keys")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'a>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut game = GameFields {
+            fields: BTreeMap::new(),
+            hands: None,
+            data: None,
+        };
+        while let Some(key) = map.next_key::<&'a str>()? {
+            match key {
+                "handRecord" => game.hands = map.next_value()?,
+                "data" => game.data = map.next_value::<MaybeGame<'a>>()?.0.map(Box::new),
+                _ => {
+                    game.fields.insert(key, map.next_value()?);
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// A value that is read as a game when it is an object, and skipped otherwise.
+struct MaybeGame<'a>(Option<GameFields<'a>>);
+
+impl<'a> Deserialize<'a> for MaybeGame<'a> {
+    fn deserialize<D: serde::Deserializer<'a>>(d: D) -> Result<Self, D::Error> {
+        struct Any;
+        impl<'a> serde::de::Visitor<'a> for Any {
+            type Value = MaybeGame<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<M: serde::de::MapAccess<'a>>(
+                self,
+                map: M,
+            ) -> Result<Self::Value, M::Error> {
+                GameVisitor.visit_map(map).map(|g| MaybeGame(Some(g)))
+            }
+            fn visit_seq<S: serde::de::SeqAccess<'a>>(
+                self,
+                mut seq: S,
+            ) -> Result<Self::Value, S::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(MaybeGame(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(MaybeGame(None))
+            }
+        }
+        d.deserialize_any(Any)
+    }
 }
 
 /// A hand's fields as written, read in one pass: the events as type, user and raw data, the
@@ -1943,6 +2153,24 @@ mod tests {
         }
         for local in [30, 47, 48, 52, 53, 54, 56, 57, -1] {
             assert!(han_source(local, e, e).is_none(), "{local}");
+        }
+    }
+
+    #[test]
+    fn json_strings_unescape() {
+        let mut out = String::new();
+        for (raw, text) in [
+            (r#""""#, ""),
+            (r#""{\"a\":[1,2]}""#, r#"{"a":[1,2]}"#),
+            (r#""\\\/\b\f\n\r\t""#, "\\/\u{8}\u{c}\n\r\t"),
+            (r#""\u00e9x""#, "éx"),
+            (r#""\ud83c\udc04""#, "\u{1f004}"),
+        ] {
+            assert!(unescape(raw, &mut out), "{raw}");
+            assert_eq!(out, text, "{raw}");
+        }
+        for bad in [r#""\ud83c""#, r#""\x""#, r#""\u12""#, "\"a", "a"] {
+            assert!(!unescape(bad, &mut out), "{bad}");
         }
     }
 

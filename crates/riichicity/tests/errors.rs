@@ -266,3 +266,43 @@ fn an_unnamed_end_after_nine_terminals_offered_is_that_abortive_draw() {
         "the declarer's hand is shown"
     );
 }
+
+/// The record's text with `field` (a JSON value as text) added first in the game object.
+fn with_first_field(doc: &Value, field: &str) -> String {
+    let text = serde_json::to_string_pretty(doc).expect("JSON");
+    let rest = text.strip_prefix('{').expect("an object");
+    format!("{{\"x\": {field},{rest}")
+}
+
+#[test]
+fn deep_nesting_never_overflows_and_is_located_where_a_value_is_read() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let mut log = GameLog::new();
+    // A field the reader does not read is skipped, however deep.
+    let text = with_first_field(&record(), &deep);
+    haifu_riichicity::read(text.as_bytes(), &mut log).expect("an unread field is skipped");
+    // One it reads is refused at its first bracket: no type the reader reads nests.
+    let text = serde_json::to_string_pretty(&record())
+        .expect("JSON")
+        .replacen("\"playerCount\": 4", &format!("\"playerCount\": {deep}"), 1);
+    let e = haifu_riichicity::read(text.as_bytes(), &mut log).expect_err("too deep");
+    let (path, detail) = element(&e);
+    assert_eq!(path, "playerCount");
+    assert!(detail.contains("invalid type: sequence"), "{detail}");
+}
+
+#[test]
+fn escapes_in_event_data_are_read() {
+    let mut doc = record();
+    // An unknown field of the deal, written with every kind of escape, a surrogate pair
+    // among them: the deal still reads.
+    let ev = &mut doc["handRecord"][0]["handEventRecord"][0];
+    let data = ev["data"].as_str().expect("data").to_owned();
+    let data = data.replacen(
+        '{',
+        r#"{"note": "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83c\udc04","#,
+        1,
+    );
+    ev["data"] = data.into();
+    read(&doc).expect("reads");
+}

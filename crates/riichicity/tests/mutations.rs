@@ -18,8 +18,9 @@ impl Lcg {
     }
 }
 
-/// Bytes that keep a mutation near the format: digits, tile letters, JSON punctuation.
-const BYTES: &[u8] = b"0123456789mpsz\",:[]{}-tf";
+/// Bytes that keep a mutation near the format: digits, tile letters, JSON punctuation, and
+/// the makings of escapes (each event's data is a JSON object written as an escaped string).
+const BYTES: &[u8] = b"0123456789mpsz\",:[]{}-tf\\u";
 
 /// Numbers worth putting in an event's data: tile codes of every suit, a red five, codes that
 /// are no tile, seats, action and end types, and extremes.
@@ -200,4 +201,31 @@ fn mutated_events_never_panic() {
     }
     assert_eq!(read + refused, 8 * files.len());
     assert!(refused > 0 && read > 0, "read {read}, refused {refused}");
+}
+
+/// The same record with some of its escaped quotes (`\"`, inside each event's data string)
+/// written as `\u0022` instead: the same JSON, so the same log, event for event.
+#[test]
+fn escapes_written_otherwise_read_the_same() {
+    let Some(files) = files() else {
+        return;
+    };
+    let mut rng = Lcg(0xe5c);
+    let (mut log, mut again) = (GameLog::new(), GameLog::new());
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("the record reads");
+        haifu_riichicity::read(text.as_bytes(), &mut log).expect("the record reads");
+        let quotes: Vec<usize> = text.match_indices("\\\"").map(|(at, _)| at).collect();
+        assert!(!quotes.is_empty(), "{}: no escaped quote", path.display());
+        let mut changed = String::with_capacity(text.len() + 64);
+        let mut from = 0;
+        for &at in quotes.iter().filter(|_| rng.next(50) == 0) {
+            changed.push_str(&text[from..at]);
+            changed.push_str("\\u0022");
+            from = at + 2;
+        }
+        changed.push_str(&text[from..]);
+        haifu_riichicity::read(changed.as_bytes(), &mut again).expect("the same record");
+        assert!(log == again, "{}: another log", path.display());
+    }
 }
