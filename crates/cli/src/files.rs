@@ -289,9 +289,11 @@ fn ignore_patterns(dir: &Path, inherited: &[String], errors: &mut Vec<Found>) ->
 }
 
 /// What makes two paths one file: its device and inode where the system has them (one
-/// `stat`), else its canonical path; the path itself when neither can be had.
+/// `stat`), else its canonical path; for a file not there yet, its absolute path. The one
+/// test of "the same file" for the walk (a file reached twice) and for outputs (never a file
+/// read, never written twice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Identity {
+pub(crate) enum Identity {
     #[cfg(unix)]
     Inode {
         device: u64,
@@ -301,7 +303,8 @@ enum Identity {
 }
 
 impl Identity {
-    fn of(path: &Path) -> Identity {
+    /// The identity of the file at `path`.
+    pub(crate) fn of(path: &Path) -> Identity {
         #[cfg(unix)]
         if let Ok(meta) = std::fs::metadata(path) {
             use std::os::unix::fs::MetadataExt as _;
@@ -310,7 +313,10 @@ impl Identity {
                 inode: meta.ino(),
             };
         }
-        Identity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+        let path = std::fs::canonicalize(path)
+            .or_else(|_| std::path::absolute(path))
+            .unwrap_or_else(|_| path.to_path_buf());
+        Identity::Path(path)
     }
 }
 

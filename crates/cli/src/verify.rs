@@ -259,38 +259,33 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             Some((format!("--format {}=", o.format.name()), file))
         }))
         .collect();
-    // Every file read, by its canonical path; needed only when something is written.
-    let read: Vec<PathBuf> = match written.is_empty() {
+    // Every file read; needed only when something is written.
+    let read: Vec<files::Identity> = match written.is_empty() {
         true => Vec::new(),
         false => found
             .iter()
             .filter_map(|f| match f {
-                files::Found::File(p) | files::Found::Database(p) => std::fs::canonicalize(p).ok(),
+                files::Found::File(p) | files::Found::Database(p) => Some(p.as_path()),
                 files::Found::Error(..) => None,
             })
-            .chain(
-                args.baseline
-                    .iter()
-                    .filter_map(|p| std::fs::canonicalize(p).ok()),
-            )
+            .chain(args.baseline.iter().map(PathBuf::as_path))
+            // Standard input is no file an output could overwrite.
+            .filter(|p| !files::is_stdin(p))
+            .map(files::Identity::of)
             .collect(),
     };
     for (i, (flag, target)) in written.iter().enumerate() {
         let sep = if flag.ends_with('=') { "" } else { " " };
         let shown = files::shown(target);
-        // A file not there yet is named by its absolute path.
-        let key = |p: &Path| std::fs::canonicalize(p).or_else(|_| std::path::absolute(p));
-        let Ok(canonical) = key(target) else {
-            continue;
-        };
-        if read.contains(&canonical) {
+        let identity = files::Identity::of(target);
+        if read.contains(&identity) {
             anyhow::bail!(
                 "{flag}{sep}{shown}: that file is one of the files read (a log, or the baseline); name another file"
             );
         }
         if written[..i]
             .iter()
-            .any(|(_, other)| key(other).is_ok_and(|o| o == canonical))
+            .any(|(_, other)| files::Identity::of(other) == identity)
         {
             anyhow::bail!("{flag}{sep}{shown}: that file is written twice; name another file");
         }
