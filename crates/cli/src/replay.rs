@@ -1,12 +1,13 @@
 //! `haifu replay`: the referee's sheet of each game.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use haifu_log::GameLog;
-use haifu_replay::{RoundLabel, Status};
+use haifu_replay::{RoundLabel, SheetWriter, Status, Verdict};
+use haifu_ruleset::RuleSet;
 
 use crate::files::{self, Found};
 use crate::output;
@@ -83,14 +84,19 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let replay = haifu_replay::replay(&log, &rules);
+        // Two passes, so that no game's sheets are held: the first gives the verdict (the
+        // settlement's divergences come after the last round) and the rounds' labels, the
+        // second writes each round's sheet as its round is replayed.
+        let mut labels: Vec<RoundLabel> = Vec::new();
+        let verdict = haifu_replay::replay_sheets(&log, &rules, &mut |sheet| {
+            labels.push(sheet.label);
+        });
         if let Some(round) = args.round
-            && !replay.rounds.iter().any(|r| r.label == round)
+            && !labels.contains(&round)
         {
             // Among several games, those without the round are passed over.
             if !headed {
-                let known: Vec<String> =
-                    replay.rounds.iter().map(|r| r.label.to_string()).collect();
+                let known: Vec<String> = labels.iter().map(RoundLabel::to_string).collect();
                 eprintln!(
                     "{}: no round {round} in this game (its rounds: {})",
                     crate::files::shown(&path),
@@ -101,35 +107,8 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             continue;
         }
         shown += 1;
-        divergent |= replay.verdict.status() == Status::Divergent;
-        let (heading, text) = match args.format {
-            Format::Text => (
-                if headed {
-                    format!("== {}\n", crate::files::shown(&path))
-                } else {
-                    String::new()
-                },
-                haifu_replay::render(&replay, args.round),
-            ),
-            Format::Json => {
-                let rounds: Vec<&haifu_replay::RoundSheet> = replay
-                    .rounds
-                    .iter()
-                    .filter(|r| args.round.is_none_or(|want| r.label == want))
-                    .collect();
-                let game = serde_json::json!({
-                    "file": crate::files::shown(&path),
-                    "verdict": replay.verdict,
-                    "status": replay.verdict.status().as_str(),
-                    "rounds": rounds,
-                });
-                (String::new(), format!("{game}\n"))
-            }
-        };
-        if let Err(e) = out
-            .write_all(heading.as_bytes())
-            .and_then(|()| out.write_all(text.as_bytes()))
-        {
+        divergent |= verdict.status() == Status::Divergent;
+        if let Err(e) = write_game(&mut out, args, &path, headed, &log, &rules, &verdict) {
             return output::write_failed(e);
         }
     }
@@ -150,4 +129,68 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes one game's sheet (text) or object (JSON) to `out`, round by round as the game is
+/// replayed again: the text of one round at a time is held, never the game's.
+fn write_game(
+    out: &mut impl Write,
+    args: &ReplayArgs,
+    path: &Path,
+    headed: bool,
+    log: &GameLog,
+    rules: &RuleSet,
+    verdict: &Verdict,
+) -> std::io::Result<()> {
+    let mut text = String::new();
+    let mut failed: std::io::Result<()> = Ok(());
+    // Writes what `text` holds, unless a write failed before.
+    let mut flush = |text: &mut String, out: &mut dyn Write| {
+        if failed.is_ok() {
+            failed = out.write_all(text.as_bytes());
+        }
+        text.clear();
+    };
+    match args.format {
+        Format::Text => {
+            if headed {
+                text = format!("== {}\n", crate::files::shown(path));
+            }
+            let mut writer = SheetWriter::new(verdict, rules.hand.red_fives, args.round);
+            haifu_replay::replay_sheets(log, rules, &mut |sheet| {
+                writer.push(sheet, &mut text);
+                flush(&mut text, out);
+            });
+            writer.finish(&mut text);
+        }
+        Format::Json => {
+            // The object `serde_json` writes for {file, verdict, status, rounds}: its keys in
+            // order, the rounds written one by one.
+            text = format!(
+                "{{\"file\":{},\"rounds\":[",
+                serde_json::Value::from(crate::files::shown(path))
+            );
+            let mut first = true;
+            haifu_replay::replay_sheets(log, rules, &mut |sheet| {
+                if args.round.is_none_or(|want| sheet.label == want) {
+                    if !std::mem::take(&mut first) {
+                        text.push(',');
+                    }
+                    // Through a `Value`, whose objects' keys are sorted, as in the game's
+                    // object. A sheet is plain data: it always serialises.
+                    if let Ok(json) = serde_json::to_value(&sheet) {
+                        text.push_str(&json.to_string());
+                    }
+                }
+                flush(&mut text, out);
+            });
+            text.push_str(&format!(
+                "],\"status\":{},\"verdict\":{}}}\n",
+                serde_json::Value::from(verdict.status().as_str()),
+                serde_json::to_value(verdict).unwrap_or_default()
+            ));
+        }
+    }
+    flush(&mut text, out);
+    failed
 }

@@ -679,3 +679,84 @@ fn deep_nesting_is_refused_alike_in_every_field() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A record of `rounds` repeats of kaze4's first round (E1.0, a 1000-point ron), as a file
+/// in `dir`.
+fn repeated_rounds(dir: &Path, rounds: usize) -> PathBuf {
+    let kaze4 = std::fs::read_to_string(scenario("abortive/kaze4")).expect("reads");
+    let start = kaze4.find("round E1.0").expect("E1.0");
+    let end = kaze4.find("round E2.0").expect("E2.0");
+    let record = format!(
+        "{}{}end\n",
+        &kaze4[..start],
+        kaze4[start..end].repeat(rounds)
+    );
+    let path = dir.join(format!("repeated-{rounds}.haifu"));
+    std::fs::write(&path, record).expect("writes");
+    path
+}
+
+/// Issue 27: `replay` writes each round's sheet as the round is replayed, each divergence
+/// once under its own round, so its output is linear in the rounds. In N repeats of one
+/// round, each repeat after the first is where the engine expects E2.0 (dealer B, scores
+/// 25000 26000 24000 25000 after the first ron): N - 1 flow mismatches, one under each of
+/// rounds 2..N (a repeated label used to bring every divergence of the label under every
+/// round of it), and twice the rounds give twice the sheet but for the closing line.
+#[test]
+fn replay_output_is_linear_in_the_rounds() {
+    let dir = folder("replay-linear");
+    let sheet = |rounds: usize, format: &str| {
+        let path = repeated_rounds(&dir, rounds);
+        let out = haifu(&[
+            "replay".as_ref(),
+            "--format".as_ref(),
+            format.as_ref(),
+            path.as_os_str(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out).1);
+        text(&out).0
+    };
+    let (small, large) = (sheet(300, "text"), sheet(600, "text"));
+    for (text, rounds) in [(&small, 300), (&large, 600)] {
+        let headers = text
+            .lines()
+            .filter(|l| l.starts_with("E1.0 dealer A"))
+            .count();
+        assert_eq!(headers, rounds);
+        let marked: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains("!!"))
+            .collect();
+        assert_eq!(marked.len(), rounds - 1);
+        assert!(marked.iter().all(|(_, l)| l.starts_with(
+            "  !! flow_mismatch: next: the engine has E2.0 dealer B sticks 0 scores 25000 26000 24000 25000"
+        )));
+        // One under each round after the first: the first round's sheet is four lines.
+        assert!(
+            marked
+                .iter()
+                .enumerate()
+                .all(|(k, (line, _))| *line == 4 + 5 * k + 4)
+        );
+        assert_eq!(
+            text.lines().last(),
+            Some(format!("divergent: {} divergences", rounds - 1).as_str())
+        );
+    }
+    // The sheet without its closing line; its rounds after the first are alike, so 300 more
+    // rounds add 300 times one round's text, and the first round is one without its mark.
+    let body = |t: &str| t.len() - t.lines().last().map_or(0, |l| l.len() + 1);
+    let round = (body(&large) - body(&small)) / 300;
+    assert_eq!(body(&large) - body(&small), 300 * round);
+    let mark = small
+        .lines()
+        .find(|l| l.contains("!!"))
+        .map_or(0, |l| l.len() + 1);
+    assert_eq!(body(&small), 300 * round - mark);
+    // JSON Lines: one object whose rounds are the 600 sheets.
+    let json: serde_json::Value = serde_json::from_str(&sheet(600, "json")).expect("JSON");
+    assert_eq!(json["rounds"].as_array().map(Vec::len), Some(600));
+    assert_eq!(json["status"], "divergent");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -147,11 +147,11 @@ fn course_of(
             unsupported: Some(reason),
         };
     }
-    // The referee with sheets on: its summaries then carry each win's value as shown.
+    // The referee with sheets on: its summaries then carry each win's value as shown (the
+    // sheets themselves are not kept).
     let mut verdict = Verdict::new();
-    let mut sheets = Vec::new();
     let summaries =
-        crate::referee::check(log, *rules, timing, &mut verdict, Some(&mut sheets), watch);
+        crate::referee::check(log, *rules, timing, &mut verdict, Some(&mut |_| {}), watch);
     let (first_dealer, excerpt) = match log.round_starts().first() {
         Some(first) => crate::game_start(log, first, rules.players),
         None => (Seat::ALL[0], false),

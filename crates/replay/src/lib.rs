@@ -49,7 +49,9 @@ pub use diff::{
     value_text,
 };
 pub use referee::{Watch, Watched};
-pub use sheet::{GameReplay, RoundSheet, SheetLine, Valuation, WinLine, render, render_rounds};
+pub use sheet::{
+    GameReplay, RoundSheet, SheetLine, SheetWriter, Valuation, WinLine, render, render_rounds,
+};
 pub use verdict::{Checked, Divergence, DivergenceKind, RoundLabel, Status, Verdict, WallItem};
 
 /// Replays `log` under `rules` and returns the verdict.
@@ -66,7 +68,7 @@ pub fn verify(log: &GameLog, rules: &RuleSet) -> Verdict {
 /// [`render`]). This allocates per round; [`verify`] does not.
 pub fn replay(log: &GameLog, rules: &RuleSet) -> GameReplay {
     let mut rounds = Vec::with_capacity(log.round_starts().len());
-    let verdict = run(log, rules, Some(&mut rounds));
+    let verdict = run(log, rules, Some(&mut |sheet| rounds.push(sheet)));
     GameReplay {
         verdict,
         rounds,
@@ -74,7 +76,15 @@ pub fn replay(log: &GameLog, rules: &RuleSet) -> GameReplay {
     }
 }
 
-fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut Vec<RoundSheet>>) -> Verdict {
+/// Replays `log` like [`replay`], handing each round's sheet to `each` as the round ends
+/// instead of keeping them, and returns the verdict (the one [`verify`] gives). With
+/// [`SheetWriter`] and the verdict of a first pass, a game's sheet is written as it is
+/// replayed, in memory that does not grow with its rounds.
+pub fn replay_sheets(log: &GameLog, rules: &RuleSet, each: &mut dyn FnMut(RoundSheet)) -> Verdict {
+    run(log, rules, Some(each))
+}
+
+fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut dyn FnMut(RoundSheet)>) -> Verdict {
     let mut verdict = Verdict::new();
     verdict.rules = Some(*rules);
     // The log stores each round start, win and draw event once, in these lists: their

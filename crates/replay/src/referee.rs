@@ -23,8 +23,8 @@ use crate::{
 /// Replays every round of a four-player game; returns what it ruled about each round, for
 /// the settlement.
 ///
-/// With `sheets`, it also writes each round's referee's sheet there (which allocates; the
-/// plain verification does not).
+/// With `sheets`, it also hands each round's referee's sheet to it as the round ends (which
+/// allocates; the plain verification does not).
 /// When the kan dora indicators a log records are revealed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DoraTiming {
@@ -75,7 +75,7 @@ pub(crate) fn check<'a>(
     rules: RuleSet,
     timing: DoraTiming,
     verdict: &mut Verdict,
-    mut sheets: Option<&mut Vec<RoundSheet>>,
+    mut sheets: Option<&mut dyn FnMut(RoundSheet)>,
     watch: &mut (impl Watch + ?Sized),
 ) -> Vec<RoundSummary<'a>> {
     let mut summaries = Vec::with_capacity(log.round_starts().len());
@@ -85,7 +85,7 @@ pub(crate) fn check<'a>(
     // is large, and only the summary and the sheet are kept.
     let mut finish = |r: &mut RoundReplay<'a>, summaries: &mut Vec<RoundSummary<'a>>| {
         if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet.take()) {
-            out.push(sheet);
+            out(sheet);
         }
         summaries.push(r.summary.clone());
     };

@@ -202,131 +202,151 @@ fn render_with_rounds(
 ) -> (String, Vec<std::ops::Range<usize>>) {
     let mut out = String::new();
     let mut spans = Vec::with_capacity(replay.rounds.len());
-    // Each round's divergences: those of its events, up to the next round's start.
-    let ends: Vec<usize> = replay
+    let mut writer = SheetWriter::new(&replay.verdict, replay.red_fives, round);
+    // Each round's divergences are those of its events, up to the next round's start.
+    let ends = replay
         .rounds
         .iter()
         .skip(1)
         .map(|r| r.start)
-        .chain([usize::MAX])
-        .collect();
-    let red = replay.red_fives.suits();
-    for (sheet, end) in replay
-        .rounds
-        .iter()
-        .zip(ends)
-        .filter(|(r, _)| round.is_none_or(|l| l == r.label))
-    {
+        .chain([usize::MAX]);
+    for (sheet, end) in replay.rounds.iter().zip(ends) {
         let begin = out.len();
-        let _ = writeln!(
-            out,
-            "{} dealer {} sticks {} scores {} dora indicator {}",
-            sheet.label,
-            sheet.dealer,
-            sheet.sticks,
-            sheet
-                .scores
-                .iter()
-                .map(i32::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            Faces(&[sheet.dora_indicator], red)
-        );
-        for line in &sheet.lines {
-            let _ = match line {
-                SheetLine::Riichi { seat, turn } => {
-                    writeln!(out, "  seat {seat} riichi at discard {turn}")
-                }
-                SheetLine::Call { seat, meld } => {
-                    let from = meld
-                        .from
-                        .map_or_else(String::new, |s| format!(" from seat {s}"));
-                    writeln!(
-                        out,
-                        "  seat {seat} {}:{}{from}",
-                        meld.kind,
-                        Faces(meld.tiles(), red)
-                    )
-                }
-                SheetLine::Dora { indicator } => {
-                    writeln!(out, "  new dora indicator {}", Faces(&[*indicator], red))
-                }
-                SheetLine::Mistake {
-                    seat,
-                    mistake,
-                    turn,
-                    deltas,
-                    then,
-                } => {
-                    let paid = deltas.map_or(String::new(), |d| {
-                        format!(", paying {}", crate::Shown::Scores(d))
-                    });
-                    writeln!(
-                        out,
-                        "  seat {seat} {mistake}: {then} (after discard {turn}){paid}"
-                    )
-                }
-                SheetLine::Furiten { seat, reason, turn } => {
-                    writeln!(
-                        out,
-                        "  seat {seat} {} (after discard {turn})",
-                        FuritenText(*reason)
-                    )
-                }
-                SheetLine::Win(w) => render_win(&mut out, w, red),
-                SheetLine::Draw {
-                    kind,
-                    tenpai,
-                    shown,
-                    deltas,
-                } => {
-                    let tenpai: Vec<String> = tenpai.iter().map(Seat::to_string).collect();
-                    let tenpai = if tenpai.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        tenpai.join(",")
-                    };
-                    let _ = writeln!(
-                        out,
-                        "  draw {kind}, tenpai {tenpai} | deltas {}",
-                        seat_scores(deltas)
-                    );
-                    shown.iter().try_for_each(|(seat, hand)| {
-                        writeln!(out, "    seat {seat} shows {}", Faces(hand, red))
-                    })
-                }
-            };
+        if writer.write_round(sheet, end, &mut out) {
+            spans.push(begin..out.len());
         }
-        for d in replay.verdict.divergences.iter().filter(|d| {
-            d.round == Some(sheet.label) && d.event.is_none_or(|e| (sheet.start..end).contains(&e))
-        }) {
+    }
+    writer.write_closing(&mut out);
+    (out, spans)
+}
+
+/// Writes the referee's sheet of a game round by round, as its rounds are replayed, with
+/// each round's divergences under it: what [`render`] gives at once, without holding the
+/// game's sheets or its text. It walks the verdict's divergences once, in event order, so a
+/// game's sheet takes time linear in its rounds and divergences.
+///
+/// The verdict is the game's whole verdict ([`crate::verify`] of the same log under the same
+/// rules), known before the first round is written: the settlement's divergences are found
+/// after the last round.
+#[derive(Debug)]
+pub struct SheetWriter<'v> {
+    verdict: &'v Verdict,
+    red: [bool; 3],
+    round: Option<RoundLabel>,
+    /// The first of the verdict's divergences not yet passed over.
+    next: usize,
+    /// The last round given, written when the next one (where its events end) comes.
+    held: Option<RoundSheet>,
+    /// The labels under which the divergences of a round with no event were shown.
+    labels: Vec<RoundLabel>,
+}
+
+impl<'v> SheetWriter<'v> {
+    /// A writer of the sheet of the game whose verdict is `verdict`, replayed with
+    /// `red_fives`; with `round`, of that round only (and without the game's closing lines).
+    pub fn new(
+        verdict: &'v Verdict,
+        red_fives: haifu_ruleset::RedFives,
+        round: Option<RoundLabel>,
+    ) -> SheetWriter<'v> {
+        SheetWriter {
+            verdict,
+            red: red_fives.suits(),
+            round,
+            next: 0,
+            held: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Takes the game's next round's sheet and writes the one before it into `out`: a
+    /// round's divergences are those up to the next round's start.
+    pub fn push(&mut self, sheet: RoundSheet, out: &mut String) {
+        if let Some(held) = self.held.take() {
+            self.write_round(&held, sheet.start, out);
+        }
+        self.held = Some(sheet);
+    }
+
+    /// Writes the last round's sheet and the game's closing lines into `out`.
+    pub fn finish(mut self, out: &mut String) {
+        if let Some(held) = self.held.take() {
+            self.write_round(&held, usize::MAX, out);
+        }
+        self.write_closing(out);
+    }
+
+    /// Writes `sheet`, whose round's events end before event `end`, with its divergences,
+    /// unless another round is asked for; says whether it wrote it.
+    fn write_round(&mut self, sheet: &RoundSheet, end: usize, out: &mut String) -> bool {
+        let divergences = &self.verdict.divergences;
+        // A divergence of a round with no event (none yet is one) is shown under the first
+        // round of its label; they come first, the verdict being in event order.
+        let unplaced = divergences
+            .iter()
+            .take_while(|d| d.event.is_none())
+            .filter(|d| d.round == Some(sheet.label));
+        let first_of_label =
+            unplaced.clone().next().is_some() && !self.labels.contains(&sheet.label);
+        if first_of_label {
+            self.labels.push(sheet.label);
+        }
+        if self.next == 0 {
+            self.next = divergences
+                .iter()
+                .position(|d| d.event.is_some())
+                .unwrap_or(divergences.len());
+        }
+        // Those before this round's start were another round's.
+        while divergences
+            .get(self.next)
+            .is_some_and(|d| d.event.is_some_and(|e| e < sheet.start))
+        {
+            self.next += 1;
+        }
+        let from = self.next;
+        while divergences
+            .get(self.next)
+            .is_some_and(|d| d.event.is_some_and(|e| e < end))
+        {
+            self.next += 1;
+        }
+        if self.round.is_some_and(|l| l != sheet.label) {
+            return false;
+        }
+        write_sheet(sheet, self.red, out);
+        let own = divergences[from..self.next]
+            .iter()
+            .filter(|d| d.round == Some(sheet.label));
+        for d in unplaced.filter(|_| first_of_label).chain(own) {
             let _ = writeln!(out, "  !! {}", divergence_text(d));
         }
-        spans.push(begin..out.len());
+        true
     }
-    let game_level: Vec<&Divergence> = replay
-        .verdict
-        .divergences
-        .iter()
-        .filter(|d| d.round.is_none())
-        .collect();
-    if round.is_none() {
-        for d in game_level {
+
+    /// Writes the game's closing lines (its divergences of no round, and its status) into
+    /// `out`, unless one round is asked for.
+    fn write_closing(&self, out: &mut String) {
+        if self.round.is_some() {
+            return;
+        }
+        let verdict = self.verdict;
+        for d in verdict.divergences.iter().filter(|d| d.round.is_none()) {
             let _ = writeln!(out, "!! {}", divergence_text(d));
         }
-        let _ = match replay.verdict.status() {
+        let _ = match verdict.status() {
             crate::Status::Unsupported => writeln!(out, "unsupported"),
             status => writeln!(
                 out,
                 "{}: {} {}{}",
                 status.as_str(),
-                replay.verdict.divergences.len(),
-                if replay.verdict.divergences.len() == 1 {
+                verdict.divergences.len(),
+                if verdict.divergences.len() == 1 {
                     "divergence"
                 } else {
                     "divergences"
                 },
-                if replay.verdict.checked.settled && !replay.verdict.checked.end_recorded {
+                if verdict.checked.settled && !verdict.checked.end_recorded {
                     " (the log does not record the game's end)"
                 } else {
                     ""
@@ -334,7 +354,89 @@ fn render_with_rounds(
             ),
         };
     }
-    (out, spans)
+}
+
+/// One round's sheet without its divergences.
+fn write_sheet(sheet: &RoundSheet, red: [bool; 3], out: &mut String) {
+    let _ = writeln!(
+        out,
+        "{} dealer {} sticks {} scores {} dora indicator {}",
+        sheet.label,
+        sheet.dealer,
+        sheet.sticks,
+        sheet
+            .scores
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        Faces(&[sheet.dora_indicator], red)
+    );
+    for line in &sheet.lines {
+        let _ = match line {
+            SheetLine::Riichi { seat, turn } => {
+                writeln!(out, "  seat {seat} riichi at discard {turn}")
+            }
+            SheetLine::Call { seat, meld } => {
+                let from = meld
+                    .from
+                    .map_or_else(String::new, |s| format!(" from seat {s}"));
+                writeln!(
+                    out,
+                    "  seat {seat} {}:{}{from}",
+                    meld.kind,
+                    Faces(meld.tiles(), red)
+                )
+            }
+            SheetLine::Dora { indicator } => {
+                writeln!(out, "  new dora indicator {}", Faces(&[*indicator], red))
+            }
+            SheetLine::Mistake {
+                seat,
+                mistake,
+                turn,
+                deltas,
+                then,
+            } => {
+                let paid = deltas.map_or(String::new(), |d| {
+                    format!(", paying {}", crate::Shown::Scores(d))
+                });
+                writeln!(
+                    out,
+                    "  seat {seat} {mistake}: {then} (after discard {turn}){paid}"
+                )
+            }
+            SheetLine::Furiten { seat, reason, turn } => {
+                writeln!(
+                    out,
+                    "  seat {seat} {} (after discard {turn})",
+                    FuritenText(*reason)
+                )
+            }
+            SheetLine::Win(w) => render_win(out, w, red),
+            SheetLine::Draw {
+                kind,
+                tenpai,
+                shown,
+                deltas,
+            } => {
+                let tenpai: Vec<String> = tenpai.iter().map(Seat::to_string).collect();
+                let tenpai = if tenpai.is_empty() {
+                    "none".to_owned()
+                } else {
+                    tenpai.join(",")
+                };
+                let _ = writeln!(
+                    out,
+                    "  draw {kind}, tenpai {tenpai} | deltas {}",
+                    seat_scores(deltas)
+                );
+                shown.iter().try_for_each(|(seat, hand)| {
+                    writeln!(out, "    seat {seat} shows {}", Faces(hand, red))
+                })
+            }
+        };
+    }
 }
 
 fn divergence_text(d: &Divergence) -> String {
