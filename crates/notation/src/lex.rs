@@ -548,6 +548,21 @@ pub(crate) fn expected(what: &'static str, found: &str) -> ErrorKind {
     }
 }
 
+/// "unknown keyword `word`: expected …", the word shortened.
+pub(crate) fn unknown(word: &str, expected: &'static str) -> ErrorKind {
+    ErrorKind::UnknownKeyword {
+        word: shorten(word),
+        expected,
+    }
+}
+
+/// Values that contradict each other or the moves before them.
+pub(crate) fn inconsistent(detail: impl Into<String>) -> ErrorKind {
+    ErrorKind::Inconsistent {
+        detail: detail.into(),
+    }
+}
+
 /// At most 40 characters of `s`.
 pub(crate) fn shorten(s: &str) -> String {
     if s.chars().count() > 40 {

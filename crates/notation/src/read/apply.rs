@@ -64,19 +64,14 @@ impl<'t> Reader<'t, '_> {
                     _ => {}
                 }
             }
-            Line::Unknown(u) => {
+            Line::Unknown(mut u) => {
                 // In the header, no event; in a block, the event it will be; else the last.
-                let event = match (&self.pending, self.stage) {
+                u.event = match (&self.pending, self.stage) {
                     (_, Stage::Header) => None,
                     (Pending::None, _) => self.log.len().checked_sub(1),
                     _ => Some(self.log.len()),
                 };
-                self.log.unknown.push(UnknownAttribute {
-                    event,
-                    element: u.element,
-                    name: u.name,
-                    value: u.value,
-                });
+                self.log.unknown.push(*u);
             }
             Line::Round(r) => self.round(r, pos)?,
             Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
@@ -152,10 +147,7 @@ impl<'t> Reader<'t, '_> {
         let preset = Preset::from_name(name);
         let rule_file = name.ends_with(".toml") && !name.contains(',');
         if preset.is_none() && !rule_file {
-            return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
-                word: lex::shorten(name),
-                expected: PRESETS.as_str(),
-            }));
+            return Err(shift(pos, pcol).err(lex::unknown(name, PRESETS.as_str())));
         }
         let tenhou = preset == Some(Preset::Tenhou);
         // The rule set the line declares so far, to check each override as it comes (none
@@ -172,14 +164,11 @@ impl<'t> Reader<'t, '_> {
                 continue;
             }
             let Some((key, value)) = lex::key_value(tok) else {
-                return Err(tp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(tok),
-                    expected: if tenhou {
+                return Err(tp.err(lex::unknown(tok, if tenhou {
                         "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu), a rule point key=value (see `haifu rules show`), or bits=, type=, lobby=, title=, rule=, ranking=, csrule="
                     } else {
                         "a rule point key=value (see `haifu rules show`)"
-                    },
-                }));
+                    })));
             };
             let vp = shift(tp, key.len() + 1);
             if FIELDS.iter().any(|f| f.name == key) {
@@ -196,10 +185,10 @@ impl<'t> Reader<'t, '_> {
                 continue;
             }
             if !tenhou {
-                return Err(tp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(key),
-                    expected: "a rule point key (see `haifu rules show`)",
-                }));
+                return Err(tp.err(lex::unknown(
+                    key,
+                    "a rule point key (see `haifu rules show`)",
+                )));
             }
             match key {
                 "bits" => {
@@ -223,10 +212,7 @@ impl<'t> Reader<'t, '_> {
                 "ranking" => rules.ranking = Some(string_at(vp, value)?),
                 "csrule" => rules.csrule = Some(string_at(vp, value)?),
                 _ => {
-                    return Err(tp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule",
-                    }));
+                    return Err(tp.err(lex::unknown(key, "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule")));
                 }
             }
         }
@@ -278,10 +264,7 @@ impl<'t> Reader<'t, '_> {
                         Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
                 }
                 _ => {
-                    return Err(tp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a player key: dan, rate, sex, rc, gold",
-                    }));
+                    return Err(tp.err(lex::unknown(key, "a player key: dan, rate, sex, rc, gold")));
                 }
             }
         }
@@ -368,21 +351,19 @@ impl<'t> Reader<'t, '_> {
                 let hint = Tile::from_kind(raw.kind, free.trailing_zeros() as u8);
                 let t = enter_tile(table, p, raw, hint)?;
                 if hand.try_push(t).is_err() {
-                    return Err(p.err(ErrorKind::Inconsistent {
-                        detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
-                    }));
+                    return Err(p.err(lex::inconsistent(
+                        "a starting hand holds 13 tiles; this is the 14th",
+                    )));
                 }
                 all_in_deal &= in_deal[k] & (1 << t.copy()) != 0;
                 table.enter(t, Some(seat));
                 Ok(())
             })?;
             if hand.len() != 13 {
-                return Err(tp.err(ErrorKind::Inconsistent {
-                    detail: format!(
-                        "a starting hand holds 13 tiles; this one has {}",
-                        hand.len()
-                    ),
-                }));
+                return Err(tp.err(lex::inconsistent(format!(
+                    "a starting hand holds 13 tiles; this one has {}",
+                    hand.len()
+                ))));
             }
             // Thirteen tiles, none twice (the table refuses a copy in play), all in the
             // thirteen of the deal: the deal itself, kept in its order.
@@ -481,12 +462,10 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, reds: RedFives) 
         StackOrder::Drawn
     };
     Wall::from_yama(&tiles, stacks, None).map_err(|_| {
-        p.err(ErrorKind::Inconsistent {
-            detail: format!(
-                "a wall holds 136 tiles (108 in sanma); this one has {}",
-                tiles.len()
-            ),
-        })
+        p.err(lex::inconsistent(format!(
+            "a wall holds 136 tiles (108 in sanma); this one has {}",
+            tiles.len()
+        )))
     })
 }
 
@@ -573,13 +552,11 @@ impl<'t> Reader<'t, '_> {
         match m {
             Move::Star => {
                 let tile = self.table.last_draw[s].ok_or_else(|| {
-                    p.err(ErrorKind::Inconsistent {
-                        detail: format!(
+                    p.err(lex::inconsistent(format!(
                             "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
                             lex::seat_letter(seat),
                             lex::seat_letter(seat)
-                        ),
-                    })
+                        )))
                 })?;
                 self.discard(seat, tile, true, p);
             }
@@ -630,14 +607,12 @@ impl<'t> Reader<'t, '_> {
                 let mp = shift(pos, col);
                 let added = self.held_raw(seat, mp, raw, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
-                    mp.err(ErrorKind::Inconsistent {
-                        detail: format!(
-                            "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
-                            added,
-                            lex::seat_letter(seat),
-                            added.kind()
-                        ),
-                    })
+                    mp.err(lex::inconsistent(format!(
+                        "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
+                        added,
+                        lex::seat_letter(seat),
+                        added.kind()
+                    )))
                 })?;
                 self.call(seat, meld);
             }
@@ -650,7 +625,7 @@ impl<'t> Reader<'t, '_> {
                     let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
                     for &(at, raw) in &raws {
                         let t = resolve_held_list(&self.table, seat, raw, &local)
-                            .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
+                            .ok_or_else(|| shift(mp, at).err(not_held(seat, raw)))?;
                         local.add(t);
                         tiles.push(t);
                     }
@@ -659,11 +634,11 @@ impl<'t> Reader<'t, '_> {
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            Move::Kita((col, m), raw) => {
+            Move::Kita(col, raw) => {
                 let mp = shift(pos, col);
                 let t = self.held_raw(seat, mp, raw, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
-                    .ok_or_else(|| mp.err(expected("a tile", m)))?;
+                    .ok_or_else(|| mp.err(expected("a tile", &t.kind().to_string())))?;
                 self.call(seat, meld);
             }
             Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
@@ -692,7 +667,7 @@ impl<'t> Reader<'t, '_> {
     ) -> R<Tile> {
         self.table
             .resolve_held(seat, raw, avoid)
-            .ok_or_else(|| not_held(p, seat, raw))
+            .ok_or_else(|| p.err(not_held(seat, raw)))
     }
 
     pub(super) fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
@@ -723,36 +698,27 @@ impl<'t> Reader<'t, '_> {
     fn called_meld(&self, seat: Seat, c: &CallArg<'t>, pos: Pos<'t>) -> R<Meld> {
         let p = shift(pos, c.at.0);
         let called = resolve_called(&self.table, seat, c.called)
-            .ok_or_else(|| not_held(p, seat, c.called))?;
+            .ok_or_else(|| p.err(not_held(seat, c.called)))?;
         let need = if c.kind == MeldKind::Daiminkan { 3 } else { 2 };
         let mut tiles: ArrayVec<Tile, 4> = match c.hand {
             None => default_call_hand(&self.table, seat, called.kind(), need).ok_or_else(|| {
-                p.err(ErrorKind::Inconsistent {
-                    detail: format!(
+                p.err(lex::inconsistent(format!(
                         "{} holds fewer than {need} {} for this call; write the tiles from hand after `+`",
                         lex::seat_letter(seat),
                         called.kind()
-                    ),
-                })
+                    )))
             })?,
             Some((hc, h)) => {
                 let hp = shift(pos, hc);
-                let mut local = Taken::default();
-                let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
-                tiles_at(hp, h, |raw, at| {
-                    let t = resolve_held_list(&self.table, seat, raw, &local)
-                        .ok_or_else(|| not_held(shift(hp, at), seat, raw))?;
-                    local.add(t);
-                    v.try_push(t).map_err(|_| {
-                        shift(hp, at).err(ErrorKind::Inconsistent {
-                            detail: format!("a call takes {need} tiles from hand"),
-                        })
-                    })
-                })?;
+                let v: ArrayVec<Tile, 4> = tile_list(
+                    Cursor::new(h),
+                    hp,
+                    |raw, _, local| resolve_held_list(&self.table, seat, raw, local),
+                    |raw| not_held(seat, raw),
+                    || lex::inconsistent(format!("a call takes {need} tiles from hand")),
+                )?;
                 if v.len() != need {
-                    return Err(hp.err(ErrorKind::Inconsistent {
-                        detail: format!("this call takes {need} tiles from hand, not {}", v.len()),
-                    }));
+                    return Err(hp.err(lex::inconsistent(format!("this call takes {need} tiles from hand, not {}", v.len()))));
                 }
                 v
             }
@@ -766,16 +732,12 @@ impl<'t> Reader<'t, '_> {
     fn meld(&self, m: &MeldArg<'t>, pos: Pos<'t>) -> R<Meld> {
         let red_fives = self.table.red_fives;
         let tp = shift(pos, m.tiles.0);
-        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
-        let mut local = Taken::default();
-        tiles_at(tp, m.tiles.1, |raw, at| {
-            let t = pick_in(raw, None, |x| !local.has(x), red_fives)
-                .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-            local.add(t);
-            tiles
-                .try_push(t)
-                .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", m.tiles.1)))
-        })?;
+        let mut tiles: ArrayVec<Tile, 4> = self.resolved_list(
+            Cursor::new(m.tiles.1),
+            tp,
+            |_| None,
+            || expected("at most four tiles in a meld", m.tiles.1),
+        )?;
         let pick = |given: Option<(usize, &str, RawTile)>| match given {
             None => Ok(None),
             Some((c, v, raw)) => pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
@@ -788,15 +750,14 @@ impl<'t> Reader<'t, '_> {
     }
 }
 
-pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
-    p.err(ErrorKind::Inconsistent {
-        detail: format!(
-            "{} holds no {}{} and no copy of it is left",
-            lex::seat_letter(seat),
-            if raw.red { 0 } else { raw.kind.number() },
-            raw.kind.suit().letter()
-        ),
-    })
+/// A tile `seat` gives from its hand that it does not hold, with no copy left.
+pub(super) fn not_held(seat: Seat, raw: RawTile) -> ErrorKind {
+    lex::inconsistent(format!(
+        "{} holds no {}{} and no copy of it is left",
+        lex::seat_letter(seat),
+        if raw.red { 0 } else { raw.kind.number() },
+        raw.kind.suit().letter()
+    ))
 }
 
 impl<'t> Reader<'t, '_> {
@@ -812,9 +773,9 @@ impl<'t> Reader<'t, '_> {
         if let Some((hp, han)) = w.head.han {
             let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
             if yaku.is_empty() || sum != han {
-                return Err(hp.err(ErrorKind::Inconsistent {
-                    detail: format!("{han}han, but the `yaku` line adds up to {sum} han"),
-                }));
+                return Err(hp.err(lex::inconsistent(format!(
+                    "{han}han, but the `yaku` line adds up to {sum} han"
+                ))));
             }
         }
         let t = &self.table;
@@ -824,27 +785,22 @@ impl<'t> Reader<'t, '_> {
                 // Too many tiles, because of a discard of a tile the winner did not hold: the
                 // mistake is at that discard.
                 match self.unheld_discard[w.head.winner.index() & 3] {
-                    Some((at, tile)) => at.err(ErrorKind::Inconsistent {
-                        detail: format!(
+                    Some((at, tile)) => at.err(lex::inconsistent(format!(
                             "{seat} holds no {kind} to discard, so at its win (line {line}) it holds more than 14 tiles; discard a tile {seat} holds, or write the winning hand on the win's `hand` line",
                             seat = lex::seat_letter(w.head.winner),
                             kind = tile.kind(),
                             line = w.at.line,
-                        ),
-                    }),
-                    None => w.at.err(ErrorKind::Inconsistent {
-                        detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
-                    }),
+                        ))),
+                    None => w.at.err(lex::inconsistent("the winner holds more than 14 tiles; write the winning hand on a `hand` line")),
                 }
             })?,
         };
         let melds = match w.melds {
             Some(m) => m,
             None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
-                w.at.err(ErrorKind::Inconsistent {
-                    detail: "the winner has more than 4 melds; write them on a `melds` line"
-                        .to_owned(),
-                })
+                w.at.err(lex::inconsistent(
+                    "the winner has more than 4 melds; write them on a `melds` line",
+                ))
             })?,
         };
         let Some(winning_tile) = w.agari.or(t.last_tile) else {
@@ -857,9 +813,9 @@ impl<'t> Reader<'t, '_> {
         let dora_indicators = match w.dora {
             Some(d) => d,
             None => ArrayVec::try_from(&t.indicators[..]).map_err(|_| {
-                w.at.err(ErrorKind::Inconsistent {
-                    detail: "more than 5 dora indicators; write them on a `dora` line".to_owned(),
-                })
+                w.at.err(lex::inconsistent(
+                    "more than 5 dora indicators; write them on a `dora` line",
+                ))
             })?,
         };
         let (honba, sticks) = w.s.ba.unwrap_or((t.honba, t.sticks));
@@ -1020,7 +976,7 @@ impl<'t> Reader<'t, '_> {
             Field::Yakuman(v) => set_once(&mut w.yakuman, v, "yakuman", wpos),
             Field::Dora(tokens) => {
                 let prefer = self.table.indicators.clone();
-                let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), AT_MOST_5)?;
+                let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), at_most_5)?;
                 set_once(&mut w.dora, v, "dora", wpos)
             }
             Field::Ura(tokens) => {
@@ -1030,13 +986,13 @@ impl<'t> Reader<'t, '_> {
                     tokens,
                     pos,
                     |i| hints.get(i).copied().flatten(),
-                    AT_MOST_5,
+                    at_most_5,
                 )?;
                 set_once(&mut w.ura, v, "ura", wpos)
             }
             Field::Hand(tokens) => {
                 let prefer = win_hand(&self.table, w.head.winner);
-                let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?;
+                let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?;
                 set_once(&mut w.hand, v, "hand", wpos)
             }
             Field::Melds(melds) => {
@@ -1049,7 +1005,7 @@ impl<'t> Reader<'t, '_> {
             Field::Agari(col, raw) => {
                 let p = shift(pos, col);
                 let tile = pick_in(raw, self.table.last_tile, |_| true, self.table.red_fives)
-                    .ok_or_else(|| not_held(p, w.head.winner, raw))?;
+                    .ok_or_else(|| p.err(not_held(w.head.winner, raw)))?;
                 set_once(&mut w.agari, tile, "agari", wpos)
             }
             Field::ChipAwards(v) => set_once(&mut w.chip_awards, v, "chip-awards", wpos),
@@ -1079,13 +1035,13 @@ impl<'t> Reader<'t, '_> {
                     }
                     Some(_) => {
                         let prefer = self.table.concealed_list(seat);
-                        self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?
+                        self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?
                     }
                     None => {
                         ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
-                            shift(pos, col).err(ErrorKind::Inconsistent {
-                                detail: "the hand holds more than 14 tiles; write it".to_owned(),
-                            })
+                            shift(pos, col).err(lex::inconsistent(
+                                "the hand holds more than 14 tiles; write it",
+                            ))
                         })?
                     }
                 };
@@ -1097,38 +1053,57 @@ impl<'t> Reader<'t, '_> {
     }
 
     /// Tiles resolved statelessly (no copy twice), the `i`-th preferring the tiles of
-    /// `prefer(i)`; more than `N` is the inconsistency `too_many`.
+    /// `prefer(i)`; more than `N` is `too_many`.
     fn resolved_list<const N: usize, P: IntoIterator<Item = Tile>>(
         &self,
         tokens: Cursor<'t>,
         pos: Pos<'t>,
         prefer: impl Fn(usize) -> P,
-        too_many: &'static str,
+        too_many: impl Fn() -> ErrorKind,
     ) -> R<ArrayVec<Tile, N>> {
-        let mut v = ArrayVec::new();
-        let mut local = Taken::default();
-        let red_fives = self.table.red_fives;
-        for (c, tok) in tokens.tokens() {
-            let tp = shift(pos, c);
-            tiles_at(tp, tok, |raw, at| {
-                let t = pick_in(raw, prefer(v.len()), |x| !local.has(x), red_fives)
-                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-                local.add(t);
-                v.try_push(t).map_err(|_| {
-                    shift(tp, at).err(ErrorKind::Inconsistent {
-                        detail: too_many.to_owned(),
-                    })
-                })
-            })?;
-        }
-        Ok(v)
+        let reds = self.table.red_fives;
+        tile_list(
+            tokens,
+            pos,
+            |raw, i, local| pick_in(raw, prefer(i), |x| !local.has(x), reds),
+            |raw| no_copy_left(raw, reds),
+            too_many,
+        )
     }
 }
 
+/// The tiles of list tokens (one token, or the rest of a line), the `i`-th resolved by
+/// `pick(raw, i, local)` against the tiles before it (`local`: no copy twice); each error at
+/// its tile: `missing(raw)` where `pick` finds none, `too_many` past `N`.
+fn tile_list<'t, const N: usize>(
+    tokens: Cursor<'t>,
+    pos: Pos<'t>,
+    pick: impl Fn(RawTile, usize, &Taken) -> Option<Tile>,
+    missing: impl Fn(RawTile) -> ErrorKind,
+    too_many: impl Fn() -> ErrorKind,
+) -> R<ArrayVec<Tile, N>> {
+    let mut v = ArrayVec::new();
+    let mut local = Taken::default();
+    for (c, tok) in tokens.tokens() {
+        let tp = shift(pos, c);
+        tiles_at(tp, tok, |raw, at| {
+            let t = pick(raw, v.len(), &local).ok_or_else(|| shift(tp, at).err(missing(raw)))?;
+            local.add(t);
+            v.try_push(t).map_err(|_| shift(tp, at).err(too_many()))
+        })?;
+    }
+    Ok(v)
+}
+
 /// Too many dora or ura indicators.
-const AT_MOST_5: &str = "at most 5 tiles here";
+fn at_most_5() -> ErrorKind {
+    lex::inconsistent("at most 5 tiles here")
+}
+
 /// Too many tiles in a hand.
-const AT_MOST_14: &str = "a hand shows at most 14 tiles";
+fn at_most_14() -> ErrorKind {
+    lex::inconsistent("a hand shows at most 14 tiles")
+}
 
 /// A field a win and a draw both have.
 fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'t>, wpos: Pos<'t>) -> R<()> {

@@ -342,10 +342,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             Stage::Header => {
                 let blocks = word_blocks(word);
                 if blocks & (HEAD | BODY) == 0 {
-                    return Err(wpos.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(word),
-                        expected: HEADER_WORDS,
-                    }));
+                    return Err(wpos.err(lex::unknown(word, HEADER_WORDS)));
                 } else if blocks & HEAD == 0 {
                     self.stage = Stage::Body;
                     return self.body_line(word, wpos, cur, pos);
@@ -408,10 +405,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             } else if blocks != 0 {
                 out_of_place("outcome lines follow their `win`, `draw` or `game-end` line")
             } else {
-                wpos.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(word),
-                    expected: BODY_WORDS,
-                })
+                wpos.err(lex::unknown(word, BODY_WORDS))
             });
         }
         // The lines that need a round (a `win` may follow another, a double ron).
