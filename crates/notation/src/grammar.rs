@@ -17,6 +17,12 @@ use crate::lex::{self, Cursor};
 pub(crate) type Token<'t> = (usize, &'t str);
 
 impl<'t> Cursor<'t> {
+    /// The next token and the cursor after it, if any, without moving.
+    pub(crate) fn next_token_of(self) -> Option<(Cursor<'t>, Token<'t>)> {
+        let mut c = self;
+        c.next_token().map(|t| (c, t))
+    }
+
     /// The next token, if any, without moving.
     pub(crate) fn first(self) -> Option<Token<'t>> {
         let mut c = self;
@@ -82,8 +88,9 @@ pub(crate) fn fail<'t, O>(col: usize, kind: ErrorKind) -> PResult<'t, O> {
 /// The next token, whatever it is; at the line's end, the error "expected `what`" (an error
 /// `opt` takes back: every other error of the grammar is a failure).
 pub(crate) fn need<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
-    move |mut input: Cursor<'t>| match input.next_token() {
-        Some(t) => Ok((input, t)),
+    // (The parameter is copied before it changes: see the tests.)
+    move |input: Cursor<'t>| match input.next_token_of() {
+        Some((after, t)) => Ok((after, t)),
         None => Err(nom::Err::Error(LineError::at(
             input.end(),
             ErrorKind::EndOfLine { expected: what },
@@ -150,7 +157,8 @@ pub(crate) fn each<'t, O, const N: usize>(
     most: &'static str,
     item: impl Fn(Cursor<'t>) -> PResult<'t, O>,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, arrayvec::ArrayVec<O, N>> {
-    move |mut input: Cursor<'t>| {
+    move |input: Cursor<'t>| {
+        let mut input = input;
         let mut v = arrayvec::ArrayVec::new();
         while let Some((col, t)) = input.first() {
             let o;
@@ -196,7 +204,8 @@ pub(crate) fn tile<'t>(
 pub(crate) fn array<'t, O: Copy + Default, const N: usize>(
     p: impl Fn(Cursor<'t>) -> PResult<'t, O>,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, [O; N]> {
-    move |mut input: Cursor<'t>| {
+    move |input: Cursor<'t>| {
+        let mut input = input;
         let mut v = [O::default(); N];
         for x in &mut v {
             (input, *x) = p(input)?;
@@ -229,4 +238,30 @@ pub(crate) fn rest(input: Cursor<'_>) -> PResult<'_, Cursor<'_>> {
 /// A seat letter A-D.
 pub(crate) fn seat(token: &str) -> Result<haifu_tiles::Seat, ErrorKind> {
     lex::seat(token).ok_or_else(|| lex::expected("a seat letter A, B, C or D", token))
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cursor given to a parser is the caller's still: reading one token with `need`, then
+    /// the same token again with `tile`, reads the same token. (rustc 1.95 miscompiles a
+    /// closure that changes a parameter passed by pointer in place while its caller reads the
+    /// variable again, rust-lang/rust#155241: so no parser here changes its own parameter.)
+    #[test]
+    fn a_parser_leaves_the_callers_cursor_alone() {
+        let mut cur = Cursor::new("A 8p kita 4z 1m 1m\nB 9m\n");
+        for _ in 0..3 {
+            cur.next_token();
+        }
+        let twice = |i: Cursor<'static>| -> PResult<'static, (usize, lex::RawTile)> {
+            let (rest, _) = need("x")(i)?;
+            let (_, tile) = tile("y")(i)?;
+            let (_, _) = array::<_, 2>(need("z"))(i)?;
+            let (_, _) = each::<_, 2>("two", need("z"))(i)?;
+            Ok((rest, tile))
+        };
+        let (rest, (col, raw)) = twice(cur).expect("reads");
+        assert_eq!((col, raw.kind), (10, haifu_tiles::TileKind::North));
+        assert_eq!(rest.first(), Some((13, "1m")));
+    }
 }

@@ -586,7 +586,8 @@ fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
 /// Any of `NNfu`, `Nhan` (with its column), the points and a limit, in any order (a later
 /// one of a kind replaces an earlier); a token that is none of them is `what`.
 pub(super) fn win_values<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, WinValues> {
-    move |mut rest: Cursor<'t>| {
+    move |input: Cursor<'t>| {
+        let mut rest = input;
         let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
         while let (after, Some((col, t))) = next(rest)? {
             rest = after;
