@@ -76,50 +76,29 @@ impl<'t> Reader<'t, '_> {
             Line::Round(r) => self.round(r, pos)?,
             Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Line::Win((winner, from, fu, han, points, limit)) => {
+                let han = han.map(|(col, n)| (shift(pos, col), n));
                 let head = WinHead {
                     winner,
                     from,
                     fu,
-                    han: han.map(|(col, n)| (shift(pos, col), n)),
+                    han,
                     points,
                     limit,
                 };
-                self.pending = Pending::Win(Box::new(WinDraft {
-                    at: wpos,
-                    head,
-                    pao: None,
-                    yaku: None,
-                    yakuman: None,
-                    dora: None,
-                    ura: None,
-                    hand: None,
-                    melds: None,
-                    agari: None,
-                    chip_awards: None,
-                    s: Settled::default(),
-                }));
+                self.pending = Pending::Win(Outcome::new(wpos, head));
             }
-            Line::Draw(kind) => {
-                self.pending = Pending::Draw(Box::new(DrawDraft {
-                    at: wpos,
-                    kind,
-                    shown: BySeat::default(),
-                    s: Settled::default(),
-                }));
-            }
+            Line::Draw(kind) => self.pending = Pending::Draw(Outcome::new(wpos, kind)),
             Line::GameEnd(scores) => {
-                let fin = FinalDraft {
-                    scores: Some((wpos, scores)),
-                    ..FinalDraft::default()
-                };
-                self.pending = Pending::End(Box::new(EndDraft { at: wpos, fin }));
+                let mut end = Outcome::new(wpos, ());
+                end.f.fin = Some((wpos, scores));
+                self.pending = Pending::End(end);
             }
-            Line::Field(f) => {
+            Line::Field(field) => {
                 let mut pending = std::mem::replace(&mut self.pending, Pending::None);
                 let r = match &mut pending {
-                    Pending::Win(w) => self.win_field(w, f, wpos, pos),
-                    Pending::Draw(d) => self.draw_field(d, f, wpos, pos),
-                    Pending::End(e) => final_field(&mut e.fin, f, wpos),
+                    Pending::Win(w) => self.field(&mut w.f, w.head.winner, field, wpos, pos),
+                    Pending::Draw(d) => self.field(&mut d.f, Seat::ALL[0], field, wpos, pos),
+                    Pending::End(e) => self.field(&mut e.f, Seat::ALL[0], field, wpos, pos),
                     _ => Ok(()),
                 };
                 self.pending = pending;
@@ -761,15 +740,17 @@ pub(super) fn not_held(seat: Seat, raw: RawTile) -> ErrorKind {
 }
 
 impl<'t> Reader<'t, '_> {
-    pub(super) fn flush_win(&mut self, w: WinDraft<'t>) -> R<()> {
-        let deltas = w.s.deltas.ok_or_else(|| {
+    pub(super) fn flush_win(&mut self, w: Outcome<'t, WinHead<'t>>) -> R<()> {
+        // (Checked where it was: the fields are taken below.)
+        let final_result = final_result(&w.f, w.at, "win");
+        let deltas = w.f.deltas.ok_or_else(|| {
             w.at.err(ErrorKind::MissingField {
                 block: "win",
                 field: "deltas",
                 expected: "each seat's score change, e.g. `deltas 0 0 +3900 -3900`",
             })
         })?;
-        let yaku = w.yaku.unwrap_or_default();
+        let yaku = w.f.yaku.unwrap_or_default();
         if let Some((hp, han)) = w.head.han {
             let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
             if yaku.is_empty() || sum != han {
@@ -779,7 +760,7 @@ impl<'t> Reader<'t, '_> {
             }
         }
         let t = &self.table;
-        let hand = match w.hand {
+        let hand = match w.f.hand {
             Some(h) => h,
             None => ArrayVec::try_from(&win_hand(t, w.head.winner)[..]).map_err(|_| {
                 // Too many tiles, because of a discard of a tile the winner did not hold: the
@@ -795,7 +776,7 @@ impl<'t> Reader<'t, '_> {
                 }
             })?,
         };
-        let melds = match w.melds {
+        let melds = match w.f.melds {
             Some(m) => m,
             None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
                 w.at.err(lex::inconsistent(
@@ -803,14 +784,14 @@ impl<'t> Reader<'t, '_> {
                 ))
             })?,
         };
-        let Some(winning_tile) = w.agari.or(t.last_tile) else {
+        let Some(winning_tile) = w.f.agari.or(t.last_tile) else {
             return Err(w.at.err(ErrorKind::MissingField {
                 block: "win",
                 field: "agari",
                 expected: "the winning tile (no tile was drawn or discarded before this win)",
             }));
         };
-        let dora_indicators = match w.dora {
+        let dora_indicators = match w.f.dora {
             Some(d) => d,
             None => ArrayVec::try_from(&t.indicators[..]).map_err(|_| {
                 w.at.err(lex::inconsistent(
@@ -818,14 +799,14 @@ impl<'t> Reader<'t, '_> {
                 ))
             })?,
         };
-        let (honba, sticks) = w.s.ba.unwrap_or((t.honba, t.sticks));
-        let scores = w.s.scores.unwrap_or(t.scores);
-        let final_result = final_result(w.s.fin, w.at, "win")?;
+        let (honba, sticks) = w.f.ba.unwrap_or((t.honba, t.sticks));
+        let scores = w.f.scores.unwrap_or(t.scores);
+        let final_result = final_result?;
         self.table.settle(scores, deltas, true);
         self.log.push_win(RecordedWin {
             winner: w.head.winner,
             from: w.head.from,
-            pao: w.pao,
+            pao: w.f.pao,
             honba,
             sticks,
             hand,
@@ -835,59 +816,70 @@ impl<'t> Reader<'t, '_> {
             points: w.head.points,
             limit: w.head.limit,
             yaku,
-            yakuman: w.yakuman.unwrap_or_default(),
+            yakuman: w.f.yakuman.unwrap_or_default(),
             dora_indicators,
-            ura_indicators: w.ura.unwrap_or_default(),
+            ura_indicators: w.f.ura.unwrap_or_default(),
             scores,
             deltas,
-            chips: w.s.chips,
-            chip_awards: w.chip_awards.unwrap_or_default(),
-            ratio: w.s.ratio,
+            chips: w.f.chips,
+            chip_awards: w.f.chip_awards.unwrap_or_default(),
+            ratio: w.f.ratio,
             final_result,
         });
         Ok(())
     }
 
-    pub(super) fn flush_draw(&mut self, d: DrawDraft<'t>) -> R<()> {
-        let deltas = d.s.deltas.ok_or_else(|| {
+    pub(super) fn flush_draw(&mut self, d: Outcome<'t, DrawKind>) -> R<()> {
+        let deltas = d.f.deltas.ok_or_else(|| {
             d.at.err(ErrorKind::MissingField {
                 block: "draw",
                 field: "deltas",
                 expected: "each seat's score change, e.g. `deltas +1500 -1500 +1500 -1500`",
             })
         })?;
-        let (honba, sticks) = d.s.ba.unwrap_or((self.table.honba, self.table.sticks));
-        let scores = d.s.scores.unwrap_or(self.table.scores);
-        let final_result = final_result(d.s.fin, d.at, "draw")?;
+        let (honba, sticks) = d.f.ba.unwrap_or((self.table.honba, self.table.sticks));
+        let scores = d.f.scores.unwrap_or(self.table.scores);
+        let final_result = final_result(&d.f, d.at, "draw")?;
         self.table.settle(scores, deltas, false);
         self.log.push_round_draw(RecordedDraw {
-            kind: d.kind,
+            kind: d.head,
             honba,
             sticks,
-            shown: d.shown,
+            shown: d.f.shown,
             tenpai_unrecorded: false,
             scores,
             deltas,
-            chips: d.s.chips,
-            ratio: d.s.ratio,
+            chips: d.f.chips,
+            ratio: d.f.ratio,
             final_result,
         });
         Ok(())
     }
 }
 
-/// The final result lines of a block.
-#[derive(Default)]
-pub(super) struct FinalDraft<'t> {
-    pub(super) scores: Option<(Pos<'t>, BySeat<i32>)>,
-    pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
-    pub(super) chips: Option<BySeat<[Tenths; 2]>>,
+/// An outcome block being built: where its first line is, what that line says (`head`: a
+/// [`WinHead`], a [`DrawKind`], nothing for `game-end`), and its field lines.
+pub(super) struct Outcome<'t, H> {
+    pub(super) at: Pos<'t>,
+    pub(super) head: H,
+    pub(super) f: Fields<'t>,
 }
 
-pub(super) struct WinDraft<'t> {
-    pub(super) at: Pos<'t>,
-    /// What the `win` line itself says.
-    pub(super) head: WinHead<'t>,
+impl<'t, H> Outcome<'t, H> {
+    /// A block whose first line, at `at`, says `head`.
+    pub(super) fn new(at: Pos<'t>, head: H) -> Box<Outcome<'t, H>> {
+        Box::new(Outcome {
+            at,
+            head,
+            f: Fields::default(),
+        })
+    }
+}
+
+/// The field lines of a win, a draw or the game's end, each given at most once (the block
+/// state machine lets each block have only its own).
+#[derive(Default)]
+pub(super) struct Fields<'t> {
     pub(super) pao: Option<Seat>,
     pub(super) yaku: Option<ArrayVec<RecordedHan, 24>>,
     pub(super) yakuman: Option<ArrayVec<Yaku, 8>>,
@@ -897,30 +889,16 @@ pub(super) struct WinDraft<'t> {
     pub(super) melds: Option<ArrayVec<Meld, 4>>,
     pub(super) agari: Option<Tile>,
     pub(super) chip_awards: Option<ArrayVec<ChipAward, 16>>,
-    pub(super) s: Settled<'t>,
-}
-
-/// The lines a win and a draw both have: the settlement and the final result.
-#[derive(Default)]
-pub(super) struct Settled<'t> {
+    pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
     pub(super) ba: Option<(u32, u32)>,
     pub(super) scores: Option<BySeat<i32>>,
     pub(super) deltas: Option<BySeat<i32>>,
     pub(super) chips: Option<ChipScores>,
     pub(super) ratio: Option<[i32; 2]>,
-    pub(super) fin: FinalDraft<'t>,
-}
-
-pub(super) struct DrawDraft<'t> {
-    pub(super) at: Pos<'t>,
-    pub(super) kind: DrawKind,
-    pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
-    pub(super) s: Settled<'t>,
-}
-
-pub(super) struct EndDraft<'t> {
-    pub(super) at: Pos<'t>,
-    pub(super) fin: FinalDraft<'t>,
+    /// The final result: `final` and `points` with their lines' places, `final-chips`.
+    pub(super) fin: Option<(Pos<'t>, BySeat<i32>)>,
+    pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
+    pub(super) final_chips: Option<BySeat<[Tenths; 2]>>,
 }
 
 /// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
@@ -935,13 +913,13 @@ pub(super) struct WinHead<'t> {
 }
 
 pub(super) fn final_result(
-    f: FinalDraft<'_>,
+    f: &Fields<'_>,
     at: Pos<'_>,
     block: &'static str,
 ) -> R<Option<FinalResult>> {
-    match (f.scores, f.points) {
+    match (f.fin, f.points) {
         (None, None) => {
-            if f.chips.is_some() {
+            if f.final_chips.is_some() {
                 return Err(at.err(ErrorKind::MissingField {
                     block,
                     field: "final",
@@ -953,7 +931,7 @@ pub(super) fn final_result(
         (Some((_, scores)), Some((_, points))) => Ok(Some(FinalResult {
             scores,
             points,
-            chips: f.chips,
+            chips: f.final_chips,
         })),
         (Some((p, _)), None) => Err(p.err(ErrorKind::MissingField {
             block: "final result",
@@ -969,62 +947,49 @@ pub(super) fn final_result(
 }
 
 impl<'t> Reader<'t, '_> {
-    fn win_field(&self, w: &mut WinDraft<'t>, f: Field<'t>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
-        match f {
-            Field::Pao(s) => set_once(&mut w.pao, s, "pao", wpos),
-            Field::Yaku(v) => set_once(&mut w.yaku, v, "yaku", wpos),
-            Field::Yakuman(v) => set_once(&mut w.yakuman, v, "yakuman", wpos),
+    /// A field line of an outcome block, into its `f`; `winner` for a win's tiles.
+    fn field(
+        &self,
+        f: &mut Fields<'t>,
+        winner: Seat,
+        field: Field<'t>,
+        wpos: Pos<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match field {
+            Field::Pao(s) => set_once(&mut f.pao, s, "pao", wpos),
+            Field::Yaku(v) => set_once(&mut f.yaku, v, "yaku", wpos),
+            Field::Yakuman(v) => set_once(&mut f.yakuman, v, "yakuman", wpos),
             Field::Dora(tokens) => {
                 let prefer = self.table.indicators.clone();
                 let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), at_most_5)?;
-                set_once(&mut w.dora, v, "dora", wpos)
+                set_once(&mut f.dora, v, "dora", wpos)
             }
             Field::Ura(tokens) => {
                 let table = &self.table;
-                let hints: ArrayVec<Option<Tile>, 5> = (0..5).map(|i| table.wall_ura(i)).collect();
-                let v = self.resolved_list(
-                    tokens,
-                    pos,
-                    |i| hints.get(i).copied().flatten(),
-                    at_most_5,
-                )?;
-                set_once(&mut w.ura, v, "ura", wpos)
+                let v = self.resolved_list(tokens, pos, |i| table.wall_ura(i), at_most_5)?;
+                set_once(&mut f.ura, v, "ura", wpos)
             }
             Field::Hand(tokens) => {
-                let prefer = win_hand(&self.table, w.head.winner);
+                let prefer = win_hand(&self.table, winner);
                 let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?;
-                set_once(&mut w.hand, v, "hand", wpos)
+                set_once(&mut f.hand, v, "hand", wpos)
             }
             Field::Melds(melds) => {
                 let mut v = ArrayVec::new();
                 for m in melds.iter().take(4) {
                     v.push(self.meld(m, pos)?);
                 }
-                set_once(&mut w.melds, v, "melds", wpos)
+                set_once(&mut f.melds, v, "melds", wpos)
             }
             Field::Agari(col, raw) => {
                 let p = shift(pos, col);
                 let tile = pick_in(raw, self.table.last_tile, |_| true, self.table.red_fives)
-                    .ok_or_else(|| p.err(not_held(w.head.winner, raw)))?;
-                set_once(&mut w.agari, tile, "agari", wpos)
+                    .ok_or_else(|| p.err(not_held(winner, raw)))?;
+                set_once(&mut f.agari, tile, "agari", wpos)
             }
-            Field::ChipAwards(v) => set_once(&mut w.chip_awards, v, "chip-awards", wpos),
-            f => settled_field(&mut w.s, f, wpos),
-        }
-    }
-
-    fn draw_field(
-        &self,
-        d: &mut DrawDraft<'t>,
-        f: Field<'t>,
-        wpos: Pos<'t>,
-        pos: Pos<'t>,
-    ) -> R<()> {
-        match f {
+            Field::ChipAwards(v) => set_once(&mut f.chip_awards, v, "chip-awards", wpos),
             Field::Shown(seat, col, tokens) => {
-                if d.shown[seat].is_some() {
-                    return Err(wpos.err(ErrorKind::Duplicate { field: "shown" }));
-                }
                 let hand = match tokens.first() {
                     Some((_, "empty")) => {
                         // Whatever follows `empty` is the line's end to check.
@@ -1045,10 +1010,16 @@ impl<'t> Reader<'t, '_> {
                         })?
                     }
                 };
-                d.shown[seat] = Some(hand);
-                Ok(())
+                set_once(&mut f.shown[seat], hand, "shown", wpos)
             }
-            f => settled_field(&mut d.s, f, wpos),
+            Field::Ba(a, b) => set_once(&mut f.ba, (a, b), "ba", wpos),
+            Field::Ratio(a, b) => set_once(&mut f.ratio, [a, b], "ratio", wpos),
+            Field::Scores(v) => set_once(&mut f.scores, v, "scores", wpos),
+            Field::Deltas(v) => set_once(&mut f.deltas, v, "deltas", wpos),
+            Field::Chips(v) => set_once(&mut f.chips, v, "chips", wpos),
+            Field::Final(v) => set_once(&mut f.fin, (wpos, v), "final", wpos),
+            Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),
+            Field::FinalChips(v) => set_once(&mut f.final_chips, v, "final-chips", wpos),
         }
     }
 
@@ -1103,26 +1074,4 @@ fn at_most_5() -> ErrorKind {
 /// Too many tiles in a hand.
 fn at_most_14() -> ErrorKind {
     lex::inconsistent("a hand shows at most 14 tiles")
-}
-
-/// A field a win and a draw both have.
-fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'t>, wpos: Pos<'t>) -> R<()> {
-    match f {
-        Field::Ba(a, b) => set_once(&mut s.ba, (a, b), "ba", wpos),
-        Field::Ratio(a, b) => set_once(&mut s.ratio, [a, b], "ratio", wpos),
-        Field::Scores(v) => set_once(&mut s.scores, v, "scores", wpos),
-        Field::Deltas(v) => set_once(&mut s.deltas, v, "deltas", wpos),
-        Field::Chips(v) => set_once(&mut s.chips, v, "chips", wpos),
-        f => final_field(&mut s.fin, f, wpos),
-    }
-}
-
-/// A final-result field: `final`, `points`, `final-chips`.
-fn final_field<'t>(f: &mut FinalDraft<'t>, field: Field<'t>, wpos: Pos<'t>) -> R<()> {
-    match field {
-        Field::Final(v) => set_once(&mut f.scores, (wpos, v), "final", wpos),
-        Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),
-        Field::FinalChips(v) => set_once(&mut f.chips, v, "final-chips", wpos),
-        _ => Ok(()),
-    }
 }

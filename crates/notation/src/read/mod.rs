@@ -125,9 +125,9 @@ fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
 enum Pending<'t> {
     None,
     Setup(Box<Setup<'t>>),
-    Win(Box<WinDraft<'t>>),
-    Draw(Box<DrawDraft<'t>>),
-    End(Box<EndDraft<'t>>),
+    Win(Box<Outcome<'t, WinHead<'t>>>),
+    Draw(Box<Outcome<'t, DrawKind>>),
+    End(Box<Outcome<'t, ()>>),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -241,10 +241,10 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             .err(ErrorKind::Truncated {
                 expected: match &self.pending {
-                    Pending::Win(w) if w.s.deltas.is_none() => {
+                    Pending::Win(w) if w.f.deltas.is_none() => {
                         "the rest of this win (its `deltas` line) and `end`"
                     }
-                    Pending::Draw(d) if d.s.deltas.is_none() => {
+                    Pending::Draw(d) if d.f.deltas.is_none() => {
                         "the rest of this draw (its `deltas` line) and `end`"
                     }
                     Pending::Win(_) | Pending::Draw(_) => {
@@ -480,7 +480,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             Pending::Win(w) => self.flush_win(*w),
             Pending::Draw(d) => self.flush_draw(*d),
             Pending::End(e) => {
-                let fin = final_result(e.fin, e.at, "game-end")?.ok_or_else(|| {
+                let fin = final_result(&e.f, e.at, "game-end")?.ok_or_else(|| {
                     e.at.err(ErrorKind::MissingField {
                         block: "game-end",
                         field: "points",
