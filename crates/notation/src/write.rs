@@ -724,53 +724,52 @@ impl Writer<'_, '_> {
     }
 }
 
-/// Writes ` T T T` for a list of indicators, each spelled against `hint(i)`.
+/// Tiles spelled in their order, the `i`-th against the copy the reader's list rule gives
+/// its plain form: `default(plain, i, local)`, with the tiles before it in `local` (the
+/// writer's side of the reader's `tile_list`).
+fn spell_each(
+    reds: RedFives,
+    tiles: &[Tile],
+    default: impl Fn(RawTile, usize, &Taken) -> Option<Tile>,
+) -> Vec<RawTile> {
+    let mut local = Taken::default();
+    let mut out = Vec::with_capacity(tiles.len());
+    for (i, &t) in tiles.iter().enumerate() {
+        out.push(spell(reds, t, default(plain(reds, t), i, &local)));
+        local.add(t);
+    }
+    out
+}
+
+/// A list spelled against the first unused tile of `prefer` each names (the reader's
+/// stateless list rule).
+pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
+    spell_each(reds, tiles, |raw, _, local| {
+        pick_in(raw, prefer.iter().copied(), |x| !local.has(x), reds)
+    })
+}
+
+/// Tiles `seat` gives from its hand as a list (a call's tiles from hand, an ankan's four).
+fn spell_held(t: &Table, seat: Seat, tiles: &[Tile]) -> Vec<RawTile> {
+    spell_each(t.red_fives, tiles, |raw, _, local| {
+        resolve_held_list(t, seat, raw, local)
+    })
+}
+
+/// Writes ` T T T`: indicators, the `i`-th spelled against `hint(i)`.
 fn tile_words(
     reds: RedFives,
     out: &mut String,
     tiles: &[Tile],
     hint: impl Fn(usize) -> Option<Tile>,
 ) {
-    let mut local = Taken::default();
-    for (i, &t) in tiles.iter().enumerate() {
-        let d = pick_in(plain(reds, t), hint(i), |x| !local.has(x), reds);
-        local.add(t);
+    let spelled = spell_each(reds, tiles, |raw, i, local| {
+        pick_in(raw, hint(i), |x| !local.has(x), reds)
+    });
+    for raw in spelled {
         out.push(' ');
-        write_tiles(out, &[spell(reds, t, d)]);
+        write_tiles(out, &[raw]);
     }
-}
-
-/// A list written tile by tile in its own order, each spelled against the first unused tile
-/// of `prefer` it names (the reader's stateless list rule).
-pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
-    let mut local = Taken::default();
-    tiles
-        .iter()
-        .map(|&t| {
-            let d = pick_in(
-                plain(reds, t),
-                prefer.iter().copied(),
-                |x| !local.has(x),
-                reds,
-            );
-            local.add(t);
-            spell(reds, t, d)
-        })
-        .collect()
-}
-
-/// Tiles `seat` gives from its hand as a list (a call's tiles from hand, an ankan's four),
-/// each spelled against the copy the reader's list rule resolves it to.
-fn spell_held(t: &Table, seat: Seat, tiles: &[Tile]) -> Vec<RawTile> {
-    let mut local = Taken::default();
-    tiles
-        .iter()
-        .map(|&h| {
-            let d = resolve_held_list(t, seat, plain(t.red_fives, h), &local);
-            local.add(h);
-            spell(t.red_fives, h, d)
-        })
-        .collect()
 }
 
 /// The compact form of a call, if it reproduces `meld` exactly.
