@@ -1,7 +1,9 @@
 //! The words of the notation: yaku names, limits, draw kinds, rule flags.
 
 use haifu_log::{DrawKind, FuritenKind, Header, RuleFlags};
-use haifu_ruleset::{Declared, GameLength, OpenTanyao, Players, RedFives, RuleSet};
+use haifu_ruleset::{
+    Declared, GameLength, OpenTanyao, Players, RedFives, RuleSet, RuleSpec, override_text,
+};
 use haifu_tiles::Limit;
 
 /// The limit a word names (`mangan` … `yakuman`; `no-limit` is written by leaving it out).
@@ -115,43 +117,23 @@ pub(crate) fn write_rules(header: &Header, out: &mut String) {
         Declared::Undeclared { .. } | Declared::Refused(_) => None,
         declared => declared.spec(),
     };
-    let (name, overrides) = match &spec {
-        Some(spec) => spec.split_once(',').unwrap_or((spec.as_str(), "")),
-        None => ("tenhou", ""),
-    };
+    let name = spec
+        .as_deref()
+        .map_or("tenhou", |spec| spec.split(',').next().unwrap_or(spec));
     if name == "tenhou" {
         write_tenhou_flags(rules, out);
     } else {
         out.push_str("rules ");
         out.push_str(name);
     }
-    for o in top_level_items(overrides).filter(|o| !o.is_empty()) {
+    // (The spec was built from the rules line's overrides: it reads.)
+    let items = spec.and_then(|s| RuleSpec::parse(&s).ok());
+    for (key, value) in items.iter().flat_map(|s| &s.overrides) {
         out.push(' ');
-        out.push_str(o);
+        out.push_str(key);
+        out.push('=');
+        out.push_str(&override_text(value));
     }
-}
-
-/// The comma-separated items of a rule spec's overrides, commas inside a table, an array or a
-/// string left alone (`final_points={return_score=30000,uma=[20,10,-10,-20]}` is one item).
-fn top_level_items(s: &str) -> impl Iterator<Item = &str> {
-    let mut depth = 0i32;
-    let mut quoted = false;
-    let mut start = 0;
-    let mut items = Vec::new();
-    for (i, c) in s.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '{' | '[' if !quoted => depth += 1,
-            '}' | ']' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                items.push(&s[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&s[start..]);
-    items.into_iter()
 }
 
 /// Writes `rules tenhou` and the words of Tenhou's GO type flags.
