@@ -310,19 +310,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                         found: lex::shorten(content.trim()),
                     }));
                 }
-                let (vcol, version) = cur.next_token().ok_or_else(|| {
-                    shift(pos, content.len()).err(ErrorKind::EndOfLine {
-                        expected: "the notation version, 1",
-                    })
-                })?;
-                if version != "1" {
-                    return Err(shift(pos, vcol).err(ErrorKind::Version {
-                        version: lex::shorten(version),
-                    }));
-                }
-                if let Some((col, t)) = cur.next_token() {
-                    return Err(shift(pos, col).err(expected("the end of the line", t)));
-                }
+                syntax::format_line(*cur).map_err(|e| line_error(pos, e))?;
                 self.log.header.format = "haifu".to_owned();
                 // A record may begin at any round (NOTATION.md, "Starting anywhere").
                 self.log.header.start_record = haifu_log::StartRecord::Optional;

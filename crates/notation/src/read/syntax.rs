@@ -113,6 +113,17 @@ fn whole_line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'
     }
 }
 
+/// The rest of the first line, `haifu 1`: the notation's version, 1.
+pub(super) fn format_line<'t>(input: Cursor<'t>) -> PResult<'t, ()> {
+    let version = needed("the notation version, 1", |v| match v {
+        "1" => Ok(()),
+        _ => Err(ErrorKind::Version {
+            version: lex::shorten(v),
+        }),
+    });
+    terminated(version, end_of_line).parse(input)
+}
+
 /// What a `rules` line names first: every preset, from [`Preset::names`], or a rule file.
 pub(super) static PRESETS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
