@@ -160,12 +160,13 @@ pub(crate) fn each<'t, O, const N: usize>(
     move |input: Cursor<'t>| {
         let mut input = input;
         let mut v = arrayvec::ArrayVec::new();
-        while let Some((col, t)) = input.first() {
-            let o;
-            (input, o) = item(input)?;
+        while !input.at_end() {
+            let (after, o) = item(input)?;
             if v.try_push(o).is_err() {
+                let (col, t) = input.first().unwrap_or((input.end(), ""));
                 return fail(col, lex::expected(most, t));
             }
+            input = after;
         }
         Ok((input, v))
     }

@@ -377,17 +377,17 @@ pub(super) fn one_move<'t>(
 /// A move word (`riichi`, `chi`, `back`…), the token `tok` at `col`, and its argument from
 /// `cur` when it takes one.
 fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<'t>, LineError> {
-    let (word, value) = match tok.split_once('=') {
-        Some((w, v)) if matches!(w, "riichi" | "deposit" | "false-win") => (w, Some(v)),
-        _ => (tok, None),
-    };
+    // Only `riichi=`, `deposit=` and `false-win=` take a value.
+    let (word, value) = ["riichi", "deposit", "false-win"]
+        .into_iter()
+        .find_map(|w| Some((w, Some(tok.strip_prefix(w)?.strip_prefix('=')?))))
+        .unwrap_or((tok, None));
     let vcol = col + word.len() + 1;
     let scores = |v: &str| comma_scores_at(v).map_err(|kind| LineError::at(vcol, kind));
     let fails = |e: nom::Err<LineError>| match e {
         nom::Err::Error(e) | nom::Err::Failure(e) => e,
         nom::Err::Incomplete(_) => LineError::at(col, lex::expected("a move", tok)),
     };
-    let ahead = cur.first();
     let mut argument = |p: &dyn Fn(Cursor<'t>) -> PResult<'t, Move<'t>>| {
         let (after, m) = p(*cur).map_err(fails)?;
         *cur = after;
@@ -433,9 +433,11 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
         ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
         ("bye", None) => Ok(Move::Bye),
         // The name, if the next token is a quoted string.
-        ("back", None) => match ahead {
+        ("back", None) => match cur.first() {
             Some((_, t)) if t.starts_with('"') => {
-                argument(&|i| string("a name").map(|n| Move::Back(Some(n))).parse(i))
+                let (after, name) = string("a name")(*cur).map_err(fails)?;
+                *cur = after;
+                Ok(Move::Back(Some(name)))
             }
             _ => Ok(Move::Back(None)),
         },
