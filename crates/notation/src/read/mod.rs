@@ -202,13 +202,12 @@ impl<'t, 'l> Reader<'t, 'l> {
             };
             // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
             // is only taken when the caller keeps comments.
-            if self.comments.is_some() {
-                let line = pos.line_text();
-                if let Some(c) = lex::comment_start(line) {
-                    self.waiting_comments.push(&line[c + 1..]);
-                }
-            }
             let mut cur = Cursor::new(rest);
+            if self.comments.is_some()
+                && let Some(comment) = cur.comment()
+            {
+                self.waiting_comments.push(comment);
+            }
             if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
