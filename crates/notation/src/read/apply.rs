@@ -36,7 +36,7 @@ impl<'t> Reader<'t, '_> {
             Line::Rules(preset, items) => self.rules(preset, items, pos)?,
             Line::Seed(seed) => header.seed = Some(seed),
             Line::SeedRef(text) => header.seed_ref = Some(text),
-            Line::Player(seat, name, items) => self.player(seat, name, items, pos)?,
+            Line::Player(seat, player) => header.players[seat] = *player,
             Line::FirstDealer(seat) => header.first_dealer = Some(seat),
             Line::Scores(v) if !matches!(self.pending, Pending::Setup(_)) => {
                 self.start_scores = Some(v);
@@ -202,52 +202,6 @@ impl<'t> Reader<'t, '_> {
         } else {
             Declared::by_name(&spec, |written| format!("the rules line ({written})"))
         };
-        Ok(())
-    }
-
-    /// A `player` line's seat, name and key=value items, each checked in order.
-    fn player(&mut self, seat: Seat, name: String, items: Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let mut player = Player {
-            name,
-            ..Player::default()
-        };
-        for (col, tok) in items.tokens() {
-            let tp = shift(pos, col);
-            let Some((key, value)) = lex::key_value(tok) else {
-                return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
-            };
-            let vp = shift(tp, key.len() + 1);
-            match key {
-                "dan" => {
-                    player.dan = Some(
-                        lex::int(value)
-                            .ok_or_else(|| vp.err(expected("a dan number 0-255", value)))?,
-                    );
-                }
-                "rate" => {
-                    player.rate = Some(
-                        value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|r| r.is_finite() && !value.contains(['e', 'E', 'i', 'n', 'N']))
-                            .ok_or_else(|| vp.err(expected("a rating such as 1850.25", value)))?,
-                    );
-                }
-                "sex" => player.sex = Some(string_at(vp, value)?),
-                "rc" => {
-                    player.rc =
-                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
-                }
-                "gold" => {
-                    player.gold =
-                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
-                }
-                _ => {
-                    return Err(tp.err(lex::unknown(key, "a player key: dan, rate, sex, rc, gold")));
-                }
-            }
-        }
-        self.log.header.players[seat] = player;
         Ok(())
     }
 

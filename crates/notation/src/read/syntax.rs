@@ -40,8 +40,8 @@ pub(super) enum Line<'t> {
     Seed(String),
     /// `seed-ref TEXT`.
     SeedRef(String),
-    /// `player SEAT "NAME"` and its key=value tokens.
-    Player(Seat, String, Cursor<'t>),
+    /// `player SEAT "NAME" KEY=VALUE…`.
+    Player(Seat, Box<Player>),
     /// `first-dealer SEAT`.
     FirstDealer(Seat),
     /// `scores S S S S`, in the header or a round's setup.
@@ -149,15 +149,56 @@ fn header_line<'t>(word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
         "seed-ref" => string("the seed's reference string")
             .map(Line::SeedRef)
             .parse(input),
-        "player" => (
-            seat_of("a seat A-D"),
-            string("the player's name, \"quoted\""),
-            rest,
-        )
-            .map(|(seat, name, items)| Line::Player(seat, name, items))
-            .parse(input),
+        "player" => player_line(input),
         _ => seat_of("a seat A-D").map(Line::FirstDealer).parse(input),
     }
+}
+
+/// `SEAT "NAME"` and any of `dan=N`, `rate=X`, `sex=S`, `rc=N`, `gold=N`: the rest of a
+/// `player` line.
+fn player_line<'t>(input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+    let (mut rest, (seat, name)) = (
+        seat_of("a seat A-D"),
+        string("the player's name, \"quoted\""),
+    )
+        .parse(input)?;
+    let mut p = Player {
+        name,
+        ..Player::default()
+    };
+    while let (after, Some((col, tok))) = next(rest)? {
+        rest = after;
+        let Some((key, v)) = lex::key_value(tok) else {
+            return fail(
+                col,
+                expected("key=value: dan=, rate=, sex=, rc=, gold=", tok),
+            );
+        };
+        let vc = col + key.len() + 1;
+        let bad = |what| nom::Err::Failure(LineError::at(vc, expected(what, v)));
+        match key {
+            "dan" => p.dan = Some(lex::int(v).ok_or_else(|| bad("a dan number 0-255"))?),
+            "rate" => {
+                let rate = v.parse::<f64>().ok();
+                let finite =
+                    rate.filter(|r| r.is_finite() && !v.contains(['e', 'E', 'i', 'n', 'N']));
+                p.rate = Some(finite.ok_or_else(|| bad("a rating such as 1850.25"))?);
+            }
+            "sex" => {
+                let sex = lex::string(v);
+                p.sex = Some(sex.map_err(|(o, k)| nom::Err::Failure(LineError::at(vc + o, k)))?);
+            }
+            "rc" => p.rc = Some(lex::int(v).ok_or_else(|| bad("an integer"))?),
+            "gold" => p.gold = Some(lex::int(v).ok_or_else(|| bad("an integer"))?),
+            _ => {
+                return fail(
+                    col,
+                    lex::unknown(key, "a player key: dan, rate, sex, rc, gold"),
+                );
+            }
+        }
+    }
+    Ok((rest, Line::Player(seat, Box::new(p))))
 }
 
 /// Four integers, one per seat, each said to be `what` when it is missing or not one, then
