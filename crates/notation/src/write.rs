@@ -159,11 +159,7 @@ impl Writer<'_, '_> {
             write_string(self.out, v, false);
         }
         self.out.push('\n');
-        if let Some(id) = &h.game_id {
-            self.out.push_str("game ");
-            write_string(self.out, id, false);
-            self.out.push('\n');
-        }
+        self.string_line("game", h.game_id.as_deref());
         names::write_rules(h, self.out);
         if let Some(lobby) = h.rules.lobby {
             let _ = write!(self.out, " lobby={lobby}");
@@ -180,16 +176,8 @@ impl Writer<'_, '_> {
             }
         }
         self.out.push('\n');
-        if let Some(seed) = &h.seed {
-            self.out.push_str("seed ");
-            write_string(self.out, seed, false);
-            self.out.push('\n');
-        }
-        if let Some(r) = &h.seed_ref {
-            self.out.push_str("seed-ref ");
-            write_string(self.out, r, false);
-            self.out.push('\n');
-        }
+        self.string_line("seed", h.seed.as_deref());
+        self.string_line("seed-ref", h.seed_ref.as_deref());
         for seat in Seat::ALL {
             let p = &h.players[seat];
             if *p == haifu_log::Player::default() {
@@ -222,6 +210,16 @@ impl Writer<'_, '_> {
             self.seat_line("scores", first.scores, false);
         }
         self.unknowns(None);
+    }
+
+    /// A line of `word` and a string value, if there is one.
+    fn string_line(&mut self, word: &str, value: Option<&str>) {
+        if let Some(v) = value {
+            self.out.push_str(word);
+            self.out.push(' ');
+            write_string(self.out, v, false);
+            self.out.push('\n');
+        }
     }
 
     /// A line of `word` and four numbers, one per seat.
@@ -425,11 +423,7 @@ impl Writer<'_, '_> {
         t.new_dora(start.dora_indicator);
         self.out.push('\n');
         self.seat_line("scores", start.scores, false);
-        if let Some(s) = &start.shuffle {
-            self.out.push_str("shuffle ");
-            write_string(self.out, s, false);
-            self.out.push('\n');
-        }
+        self.string_line("shuffle", start.shuffle.as_deref());
         if let Some(c) = start.chips {
             self.seat_line("chips", c, false);
         }
