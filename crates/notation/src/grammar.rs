@@ -7,8 +7,8 @@
 //! Errors are located by token: a parser that fails names the token it failed on (or the
 //! line's end) and what it expected, as [`LineError`].
 
-use nom::IResult;
 use nom::error::{ErrorKind as NomKind, ParseError};
+use nom::{IResult, Parser};
 
 use crate::ErrorKind;
 use crate::lex::{self, Cursor};
@@ -17,6 +17,12 @@ use crate::lex::{self, Cursor};
 pub(crate) type Token<'t> = (usize, &'t str);
 
 impl<'t> Cursor<'t> {
+    /// The next token and the cursor after it, if any, without moving.
+    pub(crate) fn next_token_of(self) -> Option<(Cursor<'t>, Token<'t>)> {
+        let mut c = self;
+        c.next_token().map(|t| (c, t))
+    }
+
     /// The next token, if any, without moving.
     pub(crate) fn first(self) -> Option<Token<'t>> {
         let mut c = self;
@@ -79,11 +85,27 @@ pub(crate) fn fail<'t, O>(col: usize, kind: ErrorKind) -> PResult<'t, O> {
     Err(nom::Err::Failure(LineError::at(col, kind)))
 }
 
-/// The next token, whatever it is; at the line's end, the failure "expected `what`".
+/// The next token, whatever it is; at the line's end, the error "expected `what`" (an error
+/// `opt` takes back: every other error of the grammar is a failure).
 pub(crate) fn need<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
-    move |mut input: Cursor<'t>| match input.next_token() {
-        Some(t) => Ok((input, t)),
-        None => fail(input.end(), ErrorKind::EndOfLine { expected: what }),
+    // (The parameter is copied before it changes: see the tests.)
+    move |input: Cursor<'t>| match input.next_token_of() {
+        Some((after, t)) => Ok((after, t)),
+        None => Err(nom::Err::Error(LineError::at(
+            input.end(),
+            ErrorKind::EndOfLine { expected: what },
+        ))),
+    }
+}
+
+/// The next token if it is `word`; else an error `opt` takes back.
+pub(crate) fn literal<'t>(word: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
+    move |input: Cursor<'t>| match next(input)? {
+        (rest, Some(t)) if t.1 == word => Ok((rest, t)),
+        _ => Err(nom::Err::Error(LineError::at(
+            input.end(),
+            ErrorKind::EndOfLine { expected: word },
+        ))),
     }
 }
 
@@ -96,17 +118,57 @@ pub(crate) fn next<'t>(input: Cursor<'t>) -> PResult<'t, Option<Token<'t>>> {
     }
 }
 
-/// The next token read by `read` (its column and text given), after a `need(what)`.
+/// The next token read by `read`, after a `need(what)`; `read`'s error is at the token.
 pub(crate) fn needed<'t, O>(
     what: &'static str,
-    read: impl Fn(usize, &'t str) -> Result<O, ErrorKind>,
+    read: impl Fn(&'t str) -> Result<O, ErrorKind>,
+) -> impl Fn(Cursor<'t>) -> PResult<'t, O> {
+    within(what, move |t| read(t).map_err(|kind| (0, kind)))
+}
+
+/// The next token read by `read`, after a `need(what)`; `read`'s error is placed within the
+/// token by its offset there.
+pub(crate) fn within<'t, O>(
+    what: &'static str,
+    read: impl Fn(&'t str) -> Result<O, lex::TokErr>,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, O> {
     move |input: Cursor<'t>| {
         let (rest, (col, t)) = need(what)(input)?;
-        match read(col, t) {
+        match read(t) {
             Ok(o) => Ok((rest, o)),
-            Err(kind) => fail(col, kind),
+            Err((at, kind)) => fail(col + at, kind),
         }
+    }
+}
+
+/// A word of a closed set, found by `find`: `what` when the line ends, else an unknown
+/// keyword (expected `list`).
+pub(crate) fn keyword<'t, O>(
+    what: &'static str,
+    list: &'static str,
+    find: impl Fn(&str) -> Option<O>,
+) -> impl Fn(Cursor<'t>) -> PResult<'t, O> {
+    needed(what, move |t| find(t).ok_or_else(|| lex::unknown(t, list)))
+}
+
+/// Items read by `item` to the line's end, at most `N`: one more is "expected `most`" at its
+/// first token.
+pub(crate) fn each<'t, O, const N: usize>(
+    most: &'static str,
+    item: impl Fn(Cursor<'t>) -> PResult<'t, O>,
+) -> impl Fn(Cursor<'t>) -> PResult<'t, arrayvec::ArrayVec<O, N>> {
+    move |input: Cursor<'t>| {
+        let mut input = input;
+        let mut v = arrayvec::ArrayVec::new();
+        while !input.at_end() {
+            let (after, o) = item(input)?;
+            if v.try_push(o).is_err() {
+                let (col, t) = input.first().unwrap_or((input.end(), ""));
+                return fail(col, lex::expected(most, t));
+            }
+            input = after;
+        }
+        Ok((input, v))
     }
 }
 
@@ -114,7 +176,7 @@ pub(crate) fn needed<'t, O>(
 pub(crate) fn seat_of<'t>(
     what: &'static str,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, haifu_tiles::Seat> {
-    needed(what, |_, t| seat(t))
+    needed(what, seat)
 }
 
 /// An integer; `missing` when the line ends, `bad` when the token is not one.
@@ -122,7 +184,7 @@ pub(crate) fn int<'t, T: std::str::FromStr>(
     missing: &'static str,
     bad: &'static str,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, T> {
-    needed(missing, move |_, t| {
+    needed(missing, move |t| {
         lex::int(t).ok_or_else(|| lex::expected(bad, t))
     })
 }
@@ -132,11 +194,10 @@ pub(crate) fn tile<'t>(
     what: &'static str,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, (usize, lex::RawTile)> {
     move |input: Cursor<'t>| {
-        let (rest, (col, t)) = need(what)(input)?;
-        match lex::one_tile(t) {
-            Ok(raw) => Ok((rest, (col, raw))),
-            Err((o, kind)) => fail(col + o, kind),
-        }
+        let col = input.end();
+        within(what, lex::one_tile)
+            .map(|raw| (col, raw))
+            .parse(input)
     }
 }
 
@@ -144,7 +205,8 @@ pub(crate) fn tile<'t>(
 pub(crate) fn array<'t, O: Copy + Default, const N: usize>(
     p: impl Fn(Cursor<'t>) -> PResult<'t, O>,
 ) -> impl Fn(Cursor<'t>) -> PResult<'t, [O; N]> {
-    move |mut input: Cursor<'t>| {
+    move |input: Cursor<'t>| {
+        let mut input = input;
         let mut v = [O::default(); N];
         for x in &mut v {
             (input, *x) = p(input)?;
@@ -163,13 +225,7 @@ pub(crate) fn end_of_line<'t>(input: Cursor<'t>) -> PResult<'t, ()> {
 
 /// A string token, bare or "quoted" (its error placed within the token).
 pub(crate) fn string<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, String> {
-    move |input: Cursor<'t>| {
-        let (rest, (col, t)) = need(what)(input)?;
-        match lex::string(t) {
-            Ok(s) => Ok((rest, s)),
-            Err((o, kind)) => fail(col + o, kind),
-        }
-    }
+    within(what, lex::string)
 }
 
 /// Every token left on the line, as the cursor at the first of them (the line read to its
@@ -183,4 +239,30 @@ pub(crate) fn rest(input: Cursor<'_>) -> PResult<'_, Cursor<'_>> {
 /// A seat letter A-D.
 pub(crate) fn seat(token: &str) -> Result<haifu_tiles::Seat, ErrorKind> {
     lex::seat(token).ok_or_else(|| lex::expected("a seat letter A, B, C or D", token))
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cursor given to a parser is the caller's still: reading one token with `need`, then
+    /// the same token again with `tile`, reads the same token. (rustc 1.95 miscompiles a
+    /// closure that changes a parameter passed by pointer in place while its caller reads the
+    /// variable again, rust-lang/rust#155241: so no parser here changes its own parameter.)
+    #[test]
+    fn a_parser_leaves_the_callers_cursor_alone() {
+        let mut cur = Cursor::new("A 8p kita 4z 1m 1m\nB 9m\n");
+        for _ in 0..3 {
+            cur.next_token();
+        }
+        let twice = |i: Cursor<'static>| -> PResult<'static, (usize, lex::RawTile)> {
+            let (rest, _) = need("x")(i)?;
+            let (_, tile) = tile("y")(i)?;
+            let (_, _) = array::<_, 2>(need("z"))(i)?;
+            let (_, _) = each::<_, 2>("two", need("z"))(i)?;
+            Ok((rest, tile))
+        };
+        let (rest, (col, raw)) = twice(cur).expect("reads");
+        assert_eq!((col, raw.kind), (10, haifu_tiles::TileKind::North));
+        assert_eq!(rest.first(), Some((13, "1m")));
+    }
 }

@@ -105,6 +105,14 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The comment that ends the line, if any: its text after the `#` that follows the
+    /// line's last token (a `#` in a quoted string or a `{…}` is part of its token).
+    pub(crate) fn comment(self) -> Option<&'a str> {
+        let mut c = self;
+        while c.next_token().is_some() {}
+        first_line(c.line.get(c.pos..)?).strip_prefix('#')
+    }
+
     /// The next token and its offset, or `None` at the end of the line.
     #[inline]
     pub(crate) fn next_token(&mut self) -> Option<(usize, &'a str)> {
@@ -187,23 +195,6 @@ impl<'a> Cursor<'a> {
 pub(crate) fn first_line(text: &str) -> &str {
     let line = text.split('\n').next().unwrap_or("");
     line.strip_suffix('\r').unwrap_or(line)
-}
-
-/// Where a line's comment starts (`#` outside quotes), if it has one.
-pub(crate) fn comment_start(line: &str) -> Option<usize> {
-    let b = line.as_bytes();
-    let mut quoted = false;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if quoted => i += 1,
-            b'"' => quoted = !quoted,
-            b'#' if !quoted => return Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 type PResult<'a, O> = IResult<&'a str, O, nom::error::Error<&'a str>>;
@@ -548,6 +539,21 @@ pub(crate) fn expected(what: &'static str, found: &str) -> ErrorKind {
     }
 }
 
+/// "unknown keyword `word`: expected …", the word shortened.
+pub(crate) fn unknown(word: &str, expected: &'static str) -> ErrorKind {
+    ErrorKind::UnknownKeyword {
+        word: shorten(word),
+        expected,
+    }
+}
+
+/// Values that contradict each other or the moves before them.
+pub(crate) fn inconsistent(detail: impl Into<String>) -> ErrorKind {
+    ErrorKind::Inconsistent {
+        detail: detail.into(),
+    }
+}
+
 /// At most 40 characters of `s`.
 pub(crate) fn shorten(s: &str) -> String {
     if s.chars().count() > 40 {
@@ -598,7 +604,8 @@ mod tests {
             c.next_token().map(|t| t.1),
             Some("{pon 999p called=9p from=A}")
         );
-        assert_eq!(comment_start("a \"#\" # b"), Some(6));
+        assert_eq!(Cursor::new("a \"#\" # b\nc # d").comment(), Some(" b"));
+        assert_eq!(Cursor::new("{pon #1} x\n# y").comment(), None);
     }
 
     #[test]

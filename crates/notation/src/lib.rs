@@ -7,7 +7,7 @@
 //! - [`read()`], [`read_into`], [`read_bytes_into`]: text to a [`GameLog`], or a located
 //!   [`ReadError`] (`FILE:LINE:COL: message`, the line, a caret; see
 //!   [`ReadError::display_in`]).
-//! - [`read_document`], [`read_document_bytes`]: the same, keeping the comments as a
+//! - [`read_document`], [`read_document_bytes_with`]: the same, keeping the comments as a
 //!   [`Document`].
 //! - [`source_lines`]: the line each event and each expectation was written on, for messages
 //!   about them.
@@ -136,11 +136,6 @@ pub fn read_bytes_into_with_lines(
         .with_lines(lines)
         .run()
         .map_err(|e| *e)
-}
-
-/// Like [`read_document`], for bytes that should be UTF-8 text (a file's contents).
-pub fn read_document_bytes(bytes: &[u8]) -> Result<Document, ReadError> {
-    read_document(utf8(bytes)?)
 }
 
 /// Like [`read_document_with`], for bytes that should be UTF-8 text (a file's contents).

@@ -1,77 +1,10 @@
 //! The words of the notation: yaku names, limits, draw kinds, rule flags.
 
 use haifu_log::{DrawKind, FuritenKind, Header, RuleFlags};
-use haifu_ruleset::{Declared, GameLength, OpenTanyao, Players, RedFives, RuleSet};
-use haifu_tiles::{HanSource, Limit, Yaku};
-
-/// The number of yaku in the vocabulary: the slots of [`YAKU`] before dora, ura, aka, kita.
-const YAKU_COUNT: usize = Yaku::ALL.len();
-
-/// The notation's yaku list names: the vocabulary's yaku (those of [`Yaku::ALL`] in its
-/// order), then dora, ura, aka and kita (see [`source_at`]), each as [`HanSource::name`]
-/// gives it.
-const YAKU: [&str; YAKU_COUNT + 4] = {
-    let mut names = [""; YAKU_COUNT + 4];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = source_at(i).name();
-        i += 1;
-    }
-    names
+use haifu_ruleset::{
+    Declared, GameLength, OpenTanyao, Players, RedFives, RuleSet, RuleSpec, override_text,
 };
-
-/// The source a slot of [`YAKU`] names.
-const fn source_at(slot: usize) -> HanSource {
-    if slot < YAKU_COUNT {
-        return HanSource::Yaku(Yaku::ALL[slot]);
-    }
-    match slot - YAKU_COUNT {
-        0 => HanSource::Dora,
-        1 => HanSource::Ura,
-        2 => HanSource::Aka,
-        _ => HanSource::Kita,
-    }
-}
-
-/// A yaku name's slot in [`YAKU_SLOTS`] before probing: from its length and three of its
-/// bytes.
-const fn yaku_hash(b: &[u8]) -> usize {
-    let n = b.len();
-    if n == 0 {
-        return 0;
-    }
-    (n * 7 + b[0] as usize * 3 + b[n - 1] as usize * 5 + b[n / 2] as usize) & 127
-}
-
-/// [`YAKU`] as an open-addressed hash table: each name's id at its [`yaku_hash`] slot or the
-/// next free one after it; 0xFF for a free slot.
-static YAKU_SLOTS: [u8; 128] = {
-    let mut t = [0xFF; 128];
-    let mut i = 0;
-    while i < YAKU.len() {
-        let mut h = yaku_hash(YAKU[i].as_bytes());
-        while t[h] != 0xFF {
-            h = (h + 1) & 127;
-        }
-        t[h] = i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The yaku list entry a notation name names.
-pub(crate) fn han_source(name: &str) -> Option<HanSource> {
-    let mut h = yaku_hash(name.as_bytes());
-    while let Some(&slot) = YAKU_SLOTS.get(h)
-        && let Some(y) = YAKU.get(usize::from(slot))
-    {
-        if *y == name {
-            return Some(source_at(usize::from(slot)));
-        }
-        h = (h + 1) & 127;
-    }
-    None
-}
+use haifu_tiles::Limit;
 
 /// The limit a word names (`mangan` … `yakuman`; `no-limit` is written by leaving it out).
 pub(crate) fn limit(word: &str) -> Option<Limit> {
@@ -184,43 +117,23 @@ pub(crate) fn write_rules(header: &Header, out: &mut String) {
         Declared::Undeclared { .. } | Declared::Refused(_) => None,
         declared => declared.spec(),
     };
-    let (name, overrides) = match &spec {
-        Some(spec) => spec.split_once(',').unwrap_or((spec.as_str(), "")),
-        None => ("tenhou", ""),
-    };
+    let name = spec
+        .as_deref()
+        .map_or("tenhou", |spec| spec.split(',').next().unwrap_or(spec));
     if name == "tenhou" {
         write_tenhou_flags(rules, out);
     } else {
         out.push_str("rules ");
         out.push_str(name);
     }
-    for o in top_level_items(overrides).filter(|o| !o.is_empty()) {
+    // (The spec was built from the rules line's overrides: it reads.)
+    let items = spec.and_then(|s| RuleSpec::parse(&s).ok());
+    for (key, value) in items.iter().flat_map(|s| &s.overrides) {
         out.push(' ');
-        out.push_str(o);
+        out.push_str(key);
+        out.push('=');
+        out.push_str(&override_text(value));
     }
-}
-
-/// The comma-separated items of a rule spec's overrides, commas inside a table, an array or a
-/// string left alone (`final_points={return_score=30000,uma=[20,10,-10,-20]}` is one item).
-fn top_level_items(s: &str) -> impl Iterator<Item = &str> {
-    let mut depth = 0i32;
-    let mut quoted = false;
-    let mut start = 0;
-    let mut items = Vec::new();
-    for (i, c) in s.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '{' | '[' if !quoted => depth += 1,
-            '}' | ']' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                items.push(&s[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&s[start..]);
-    items.into_iter()
 }
 
 /// Writes `rules tenhou` and the words of Tenhou's GO type flags.
@@ -247,28 +160,5 @@ fn write_tenhou_flags(rules: &RuleFlags, out: &mut String) {
     }
     if t & !0xFF != 0 {
         out.push_str(&format!(" bits=0x{:x}", t & !0xFF));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn yaku_names() {
-        for (i, name) in YAKU.iter().enumerate() {
-            let source = source_at(i);
-            assert_eq!(han_source(name), Some(source), "{name}");
-            assert_eq!(source.name(), *name);
-        }
-        assert_eq!(
-            han_source("sanshoku"),
-            Some(HanSource::Yaku(Yaku::SanshokuDoujun))
-        );
-        for word in [
-            "", "dor", "doraa", "Dora", "yaku", "yaku60", "tsumo", "riichi ",
-        ] {
-            assert_eq!(han_source(word), None, "{word}");
-        }
     }
 }

@@ -159,11 +159,7 @@ impl Writer<'_, '_> {
             write_string(self.out, v, false);
         }
         self.out.push('\n');
-        if let Some(id) = &h.game_id {
-            self.out.push_str("game ");
-            write_string(self.out, id, false);
-            self.out.push('\n');
-        }
+        self.string_line("game", h.game_id.as_deref());
         names::write_rules(h, self.out);
         if let Some(lobby) = h.rules.lobby {
             let _ = write!(self.out, " lobby={lobby}");
@@ -180,16 +176,8 @@ impl Writer<'_, '_> {
             }
         }
         self.out.push('\n');
-        if let Some(seed) = &h.seed {
-            self.out.push_str("seed ");
-            write_string(self.out, seed, false);
-            self.out.push('\n');
-        }
-        if let Some(r) = &h.seed_ref {
-            self.out.push_str("seed-ref ");
-            write_string(self.out, r, false);
-            self.out.push('\n');
-        }
+        self.string_line("seed", h.seed.as_deref());
+        self.string_line("seed-ref", h.seed_ref.as_deref());
         for seat in Seat::ALL {
             let p = &h.players[seat];
             if *p == haifu_log::Player::default() {
@@ -222,6 +210,16 @@ impl Writer<'_, '_> {
             self.seat_line("scores", first.scores, false);
         }
         self.unknowns(None);
+    }
+
+    /// A line of `word` and a string value, if there is one.
+    fn string_line(&mut self, word: &str, value: Option<&str>) {
+        if let Some(v) = value {
+            self.out.push_str(word);
+            self.out.push(' ');
+            write_string(self.out, v, false);
+            self.out.push('\n');
+        }
     }
 
     /// A line of `word` and four numbers, one per seat.
@@ -425,11 +423,7 @@ impl Writer<'_, '_> {
         t.new_dora(start.dora_indicator);
         self.out.push('\n');
         self.seat_line("scores", start.scores, false);
-        if let Some(s) = &start.shuffle {
-            self.out.push_str("shuffle ");
-            write_string(self.out, s, false);
-            self.out.push('\n');
-        }
+        self.string_line("shuffle", start.shuffle.as_deref());
         if let Some(c) = start.chips {
             self.seat_line("chips", c, false);
         }
@@ -724,53 +718,52 @@ impl Writer<'_, '_> {
     }
 }
 
-/// Writes ` T T T` for a list of indicators, each spelled against `hint(i)`.
+/// Tiles spelled in their order, the `i`-th against the copy the reader's list rule gives
+/// its plain form: `default(plain, i, local)`, with the tiles before it in `local` (the
+/// writer's side of the reader's `tile_list`).
+fn spell_each(
+    reds: RedFives,
+    tiles: &[Tile],
+    default: impl Fn(RawTile, usize, &Taken) -> Option<Tile>,
+) -> Vec<RawTile> {
+    let mut local = Taken::default();
+    let mut out = Vec::with_capacity(tiles.len());
+    for (i, &t) in tiles.iter().enumerate() {
+        out.push(spell(reds, t, default(plain(reds, t), i, &local)));
+        local.add(t);
+    }
+    out
+}
+
+/// A list spelled against the first unused tile of `prefer` each names (the reader's
+/// stateless list rule).
+pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
+    spell_each(reds, tiles, |raw, _, local| {
+        pick_in(raw, prefer.iter().copied(), |x| !local.has(x), reds)
+    })
+}
+
+/// Tiles `seat` gives from its hand as a list (a call's tiles from hand, an ankan's four).
+fn spell_held(t: &Table, seat: Seat, tiles: &[Tile]) -> Vec<RawTile> {
+    spell_each(t.red_fives, tiles, |raw, _, local| {
+        resolve_held_list(t, seat, raw, local)
+    })
+}
+
+/// Writes ` T T T`: indicators, the `i`-th spelled against `hint(i)`.
 fn tile_words(
     reds: RedFives,
     out: &mut String,
     tiles: &[Tile],
     hint: impl Fn(usize) -> Option<Tile>,
 ) {
-    let mut local = Taken::default();
-    for (i, &t) in tiles.iter().enumerate() {
-        let d = pick_in(plain(reds, t), hint(i), |x| !local.has(x), reds);
-        local.add(t);
+    let spelled = spell_each(reds, tiles, |raw, i, local| {
+        pick_in(raw, hint(i), |x| !local.has(x), reds)
+    });
+    for raw in spelled {
         out.push(' ');
-        write_tiles(out, &[spell(reds, t, d)]);
+        write_tiles(out, &[raw]);
     }
-}
-
-/// A list written tile by tile in its own order, each spelled against the first unused tile
-/// of `prefer` it names (the reader's stateless list rule).
-pub(crate) fn spell_list(reds: RedFives, tiles: &[Tile], prefer: &[Tile]) -> Vec<RawTile> {
-    let mut local = Taken::default();
-    tiles
-        .iter()
-        .map(|&t| {
-            let d = pick_in(
-                plain(reds, t),
-                prefer.iter().copied(),
-                |x| !local.has(x),
-                reds,
-            );
-            local.add(t);
-            spell(reds, t, d)
-        })
-        .collect()
-}
-
-/// Tiles `seat` gives from its hand as a list (a call's tiles from hand, an ankan's four),
-/// each spelled against the copy the reader's list rule resolves it to.
-fn spell_held(t: &Table, seat: Seat, tiles: &[Tile]) -> Vec<RawTile> {
-    let mut local = Taken::default();
-    tiles
-        .iter()
-        .map(|&h| {
-            let d = resolve_held_list(t, seat, plain(t.red_fives, h), &local);
-            local.add(h);
-            spell(t.red_fives, h, d)
-        })
-        .collect()
 }
 
 /// The compact form of a call, if it reproduces `meld` exactly.

@@ -240,3 +240,21 @@ fn a_rules_line_may_name_a_rule_file() {
         .expect_err("no rule point");
     assert_eq!((err.location.line, err.location.column), (4, 17));
 }
+
+/// A rules line's overrides are written back as one item each, a table or an array value
+/// whole (its commas are not item separators), and read back the same.
+#[test]
+fn rule_overrides_with_tables_and_arrays_read_back() {
+    let line = "rules wrc2015 red_fives=true final_points={return_score=30000,rounding=\"hundreds\",uma=[30,10,-10,-30]}";
+    let text = format!("haifu 1\n{line}\n\nend\n");
+    let written = haifu_notation::write(&haifu_notation::read(&text).expect("reads"));
+    let again = haifu_notation::write(&haifu_notation::read(&written).expect("reads again"));
+    assert_eq!(written, again);
+    let rules = written
+        .lines()
+        .find(|l| l.starts_with("rules "))
+        .expect("a rules line");
+    assert!(rules.starts_with("rules wrc2015 "), "{rules}");
+    assert!(rules.contains(" red_fives=true"), "{rules}");
+    assert!(rules.contains("uma=[30,10,-10,-30]"), "{rules}");
+}

@@ -36,7 +36,7 @@ impl<'t> Reader<'t, '_> {
             Line::Rules(preset, items) => self.rules(preset, items, pos)?,
             Line::Seed(seed) => header.seed = Some(seed),
             Line::SeedRef(text) => header.seed_ref = Some(text),
-            Line::Player(seat, name, items) => self.player(seat, name, items, pos)?,
+            Line::Player(seat, player) => header.players[seat] = *player,
             Line::FirstDealer(seat) => header.first_dealer = Some(seat),
             Line::Scores(v) if !matches!(self.pending, Pending::Setup(_)) => {
                 self.start_scores = Some(v);
@@ -64,67 +64,41 @@ impl<'t> Reader<'t, '_> {
                     _ => {}
                 }
             }
-            Line::Unknown(u) => {
+            Line::Unknown(mut u) => {
                 // In the header, no event; in a block, the event it will be; else the last.
-                let event = match (&self.pending, self.stage) {
+                u.event = match (&self.pending, self.stage) {
                     (_, Stage::Header) => None,
                     (Pending::None, _) => self.log.len().checked_sub(1),
                     _ => Some(self.log.len()),
                 };
-                self.log.unknown.push(UnknownAttribute {
-                    event,
-                    element: u.element,
-                    name: u.name,
-                    value: u.value,
-                });
+                self.log.unknown.push(*u);
             }
             Line::Round(r) => self.round(r, pos)?,
             Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Line::Win((winner, from, fu, han, points, limit)) => {
+                let han = han.map(|(col, n)| (shift(pos, col), n));
                 let head = WinHead {
                     winner,
                     from,
                     fu,
-                    han: han.map(|(col, n)| (shift(pos, col), n)),
+                    han,
                     points,
                     limit,
                 };
-                self.pending = Pending::Win(Box::new(WinDraft {
-                    at: wpos,
-                    head,
-                    pao: None,
-                    yaku: None,
-                    yakuman: None,
-                    dora: None,
-                    ura: None,
-                    hand: None,
-                    melds: None,
-                    agari: None,
-                    chip_awards: None,
-                    s: Settled::default(),
-                }));
+                self.pending = Pending::Win(Outcome::new(wpos, head));
             }
-            Line::Draw(kind) => {
-                self.pending = Pending::Draw(Box::new(DrawDraft {
-                    at: wpos,
-                    kind,
-                    shown: BySeat::default(),
-                    s: Settled::default(),
-                }));
-            }
+            Line::Draw(kind) => self.pending = Pending::Draw(Outcome::new(wpos, kind)),
             Line::GameEnd(scores) => {
-                let fin = FinalDraft {
-                    scores: Some((wpos, scores)),
-                    ..FinalDraft::default()
-                };
-                self.pending = Pending::End(Box::new(EndDraft { at: wpos, fin }));
+                let mut end = Outcome::new(wpos, ());
+                end.f.fin = Some((wpos, scores));
+                self.pending = Pending::End(end);
             }
-            Line::Field(f) => {
+            Line::Field(field) => {
                 let mut pending = std::mem::replace(&mut self.pending, Pending::None);
                 let r = match &mut pending {
-                    Pending::Win(w) => self.win_field(w, f, wpos, pos),
-                    Pending::Draw(d) => self.draw_field(d, f, wpos, pos),
-                    Pending::End(e) => final_field(&mut e.fin, f, wpos),
+                    Pending::Win(w) => self.field(&mut w.f, w.head.winner, field, wpos, pos),
+                    Pending::Draw(d) => self.field(&mut d.f, Seat::ALL[0], field, wpos, pos),
+                    Pending::End(e) => self.field(&mut e.f, Seat::ALL[0], field, wpos, pos),
                     _ => Ok(()),
                 };
                 self.pending = pending;
@@ -152,10 +126,7 @@ impl<'t> Reader<'t, '_> {
         let preset = Preset::from_name(name);
         let rule_file = name.ends_with(".toml") && !name.contains(',');
         if preset.is_none() && !rule_file {
-            return Err(shift(pos, pcol).err(ErrorKind::UnknownKeyword {
-                word: lex::shorten(name),
-                expected: PRESETS.as_str(),
-            }));
+            return Err(shift(pos, pcol).err(lex::unknown(name, PRESETS.as_str())));
         }
         let tenhou = preset == Some(Preset::Tenhou);
         // The rule set the line declares so far, to check each override as it comes (none
@@ -172,14 +143,11 @@ impl<'t> Reader<'t, '_> {
                 continue;
             }
             let Some((key, value)) = lex::key_value(tok) else {
-                return Err(tp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(tok),
-                    expected: if tenhou {
+                return Err(tp.err(lex::unknown(tok, if tenhou {
                         "a rules flag (4p 3p hanchan tonpuu aka no-aka kuitan no-kuitan ippan joukyuu tokujou houou fast cpu), a rule point key=value (see `haifu rules show`), or bits=, type=, lobby=, title=, rule=, ranking=, csrule="
                     } else {
                         "a rule point key=value (see `haifu rules show`)"
-                    },
-                }));
+                    })));
             };
             let vp = shift(tp, key.len() + 1);
             if FIELDS.iter().any(|f| f.name == key) {
@@ -196,10 +164,10 @@ impl<'t> Reader<'t, '_> {
                 continue;
             }
             if !tenhou {
-                return Err(tp.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(key),
-                    expected: "a rule point key (see `haifu rules show`)",
-                }));
+                return Err(tp.err(lex::unknown(
+                    key,
+                    "a rule point key (see `haifu rules show`)",
+                )));
             }
             match key {
                 "bits" => {
@@ -223,10 +191,7 @@ impl<'t> Reader<'t, '_> {
                 "ranking" => rules.ranking = Some(string_at(vp, value)?),
                 "csrule" => rules.csrule = Some(string_at(vp, value)?),
                 _ => {
-                    return Err(tp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule",
-                    }));
+                    return Err(tp.err(lex::unknown(key, "a rules key: a rule point (see `haifu rules show`), bits, type, lobby, title, rule, ranking, csrule")));
                 }
             }
         }
@@ -237,55 +202,6 @@ impl<'t> Reader<'t, '_> {
         } else {
             Declared::by_name(&spec, |written| format!("the rules line ({written})"))
         };
-        Ok(())
-    }
-
-    /// A `player` line's seat, name and key=value items, each checked in order.
-    fn player(&mut self, seat: Seat, name: String, items: Cursor<'t>, pos: Pos<'t>) -> R<()> {
-        let mut player = Player {
-            name,
-            ..Player::default()
-        };
-        for (col, tok) in items.tokens() {
-            let tp = shift(pos, col);
-            let Some((key, value)) = lex::key_value(tok) else {
-                return Err(tp.err(expected("key=value: dan=, rate=, sex=, rc=, gold=", tok)));
-            };
-            let vp = shift(tp, key.len() + 1);
-            match key {
-                "dan" => {
-                    player.dan = Some(
-                        lex::int(value)
-                            .ok_or_else(|| vp.err(expected("a dan number 0-255", value)))?,
-                    );
-                }
-                "rate" => {
-                    player.rate = Some(
-                        value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|r| r.is_finite() && !value.contains(['e', 'E', 'i', 'n', 'N']))
-                            .ok_or_else(|| vp.err(expected("a rating such as 1850.25", value)))?,
-                    );
-                }
-                "sex" => player.sex = Some(string_at(vp, value)?),
-                "rc" => {
-                    player.rc =
-                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
-                }
-                "gold" => {
-                    player.gold =
-                        Some(lex::int(value).ok_or_else(|| vp.err(expected("an integer", value)))?);
-                }
-                _ => {
-                    return Err(tp.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a player key: dan, rate, sex, rc, gold",
-                    }));
-                }
-            }
-        }
-        self.log.header.players[seat] = player;
         Ok(())
     }
 
@@ -368,21 +284,19 @@ impl<'t> Reader<'t, '_> {
                 let hint = Tile::from_kind(raw.kind, free.trailing_zeros() as u8);
                 let t = enter_tile(table, p, raw, hint)?;
                 if hand.try_push(t).is_err() {
-                    return Err(p.err(ErrorKind::Inconsistent {
-                        detail: "a starting hand holds 13 tiles; this is the 14th".to_owned(),
-                    }));
+                    return Err(p.err(lex::inconsistent(
+                        "a starting hand holds 13 tiles; this is the 14th",
+                    )));
                 }
                 all_in_deal &= in_deal[k] & (1 << t.copy()) != 0;
                 table.enter(t, Some(seat));
                 Ok(())
             })?;
             if hand.len() != 13 {
-                return Err(tp.err(ErrorKind::Inconsistent {
-                    detail: format!(
-                        "a starting hand holds 13 tiles; this one has {}",
-                        hand.len()
-                    ),
-                }));
+                return Err(tp.err(lex::inconsistent(format!(
+                    "a starting hand holds 13 tiles; this one has {}",
+                    hand.len()
+                ))));
             }
             // Thirteen tiles, none twice (the table refuses a copy in play), all in the
             // thirteen of the deal: the deal itself, kept in its order.
@@ -481,12 +395,10 @@ pub(super) fn wall_line(p: Pos<'_>, current: bool, token: &str, reds: RedFives) 
         StackOrder::Drawn
     };
     Wall::from_yama(&tiles, stacks, None).map_err(|_| {
-        p.err(ErrorKind::Inconsistent {
-            detail: format!(
-                "a wall holds 136 tiles (108 in sanma); this one has {}",
-                tiles.len()
-            ),
-        })
+        p.err(lex::inconsistent(format!(
+            "a wall holds 136 tiles (108 in sanma); this one has {}",
+            tiles.len()
+        )))
     })
 }
 
@@ -573,13 +485,11 @@ impl<'t> Reader<'t, '_> {
         match m {
             Move::Star => {
                 let tile = self.table.last_draw[s].ok_or_else(|| {
-                    p.err(ErrorKind::Inconsistent {
-                        detail: format!(
+                    p.err(lex::inconsistent(format!(
                             "`*` discards the tile {} just drew, but {} has not drawn since its last discard or call",
                             lex::seat_letter(seat),
                             lex::seat_letter(seat)
-                        ),
-                    })
+                        )))
                 })?;
                 self.discard(seat, tile, true, p);
             }
@@ -630,14 +540,12 @@ impl<'t> Reader<'t, '_> {
                 let mp = shift(pos, col);
                 let added = self.held_raw(seat, mp, raw, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
-                    mp.err(ErrorKind::Inconsistent {
-                        detail: format!(
-                            "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
-                            added,
-                            lex::seat_letter(seat),
-                            added.kind()
-                        ),
-                    })
+                    mp.err(lex::inconsistent(format!(
+                        "a kakan of {} needs {}'s pon of {}; write the meld in full as {{kakan …}}",
+                        added,
+                        lex::seat_letter(seat),
+                        added.kind()
+                    )))
                 })?;
                 self.call(seat, meld);
             }
@@ -650,7 +558,7 @@ impl<'t> Reader<'t, '_> {
                     let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
                     for &(at, raw) in &raws {
                         let t = resolve_held_list(&self.table, seat, raw, &local)
-                            .ok_or_else(|| not_held(shift(mp, at), seat, raw))?;
+                            .ok_or_else(|| shift(mp, at).err(not_held(seat, raw)))?;
                         local.add(t);
                         tiles.push(t);
                     }
@@ -659,11 +567,11 @@ impl<'t> Reader<'t, '_> {
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            Move::Kita((col, m), raw) => {
+            Move::Kita(col, raw) => {
                 let mp = shift(pos, col);
                 let t = self.held_raw(seat, mp, raw, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
-                    .ok_or_else(|| mp.err(expected("a tile", m)))?;
+                    .ok_or_else(|| mp.err(expected("a tile", &t.kind().to_string())))?;
                 self.call(seat, meld);
             }
             Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
@@ -692,7 +600,7 @@ impl<'t> Reader<'t, '_> {
     ) -> R<Tile> {
         self.table
             .resolve_held(seat, raw, avoid)
-            .ok_or_else(|| not_held(p, seat, raw))
+            .ok_or_else(|| p.err(not_held(seat, raw)))
     }
 
     pub(super) fn draw_raw(&mut self, seat: Seat, p: Pos<'t>, raw: RawTile) -> R<()> {
@@ -723,36 +631,27 @@ impl<'t> Reader<'t, '_> {
     fn called_meld(&self, seat: Seat, c: &CallArg<'t>, pos: Pos<'t>) -> R<Meld> {
         let p = shift(pos, c.at.0);
         let called = resolve_called(&self.table, seat, c.called)
-            .ok_or_else(|| not_held(p, seat, c.called))?;
+            .ok_or_else(|| p.err(not_held(seat, c.called)))?;
         let need = if c.kind == MeldKind::Daiminkan { 3 } else { 2 };
         let mut tiles: ArrayVec<Tile, 4> = match c.hand {
             None => default_call_hand(&self.table, seat, called.kind(), need).ok_or_else(|| {
-                p.err(ErrorKind::Inconsistent {
-                    detail: format!(
+                p.err(lex::inconsistent(format!(
                         "{} holds fewer than {need} {} for this call; write the tiles from hand after `+`",
                         lex::seat_letter(seat),
                         called.kind()
-                    ),
-                })
+                    )))
             })?,
             Some((hc, h)) => {
                 let hp = shift(pos, hc);
-                let mut local = Taken::default();
-                let mut v: ArrayVec<Tile, 4> = ArrayVec::new();
-                tiles_at(hp, h, |raw, at| {
-                    let t = resolve_held_list(&self.table, seat, raw, &local)
-                        .ok_or_else(|| not_held(shift(hp, at), seat, raw))?;
-                    local.add(t);
-                    v.try_push(t).map_err(|_| {
-                        shift(hp, at).err(ErrorKind::Inconsistent {
-                            detail: format!("a call takes {need} tiles from hand"),
-                        })
-                    })
-                })?;
+                let v: ArrayVec<Tile, 4> = tile_list(
+                    Cursor::new(h),
+                    hp,
+                    |raw, _, local| resolve_held_list(&self.table, seat, raw, local),
+                    |raw| not_held(seat, raw),
+                    || lex::inconsistent(format!("a call takes {need} tiles from hand")),
+                )?;
                 if v.len() != need {
-                    return Err(hp.err(ErrorKind::Inconsistent {
-                        detail: format!("this call takes {need} tiles from hand, not {}", v.len()),
-                    }));
+                    return Err(hp.err(lex::inconsistent(format!("this call takes {need} tiles from hand, not {}", v.len()))));
                 }
                 v
             }
@@ -766,16 +665,12 @@ impl<'t> Reader<'t, '_> {
     fn meld(&self, m: &MeldArg<'t>, pos: Pos<'t>) -> R<Meld> {
         let red_fives = self.table.red_fives;
         let tp = shift(pos, m.tiles.0);
-        let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
-        let mut local = Taken::default();
-        tiles_at(tp, m.tiles.1, |raw, at| {
-            let t = pick_in(raw, None, |x| !local.has(x), red_fives)
-                .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-            local.add(t);
-            tiles
-                .try_push(t)
-                .map_err(|_| shift(tp, at).err(expected("at most four tiles in a meld", m.tiles.1)))
-        })?;
+        let mut tiles: ArrayVec<Tile, 4> = self.resolved_list(
+            Cursor::new(m.tiles.1),
+            tp,
+            |_| None,
+            || expected("at most four tiles in a meld", m.tiles.1),
+        )?;
         let pick = |given: Option<(usize, &str, RawTile)>| match given {
             None => Ok(None),
             Some((c, v, raw)) => pick_in(raw, tiles.iter().copied(), |_| true, red_fives)
@@ -788,88 +683,84 @@ impl<'t> Reader<'t, '_> {
     }
 }
 
-pub(super) fn not_held(p: Pos<'_>, seat: Seat, raw: RawTile) -> Box<ReadError> {
-    p.err(ErrorKind::Inconsistent {
-        detail: format!(
-            "{} holds no {}{} and no copy of it is left",
-            lex::seat_letter(seat),
-            if raw.red { 0 } else { raw.kind.number() },
-            raw.kind.suit().letter()
-        ),
-    })
+/// A tile `seat` gives from its hand that it does not hold, with no copy left.
+pub(super) fn not_held(seat: Seat, raw: RawTile) -> ErrorKind {
+    lex::inconsistent(format!(
+        "{} holds no {}{} and no copy of it is left",
+        lex::seat_letter(seat),
+        if raw.red { 0 } else { raw.kind.number() },
+        raw.kind.suit().letter()
+    ))
 }
 
 impl<'t> Reader<'t, '_> {
-    pub(super) fn flush_win(&mut self, w: WinDraft<'t>) -> R<()> {
-        let deltas = w.s.deltas.ok_or_else(|| {
+    pub(super) fn flush_win(&mut self, w: Outcome<'t, WinHead<'t>>) -> R<()> {
+        // (Checked where it was: the fields are taken below.)
+        let final_result = final_result(&w.f, w.at, "win");
+        let deltas = w.f.deltas.ok_or_else(|| {
             w.at.err(ErrorKind::MissingField {
                 block: "win",
                 field: "deltas",
                 expected: "each seat's score change, e.g. `deltas 0 0 +3900 -3900`",
             })
         })?;
-        let yaku = w.yaku.unwrap_or_default();
+        let yaku = w.f.yaku.unwrap_or_default();
         if let Some((hp, han)) = w.head.han {
             let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
             if yaku.is_empty() || sum != han {
-                return Err(hp.err(ErrorKind::Inconsistent {
-                    detail: format!("{han}han, but the `yaku` line adds up to {sum} han"),
-                }));
+                return Err(hp.err(lex::inconsistent(format!(
+                    "{han}han, but the `yaku` line adds up to {sum} han"
+                ))));
             }
         }
         let t = &self.table;
-        let hand = match w.hand {
+        let hand = match w.f.hand {
             Some(h) => h,
             None => ArrayVec::try_from(&win_hand(t, w.head.winner)[..]).map_err(|_| {
                 // Too many tiles, because of a discard of a tile the winner did not hold: the
                 // mistake is at that discard.
                 match self.unheld_discard[w.head.winner.index() & 3] {
-                    Some((at, tile)) => at.err(ErrorKind::Inconsistent {
-                        detail: format!(
+                    Some((at, tile)) => at.err(lex::inconsistent(format!(
                             "{seat} holds no {kind} to discard, so at its win (line {line}) it holds more than 14 tiles; discard a tile {seat} holds, or write the winning hand on the win's `hand` line",
                             seat = lex::seat_letter(w.head.winner),
                             kind = tile.kind(),
                             line = w.at.line,
-                        ),
-                    }),
-                    None => w.at.err(ErrorKind::Inconsistent {
-                        detail: "the winner holds more than 14 tiles; write the winning hand on a `hand` line".to_owned(),
-                    }),
+                        ))),
+                    None => w.at.err(lex::inconsistent("the winner holds more than 14 tiles; write the winning hand on a `hand` line")),
                 }
             })?,
         };
-        let melds = match w.melds {
+        let melds = match w.f.melds {
             Some(m) => m,
             None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
-                w.at.err(ErrorKind::Inconsistent {
-                    detail: "the winner has more than 4 melds; write them on a `melds` line"
-                        .to_owned(),
-                })
+                w.at.err(lex::inconsistent(
+                    "the winner has more than 4 melds; write them on a `melds` line",
+                ))
             })?,
         };
-        let Some(winning_tile) = w.agari.or(t.last_tile) else {
+        let Some(winning_tile) = w.f.agari.or(t.last_tile) else {
             return Err(w.at.err(ErrorKind::MissingField {
                 block: "win",
                 field: "agari",
                 expected: "the winning tile (no tile was drawn or discarded before this win)",
             }));
         };
-        let dora_indicators = match w.dora {
+        let dora_indicators = match w.f.dora {
             Some(d) => d,
             None => ArrayVec::try_from(&t.indicators[..]).map_err(|_| {
-                w.at.err(ErrorKind::Inconsistent {
-                    detail: "more than 5 dora indicators; write them on a `dora` line".to_owned(),
-                })
+                w.at.err(lex::inconsistent(
+                    "more than 5 dora indicators; write them on a `dora` line",
+                ))
             })?,
         };
-        let (honba, sticks) = w.s.ba.unwrap_or((t.honba, t.sticks));
-        let scores = w.s.scores.unwrap_or(t.scores);
-        let final_result = final_result(w.s.fin, w.at, "win")?;
+        let (honba, sticks) = w.f.ba.unwrap_or((t.honba, t.sticks));
+        let scores = w.f.scores.unwrap_or(t.scores);
+        let final_result = final_result?;
         self.table.settle(scores, deltas, true);
         self.log.push_win(RecordedWin {
             winner: w.head.winner,
             from: w.head.from,
-            pao: w.pao,
+            pao: w.f.pao,
             honba,
             sticks,
             hand,
@@ -879,59 +770,70 @@ impl<'t> Reader<'t, '_> {
             points: w.head.points,
             limit: w.head.limit,
             yaku,
-            yakuman: w.yakuman.unwrap_or_default(),
+            yakuman: w.f.yakuman.unwrap_or_default(),
             dora_indicators,
-            ura_indicators: w.ura.unwrap_or_default(),
+            ura_indicators: w.f.ura.unwrap_or_default(),
             scores,
             deltas,
-            chips: w.s.chips,
-            chip_awards: w.chip_awards.unwrap_or_default(),
-            ratio: w.s.ratio,
+            chips: w.f.chips,
+            chip_awards: w.f.chip_awards.unwrap_or_default(),
+            ratio: w.f.ratio,
             final_result,
         });
         Ok(())
     }
 
-    pub(super) fn flush_draw(&mut self, d: DrawDraft<'t>) -> R<()> {
-        let deltas = d.s.deltas.ok_or_else(|| {
+    pub(super) fn flush_draw(&mut self, d: Outcome<'t, DrawKind>) -> R<()> {
+        let deltas = d.f.deltas.ok_or_else(|| {
             d.at.err(ErrorKind::MissingField {
                 block: "draw",
                 field: "deltas",
                 expected: "each seat's score change, e.g. `deltas +1500 -1500 +1500 -1500`",
             })
         })?;
-        let (honba, sticks) = d.s.ba.unwrap_or((self.table.honba, self.table.sticks));
-        let scores = d.s.scores.unwrap_or(self.table.scores);
-        let final_result = final_result(d.s.fin, d.at, "draw")?;
+        let (honba, sticks) = d.f.ba.unwrap_or((self.table.honba, self.table.sticks));
+        let scores = d.f.scores.unwrap_or(self.table.scores);
+        let final_result = final_result(&d.f, d.at, "draw")?;
         self.table.settle(scores, deltas, false);
         self.log.push_round_draw(RecordedDraw {
-            kind: d.kind,
+            kind: d.head,
             honba,
             sticks,
-            shown: d.shown,
+            shown: d.f.shown,
             tenpai_unrecorded: false,
             scores,
             deltas,
-            chips: d.s.chips,
-            ratio: d.s.ratio,
+            chips: d.f.chips,
+            ratio: d.f.ratio,
             final_result,
         });
         Ok(())
     }
 }
 
-/// The final result lines of a block.
-#[derive(Default)]
-pub(super) struct FinalDraft<'t> {
-    pub(super) scores: Option<(Pos<'t>, BySeat<i32>)>,
-    pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
-    pub(super) chips: Option<BySeat<[Tenths; 2]>>,
+/// An outcome block being built: where its first line is, what that line says (`head`: a
+/// [`WinHead`], a [`DrawKind`], nothing for `game-end`), and its field lines.
+pub(super) struct Outcome<'t, H> {
+    pub(super) at: Pos<'t>,
+    pub(super) head: H,
+    pub(super) f: Fields<'t>,
 }
 
-pub(super) struct WinDraft<'t> {
-    pub(super) at: Pos<'t>,
-    /// What the `win` line itself says.
-    pub(super) head: WinHead<'t>,
+impl<'t, H> Outcome<'t, H> {
+    /// A block whose first line, at `at`, says `head`.
+    pub(super) fn new(at: Pos<'t>, head: H) -> Box<Outcome<'t, H>> {
+        Box::new(Outcome {
+            at,
+            head,
+            f: Fields::default(),
+        })
+    }
+}
+
+/// The field lines of a win, a draw or the game's end, each given at most once (the block
+/// state machine lets each block have only its own).
+#[derive(Default)]
+pub(super) struct Fields<'t> {
     pub(super) pao: Option<Seat>,
     pub(super) yaku: Option<ArrayVec<RecordedHan, 24>>,
     pub(super) yakuman: Option<ArrayVec<Yaku, 8>>,
@@ -941,30 +843,16 @@ pub(super) struct WinDraft<'t> {
     pub(super) melds: Option<ArrayVec<Meld, 4>>,
     pub(super) agari: Option<Tile>,
     pub(super) chip_awards: Option<ArrayVec<ChipAward, 16>>,
-    pub(super) s: Settled<'t>,
-}
-
-/// The lines a win and a draw both have: the settlement and the final result.
-#[derive(Default)]
-pub(super) struct Settled<'t> {
+    pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
     pub(super) ba: Option<(u32, u32)>,
     pub(super) scores: Option<BySeat<i32>>,
     pub(super) deltas: Option<BySeat<i32>>,
     pub(super) chips: Option<ChipScores>,
     pub(super) ratio: Option<[i32; 2]>,
-    pub(super) fin: FinalDraft<'t>,
-}
-
-pub(super) struct DrawDraft<'t> {
-    pub(super) at: Pos<'t>,
-    pub(super) kind: DrawKind,
-    pub(super) shown: BySeat<Option<ArrayVec<Tile, 14>>>,
-    pub(super) s: Settled<'t>,
-}
-
-pub(super) struct EndDraft<'t> {
-    pub(super) at: Pos<'t>,
-    pub(super) fin: FinalDraft<'t>,
+    /// The final result: `final` and `points` with their lines' places, `final-chips`.
+    pub(super) fin: Option<(Pos<'t>, BySeat<i32>)>,
+    pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
+    pub(super) final_chips: Option<BySeat<[Tenths; 2]>>,
 }
 
 /// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
@@ -979,13 +867,13 @@ pub(super) struct WinHead<'t> {
 }
 
 pub(super) fn final_result(
-    f: FinalDraft<'_>,
+    f: &Fields<'_>,
     at: Pos<'_>,
     block: &'static str,
 ) -> R<Option<FinalResult>> {
-    match (f.scores, f.points) {
+    match (f.fin, f.points) {
         (None, None) => {
-            if f.chips.is_some() {
+            if f.final_chips.is_some() {
                 return Err(at.err(ErrorKind::MissingField {
                     block,
                     field: "final",
@@ -997,7 +885,7 @@ pub(super) fn final_result(
         (Some((_, scores)), Some((_, points))) => Ok(Some(FinalResult {
             scores,
             points,
-            chips: f.chips,
+            chips: f.final_chips,
         })),
         (Some((p, _)), None) => Err(p.err(ErrorKind::MissingField {
             block: "final result",
@@ -1013,62 +901,49 @@ pub(super) fn final_result(
 }
 
 impl<'t> Reader<'t, '_> {
-    fn win_field(&self, w: &mut WinDraft<'t>, f: Field<'t>, wpos: Pos<'t>, pos: Pos<'t>) -> R<()> {
-        match f {
-            Field::Pao(s) => set_once(&mut w.pao, s, "pao", wpos),
-            Field::Yaku(v) => set_once(&mut w.yaku, v, "yaku", wpos),
-            Field::Yakuman(v) => set_once(&mut w.yakuman, v, "yakuman", wpos),
+    /// A field line of an outcome block, into its `f`; `winner` for a win's tiles.
+    fn field(
+        &self,
+        f: &mut Fields<'t>,
+        winner: Seat,
+        field: Field<'t>,
+        wpos: Pos<'t>,
+        pos: Pos<'t>,
+    ) -> R<()> {
+        match field {
+            Field::Pao(s) => set_once(&mut f.pao, s, "pao", wpos),
+            Field::Yaku(v) => set_once(&mut f.yaku, v, "yaku", wpos),
+            Field::Yakuman(v) => set_once(&mut f.yakuman, v, "yakuman", wpos),
             Field::Dora(tokens) => {
                 let prefer = self.table.indicators.clone();
-                let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), AT_MOST_5)?;
-                set_once(&mut w.dora, v, "dora", wpos)
+                let v = self.resolved_list(tokens, pos, |i| prefer.get(i).copied(), at_most_5)?;
+                set_once(&mut f.dora, v, "dora", wpos)
             }
             Field::Ura(tokens) => {
                 let table = &self.table;
-                let hints: ArrayVec<Option<Tile>, 5> = (0..5).map(|i| table.wall_ura(i)).collect();
-                let v = self.resolved_list(
-                    tokens,
-                    pos,
-                    |i| hints.get(i).copied().flatten(),
-                    AT_MOST_5,
-                )?;
-                set_once(&mut w.ura, v, "ura", wpos)
+                let v = self.resolved_list(tokens, pos, |i| table.wall_ura(i), at_most_5)?;
+                set_once(&mut f.ura, v, "ura", wpos)
             }
             Field::Hand(tokens) => {
-                let prefer = win_hand(&self.table, w.head.winner);
-                let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?;
-                set_once(&mut w.hand, v, "hand", wpos)
+                let prefer = win_hand(&self.table, winner);
+                let v = self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?;
+                set_once(&mut f.hand, v, "hand", wpos)
             }
             Field::Melds(melds) => {
                 let mut v = ArrayVec::new();
                 for m in melds.iter().take(4) {
                     v.push(self.meld(m, pos)?);
                 }
-                set_once(&mut w.melds, v, "melds", wpos)
+                set_once(&mut f.melds, v, "melds", wpos)
             }
             Field::Agari(col, raw) => {
                 let p = shift(pos, col);
                 let tile = pick_in(raw, self.table.last_tile, |_| true, self.table.red_fives)
-                    .ok_or_else(|| not_held(p, w.head.winner, raw))?;
-                set_once(&mut w.agari, tile, "agari", wpos)
+                    .ok_or_else(|| p.err(not_held(winner, raw)))?;
+                set_once(&mut f.agari, tile, "agari", wpos)
             }
-            Field::ChipAwards(v) => set_once(&mut w.chip_awards, v, "chip-awards", wpos),
-            f => settled_field(&mut w.s, f, wpos),
-        }
-    }
-
-    fn draw_field(
-        &self,
-        d: &mut DrawDraft<'t>,
-        f: Field<'t>,
-        wpos: Pos<'t>,
-        pos: Pos<'t>,
-    ) -> R<()> {
-        match f {
+            Field::ChipAwards(v) => set_once(&mut f.chip_awards, v, "chip-awards", wpos),
             Field::Shown(seat, col, tokens) => {
-                if d.shown[seat].is_some() {
-                    return Err(wpos.err(ErrorKind::Duplicate { field: "shown" }));
-                }
                 let hand = match tokens.first() {
                     Some((_, "empty")) => {
                         // Whatever follows `empty` is the line's end to check.
@@ -1079,75 +954,78 @@ impl<'t> Reader<'t, '_> {
                     }
                     Some(_) => {
                         let prefer = self.table.concealed_list(seat);
-                        self.resolved_list(tokens, pos, |_| prefer.iter().copied(), AT_MOST_14)?
+                        self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?
                     }
                     None => {
                         ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {
-                            shift(pos, col).err(ErrorKind::Inconsistent {
-                                detail: "the hand holds more than 14 tiles; write it".to_owned(),
-                            })
+                            shift(pos, col).err(lex::inconsistent(
+                                "the hand holds more than 14 tiles; write it",
+                            ))
                         })?
                     }
                 };
-                d.shown[seat] = Some(hand);
-                Ok(())
+                set_once(&mut f.shown[seat], hand, "shown", wpos)
             }
-            f => settled_field(&mut d.s, f, wpos),
+            Field::Ba(a, b) => set_once(&mut f.ba, (a, b), "ba", wpos),
+            Field::Ratio(a, b) => set_once(&mut f.ratio, [a, b], "ratio", wpos),
+            Field::Scores(v) => set_once(&mut f.scores, v, "scores", wpos),
+            Field::Deltas(v) => set_once(&mut f.deltas, v, "deltas", wpos),
+            Field::Chips(v) => set_once(&mut f.chips, v, "chips", wpos),
+            Field::Final(v) => set_once(&mut f.fin, (wpos, v), "final", wpos),
+            Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),
+            Field::FinalChips(v) => set_once(&mut f.final_chips, v, "final-chips", wpos),
         }
     }
 
     /// Tiles resolved statelessly (no copy twice), the `i`-th preferring the tiles of
-    /// `prefer(i)`; more than `N` is the inconsistency `too_many`.
+    /// `prefer(i)`; more than `N` is `too_many`.
     fn resolved_list<const N: usize, P: IntoIterator<Item = Tile>>(
         &self,
         tokens: Cursor<'t>,
         pos: Pos<'t>,
         prefer: impl Fn(usize) -> P,
-        too_many: &'static str,
+        too_many: impl Fn() -> ErrorKind,
     ) -> R<ArrayVec<Tile, N>> {
-        let mut v = ArrayVec::new();
-        let mut local = Taken::default();
-        let red_fives = self.table.red_fives;
-        for (c, tok) in tokens.tokens() {
-            let tp = shift(pos, c);
-            tiles_at(tp, tok, |raw, at| {
-                let t = pick_in(raw, prefer(v.len()), |x| !local.has(x), red_fives)
-                    .ok_or_else(|| shift(tp, at).err(no_copy_left(raw, red_fives)))?;
-                local.add(t);
-                v.try_push(t).map_err(|_| {
-                    shift(tp, at).err(ErrorKind::Inconsistent {
-                        detail: too_many.to_owned(),
-                    })
-                })
-            })?;
-        }
-        Ok(v)
+        let reds = self.table.red_fives;
+        tile_list(
+            tokens,
+            pos,
+            |raw, i, local| pick_in(raw, prefer(i), |x| !local.has(x), reds),
+            |raw| no_copy_left(raw, reds),
+            too_many,
+        )
     }
+}
+
+/// The tiles of list tokens (one token, or the rest of a line), the `i`-th resolved by
+/// `pick(raw, i, local)` against the tiles before it (`local`: no copy twice); each error at
+/// its tile: `missing(raw)` where `pick` finds none, `too_many` past `N`.
+fn tile_list<'t, const N: usize>(
+    tokens: Cursor<'t>,
+    pos: Pos<'t>,
+    pick: impl Fn(RawTile, usize, &Taken) -> Option<Tile>,
+    missing: impl Fn(RawTile) -> ErrorKind,
+    too_many: impl Fn() -> ErrorKind,
+) -> R<ArrayVec<Tile, N>> {
+    let mut v = ArrayVec::new();
+    let mut local = Taken::default();
+    for (c, tok) in tokens.tokens() {
+        let tp = shift(pos, c);
+        tiles_at(tp, tok, |raw, at| {
+            let t = pick(raw, v.len(), &local).ok_or_else(|| shift(tp, at).err(missing(raw)))?;
+            local.add(t);
+            v.try_push(t).map_err(|_| shift(tp, at).err(too_many()))
+        })?;
+    }
+    Ok(v)
 }
 
 /// Too many dora or ura indicators.
-const AT_MOST_5: &str = "at most 5 tiles here";
-/// Too many tiles in a hand.
-const AT_MOST_14: &str = "a hand shows at most 14 tiles";
-
-/// A field a win and a draw both have.
-fn settled_field<'t>(s: &mut Settled<'t>, f: Field<'t>, wpos: Pos<'t>) -> R<()> {
-    match f {
-        Field::Ba(a, b) => set_once(&mut s.ba, (a, b), "ba", wpos),
-        Field::Ratio(a, b) => set_once(&mut s.ratio, [a, b], "ratio", wpos),
-        Field::Scores(v) => set_once(&mut s.scores, v, "scores", wpos),
-        Field::Deltas(v) => set_once(&mut s.deltas, v, "deltas", wpos),
-        Field::Chips(v) => set_once(&mut s.chips, v, "chips", wpos),
-        f => final_field(&mut s.fin, f, wpos),
-    }
+fn at_most_5() -> ErrorKind {
+    lex::inconsistent("at most 5 tiles here")
 }
 
-/// A final-result field: `final`, `points`, `final-chips`.
-fn final_field<'t>(f: &mut FinalDraft<'t>, field: Field<'t>, wpos: Pos<'t>) -> R<()> {
-    match field {
-        Field::Final(v) => set_once(&mut f.scores, (wpos, v), "final", wpos),
-        Field::Points(v) => set_once(&mut f.points, (wpos, v), "points", wpos),
-        Field::FinalChips(v) => set_once(&mut f.chips, v, "final-chips", wpos),
-        _ => Ok(()),
-    }
+/// Too many tiles in a hand.
+fn at_most_14() -> ErrorKind {
+    lex::inconsistent("a hand shows at most 14 tiles")
 }

@@ -125,9 +125,9 @@ fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
 enum Pending<'t> {
     None,
     Setup(Box<Setup<'t>>),
-    Win(Box<WinDraft<'t>>),
-    Draw(Box<DrawDraft<'t>>),
-    End(Box<EndDraft<'t>>),
+    Win(Box<Outcome<'t, WinHead<'t>>>),
+    Draw(Box<Outcome<'t, DrawKind>>),
+    End(Box<Outcome<'t, ()>>),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -202,13 +202,12 @@ impl<'t, 'l> Reader<'t, 'l> {
             };
             // Comments are found by the tokenizer (`#` outside quotes ends a line); their text
             // is only taken when the caller keeps comments.
-            if self.comments.is_some() {
-                let line = pos.line_text();
-                if let Some(c) = lex::comment_start(line) {
-                    self.waiting_comments.push(&line[c + 1..]);
-                }
-            }
             let mut cur = Cursor::new(rest);
+            if self.comments.is_some()
+                && let Some(comment) = cur.comment()
+            {
+                self.waiting_comments.push(comment);
+            }
             if let Some((col, word)) = cur.next_token() {
                 self.last_content = (line_no, start);
                 self.line(col, word, &mut cur, pos)?;
@@ -241,10 +240,10 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             .err(ErrorKind::Truncated {
                 expected: match &self.pending {
-                    Pending::Win(w) if w.s.deltas.is_none() => {
+                    Pending::Win(w) if w.f.deltas.is_none() => {
                         "the rest of this win (its `deltas` line) and `end`"
                     }
-                    Pending::Draw(d) if d.s.deltas.is_none() => {
+                    Pending::Draw(d) if d.f.deltas.is_none() => {
                         "the rest of this draw (its `deltas` line) and `end`"
                     }
                     Pending::Win(_) | Pending::Draw(_) => {
@@ -310,19 +309,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                         found: lex::shorten(content.trim()),
                     }));
                 }
-                let (vcol, version) = cur.next_token().ok_or_else(|| {
-                    shift(pos, content.len()).err(ErrorKind::EndOfLine {
-                        expected: "the notation version, 1",
-                    })
-                })?;
-                if version != "1" {
-                    return Err(shift(pos, vcol).err(ErrorKind::Version {
-                        version: lex::shorten(version),
-                    }));
-                }
-                if let Some((col, t)) = cur.next_token() {
-                    return Err(shift(pos, col).err(expected("the end of the line", t)));
-                }
+                syntax::format_line(*cur).map_err(|e| line_error(pos, e))?;
                 self.log.header.format = "haifu".to_owned();
                 // A record may begin at any round (NOTATION.md, "Starting anywhere").
                 self.log.header.start_record = haifu_log::StartRecord::Optional;
@@ -342,10 +329,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             Stage::Header => {
                 let blocks = word_blocks(word);
                 if blocks & (HEAD | BODY) == 0 {
-                    return Err(wpos.err(ErrorKind::UnknownKeyword {
-                        word: lex::shorten(word),
-                        expected: HEADER_WORDS,
-                    }));
+                    return Err(wpos.err(lex::unknown(word, HEADER_WORDS)));
                 } else if blocks & HEAD == 0 {
                     self.stage = Stage::Body;
                     return self.body_line(word, wpos, cur, pos);
@@ -408,10 +392,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             } else if blocks != 0 {
                 out_of_place("outcome lines follow their `win`, `draw` or `game-end` line")
             } else {
-                wpos.err(ErrorKind::UnknownKeyword {
-                    word: lex::shorten(word),
-                    expected: BODY_WORDS,
-                })
+                wpos.err(lex::unknown(word, BODY_WORDS))
             });
         }
         // The lines that need a round (a `win` may follow another, a double ron).
@@ -486,7 +467,7 @@ impl<'t, 'l> Reader<'t, 'l> {
             Pending::Win(w) => self.flush_win(*w),
             Pending::Draw(d) => self.flush_draw(*d),
             Pending::End(e) => {
-                let fin = final_result(e.fin, e.at, "game-end")?.ok_or_else(|| {
+                let fin = final_result(&e.f, e.at, "game-end")?.ok_or_else(|| {
                     e.at.err(ErrorKind::MissingField {
                         block: "game-end",
                         field: "points",

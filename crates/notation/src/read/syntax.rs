@@ -6,10 +6,12 @@
 //! so that a move's error comes before any later token's.
 
 use nom::Parser;
+use nom::combinator::opt;
+use nom::sequence::terminated;
 
 use crate::grammar::{
-    self, LineError, PResult, Token, array, end_of_line, fail, int, need, needed, next, rest, seat,
-    seat_of, string, tile,
+    LineError, PResult, Token, array, each, end_of_line, fail, int, keyword, literal, need, needed,
+    next, rest, seat, seat_of, string, tile, within,
 };
 
 use super::*;
@@ -38,16 +40,16 @@ pub(super) enum Line<'t> {
     Seed(String),
     /// `seed-ref TEXT`.
     SeedRef(String),
-    /// `player SEAT "NAME"` and its key=value tokens.
-    Player(Seat, String, Cursor<'t>),
+    /// `player SEAT "NAME" KEY=VALUE…`.
+    Player(Seat, Box<Player>),
     /// `first-dealer SEAT`.
     FirstDealer(Seat),
     /// `scores S S S S`, in the header or a round's setup.
     Scores(BySeat<i32>),
     /// `chips C C C C`, in a round's setup.
     Chips(BySeat<i32>),
-    /// `unknown ELEMENT NAME "VALUE"`, anywhere.
-    Unknown(UnknownLine),
+    /// `unknown ELEMENT NAME "VALUE"`, anywhere (its event placed when it is applied).
+    Unknown(Box<UnknownAttribute>),
     /// `round LABEL …`.
     Round(RoundLine),
     /// `hand SEAT [exact] TILES`: the seat, the tiles' token, whether `exact`.
@@ -75,9 +77,21 @@ pub(super) enum Line<'t> {
 }
 
 /// The grammar of the line that starts with `word`, read in block `ctx` (the state machine
-/// in `mod.rs` has decided which block reads it). What the line holds after its value, if
-/// anything, is left for the applier to check as the line's end.
+/// in `mod.rs` has decided which block reads it). A `dora` line and a field line leave the
+/// rest of the line to be checked once they are applied; every other line is read to its end.
 pub(super) fn line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+    use Line as L;
+    match (ctx, word) {
+        (Ctx::Win | Ctx::Draw | Ctx::End, w) if w != "unknown" => {
+            field(ctx, word).map(L::Field).parse(input)
+        }
+        (Ctx::Body, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
+        _ => terminated(move |i| whole_line(ctx, word, i), end_of_line).parse(input),
+    }
+}
+
+/// The lines read to their end, by block and first word.
+fn whole_line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
         (_, "unknown") => unknown_line.map(L::Unknown).parse(input),
@@ -88,15 +102,26 @@ pub(super) fn line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, L
         (Ctx::Setup, "scores") => four_ints("four scores").map(L::Scores).parse(input),
         (Ctx::Setup, "chips") => four_ints("four chip counts").map(L::Chips).parse(input),
         (Ctx::Setup, _) => setup_line(word, input),
-        (Ctx::Win | Ctx::Draw | Ctx::End, _) => field(ctx, word).map(L::Field).parse(input),
-        (Ctx::Body, "round") => round_line.map(L::Round).parse(input),
-        (Ctx::Body, "win") => win_head.map(L::Win).parse(input),
-        (Ctx::Body, "draw") => draw_head.map(L::Draw).parse(input),
-        (Ctx::Body, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
-        (Ctx::Body, "expect") => expectation.map(L::Expect).parse(input),
-        (Ctx::Body, "game-end") => four_ints("four final scores").map(L::GameEnd).parse(input),
-        (Ctx::Body, _) => end_of_line.map(|()| L::End).parse(input),
+        (_, "round") => round_line.map(L::Round).parse(input),
+        (_, "win") => win_head.map(L::Win).parse(input),
+        (_, "draw") => draw_kind("the kind of draw, e.g. exhaustive")
+            .map(L::Draw)
+            .parse(input),
+        (_, "expect") => expectation.map(L::Expect).parse(input),
+        (_, "game-end") => four_ints("four final scores").map(L::GameEnd).parse(input),
+        _ => Ok((input, L::End)),
     }
+}
+
+/// The rest of the first line, `haifu 1`: the notation's version, 1.
+pub(super) fn format_line<'t>(input: Cursor<'t>) -> PResult<'t, ()> {
+    let version = needed("the notation version, 1", |v| match v {
+        "1" => Ok(()),
+        _ => Err(ErrorKind::Version {
+            version: lex::shorten(v),
+        }),
+    });
+    terminated(version, end_of_line).parse(input)
 }
 
 /// What a `rules` line names first: every preset, from [`Preset::names`], or a rule file.
@@ -107,71 +132,101 @@ pub(super) static PRESETS: std::sync::LazyLock<String> = std::sync::LazyLock::ne
     )
 });
 
-/// An attribute a reader did not know, as an `unknown` line keeps it.
-pub(super) struct UnknownLine {
-    pub(super) element: String,
-    pub(super) name: String,
-    pub(super) value: String,
-}
-
 /// The header line that starts with `word` (other than `scores` and `unknown`).
 fn header_line<'t>(word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
-    let (input, line) = match word {
-        "source" => {
-            let (input, format) = string("the source format, e.g. tenhou-mjlog")(input)?;
-            let (input, version) = match next(input)? {
-                (input, Some((col, v))) => match lex::string(v) {
-                    Ok(v) => (input, Some(v)),
-                    Err((o, kind)) => return fail(col + o, kind),
-                },
-                (input, None) => (input, None),
-            };
-            (input, Line::Source(format, version))
-        }
-        "game" => string("the game id").map(Line::Game).parse(input)?,
-        "rules" => {
-            let (input, preset) = need(PRESETS.as_str())(input)?;
-            let (input, items) = rest(input)?;
-            (input, Line::Rules(preset, items))
-        }
-        "seed" => string("the wall seed").map(Line::Seed).parse(input)?,
+    match word {
+        "source" => (
+            string("the source format, e.g. tenhou-mjlog"),
+            opt(string("the source's version")),
+        )
+            .map(|(format, version)| Line::Source(format, version))
+            .parse(input),
+        "game" => string("the game id").map(Line::Game).parse(input),
+        "rules" => (need(PRESETS.as_str()), rest)
+            .map(|(preset, items)| Line::Rules(preset, items))
+            .parse(input),
+        "seed" => string("the wall seed").map(Line::Seed).parse(input),
         "seed-ref" => string("the seed's reference string")
             .map(Line::SeedRef)
-            .parse(input)?,
-        "player" => {
-            let (input, s) = seat_of("a seat A-D")(input)?;
-            let (input, name) = string("the player's name, \"quoted\"")(input)?;
-            let (input, items) = rest(input)?;
-            (input, Line::Player(s, name, items))
-        }
-        _ => seat_of("a seat A-D").map(Line::FirstDealer).parse(input)?,
+            .parse(input),
+        "player" => player_line(input),
+        _ => seat_of("a seat A-D").map(Line::FirstDealer).parse(input),
+    }
+}
+
+/// `SEAT "NAME"` and any of `dan=N`, `rate=X`, `sex=S`, `rc=N`, `gold=N`: the rest of a
+/// `player` line.
+fn player_line<'t>(input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+    let (mut rest, (seat, name)) = (
+        seat_of("a seat A-D"),
+        string("the player's name, \"quoted\""),
+    )
+        .parse(input)?;
+    let mut p = Player {
+        name,
+        ..Player::default()
     };
-    let (input, ()) = end_of_line(input)?;
-    Ok((input, line))
+    while let (after, Some((col, tok))) = next(rest)? {
+        rest = after;
+        let Some((key, v)) = lex::key_value(tok) else {
+            return fail(
+                col,
+                expected("key=value: dan=, rate=, sex=, rc=, gold=", tok),
+            );
+        };
+        let vc = col + key.len() + 1;
+        let bad = |what| nom::Err::Failure(LineError::at(vc, expected(what, v)));
+        match key {
+            "dan" => p.dan = Some(lex::int(v).ok_or_else(|| bad("a dan number 0-255"))?),
+            "rate" => {
+                let rate = v.parse::<f64>().ok();
+                let finite =
+                    rate.filter(|r| r.is_finite() && !v.contains(['e', 'E', 'i', 'n', 'N']));
+                p.rate = Some(finite.ok_or_else(|| bad("a rating such as 1850.25"))?);
+            }
+            "sex" => {
+                let sex = lex::string(v);
+                p.sex = Some(sex.map_err(|(o, k)| nom::Err::Failure(LineError::at(vc + o, k)))?);
+            }
+            "rc" => p.rc = Some(lex::int(v).ok_or_else(|| bad("an integer"))?),
+            "gold" => p.gold = Some(lex::int(v).ok_or_else(|| bad("an integer"))?),
+            _ => {
+                return fail(
+                    col,
+                    lex::unknown(key, "a player key: dan, rate, sex, rc, gold"),
+                );
+            }
+        }
+    }
+    Ok((rest, Line::Player(seat, Box::new(p))))
 }
 
 /// Four integers, one per seat, each said to be `what` when it is missing or not one, then
 /// the line's end.
 pub(super) fn four_ints<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, BySeat<i32>> {
     move |input: Cursor<'t>| {
-        let (input, v) = array(int(what, what))(input)?;
-        let (input, ()) = end_of_line(input)?;
-        Ok((input, BySeat::from_array(v)))
+        terminated(array(int(what, what)), end_of_line)
+            .map(BySeat::from_array)
+            .parse(input)
     }
 }
 
 /// `ELEMENT NAME "VALUE"`, the rest of an `unknown` line.
-fn unknown_line<'t>(input: Cursor<'t>) -> PResult<'t, UnknownLine> {
-    let (input, element) = string("the element the attribute was on")(input)?;
-    let (input, name) = string("the attribute's name")(input)?;
-    let (input, value) = string("the attribute's value, \"quoted\"")(input)?;
-    let (input, ()) = end_of_line(input)?;
-    let u = UnknownLine {
-        element,
-        name,
-        value,
-    };
-    Ok((input, u))
+fn unknown_line<'t>(input: Cursor<'t>) -> PResult<'t, Box<UnknownAttribute>> {
+    (
+        string("the element the attribute was on"),
+        string("the attribute's name"),
+        string("the attribute's value, \"quoted\""),
+    )
+        .map(|(element, name, value)| {
+            Box::new(UnknownAttribute {
+                event: None,
+                element,
+                name,
+                value,
+            })
+        })
+        .parse(input)
 }
 
 /// A `round` line as its grammar reads it.
@@ -187,9 +242,9 @@ pub(super) struct RoundLine {
 }
 
 /// `round LABEL` and any of `dealer SEAT`, `sticks N`, `dice D D`, `dora TILE`, each once, in
-/// any order (a key given twice is an error at its second place).
+/// any order (a key given twice is an error at its second place, once its value is read).
 fn round_line<'t>(input: Cursor<'t>) -> PResult<'t, RoundLine> {
-    let (mut rest, (wind, number, honba)) = needed("the round label, e.g. E1.0", |_, label| {
+    let (mut rest, (wind, number, honba)) = needed("the round label, e.g. E1.0", |label| {
         lex::label(label).ok_or_else(|| {
             expected(
                 "a round label such as E1.0 (wind E/S/W/N, number 1-4, .honba)",
@@ -206,89 +261,82 @@ fn round_line<'t>(input: Cursor<'t>) -> PResult<'t, RoundLine> {
         dice: None,
         dora: None,
     };
-    let once = |taken: bool, col: usize, field: &'static str| {
-        if taken {
-            fail(col, ErrorKind::Duplicate { field })
-        } else {
-            Ok((input, ()))
-        }
-    };
+    let die = needed("two dice", |t| {
+        lex::int(t)
+            .filter(|v| (1..=6).contains(v))
+            .ok_or_else(|| expected("a die 1-6", t))
+    });
     while let (after, Some((kc, key))) = next(rest)? {
-        rest = after;
-        match key {
-            "dealer" => {
-                let (after, dealer) = seat_of("the dealer's seat A-D")(rest)?;
-                once(line.dealer.is_some(), kc, "dealer")?;
-                (rest, line.dealer) = (after, Some(dealer));
-            }
-            "sticks" => {
-                let (after, n) = int("the riichi sticks on the table", "a number of sticks")(rest)?;
-                once(line.sticks.is_some(), kc, "sticks")?;
-                (rest, line.sticks) = (after, Some(n));
-            }
-            "dice" => {
-                let (after, d) = array(needed("two dice", |_, t| {
-                    lex::int(t)
-                        .filter(|v| (1..=6).contains(v))
-                        .ok_or_else(|| expected("a die 1-6", t))
-                }))(rest)?;
-                once(line.dice.is_some(), kc, "dice")?;
-                (rest, line.dice) = (after, Some(d));
-            }
-            "dora" => {
-                let (after, dora) = tile("the first dora indicator")(rest)?;
-                once(line.dora.is_some(), kc, "dora")?;
-                (rest, line.dora) = (after, Some(dora));
-            }
-            _ => {
-                return fail(
-                    kc,
-                    ErrorKind::UnknownKeyword {
-                        word: lex::shorten(key),
-                        expected: "a round key: dealer, sticks, dice, dora",
-                    },
-                );
-            }
-        }
+        rest = match key {
+            "dealer" => once(
+                &mut line.dealer,
+                (kc, "dealer"),
+                seat_of("the dealer's seat A-D"),
+                after,
+            ),
+            "sticks" => once(
+                &mut line.sticks,
+                (kc, "sticks"),
+                int("the riichi sticks on the table", "a number of sticks"),
+                after,
+            ),
+            "dice" => once(&mut line.dice, (kc, "dice"), array(&die), after),
+            "dora" => once(
+                &mut line.dora,
+                (kc, "dora"),
+                tile("the first dora indicator"),
+                after,
+            ),
+            _ => fail(
+                kc,
+                lex::unknown(key, "a round key: dealer, sticks, dice, dora"),
+            ),
+        }?
+        .0;
     }
     Ok((rest, line))
 }
 
+/// The value after the key `field` (at `col`) read by `p` into `slot`, which must be empty.
+fn once<'t, O>(
+    slot: &mut Option<O>,
+    (col, field): (usize, &'static str),
+    p: impl Fn(Cursor<'t>) -> PResult<'t, O>,
+    input: Cursor<'t>,
+) -> PResult<'t, ()> {
+    let (rest, v) = p(input)?;
+    if slot.is_some() {
+        return fail(col, ErrorKind::Duplicate { field });
+    }
+    *slot = Some(v);
+    Ok((rest, ()))
+}
+
 /// The setup line that starts with `word` (`wall`, `shuffle` or `hand`).
 fn setup_line<'t>(word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
-    let (rest, line) = match word {
-        "wall" => {
-            let (rest, current) =
-                needed(
-                    "the wall's layout: current or early",
-                    |_, layout| match layout {
-                        "current" => Ok(true),
-                        "early" => Ok(false),
-                        _ => Err(ErrorKind::UnknownKeyword {
-                            word: lex::shorten(layout),
-                            expected: "a wall layout: current or early",
-                        }),
-                    },
-                )(input)?;
-            let (rest, tiles) = need("the wall's 136 tiles (108 in sanma)")(rest)?;
-            (rest, Line::Wall(current, tiles))
-        }
+    const TILES: &str = "the seat's 13 starting tiles";
+    match word {
+        "wall" => (
+            keyword(
+                "the wall's layout: current or early",
+                "a wall layout: current or early",
+                |layout| match layout {
+                    "current" => Some(true),
+                    "early" => Some(false),
+                    _ => None,
+                },
+            ),
+            need("the wall's 136 tiles (108 in sanma)"),
+        )
+            .map(|(current, tiles)| Line::Wall(current, tiles))
+            .parse(input),
         "shuffle" => string("the round's shuffle seed")
             .map(Line::Shuffle)
-            .parse(input)?,
-        _ => {
-            let (rest, s) = seat_of("a seat A-D")(input)?;
-            let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
-            if tiles.1 == "exact" {
-                let (rest, tiles) = need("the seat's 13 starting tiles")(rest)?;
-                (rest, Line::Hand(s, tiles, true))
-            } else {
-                (rest, Line::Hand(s, tiles, false))
-            }
-        }
-    };
-    let (rest, ()) = end_of_line(rest)?;
-    Ok((rest, line))
+            .parse(input),
+        _ => (seat_of("a seat A-D"), opt(literal("exact")), need(TILES))
+            .map(|(seat, exact, tiles)| Line::Hand(seat, tiles, exact.is_some()))
+            .parse(input),
+    }
 }
 
 /// How a `*T`, `~T` or `-T` discard marks its tsumogiri.
@@ -325,8 +373,8 @@ pub(super) enum Move<'t> {
     Kakan(usize, RawTile),
     /// `ankan TILES`: the token, and its one tile (the kind) or four tiles with their offsets.
     Ankan(Token<'t>, ArrayVec<(usize, RawTile), 4>),
-    /// `kita 4z`: the token and its tile.
-    Kita(Token<'t>, RawTile),
+    /// `kita 4z`: the tile, with its column.
+    Kita(usize, RawTile),
     /// `dora TILE`: the indicator, with its column.
     Dora(usize, RawTile),
     /// `dead`.
@@ -370,72 +418,76 @@ pub(super) fn one_move<'t>(
 /// A move word (`riichi`, `chi`, `back`…), the token `tok` at `col`, and its argument from
 /// `cur` when it takes one.
 fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<'t>, LineError> {
-    let (word, value) = match tok {
-        "riichi" | "deposit" | "chi" | "pon" | "kan" | "kakan" | "ankan" | "kita" | "dora"
-        | "bye" | "back" | "dead" | "false-win" => (tok, None),
-        _ => match tok.split_once('=') {
-            Some((w, v)) => (w, Some(v)),
-            None => (tok, None),
-        },
-    };
+    // Only `riichi=`, `deposit=` and `false-win=` take a value.
+    let (word, value) = ["riichi", "deposit", "false-win"]
+        .into_iter()
+        .find_map(|w| Some((w, Some(tok.strip_prefix(w)?.strip_prefix('=')?))))
+        .unwrap_or((tok, None));
     let vcol = col + word.len() + 1;
     let scores = |v: &str| comma_scores_at(v).map_err(|kind| LineError::at(vcol, kind));
-    let mut argument = |what: &'static str| match cur.next_token() {
-        Some(t) => Ok(t),
-        None => Err(LineError::at(
-            cur.offset(),
-            ErrorKind::EndOfLine { expected: what },
-        )),
+    let fails = |e: nom::Err<LineError>| match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => LineError::at(col, lex::expected("a move", tok)),
     };
-    let one_tile = |(c, t): Token<'t>| {
-        lex::one_tile(t)
-            .map(|raw| (c, raw))
-            .map_err(|(o, kind)| LineError::at(c + o, kind))
+    let mut argument = |p: &dyn Fn(Cursor<'t>) -> PResult<'t, Move<'t>>| {
+        let (after, m) = p(*cur).map_err(fails)?;
+        *cur = after;
+        Ok(m)
     };
-    const CALLED: &str = "the called tile and its source, e.g. 3m<A+45m";
     match (word, value) {
         ("riichi", v) => Ok(Move::Riichi(v.map(scores).transpose()?)),
         ("deposit", None) => Ok(Move::Deposit(None)),
         ("deposit", Some("none")) => Ok(Move::Deposit(Some(None))),
         ("deposit", Some(v)) => Ok(Move::Deposit(Some(Some(scores(v)?)))),
-        ("chi", None) => call_arg(MeldKind::Chi, argument(CALLED)?).map(Move::Call),
-        ("pon", None) => call_arg(MeldKind::Pon, argument(CALLED)?).map(Move::Call),
-        ("kan", None) => call_arg(MeldKind::Daiminkan, argument(CALLED)?).map(Move::Call),
-        ("kakan", None) => {
-            let (c, raw) = one_tile(argument("the tile added to the pon")?)?;
-            Ok(Move::Kakan(c, raw))
+        ("chi" | "pon" | "kan", None) => {
+            let kind = match word {
+                "chi" => MeldKind::Chi,
+                "pon" => MeldKind::Pon,
+                _ => MeldKind::Daiminkan,
+            };
+            let called = need("the called tile and its source, e.g. 3m<A+45m");
+            argument(&|i| {
+                let (rest, t) = called(i)?;
+                Ok((
+                    rest,
+                    Move::Call(call_arg(kind, t).map_err(nom::Err::Failure)?),
+                ))
+            })
         }
-        ("ankan", None) => ankan_arg(argument("the kind of the concealed kan, e.g. 9p")?),
-        ("kita", None) => {
-            let t = argument("the North set aside, 4z")?;
-            Ok(Move::Kita(t, one_tile(t)?.1))
-        }
-        ("dora", None) => {
-            let (c, raw) = one_tile(argument("the new dora indicator")?)?;
-            Ok(Move::Dora(c, raw))
-        }
+        ("kakan", None) => argument(&|i| {
+            let (rest, (c, raw)) = tile("the tile added to the pon")(i)?;
+            Ok((rest, Move::Kakan(c, raw)))
+        }),
+        ("ankan", None) => argument(&|i| {
+            let (rest, t) = need("the kind of the concealed kan, e.g. 9p")(i)?;
+            Ok((rest, ankan_arg(t).map_err(nom::Err::Failure)?))
+        }),
+        ("kita", None) => argument(&|i| {
+            let (rest, (c, raw)) = tile("the North set aside, 4z")(i)?;
+            Ok((rest, Move::Kita(c, raw)))
+        }),
+        ("dora", None) => argument(&|i| {
+            let (rest, (c, raw)) = tile("the new dora indicator")(i)?;
+            Ok((rest, Move::Dora(c, raw)))
+        }),
         ("dead", None) => Ok(Move::Dead),
         ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
         ("bye", None) => Ok(Move::Bye),
-        ("back", None) => {
-            // The name, if the next token is a quoted string.
-            let mut ahead = *cur;
-            match ahead.next_token() {
-                Some((c, t)) if t.starts_with('"') => {
-                    *cur = ahead;
-                    lex::string(t)
-                        .map(|name| Move::Back(Some(name)))
-                        .map_err(|(o, kind)| LineError::at(c + o, kind))
-                }
-                _ => Ok(Move::Back(None)),
+        // The name, if the next token is a quoted string.
+        ("back", None) => match cur.first() {
+            Some((_, t)) if t.starts_with('"') => {
+                let (after, name) = string("a name")(*cur).map_err(fails)?;
+                *cur = after;
+                Ok(Move::Back(Some(name)))
             }
-        }
+            _ => Ok(Move::Back(None)),
+        },
         _ => Err(LineError::at(
             col,
-            ErrorKind::UnknownKeyword {
-                word: lex::shorten(tok),
-                expected: "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
-            },
+            lex::unknown(
+                tok,
+                "a move: a tile (draw or discard), *, +T, -T, riichi, deposit, chi, pon, kan, kakan, ankan, kita, dora, bye, back, dead, false-win, or {KIND …}",
+            ),
         )),
     }
 }
@@ -522,21 +574,14 @@ fn meld_arg(col: usize, tok: &str) -> Result<MeldArg<'_>, LineError> {
         .ok_or_else(bad)?;
     let mut cur = Cursor::new(inner);
     let (kc, kind_word) = cur.next_token().ok_or_else(bad)?;
-    let kind = [
-        MeldKind::Chi,
-        MeldKind::Pon,
-        MeldKind::Daiminkan,
-        MeldKind::Kakan,
-        MeldKind::Ankan,
-        MeldKind::Kita,
-    ]
-    .into_iter()
-    .find(|k| k.as_str() == kind_word)
-    .ok_or_else(|| {
-        let expected = "a meld kind: chi, pon, daiminkan, kakan, ankan, kita";
-        let word = lex::shorten(kind_word);
-        LineError::at(col + 1 + kc, ErrorKind::UnknownKeyword { word, expected })
-    })?;
+    use MeldKind::*;
+    let kind = [Chi, Pon, Daiminkan, Kakan, Ankan, Kita]
+        .into_iter()
+        .find(|k| k.as_str() == kind_word)
+        .ok_or_else(|| {
+            let expected = "a meld kind: chi, pon, daiminkan, kakan, ankan, kita";
+            LineError::at(col + 1 + kc, lex::unknown(kind_word, expected))
+        })?;
     let (tc, tiles) = cur.next_token().ok_or_else(bad)?;
     let mut m = MeldArg {
         at: (col, tok),
@@ -551,25 +596,12 @@ fn meld_arg(col: usize, tok: &str) -> Result<MeldArg<'_>, LineError> {
         let (k, v) = lex::key_value(kv)
             .ok_or_else(|| LineError::at(kc, expected("called=T, added=T or from=S", kv)))?;
         let vc = kc + k.len() + 1;
+        let tile = || lex::one_tile(v).map_err(|(o, e)| LineError::at(vc + o, e));
         match k {
-            "called" | "added" => {
-                let raw = lex::one_tile(v).map_err(|(o, e)| LineError::at(vc + o, e))?;
-                let slot = if k == "called" {
-                    &mut m.called
-                } else {
-                    &mut m.added
-                };
-                *slot = Some((vc, v, raw));
-            }
+            "called" => m.called = Some((vc, v, tile()?)),
+            "added" => m.added = Some((vc, v, tile()?)),
             "from" => m.from = Some(seat(v).map_err(|e| LineError::at(vc, e))?),
-            _ => {
-                let expected = "called, added or from";
-                let word = lex::shorten(k);
-                return Err(LineError::at(
-                    kc,
-                    ErrorKind::UnknownKeyword { word, expected },
-                ));
-            }
+            _ => return Err(LineError::at(kc, lex::unknown(k, "called, added or from"))),
         }
     }
     Ok(m)
@@ -595,29 +627,21 @@ fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
     let limit = limit.unwrap_or(Limit::None);
     // A limit hand may leave its fu out (a record converted from a format without them); a
     // hand under the limits needs them to be valued.
-    if fu.is_none() && limit == Limit::None {
-        return fail(
-            rest.end(),
-            ErrorKind::EndOfLine {
-                expected: "the fu, e.g. 30fu (only a limit hand may leave them out)",
-            },
-        );
-    }
-    let Some(points) = points else {
-        return fail(
-            rest.end(),
-            ErrorKind::EndOfLine {
-                expected: "the points, e.g. 3900",
-            },
-        );
+    let missing = match (fu, points) {
+        (None, _) if limit == Limit::None => {
+            "the fu, e.g. 30fu (only a limit hand may leave them out)"
+        }
+        (_, None) => "the points, e.g. 3900",
+        (_, Some(points)) => return Ok((rest, (winner, from, fu, han, points, limit))),
     };
-    Ok((rest, (winner, from, fu, han, points, limit)))
+    fail(rest.end(), ErrorKind::EndOfLine { expected: missing })
 }
 
 /// Any of `NNfu`, `Nhan` (with its column), the points and a limit, in any order (a later
 /// one of a kind replaces an earlier); a token that is none of them is `what`.
 pub(super) fn win_values<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, WinValues> {
-    move |mut rest: Cursor<'t>| {
+    move |input: Cursor<'t>| {
+        let mut rest = input;
         let (mut fu, mut han, mut points, mut limit) = (None, None, None, None);
         while let (after, Some((col, t))) = next(rest)? {
             rest = after;
@@ -651,20 +675,9 @@ pub(super) type WinValues = (
 
 /// A draw's kind; `what` when the line ends.
 pub(super) fn draw_kind<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, DrawKind> {
-    needed(what, |_, k| {
-        names::draw_kind(k).ok_or_else(|| ErrorKind::UnknownKeyword {
-            word: lex::shorten(k),
-            expected: names::DRAW_KINDS,
-        })
-    })
+    keyword(what, names::DRAW_KINDS, names::draw_kind)
 }
 
-/// `draw KIND`.
-fn draw_head<'t>(input: Cursor<'t>) -> PResult<'t, DrawKind> {
-    let (rest, kind) = draw_kind("the kind of draw, e.g. exhaustive")(input)?;
-    let (rest, ()) = end_of_line(rest)?;
-    Ok((rest, kind))
-}
 /// A field line of a win, a draw or the game's end, as its grammar reads it.
 pub(super) enum Field<'t> {
     /// `pao SEAT`.
@@ -710,39 +723,35 @@ pub(super) enum Field<'t> {
 fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
     move |input: Cursor<'t>| match word {
         "pao" => seat_of("the liable seat").map(Field::Pao).parse(input),
-        "yaku" => yaku(input),
-        "yakuman" => yakuman(input),
+        "yaku" => each("at most 24 yaku", yaku).map(Field::Yaku).parse(input),
+        "yakuman" => each("at most 8 yakuman", yakuman)
+            .map(Field::Yakuman)
+            .parse(input),
         "dora" => rest.map(Field::Dora).parse(input),
         "ura" => rest.map(Field::Ura).parse(input),
         "hand" => rest.map(Field::Hand).parse(input),
-        "melds" => {
-            let (rest, tokens) = rest(input)?;
-            let mut v = Vec::new();
-            for (c, t) in tokens.tokens() {
-                v.push(meld_arg(c, t).map_err(nom::Err::Failure)?);
-                if v.len() > 4 {
-                    return fail(c, expected("at most 4 melds", t));
-                }
-            }
-            Ok((rest, Field::Melds(v)))
-        }
-        "agari" => {
-            let (rest, (col, raw)) = tile("the winning tile")(input)?;
-            Ok((rest, Field::Agari(col, raw)))
-        }
+        "melds" => each::<_, 4>("at most 4 melds", |i| {
+            let (rest, (c, t)) = need("a meld")(i)?;
+            Ok((rest, meld_arg(c, t).map_err(nom::Err::Failure)?))
+        })
+        .map(|v| Field::Melds(v.into_iter().collect()))
+        .parse(input),
+        "agari" => tile("the winning tile")
+            .map(|(col, raw)| Field::Agari(col, raw))
+            .parse(input),
         "ba" => {
             let what = if ctx == Ctx::Win {
                 "honba and sticks, e.g. ba 1 0"
             } else {
                 "honba and sticks"
             };
-            let (rest, [a, b]) = array(int(what, what))(input)?;
-            Ok((rest, Field::Ba(a, b)))
+            array(int(what, what))
+                .map(|[a, b]| Field::Ba(a, b))
+                .parse(input)
         }
-        "ratio" => {
-            let (rest, [a, b]) = array(int("two numbers", "two numbers"))(input)?;
-            Ok((rest, Field::Ratio(a, b)))
-        }
+        "ratio" => array(int("two numbers", "two numbers"))
+            .map(|[a, b]| Field::Ratio(a, b))
+            .parse(input),
         "scores" if ctx == Ctx::Win => four_ints("four scores before the win")
             .map(Field::Scores)
             .parse(input),
@@ -755,213 +764,161 @@ fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'
         "final" => four_ints("four final scores")
             .map(Field::Final)
             .parse(input),
-        "chips" => {
-            let what = "eight numbers: chips before, then changes";
-            let (input, v) = array::<_, 8>(int(what, "a chip count"))(input)?;
-            let chips = ChipScores {
+        "chips" => array::<_, 8>(int(
+            "eight numbers: chips before, then changes",
+            "a chip count",
+        ))
+        .map(|v| {
+            Field::Chips(ChipScores {
                 before: BySeat::from_array([v[0], v[1], v[2], v[3]]),
                 delta: BySeat::from_array([v[4], v[5], v[6], v[7]]),
-            };
-            Ok((input, Field::Chips(chips)))
-        }
-        "chip-awards" => chip_awards(input),
-        "points" => {
-            let (input, v) = array(needed("four placement points", |_, t| {
-                lex::tenths(t).ok_or_else(|| expected("placement points such as +58.0", t))
-            }))(input)?;
-            Ok((input, Field::Points(BySeat::from_array(v))))
-        }
+            })
+        })
+        .parse(input),
+        "chip-awards" => each("at most 16 awards", chip_award)
+            .map(Field::ChipAwards)
+            .parse(input),
+        "points" => array(needed("four placement points", |t| {
+            lex::tenths(t).ok_or_else(|| expected("placement points such as +58.0", t))
+        }))
+        .map(|v| Field::Points(BySeat::from_array(v)))
+        .parse(input),
         "shown" => {
-            let (rest, (col, s)) = need("the seat whose hand is shown")(input)?;
-            let s = match seat(s) {
-                Ok(s) => s,
-                Err(kind) => return fail(col, kind),
-            };
-            let (rest, tokens) = grammar::rest(rest)?;
-            Ok((rest, Field::Shown(s, col, tokens)))
+            let col = input.end();
+            (seat_of("the seat whose hand is shown"), rest)
+                .map(|(s, tiles)| Field::Shown(s, col, tiles))
+                .parse(input)
         }
-        _ => {
-            let (input, v) = array(needed("four chip pairs a/b", |_, t| {
-                let (a, b) = t.split_once('/').ok_or_else(|| expected("a/b", t))?;
-                Ok([
-                    lex::tenths(a).ok_or_else(|| expected("a number", a))?,
-                    lex::tenths(b).ok_or_else(|| expected("a number", b))?,
-                ])
-            }))(input)?;
-            Ok((input, Field::FinalChips(BySeat::from_array(v))))
-        }
+        _ => array(needed("four chip pairs a/b", |t| {
+            let (a, b) = t.split_once('/').ok_or_else(|| expected("a/b", t))?;
+            Ok([
+                lex::tenths(a).ok_or_else(|| expected("a number", a))?,
+                lex::tenths(b).ok_or_else(|| expected("a number", b))?,
+            ])
+        }))
+        .map(|v| Field::FinalChips(BySeat::from_array(v)))
+        .parse(input),
     }
 }
 
-/// `yaku NAME HAN …` (a comma after a han allowed).
-fn yaku<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
-    let mut v = ArrayVec::new();
-    let mut rest = input;
-    while let (after, Some((col, name))) = next(rest)? {
-        let Some(source) = names::han_source(name) else {
-            return fail(
-                col,
-                ErrorKind::UnknownKeyword {
-                    word: lex::shorten(name),
-                    expected: "a yaku name (see NOTATION.md), dora, ura or aka",
-                },
-            );
-        };
-        let (after, han) = needed("the yaku's han", |_, h| {
+/// `NAME HAN`, an item of a `yaku` line (a comma after the han allowed).
+fn yaku<'t>(input: Cursor<'t>) -> PResult<'t, RecordedHan> {
+    (
+        keyword(
+            "a yaku name",
+            "a yaku name (see NOTATION.md), dora, ura or aka",
+            HanSource::from_name,
+        ),
+        needed("the yaku's han", |h| {
             let h = h.strip_suffix(',').unwrap_or(h);
             lex::int(h).ok_or_else(|| expected("the han, e.g. 1", h))
-        })(after)?;
-        rest = after;
-        if v.try_push(RecordedHan { source, han }).is_err() {
-            return fail(col, expected("at most 24 yaku", name));
-        }
-    }
-    Ok((rest, Field::Yaku(v)))
+        }),
+    )
+        .map(|(source, han)| RecordedHan { source, han })
+        .parse(input)
 }
 
-/// `yakuman NAME, …`.
-fn yakuman<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
-    let mut v = ArrayVec::new();
-    let mut rest = input;
-    while let (after, Some((col, name))) = next(rest)? {
-        rest = after;
+/// `NAME`, an item of a `yakuman` line (a comma after it allowed).
+fn yakuman<'t>(input: Cursor<'t>) -> PResult<'t, Yaku> {
+    needed("a yakuman name", |name| {
         let name = name.strip_suffix(',').unwrap_or(name);
-        let yakuman = match names::han_source(name) {
-            Some(HanSource::Yaku(y)) if y.is_yakuman() => y,
-            _ => {
-                return fail(
-                    col,
-                    ErrorKind::UnknownKeyword {
-                        word: lex::shorten(name),
-                        expected: "a yakuman name (see NOTATION.md)",
-                    },
-                );
-            }
-        };
-        if v.try_push(yakuman).is_err() {
-            return fail(col, expected("at most 8 yakuman", name));
+        match HanSource::from_name(name) {
+            Some(HanSource::Yaku(y)) if y.is_yakuman() => Ok(y),
+            _ => Err(lex::unknown(name, "a yakuman name (see NOTATION.md)")),
         }
-    }
-    Ok((rest, Field::Yakuman(v)))
+    })(input)
 }
 
-/// `chip-awards NAME:CHIPS …`.
-fn chip_awards<'t>(input: Cursor<'t>) -> PResult<'t, Field<'t>> {
-    let mut v = ArrayVec::new();
-    let mut rest = input;
-    while let (after, Some((col, t))) = next(rest)? {
-        rest = after;
-        let award = t
-            .split_once(':')
-            .ok_or_else(|| expected("NAME:CHIPS", t))
-            .and_then(|(name, n)| {
-                let source =
-                    names::han_source(name).ok_or_else(|| expected("a yaku name", name))?;
-                let chips = lex::int(n).ok_or_else(|| expected("a chip count", n))?;
-                Ok(ChipAward { source, chips })
-            });
-        match award {
-            Ok(a) => {
-                if v.try_push(a).is_err() {
-                    return fail(col, expected("at most 16 awards", t));
-                }
-            }
-            Err(kind) => return fail(col, kind),
-        }
-    }
-    Ok((rest, Field::ChipAwards(v)))
+/// `NAME:CHIPS`, an item of a `chip-awards` line.
+fn chip_award<'t>(input: Cursor<'t>) -> PResult<'t, ChipAward> {
+    needed("an award", |t| {
+        let (name, n) = t.split_once(':').ok_or_else(|| expected("NAME:CHIPS", t))?;
+        let source = HanSource::from_name(name).ok_or_else(|| expected("a yaku name", name))?;
+        let chips = lex::int(n).ok_or_else(|| expected("a chip count", n))?;
+        Ok(ChipAward { source, chips })
+    })(input)
 }
+
 /// `expect` KIND …: `furiten SEAT REASON`, `win SEAT [NNfu] [Nhan] [POINTS] [LIMIT]`,
 /// `draw KIND`, `next LABEL|end [dealer SEAT] [sticks N]`, `illegal [REFUSAL] ["REASON"]`.
 fn expectation<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (rest, (col, what)) = need("what is expected: furiten, win, draw, next or illegal")(input)?;
-    let (rest, kind) = match what {
-        "furiten" => furiten(rest)?,
-        "win" => win(rest)?,
-        "draw" => draw(rest)?,
-        "next" => next_round(rest)?,
-        "illegal" => illegal(rest)?,
-        _ => {
-            return fail(
-                col,
-                ErrorKind::UnknownKeyword {
-                    word: lex::shorten(what),
-                    expected: "furiten, win, draw, next or illegal",
-                },
-            );
-        }
-    };
-    let (rest, ()) = end_of_line(rest)?;
-    Ok((rest, kind))
+    const KINDS: &str = "furiten, win, draw, next or illegal";
+    let (rest, what) = keyword(
+        "what is expected: furiten, win, draw, next or illegal",
+        KINDS,
+        |w| {
+            ["furiten", "win", "draw", "next", "illegal"]
+                .into_iter()
+                .find(|&k| k == w)
+        },
+    )(input)?;
+    match what {
+        "furiten" => furiten(rest),
+        "win" => win(rest),
+        "draw" => draw_kind("the kind of draw")
+            .map(|kind| ExpectationKind::Draw { kind })
+            .parse(rest),
+        "next" => next_round(rest),
+        _ => illegal(rest),
+    }
 }
 
 /// `furiten SEAT own_discard|same_turn|riichi|none`.
 fn furiten<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (rest, seat) = seat_of("the seat")(input)?;
-    let (rest, reason) = needed("own_discard, same_turn, riichi or none", |_, r| {
-        names::furiten_reason(r).ok_or_else(|| ErrorKind::UnknownKeyword {
-            word: lex::shorten(r),
-            expected: "a furiten reason: own_discard, same_turn, riichi, or none",
-        })
-    })(rest)?;
-    Ok((rest, ExpectationKind::Furiten { seat, reason }))
+    (
+        seat_of("the seat"),
+        keyword(
+            "own_discard, same_turn, riichi or none",
+            "a furiten reason: own_discard, same_turn, riichi, or none",
+            names::furiten_reason,
+        ),
+    )
+        .map(|(seat, reason)| ExpectationKind::Furiten { seat, reason })
+        .parse(input)
 }
 
 /// `win SEAT` and any of `NNfu`, `Nhan`, the points and a limit, in any order (a later one
 /// of a kind replaces an earlier).
 fn win<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (rest, seat) = seat_of("the winner's seat")(input)?;
-    let (rest, (fu, han, points, limit)) =
-        win_values("30fu, 3han, points such as 3900, or a limit")(rest)?;
-    let kind = ExpectationKind::Win {
-        seat,
-        fu,
-        han: han.map(|(_, n)| n),
-        points,
-        limit,
-    };
-    Ok((rest, kind))
-}
-
-/// `draw KIND`.
-fn draw<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (rest, kind) = draw_kind("the kind of draw")(input)?;
-    Ok((rest, ExpectationKind::Draw { kind }))
+    (
+        seat_of("the winner's seat"),
+        win_values("30fu, 3han, points such as 3900, or a limit"),
+    )
+        .map(|(seat, (fu, han, points, limit))| ExpectationKind::Win {
+            seat,
+            fu,
+            han: han.map(|(_, n)| n),
+            points,
+            limit,
+        })
+        .parse(input)
 }
 
 /// `next end`, or `next LABEL` with `dealer SEAT` and `sticks N` pairs (each pair's value is
 /// read before its key is judged).
 fn next_round<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (mut rest, (col, l)) = need("the next round's label (e.g. E2.0) or `end`")(input)?;
-    if l == "end" {
+    let (mut rest, label) = needed("the next round's label (e.g. E2.0) or `end`", |l| {
+        if l == "end" {
+            return Ok(None);
+        }
+        lex::label(l)
+            .map(Some)
+            .ok_or_else(|| expected("a round label such as E2.0, or end", l))
+    })(input)?;
+    let Some((wind, number, honba)) = label else {
         return Ok((rest, ExpectationKind::Next(NextRound::GameEnds)));
-    }
-    let Some((wind, number, honba)) = lex::label(l) else {
-        return fail(col, expected("a round label such as E2.0, or end", l));
     };
     let (mut dealer, mut sticks) = (None, None);
     while let (after, Some((kc, k))) = next(rest)? {
-        let (after, (vc, v)) = need("a value")(after)?;
-        rest = after;
-        match k {
-            "dealer" => match seat(v) {
-                Ok(s) => dealer = Some(s),
-                Err(kind) => return fail(vc, kind),
-            },
-            "sticks" => match lex::int(v) {
-                Some(n) => sticks = Some(n),
-                None => return fail(vc, expected("a number", v)),
-            },
-            _ => {
-                return fail(
-                    kc,
-                    ErrorKind::UnknownKeyword {
-                        word: lex::shorten(k),
-                        expected: "dealer or sticks",
-                    },
-                );
-            }
-        }
+        need("a value")(after)?;
+        rest = match k {
+            "dealer" => seat_of("a value").map(|s| dealer = Some(s)).parse(after),
+            "sticks" => int("a value", "a number")
+                .map(|n| sticks = Some(n))
+                .parse(after),
+            _ => fail(kc, lex::unknown(k, "dealer or sticks")),
+        }?
+        .0;
     }
     let kind = ExpectationKind::Next(NextRound::Round {
         wind,
@@ -975,31 +932,18 @@ fn next_round<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
 
 /// `illegal`, then an optional refusal kind, then an optional quoted reason.
 fn illegal<'t>(input: Cursor<'t>) -> PResult<'t, ExpectationKind> {
-    let (mut rest, mut token) = next(input)?;
-    let refusal = match token {
-        Some((col, t)) if !t.starts_with('"') => {
-            let Some(r) = haifu_log::Refusal::from_name(t) else {
-                return fail(
-                    col,
-                    ErrorKind::UnknownKeyword {
-                        word: lex::shorten(t),
-                        expected: REFUSALS,
-                    },
-                );
-            };
-            (rest, token) = next(rest)?;
-            Some(r)
+    let refusal = |i: Cursor<'t>| match i.first() {
+        Some((_, t)) if !t.starts_with('"') => {
+            keyword("a refusal kind", REFUSALS, haifu_log::Refusal::from_name)(i)
         }
-        _ => None,
+        _ => Err(nom::Err::Error(LineError::at(
+            i.end(),
+            lex::expected(REFUSALS, ""),
+        ))),
     };
-    let reason = match token {
-        Some((col, t)) => match lex::string(t) {
-            Ok(s) => Some(s),
-            Err((o, kind)) => return fail(col + o, kind),
-        },
-        None => None,
-    };
-    Ok((rest, ExpectationKind::Illegal { refusal, reason }))
+    (opt(refusal), opt(within("a quoted reason", lex::string)))
+        .map(|(refusal, reason)| ExpectationKind::Illegal { refusal, reason })
+        .parse(input)
 }
 
 /// The refusal kinds an `expect illegal` may name, for messages.
