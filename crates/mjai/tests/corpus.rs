@@ -660,3 +660,70 @@ fn a_2011_log_dealer_the_flow_does_not_give_is_a_divergence() {
         verdict.divergences
     );
 }
+
+/// `diff` replays the 2011 log, which states no round setup, from each side's own flow, as
+/// `verify` does: both courses start East 1 at the rule set's start scores (not at the zeros
+/// the log leaves), follow the same rounds, and differ only where Tenhou and M-League rule
+/// the same win differently. Worked by hand: the South 3 dealer's ron of 30 fu 4 han is
+/// base 30 × 2^6 = 1,920, × 6 = 11,520, rounded up to 11,600 under Tenhou; M-League's
+/// kiriage mangan makes 30 fu 4 han a mangan, 12,000 to a dealer.
+#[test]
+fn the_2011_log_diffs_from_the_start_scores() {
+    let Some(dir) = corpus() else { return };
+    let (file, _) = manifest(&dir)
+        .into_iter()
+        .find(|(f, _)| names(f, "tenhou4p_nogid-mjai-test"))
+        .expect("the 2011 log in the manifest");
+    let mut log = GameLog::new();
+    let bytes = std::fs::read(dir.join(&file)).expect("the log reads");
+    haifu_mjai::read(&bytes, &mut log).expect("the log parses");
+    assert!(log.header.unrecorded.round_setup, "the 2011 dialect");
+    let (a, b) = (
+        haifu::rules("tenhou").expect("a preset"),
+        haifu::rules("m-league").expect("a preset"),
+    );
+    let diff = haifu_replay::diff(&log, &a, &b);
+    for (course, rules) in [(&diff.a, &a), (&diff.b, &b)] {
+        let first = course.rounds[0].setup.expect("the first round is played");
+        assert_eq!(
+            (
+                first.round_wind,
+                first.round_number,
+                first.honba,
+                first.sticks
+            ),
+            (haifu_tiles::Wind::East, 1, 0, 0)
+        );
+        assert_eq!(
+            first.scores,
+            BySeat::from_array([rules.flow.start_score; 4])
+        );
+        assert_eq!(first.scores, BySeat::from_array([25_000; 4]));
+        // Every round is played by the flow, none after the end or unknown.
+        assert!(
+            course
+                .rounds
+                .iter()
+                .all(|r| matches!(r.played_as, haifu_replay::Played::As(_))),
+            "{:#?}",
+            course.rounds
+        );
+    }
+    let values: Vec<(u32, u32)> = diff
+        .changes
+        .iter()
+        .filter_map(|c| match c {
+            haifu_replay::Change::WinValue { a, b, .. } => Some((a.points, b.points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(values, [(11_600, 12_000)], "{:#?}", diff.changes);
+    assert!(
+        !diff.changes.iter().any(|c| matches!(
+            c,
+            haifu_replay::Change::Refused { .. } | haifu_replay::Change::Flow { .. }
+        )),
+        "{:#?}",
+        diff.changes
+    );
+}

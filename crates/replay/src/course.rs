@@ -147,6 +147,8 @@ fn course_of(
             unsupported: Some(reason),
         };
     }
+    // A log that states no round setup is followed from the flow's, as `verify` does.
+    let log = &*crate::as_played(log, rules, timing);
     // The referee with sheets on: its summaries then carry each win's value as shown (the
     // sheets themselves are not kept).
     let mut verdict = Verdict::new();

@@ -34,6 +34,8 @@ mod sheet;
 mod verdict;
 mod wall;
 
+use std::borrow::Cow;
+
 use haifu_log::GameLog;
 use haifu_rules::flow::Next;
 use haifu_ruleset::{Players, RuleSet};
@@ -94,15 +96,13 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut dyn FnMut(RoundSheet)
     verdict.draws = log.draws().len();
     wall::check(log, &mut verdict);
     let reason = players_of(log).and_then(|table| table_mismatch(table, rules));
-    // A log that states no round setup (mjai's 2011 dialect) is replayed from the flow's.
-    let filled;
-    let log = if log.header.unrecorded.round_setup && reason.is_none() {
-        filled = with_flow_setups(log, rules);
-        verdict.checked.setups_from_flow = true;
-        &filled
+    let log = if reason.is_none() {
+        as_played(log, rules, DoraTiming::Recorded)
     } else {
-        log
+        Cow::Borrowed(log)
     };
+    verdict.checked.setups_from_flow = matches!(log, Cow::Owned(_));
+    let log = &*log;
     if let Some(reason) = reason {
         verdict.push(Divergence {
             round: None,
@@ -136,6 +136,22 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut dyn FnMut(RoundSheet)
     verdict
 }
 
+/// `log` as `rules` plays it: itself, or where it states no round setup (mjai's 2011
+/// dialect), [`with_flow_setups`] under `rules`, its kan dora revealed at `timing` (the
+/// caller's own). `verify` and `diff` (each side under its own rule set) replay this; the
+/// caller has checked that `rules` is for the log's table.
+pub(crate) fn as_played<'a>(
+    log: &'a GameLog,
+    rules: &RuleSet,
+    timing: DoraTiming,
+) -> Cow<'a, GameLog> {
+    if log.header.unrecorded.round_setup {
+        Cow::Owned(with_flow_setups(log, rules, timing))
+    } else {
+        Cow::Borrowed(log)
+    }
+}
+
 /// `log`, which states no round setup (mjai's 2011 dialect: each round's dealer and dora
 /// indicator only, and no payments), with each round's round wind and number, honba, sticks
 /// and scores, and each outcome's payments, the rule set's flow's own: the first round the
@@ -148,7 +164,7 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut dyn FnMut(RoundSheet)
 /// (its yaku by the round wind, riichi by the scores) on its own setup: so the log is
 /// refereed again until no setup changes, at most once a round (after `n` passes the first
 /// `n` rounds' setups are the flow's); a game's log is refereed about twice.
-fn with_flow_setups(log: &GameLog, rules: &RuleSet) -> GameLog {
+fn with_flow_setups(log: &GameLog, rules: &RuleSet, timing: DoraTiming) -> GameLog {
     let mut filled = log.clone();
     filled.header.unrecorded.scores = true;
     for _ in 0..=log.round_starts().len() {
@@ -156,7 +172,7 @@ fn with_flow_setups(log: &GameLog, rules: &RuleSet) -> GameLog {
         let summaries = referee::check(
             &filled,
             *rules,
-            DoraTiming::Recorded,
+            timing,
             &mut scratch,
             None,
             &mut referee::Unwatched,
