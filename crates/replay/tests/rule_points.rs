@@ -28,7 +28,7 @@ const CASES: &[Case] = &[
     Case {
         field: "players",
         scenario: "kans/kokushi-no-ankan-rob",
-        set: "players=3",
+        set: "players=3 final_points=\"not-known\"",
         kind: "unsupported",
         text: "the game has 4 players and the rule set is for 3",
     },

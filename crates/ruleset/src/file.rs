@@ -249,9 +249,11 @@ impl RuleSet {
     }
 
     /// Whether the rule points, each valid alone, make a rule set together: scores are
-    /// positive (the start, the return), a fixed uma sums to zero, which also catches an
-    /// uma of three places given for four players (its fourth place is 0), and kita (a North
-    /// set aside) is played only at a table of three.
+    /// positive (the start, the return); every row of the uma sums to zero, which also
+    /// catches an uma of three places given for four players; at a table of three the uma's
+    /// fourth place is 0 (so `tenhou,players=3`, which keeps Tenhou's four-place uma, is
+    /// refused with the way to mend it); and kita (a North set aside) and the other points
+    /// of a table of three are played only there.
     ///
     /// # Errors
     ///
@@ -272,9 +274,9 @@ impl RuleSet {
             );
         }
         // The points of a three-player table are not played at four (and are left not
-        // settled by every four-player preset). No point is the reverse: those a table of
-        // three cannot reach (four riichi) are moot there, and `tenhou,players=3` is a rule
-        // set for a sanma log.
+        // settled by every four-player preset). The points a table of three cannot reach
+        // (four riichi, four winds) are moot there; the one point of four players that would
+        // rule wrongly at three, the uma's fourth place, is checked with the uma below.
         if self.players == crate::Players::Four {
             let round = &self.round;
             let three_player_points = [
@@ -307,7 +309,18 @@ impl RuleSet {
                     "final_points: return_score = {return_score}: the return score is positive"
                 ));
             }
-            if let Uma::Fixed(row) = uma {
+            let rows: &[[i32; 4]] = match uma {
+                Uma::Fixed(row) => std::slice::from_ref(row),
+                Uma::ByFloaters { by_count, .. } => by_count,
+            };
+            for row in rows {
+                // A table of three has three places: the uma's own doc says its fourth
+                // entry is then 0, and the three others carry the whole sum.
+                if self.players == crate::Players::Three && row[3] != 0 {
+                    return bad(format!(
+                        "final_points: uma = {row:?} with players = 3: a table of three has three places, so the fourth entry is 0 (give uma = [first, second, third, 0] summing to zero, set final_points = \"not-known\", or start from a three-player preset such as tenhou-sanma)"
+                    ));
+                }
                 let sum: i64 = row.iter().map(|u| i64::from(*u)).sum();
                 if sum != 0 {
                     return bad(format!(

@@ -276,6 +276,38 @@ fn points_that_do_not_make_a_rule_set_together_are_refused() {
     .expect("reads")
     .apply(&mut RuleSet::preset(Preset::TenhouSanma))
     .expect("without the points of a table of three, a rule set");
+    // The reverse: a four-player preset at a table of three keeps its four places of uma
+    // (+20/+10/-10/-20). The three places left would sum to +20, so it is refused, saying
+    // how to mend it; a rule file is held to the same.
+    let err = RuleSpec::parse("tenhou,players=3")
+        .expect("reads")
+        .apply(&mut RuleSet::preset(Preset::Tenhou))
+        .expect_err("four places of uma at three");
+    assert!(
+        err.to_string().contains(
+            "uma = [20, 10, -10, -20] with players = 3: a table of three has three places"
+        ),
+        "{err}"
+    );
+    let err = RuleSet::from_toml("base = \"tenhou\"\nplayers = 3\n", "club.toml")
+        .expect_err("four places of uma at three, from a file");
+    assert!(err.to_string().contains("with players = 3"), "{err}");
+    // Mended either way: no placement points, or three places that sum to zero.
+    RuleSpec::parse("tenhou,players=3,final_points=\"not-known\"")
+        .expect("reads")
+        .apply(&mut RuleSet::preset(Preset::Tenhou))
+        .expect("without placement points, a rule set");
+    RuleSpec::parse(
+        "tenhou,players=3,final_points={return_score=30000,uma=[15,0,-15],rounding=\"hundreds\"}",
+    )
+    .expect("reads")
+    .apply(&mut RuleSet::preset(Preset::Tenhou))
+    .expect("three places summing to zero, a rule set");
+    // A preset that computes no placement points (classic) takes players = 3 as it stands.
+    RuleSpec::parse("classic,players=3")
+        .expect("reads")
+        .apply(&mut RuleSet::preset(Preset::Classic))
+        .expect("classic at three");
 }
 
 #[test]
