@@ -82,6 +82,10 @@ pub enum Event<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         deltas: Option<BySeat<i32>>,
     },
+    /// The record leaves the rest of the round's moves out (the notation's `...`): what
+    /// follows in the round is only what the record states of it (riichi declarations, kan
+    /// dora indicators, the outcome), not the moves that led there.
+    Elided,
     /// A recorded win (agari). In a multiple ron there is one per winner, in order.
     Win(&'a RecordedWin),
     /// A recorded draw (ryuukyoku), exhaustive or abortive.
@@ -94,7 +98,7 @@ pub enum Event<'a> {
 impl Event<'_> {
     /// The seat whose action the event is: the drawer, the discarder, the caller, the
     /// declarer, the winner, the seat that disconnects or errs; `None` for a round's start, a
-    /// new dora indicator, a draw and the game's end.
+    /// new dora indicator, an elision, a draw and the game's end.
     pub fn seat(&self) -> Option<Seat> {
         match *self {
             Event::DrawTile { seat, .. }
@@ -107,6 +111,7 @@ impl Event<'_> {
             Event::Win(win) => Some(win.winner),
             Event::RoundStart(_)
             | Event::NewDora { .. }
+            | Event::Elided
             | Event::RoundDraw(_)
             | Event::GameEnd(_) => None,
         }

@@ -76,6 +76,7 @@ pub(crate) enum Slot {
         /// An index into `riichi_scores` (rows of scores by seat), or [`NO_SCORES`].
         deltas: u32,
     },
+    Elided,
     Win(u32),
     RoundDraw(u32),
     GameEnd(u32),
@@ -213,6 +214,7 @@ impl GameLog {
                 mistake,
                 deltas: self.riichi_scores.get(deltas as usize).copied(),
             },
+            Slot::Elided => Event::Elided,
             Slot::Win(i) => Event::Win(&self.wins[i as usize]),
             Slot::RoundDraw(i) => Event::RoundDraw(&self.draws[i as usize]),
             Slot::GameEnd(i) => Event::GameEnd(&self.ends[i as usize]),
@@ -295,6 +297,11 @@ impl GameLog {
             mistake,
             deltas,
         });
+    }
+
+    /// Appends an elision: the rest of the round's moves are left out.
+    pub fn push_elided(&mut self) {
+        self.slots.push(Slot::Elided);
     }
 
     /// Appends a recorded win.

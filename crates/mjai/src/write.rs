@@ -19,7 +19,8 @@ pub enum WriteError {
         /// The event's index.
         event: usize,
     },
-    /// An event mjai has no line for (a mistake at the table), or a log without what every
+    /// An event mjai has no line for (a mistake at the table, a round whose moves are left
+    /// out), or a log without what every
     /// mjai round states (the 2011 dialect's rounds, which state no setup).
     #[error("event {event}: {detail}")]
     Unwritable {
@@ -290,6 +291,12 @@ impl Writer {
                 return Err(WriteError::Unwritable {
                     event: index,
                     detail: "mjai has no event for a mistake at the table".to_owned(),
+                });
+            }
+            Event::Elided => {
+                return Err(WriteError::Unwritable {
+                    event: index,
+                    detail: "the record leaves a round's moves out (`...`), and mjai states every move: it is not written rather than given moves nobody made".to_owned(),
                 });
             }
             Event::Win(win) => self.win(win),

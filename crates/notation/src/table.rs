@@ -168,6 +168,8 @@ pub(crate) struct Table {
     pub(crate) after_win: bool,
     /// Whether any round has started.
     pub(crate) started: bool,
+    /// Whether the round's moves from some point on are left out (`...`).
+    pub(crate) elided: bool,
     /// Whether the last riichi deposit of the game recorded the scores (old Tenhou logs never
     /// do): the default for the next one.
     pub(crate) deposit_scored: bool,
@@ -196,6 +198,7 @@ impl Table {
             open: false,
             after_win: false,
             started: false,
+            elided: false,
             deposit_scored: true,
             red_fives: RedFives::OnePerSuit,
         }
@@ -448,6 +451,25 @@ impl Table {
         });
         self.deposit_scored = scores.is_some();
         self.sticks = self.sticks.saturating_add(1);
+    }
+
+    /// The record leaves the rest of the round's moves out (`...`): what the hands hold is
+    /// no longer known, so every tile in a hand is unseen again, no seat has melds, and
+    /// nothing was drawn or discarded last. What a win or a draw shows after it has no
+    /// default: the record writes it.
+    pub(crate) fn elide(&mut self) {
+        for place in &mut self.place {
+            if (in_hand(Seat::ALL[0])..OUT).contains(place) {
+                *place = UNSEEN;
+            }
+        }
+        self.melds = Default::default();
+        self.last_draw = [None; 4];
+        self.last_tile = None;
+        self.last_discard = None;
+        self.need_discard = [false; 4];
+        self.rinshan_next = [false; 4];
+        self.elided = true;
     }
 
     /// The melds a win shows by default: the winner's, latest first (Tenhou's order).

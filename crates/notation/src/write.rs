@@ -384,6 +384,11 @@ impl Writer<'_, '_> {
                     self.table.pay(d);
                 }
             }
+            Event::Elided => {
+                self.end_line();
+                self.out.push_str("...\n");
+                self.table.elide();
+            }
             Event::Win(w) => self.win(w),
             Event::RoundDraw(d) => self.round_draw(d),
             Event::GameEnd(f) => {

@@ -74,7 +74,8 @@ fn the_spec_example_reads() {
 
 /// `source_lines` gives every event of every scenario the line it was written on (a round
 /// start its `round` line, an outcome its `win`/`draw`/`game-end` line, a move its seat's line
-/// or a `dora` line of its own for a new indicator), and every expectation its `expect` line.
+/// or a `dora` line of its own for a new indicator, an elision its `...` line), and every
+/// expectation its `expect` line.
 #[test]
 fn every_event_has_its_line() {
     use haifu_log::Event;
@@ -109,6 +110,7 @@ fn every_event_has_its_line() {
                 Event::RoundDraw(_) => first == "draw",
                 Event::GameEnd(_) => first == "game-end" || first == "win" || first == "draw",
                 Event::NewDora { .. } => first == "dora" || first.len() == 1,
+                Event::Elided => first == "...",
                 _ => matches!(first, "A" | "B" | "C" | "D"),
             };
             assert!(

@@ -27,6 +27,7 @@
 mod compared;
 mod course;
 mod diff;
+mod elided;
 mod expect;
 mod referee;
 mod settle;
@@ -50,6 +51,7 @@ pub use diff::{
     Aggregate, Change, GameDiff, PointGroup, Side, diff, end_text, explain, single_changes,
     value_text,
 };
+pub use elided::Elision;
 pub use referee::{Watch, Watched};
 pub use sheet::{
     GameReplay, RoundSheet, SheetLine, SheetWriter, Valuation, WinLine, render, render_rounds,

@@ -248,6 +248,10 @@ struct RoundReplay<'a> {
     refusal: Option<(usize, String)>,
     /// When the log's kan dora indicators are revealed.
     timing: DoraTiming,
+    /// Whether the record leaves the rest of the round's moves out (`...`): what it states
+    /// after is ruled from the record ([`crate::elided`]), noted in the verdict's last
+    /// elision.
+    elided: bool,
 }
 
 impl<'a> RoundReplay<'a> {
@@ -276,6 +280,7 @@ impl<'a> RoundReplay<'a> {
             dealer_wins: 0,
             refusal: None,
             timing: DoraTiming::Recorded,
+            elided: false,
         };
         replay.restart(start, rules, index, verdict);
         replay
@@ -305,6 +310,7 @@ impl<'a> RoundReplay<'a> {
         self.summary = Self::summary(start, index);
         self.summary.refused = refused;
         self.refusal = None;
+        self.elided = false;
         self.wins_on_tile = 0;
         self.claimants.clear();
         self.ron_refused = false;
@@ -553,6 +559,17 @@ impl<'a> RoundReplay<'a> {
             } => self.summary.declared = self.summary.declared.with(seat),
             Event::Win(win) => return self.win(win, index, verdict, watch),
             Event::RoundDraw(draw) => return self.draw(draw, index, verdict),
+            // From here the moves are left out: the engine cannot follow them.
+            Event::Elided => {
+                self.elided = true;
+                self.round = None;
+                verdict.elisions.push(crate::Elision {
+                    round: self.summary.label,
+                    event: index,
+                    taken_as_stated: Vec::new(),
+                });
+                return;
+            }
             Event::Mistake {
                 seat,
                 mistake: Mistake::FalseWin,
@@ -743,8 +760,11 @@ impl<'a> RoundReplay<'a> {
         verdict: &mut Verdict,
         watch: &mut (impl Watch + ?Sized),
     ) -> Option<(Option<WinValue>, Option<Seat>, bool, bool)> {
-        // Nothing to rule once the round could not be followed.
-        self.round.as_ref()?;
+        // Nothing to rule once the round could not be followed (but after an elision, the
+        // win the record states).
+        if self.round.is_none() && !self.elided {
+            return None;
+        }
         let winner = recorded.winner;
         if !recorded.is_tsumo()
             && let Some((allowed, why)) = self.head_bump_winner(recorded.from)
@@ -761,11 +781,18 @@ impl<'a> RoundReplay<'a> {
             self.restore_for_rons(kept);
             return None;
         }
-        let round = self.round.as_mut()?;
-        let context = if recorded.is_tsumo() {
-            round.tsumo(winner)
-        } else {
-            round.ron(winner)
+        let context = match (&mut self.round, verdict.elisions.last_mut()) {
+            (_, Some(elision)) if self.elided => Ok(crate::elided::win_context(
+                recorded,
+                &self.rules,
+                self.summary.setup.round_wind,
+                self.summary.setup.dealer,
+                self.summary.declared,
+                elision,
+            )),
+            (Some(round), _) if recorded.is_tsumo() => round.tsumo(winner),
+            (Some(round), _) => round.ron(winner),
+            (None, _) => return None,
         };
         let mut context = match context {
             Ok(c) => c,
@@ -860,7 +887,7 @@ impl<'a> RoundReplay<'a> {
             };
             self.diverge(verdict, index, kind);
         }
-        if let Some(why) = self.bust_guard(winner, &score, &context, pao, honba, sticks) {
+        if let Some(why) = self.bust_guard(&score, &context, pao, honba, sticks, recorded) {
             let action = if recorded.is_tsumo() { "tsumo" } else { "ron" };
             let kept = self.keep_for_rons(recorded);
             self.refuse(
@@ -896,16 +923,21 @@ impl<'a> RoundReplay<'a> {
     /// [`Flow::bust_guard`](flow::Flow::bust_guard)).
     fn bust_guard(
         &self,
-        winner: Seat,
         score: &Score,
         context: &WinContext,
         pao: Option<Seat>,
         honba: u32,
         sticks: u32,
+        recorded: &RecordedWin,
     ) -> Option<String> {
-        let round = self.round.as_ref()?;
+        // After an elision, the scores the record states before the win.
+        let scores = match &self.round {
+            Some(round) => round.scores(),
+            None if self.elided => recorded.scores,
+            None => return None,
+        };
         let win = flow::Win {
-            winner,
+            winner: recorded.winner,
             value: WinValue::of_score(score, context),
             pao,
             pao_stacked: score.yakuman.len() > 1,
@@ -916,7 +948,7 @@ impl<'a> RoundReplay<'a> {
                 self.summary.setup.dealer,
                 &win,
                 flow::Bonus { honba, sticks },
-                &round.scores(),
+                &scores,
             )
             .map(|refusal| refusal.to_string())
     }
@@ -1122,6 +1154,9 @@ impl<'a> RoundReplay<'a> {
                 nagashi: Seats::EMPTY,
             }),
         };
+        if self.elided {
+            return self.elided_draw(recorded, index, verdict);
+        }
         let Some(round) = &mut self.round else {
             self.pending.draw(verdict, self.summary.label, None);
             return;
@@ -1219,6 +1254,30 @@ impl<'a> RoundReplay<'a> {
                 self.pending.draw(verdict, self.summary.label, None);
                 let action = format!("the {} draw", recorded.kind.as_str());
                 self.illegal(verdict, index, action, &e);
+            }
+        }
+    }
+}
+
+impl<'a> RoundReplay<'a> {
+    /// A draw after an elision: an exhaustive draw's tenpai from the hands shown; whether
+    /// its condition held (the wall's end, an abortive draw's), as stated.
+    fn elided_draw(&mut self, recorded: &'a RecordedDraw, index: usize, verdict: &mut Verdict) {
+        if let Some(elision) = verdict.elisions.last_mut() {
+            elision.take(crate::elided::draw_taken(recorded.kind));
+        }
+        self.pending
+            .draw(verdict, self.summary.label, Some(recorded.kind));
+        if let Some(SummaryOutcome::Exhaustive { tenpai, .. }) = &mut self.summary.outcome {
+            let shown = *tenpai;
+            *tenpai = crate::elided::tenpai(recorded);
+            if *tenpai != shown {
+                let kind = DivergenceKind::DrawMismatch {
+                    field: DrawField::Tenpai,
+                    computed: Shown::Seats(*tenpai),
+                    recorded: Shown::Seats(shown),
+                };
+                self.diverge(verdict, index, kind);
             }
         }
     }

@@ -492,6 +492,10 @@ pub struct Verdict {
     pub divergences: Vec<Divergence>,
     /// Divergences found beyond [`Verdict::KEPT`]: counted, not kept.
     pub divergences_left_out: usize,
+    /// The rounds whose moves the record leaves out from some point (`...`), each with what
+    /// the referee took as stated there rather than checked; empty for a record of every move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub elisions: Vec<crate::Elision>,
     /// The rule set the game was checked under (`None` when it was not replayed). JSON
     /// writes it as a `--rules` value that reads back to it (`tenhou,length=tonpuusen`).
     #[serde(serialize_with = "rules_spec")]

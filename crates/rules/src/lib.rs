@@ -47,8 +47,8 @@ pub use hand::{
 };
 pub use model::{hand_base, limit_base};
 pub use round::{
-    AbortiveClaim, Action, ActionError, Deal, ExhaustiveDraw, FuritenReason, RiichiState, Round,
-    Ruling, SetupError, WinContext,
+    AbortiveClaim, Action, ActionError, Deal, ExhaustiveDraw, FuritenReason, Liability,
+    RiichiState, Round, Ruling, SetupError, WinContext,
 };
 pub use score::{
     FuItem, FuSource, Payer, Payment, RiichiDeclaration, Score, Situation, WinningHand, score,

@@ -315,6 +315,8 @@ fn render_event(out: &mut String, event: Event<'_>) {
         Event::Reconnect { seat, name } => {
             let _ = writeln!(out, "reconnect {seat} {name:?}");
         }
+        // Tenhou logs leave no moves out.
+        Event::Elided => out.push_str("elided\n"),
         // Tenhou logs hold no mistakes at the table.
         Event::Mistake { seat, mistake, .. } => {
             let _ = writeln!(out, "mistake {seat} {}", mistake.name());
@@ -590,6 +592,7 @@ fn implausibilities(log: &GameLog) -> Vec<String> {
             | Event::Disconnect { .. }
             | Event::Reconnect { .. }
             | Event::Mistake { .. } => {}
+            Event::Elided => bad("moves left out".to_owned()),
             Event::NewDora { indicator } => {
                 fresh(&mut seen, sanma, indicator, &mut bad);
                 indicators.push(indicator);

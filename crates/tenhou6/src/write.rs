@@ -20,7 +20,7 @@ pub enum WriteError {
         event: usize,
     },
     /// A call the format has no string for (a chi from a seat that is not to the left), or an
-    /// event it has no place for (a mistake at the table).
+    /// event it has no place for (a mistake at the table, a round whose moves are left out).
     #[error("event {event}: {detail}")]
     Unwritable {
         /// The event's index.
@@ -83,6 +83,14 @@ pub fn write(log: &GameLog, rules: &RuleSet) -> Result<String, WriteError> {
                     "a mistake at the table (`{}`) has no place in tenhou.net/6",
                     mistake.name()
                 ),
+            });
+        }
+        // Nor for a round whose moves the record leaves out: its takes and discards would be
+        // invented.
+        if let Event::Elided = event {
+            return Err(WriteError::Unwritable {
+                event: index,
+                detail: "the record leaves a round's moves out (`...`), and tenhou.net/6 lists every take and discard".to_owned(),
             });
         }
         match event {
@@ -148,6 +156,7 @@ pub fn write(log: &GameLog, rules: &RuleSet) -> Result<String, WriteError> {
             Event::RoundStart(_)
             | Event::Riichi { .. }
             | Event::Mistake { .. }
+            | Event::Elided
             | Event::Disconnect { .. }
             | Event::Reconnect { .. }
             | Event::GameEnd(_) => {}

@@ -87,6 +87,16 @@ impl<'t> Reader<'t, '_> {
                 };
                 self.pending = Pending::Win(Outcome::new(wpos, head));
             }
+            Line::Elided => {
+                if self.table.elided {
+                    return Err(wpos.err(ErrorKind::OutOfPlace {
+                        what: "...".to_owned(),
+                        detail: "a round leaves its moves out once: its moves are already left out",
+                    }));
+                }
+                self.table.elide();
+                self.log.push_elided();
+            }
             Line::Draw(kind) => self.pending = Pending::Draw(Outcome::new(wpos, kind)),
             Line::GameEnd(scores) => {
                 let mut end = Outcome::new(wpos, ());
@@ -469,6 +479,14 @@ impl<'t> Reader<'t, '_> {
                 self.require_round(tok, p)?;
             }
             let m = one_move(col, tok, cur).map_err(|e| shift(pos, e.col).err(e.kind))?;
+            if self.table.elided
+                && !matches!(m, Move::Riichi(_) | Move::Deposit(_) | Move::Dora(..))
+            {
+                return Err(p.err(ErrorKind::OutOfPlace {
+                    what: lex::shorten(tok),
+                    detail: "after `...` a round states only who declared riichi (`C riichi deposit`), the kan dora revealed (`dora TILE`) and its outcome",
+                }));
+            }
             self.apply_move(seat, p, m, pos)?;
         }
         if !any {
@@ -695,6 +713,9 @@ pub(super) fn not_held(seat: Seat, raw: RawTile) -> ErrorKind {
 
 impl<'t> Reader<'t, '_> {
     pub(super) fn flush_win(&mut self, w: Outcome<'t, WinHead<'t>>) -> R<()> {
+        if self.table.elided {
+            elided_win_is_whole(&w)?;
+        }
         // (Checked where it was: the fields are taken below.)
         let final_result = final_result(&w.f, w.at, "win");
         let deltas = w.f.deltas.ok_or_else(|| {
@@ -809,6 +830,40 @@ impl<'t> Reader<'t, '_> {
         });
         Ok(())
     }
+}
+
+/// After `...` the table knows no hand, so a win states the winner's whole hand: its
+/// concealed tiles with the winning tile (`hand`), its melds (`melds`, none if left out) and
+/// the winning tile (`agari`), making 14 tiles with each kan counted as three.
+fn elided_win_is_whole(w: &Outcome<'_, WinHead<'_>>) -> R<()> {
+    let missing = |field, expected| {
+        w.at.err(ErrorKind::MissingField {
+            block: "win",
+            field,
+            expected,
+        })
+    };
+    let hand = w.f.hand.as_ref().ok_or_else(|| {
+        missing(
+            "hand",
+            "after `...`, the winner's concealed tiles with the winning tile",
+        )
+    })?;
+    if w.f.agari.is_none() {
+        return Err(missing("agari", "after `...`, the winning tile"));
+    }
+    let sets =
+        w.f.melds
+            .as_ref()
+            .map_or(0, |m| m.iter().filter(|m| m.kind != MeldKind::Kita).count());
+    let tiles = hand.len() + 3 * sets;
+    if tiles != 14 {
+        return Err(w.at.err(lex::inconsistent(format!(
+            "after `...` a win states the whole hand, but its {} concealed tiles and {sets} melds make {tiles} tiles, not 14",
+            hand.len()
+        ))));
+    }
+    Ok(())
 }
 
 /// An outcome block being built: where its first line is, what that line says (`head`: a
@@ -955,6 +1010,12 @@ impl<'t> Reader<'t, '_> {
                     Some(_) => {
                         let prefer = self.table.concealed_list(seat);
                         self.resolved_list(tokens, pos, |_| prefer.iter().copied(), at_most_14)?
+                    }
+                    None if self.table.elided => {
+                        return Err(shift(pos, col).err(lex::inconsistent(format!(
+                            "after `...` the hands are not known: write {}'s shown tiles in full (or `empty`)",
+                            lex::seat_letter(seat)
+                        ))));
                     }
                     None => {
                         ArrayVec::try_from(&self.table.concealed_list(seat)[..]).map_err(|_| {

@@ -32,8 +32,7 @@ use apply::*;
 use syntax::Ctx;
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
-const BODY_WORDS: &str =
-    "round, a seat letter A-D (a move line), win, draw, dora, expect, game-end, unknown or end";
+const BODY_WORDS: &str = "round, a seat letter A-D (a move line), `...`, win, draw, dora, expect, game-end, unknown or end";
 
 /// The blocks a line's word belongs to, as bits: the header, the body (a line that starts
 /// something), and the blocks whose lines it continues (a round's setup, a win, a draw, the
@@ -51,7 +50,8 @@ fn word_blocks(word: &str) -> u8 {
         "source" | "game" | "rules" | "seed" | "seed-ref" | "first-dealer" | "player" => HEAD,
         "scores" => HEAD | SETUP | WIN | DRAW,
         "unknown" => HEAD | BODY | SETUP | WIN | DRAW | END,
-        "round" | "win" | "draw" | "expect" | "game-end" | "end" | "A" | "B" | "C" | "D" => BODY,
+        "round" | "win" | "draw" | "expect" | "game-end" | "end" | "..." | "A" | "B" | "C"
+        | "D" => BODY,
         "dora" => BODY | WIN,
         "hand" => SETUP | WIN,
         "shuffle" | "wall" => SETUP,
@@ -398,7 +398,7 @@ impl<'t, 'l> Reader<'t, 'l> {
         // The lines that need a round (a `win` may follow another, a double ron).
         match word {
             "win" if !self.table.open && !self.table.after_win => self.require_round(word, wpos)?,
-            "draw" | "dora" => self.require_round(word, wpos)?,
+            "draw" | "dora" | "..." => self.require_round(word, wpos)?,
             "expect" if !self.table.started => {
                 return Err(wpos.err(ErrorKind::OutOfPlace {
                     what: "expect".to_owned(),

@@ -63,6 +63,8 @@ pub(super) enum Line<'t> {
     Dora((usize, RawTile)),
     /// `win SEAT ron SEAT|tsumo …`.
     Win(WinHeadLine),
+    /// `...`: the rest of the round's moves are left out.
+    Elided,
     /// `draw KIND`.
     Draw(DrawKind),
     /// `game-end S S S S`.
@@ -108,6 +110,7 @@ fn whole_line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'
             .map(L::Draw)
             .parse(input),
         (_, "expect") => expectation.map(L::Expect).parse(input),
+        (_, "...") => Ok((input, L::Elided)),
         (_, "game-end") => four_ints("four final scores").map(L::GameEnd).parse(input),
         _ => Ok((input, L::End)),
     }

@@ -34,6 +34,10 @@ struct JsonGame<'a> {
     /// indicators were checked against; the others' draws were not checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     walls_checked: Option<usize>,
+    /// The rounds whose moves the record leaves out (`...`): from there their moves were not
+    /// checked, and what only the moves could show is listed as taken as stated.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    elided: &'a [haifu_replay::Elision],
     /// The rule set the game was checked under, as a `--rules` value.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<&'a str>,
@@ -112,6 +116,7 @@ pub(super) fn write_game(
             wins: None,
             draws: None,
             walls_checked: None,
+            elided: &[],
             rules: None,
             rules_source: None,
             divergences: Vec::new(),
@@ -127,6 +132,7 @@ pub(super) fn write_game(
             wins: Some(v.wins),
             draws: Some(v.draws),
             walls_checked: Some(v.checked.walls),
+            elided: &v.elisions,
             rules: v.rules.map(|r| specs.of(r)),
             rules_source: game.rules_source.as_deref(),
             divergences: v

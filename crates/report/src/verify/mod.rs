@@ -46,8 +46,9 @@ pub struct FileVerdict {
 }
 
 /// What a conforming verdict did not cover, as the text and HTML reports say it after the
-/// round count: a game that starts mid-game, one whose end is not recorded, and rounds whose
-/// draws no wall could check (the log states none, nor a seed to rebuild it from).
+/// round count: a game that starts mid-game, one whose end is not recorded, rounds whose
+/// draws no wall could check (the log states none, nor a seed to rebuild it from), and rounds
+/// whose moves the record leaves out.
 fn conforming_notes(v: &Verdict) -> Vec<String> {
     let mut notes = Vec::new();
     if !v.checked.start_recorded {
@@ -69,6 +70,16 @@ fn conforming_notes(v: &Verdict) -> Vec<String> {
             v.rounds - walls
         )),
         _ => {}
+    }
+    // A round whose moves the record leaves out: from there, what it states was checked, not
+    // the moves, and what only the moves could show was taken as stated.
+    for e in &v.elisions {
+        let mut note = format!("{}: moves left out (`...`), not checked", e.round);
+        if !e.taken_as_stated.is_empty() {
+            note.push_str(", and taken as stated: ");
+            note.push_str(&e.taken_as_stated.join(", "));
+        }
+        notes.push(note);
     }
     notes
 }
