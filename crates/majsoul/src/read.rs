@@ -1964,6 +1964,11 @@ fn han_source(id: u32, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
     Some(HanSource::Yaku(yaku))
 }
 
+/// What an error says of two figures from the record whose sum no figure can hold.
+fn too_big(a: i64, b: i64) -> String {
+    format!("{a} and {b}: scores, changes or sticks beyond what a figure can hold")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1997,9 +2002,4 @@ mod tests {
         }
         assert!(plain.take(red, None).is_err());
     }
-}
-
-/// What an error says of two figures from the record whose sum no figure can hold.
-fn too_big(a: i64, b: i64) -> String {
-    format!("{a} and {b}: scores, changes or sticks beyond what a figure can hold")
 }

@@ -1269,21 +1269,6 @@ fn yaku_list(
     Ok((yaku, yakuman))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::lines;
-
-    /// The pieces are `split('\n')`'s, the empty ones (a final newline, blank lines) too.
-    #[test]
-    fn lines_are_the_pieces_between_newlines() {
-        for text in ["", "\n", "a", "a\n", "a\nb", "\n\na\r\n\nb\n", "{}\n{}\r\n"] {
-            let ours: Vec<&str> = lines(text).collect();
-            let split: Vec<&str> = text.split('\n').collect();
-            assert_eq!(ours, split, "{text:?}");
-        }
-    }
-}
-
 /// `op` on `a` and `b` seat by seat (a score and its change), or an error saying which seat's
 /// `what` is more than a score can hold.
 fn seatwise(a: [i32; 4], b: [i32; 4], op: fn(i32, i32) -> Option<i32>, what: &str) -> R<[i32; 4]> {
@@ -1297,4 +1282,19 @@ fn seatwise(a: [i32; 4], b: [i32; 4], op: fn(i32, i32) -> Option<i32>, what: &st
         })?;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines;
+
+    /// The pieces are `split('\n')`'s, the empty ones (a final newline, blank lines) too.
+    #[test]
+    fn lines_are_the_pieces_between_newlines() {
+        for text in ["", "\n", "a", "a\n", "a\nb", "\n\na\r\n\nb\n", "{}\n{}\r\n"] {
+            let ours: Vec<&str> = lines(text).collect();
+            let split: Vec<&str> = text.split('\n').collect();
+            assert_eq!(ours, split, "{text:?}");
+        }
+    }
 }

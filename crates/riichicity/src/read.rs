@@ -942,7 +942,7 @@ impl<'i> Reader<'i, '_, '_> {
                     match round.riichi.take() {
                         Some((r, true)) if r == s => {}
                         Some((r, false)) if r == s => {
-                            self.deposit(&mut round, s).map_err(|e| ev.err(ctx, e))?
+                            self.deposit(&mut round, s).map_err(|e| ev.err(ctx, e))?;
                         }
                         _ => {
                             return Err(ev.err(
