@@ -1006,7 +1006,17 @@ impl<'i> Reader<'i, '_> {
             round.deposits += 1;
         }
         let mut scores = self.scores;
-        scores[seat.index()] = score.unwrap_or(scores[seat.index()].saturating_sub(1000));
+        let held = scores[seat.index()];
+        scores[seat.index()] = match score {
+            Some(score) => score,
+            None => held.checked_sub(1000).ok_or_else(|| {
+                liqi.err(
+                    ctx,
+                    "seat",
+                    format!("seat {seat}'s score {held} cannot pay a riichi deposit: out of range"),
+                )
+            })?,
+        };
         self.scores = scores;
         self.log.push_riichi(
             seat,
@@ -1385,20 +1395,28 @@ impl<'i> Reader<'i, '_> {
         // The record states the changes of all its wins together: each later win gets its own
         // value, the first the rest (with the honba and sticks, which go to the nearest winner).
         let mut shares: Vec<[i32; 4]> = vec![[0; 4]; wins.len()];
+        // Scores, changes and sticks come from the record: a sum no figure can hold is
+        // refused, never clamped.
+        let big = |a: i64, b: i64| ctx.err(obj.raw, &obj.path, too_big(a, b));
+        let add = |a: i32, b: i32| a.checked_add(b).ok_or_else(|| big(a.into(), b.into()));
+        let sub = |a: i32, b: i32| a.checked_sub(b).ok_or_else(|| big(a.into(), -i64::from(b)));
         for (k, win) in wins.iter().enumerate().skip(1) {
             let s = &mut shares[k];
-            s[win.winner.index()] = s[win.winner.index()].saturating_add(win.points);
-            s[win.from.index()] = s[win.from.index()].saturating_sub(win.points);
+            s[win.winner.index()] = add(s[win.winner.index()], win.points)?;
+            s[win.from.index()] = sub(s[win.from.index()], win.points)?;
         }
         let mut first = total;
         for s in shares.iter().skip(1) {
             for (f, d) in first.iter_mut().zip(s) {
-                *f = f.saturating_sub(*d);
+                *f = sub(*f, *d)?;
             }
         }
         shares[0] = first;
         let mut scores = before;
-        let mut sticks = round.sticks.saturating_add(round.deposits);
+        let mut sticks = round
+            .sticks
+            .checked_add(round.deposits)
+            .ok_or_else(|| big(round.sticks.into(), round.deposits.into()))?;
         for (k, mut win) in wins.into_iter().enumerate() {
             win.honba = round.honba;
             win.sticks = sticks;
@@ -1406,7 +1424,7 @@ impl<'i> Reader<'i, '_> {
             win.scores = BySeat::from_array(scores);
             win.deltas = BySeat::from_array(shares[k]);
             for (s, d) in scores.iter_mut().zip(&shares[k]) {
-                *s = s.saturating_add(*d);
+                *s = add(*s, *d)?;
             }
             self.last_outcome = Some(Outcome::Win(self.log.wins().len()));
             self.log.push_win(win);
@@ -1537,11 +1555,20 @@ impl<'i> Reader<'i, '_> {
         };
         let points = if zimo {
             let xian = point_of("point_zimo_xian")?;
-            if winner == round.dealer {
-                xian.saturating_mul(i32::from(n) - 1)
+            let points = if winner == round.dealer {
+                xian.checked_mul(i32::from(n) - 1)
             } else {
-                point_of("point_zimo_qin")?.saturating_add(xian.saturating_mul(i32::from(n) - 2))
-            }
+                let qin = point_of("point_zimo_qin")?;
+                xian.checked_mul(i32::from(n) - 2)
+                    .and_then(|others| others.checked_add(qin))
+            };
+            points.ok_or_else(|| {
+                h.err(
+                    ctx,
+                    "point_zimo_xian",
+                    format!("{xian}: the payments add up to more than a score can hold"),
+                )
+            })?
         } else {
             point_of("point_rong")?
         };
@@ -1684,7 +1711,9 @@ impl<'i> Reader<'i, '_> {
                 before = Some(b);
             }
             for (d, x) in deltas.iter_mut().zip(&delta) {
-                *d = i32::saturating_add(*d, *x);
+                *d = d.checked_add(*x).ok_or_else(|| {
+                    ctx.err(obj.raw, &obj.path, too_big((*d).into(), (*x).into()))
+                })?;
             }
         }
         let round = self
@@ -1723,7 +1752,13 @@ impl<'i> Reader<'i, '_> {
                 DrawKind::Exhaustive
             },
             honba: round.honba,
-            sticks: round.sticks.saturating_add(round.deposits),
+            sticks: round.sticks.checked_add(round.deposits).ok_or_else(|| {
+                ctx.err(
+                    obj.raw,
+                    &obj.path,
+                    too_big(round.sticks.into(), round.deposits.into()),
+                )
+            })?,
             shown,
             tenpai_unrecorded: false,
             scores: BySeat::from_array(before.unwrap_or(self.scores)),
@@ -1770,7 +1805,13 @@ impl<'i> Reader<'i, '_> {
         let draw = RecordedDraw {
             kind,
             honba: round.honba,
-            sticks: round.sticks.saturating_add(round.deposits),
+            sticks: round.sticks.checked_add(round.deposits).ok_or_else(|| {
+                ctx.err(
+                    obj.raw,
+                    &obj.path,
+                    too_big(round.sticks.into(), round.deposits.into()),
+                )
+            })?,
             shown,
             tenpai_unrecorded: false,
             scores: BySeat::from_array(scores),
@@ -1921,6 +1962,11 @@ fn han_source(id: u32, round_wind: Wind, seat_wind: Wind) -> Option<HanSource> {
         _ => return None,
     };
     Some(HanSource::Yaku(yaku))
+}
+
+/// What an error says of two figures from the record whose sum no figure can hold.
+fn too_big(a: i64, b: i64) -> String {
+    format!("{a} and {b}: scores, changes or sticks beyond what a figure can hold")
 }
 
 #[cfg(test)]

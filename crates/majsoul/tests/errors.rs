@@ -312,3 +312,42 @@ fn a_value_of_the_wrong_type_is_located_in_it() {
         e.location
     );
 }
+
+/// Issue 27: figures from the record whose sums no score can hold are errors at the element,
+/// never a panic (debug builds check overflow) nor a clamped figure.
+#[test]
+fn figures_beyond_what_a_score_can_hold_are_refused() {
+    // The dealer's tsumo on the tiles it was dealt (5p last), as the record has it.
+    let hule = |xian: &str, old: &str, delta: &str| {
+        record(
+            HANDS,
+            &format!(
+                r#"{{"_type": "RecordHule", "hules": [{{"seat": 0, "zimo": true, "hu_tile": "5p",
+                  "hand": ["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","4p"],
+                  "fu": 30, "fans": [{{"id": 1, "val": 1}}], "point_zimo_xian": {xian}}}],
+                  "old_scores": {old}, "delta_scores": {delta}}}"#
+            ),
+        )
+    };
+    let four = "[25000, 25000, 25000, 25000]";
+    for (text, want) in [
+        (
+            hule("2147483647", four, "[3000, -1000, -1000, -1000]"),
+            "2147483647: the payments add up to more than a score can hold",
+        ),
+        (
+            hule(
+                "1000",
+                "[2147483647, 25000, 25000, 25000]",
+                "[3000, -1000, -1000, -1000]",
+            ),
+            "2147483647 and 3000: scores, changes or sticks beyond what a figure can hold",
+        ),
+    ] {
+        let e = read(&text).expect_err("refused").to_string();
+        assert!(e.contains(want), "{e}");
+    }
+    // Within range the same record reads, and the figures are the record's.
+    let log = read(&hule("1000", four, "[3000, -1000, -1000, -1000]")).expect("reads");
+    assert_eq!(log.wins()[0].points, 3000);
+}

@@ -694,10 +694,15 @@ impl<'l> Reader<'l> {
             .transpose()?;
         let round = self.round("reach_accepted")?;
         round.riichi[seat.index()] = true;
-        round.sticks += 1;
+        round.sticks = round.sticks.checked_add(1).ok_or_else(|| {
+            format!(
+                "{} riichi sticks and one more: more than a count can hold",
+                round.sticks
+            )
+        })?;
         let unknown = match (deltas, scores) {
             (Some(d), _) => {
-                round.scores.iter_mut().zip(d).for_each(|(s, d)| *s += d);
+                round.scores = seatwise(round.scores, d, i32::checked_add, "scores and deltas")?;
                 false
             }
             (None, Some(s)) => {
@@ -811,7 +816,10 @@ impl<'l> Reader<'l> {
         if let (Some(list), Some(total)) = (list, line.fan.or(line.han))
             && yakuman.is_empty()
         {
-            let sum: u32 = list.iter().map(|e| e.1).sum();
+            let sum = list
+                .iter()
+                .try_fold(0u32, |sum, e| sum.checked_add(e.1))
+                .ok_or("the yaku's han add up to more than a count can hold")?;
             if sum != total {
                 return Err(format!(
                     "the yaku sum to {sum} han but the hora says {total}"
@@ -838,7 +846,7 @@ impl<'l> Reader<'l> {
         }
         let deltas = deltas.unwrap_or([0; 4]);
         let scores = match after {
-            Some(after) => std::array::from_fn(|i| after[i] - deltas[i]),
+            Some(after) => seatwise(after, deltas, i32::checked_sub, "scores less deltas")?,
             None => round.scores,
         };
         let win = RecordedWin {
@@ -866,7 +874,7 @@ impl<'l> Reader<'l> {
         };
         round.scores = match after {
             Some(after) => after,
-            None => std::array::from_fn(|i| round.scores[i] + deltas[i]),
+            None => seatwise(round.scores, deltas, i32::checked_add, "scores and deltas")?,
         };
         round.won = true;
         // The sticks go to the first winner of a multiple ron.
@@ -1259,6 +1267,21 @@ fn yaku_list(
         yaku.clear();
     }
     Ok((yaku, yakuman))
+}
+
+/// `op` on `a` and `b` seat by seat (a score and its change), or an error saying which seat's
+/// `what` is more than a score can hold.
+fn seatwise(a: [i32; 4], b: [i32; 4], op: fn(i32, i32) -> Option<i32>, what: &str) -> R<[i32; 4]> {
+    let mut out = [0; 4];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = op(a[i], b[i]).ok_or_else(|| {
+            format!(
+                "seat {i}: {what} ({} and {}) are more than a score can hold",
+                a[i], b[i]
+            )
+        })?;
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -263,12 +263,15 @@ impl Writer {
                 ])),
                 RiichiStage::DepositTaken => {
                     let mut deltas = [0; 4];
-                    deltas[seat.index()] = -self.deposit;
+                    deltas[seat.index()] = self
+                        .deposit
+                        .checked_neg()
+                        .ok_or_else(|| out_of_range(index, "a riichi deposit", self.deposit, 0))?;
                     let after = match scores {
                         Some(s) => s.into_array(),
-                        None => std::array::from_fn(|i| self.scores[i] + deltas[i]),
+                        None => seatwise(self.scores, deltas, i32::checked_add, index)?,
                     };
-                    let deltas: [i32; 4] = std::array::from_fn(|i| after[i] - self.scores[i]);
+                    let deltas = seatwise(after, self.scores, i32::checked_sub, index)?;
                     self.scores = after;
                     let v = obj(vec![
                         ("type", json!("reach_accepted")),
@@ -299,7 +302,7 @@ impl Writer {
                     detail: "the record leaves a round's moves out (`...`), and mjai states every move: it is not written rather than given moves nobody made".to_owned(),
                 });
             }
-            Event::Win(win) => self.win(win),
+            Event::Win(win) => self.win(win, index)?,
             Event::RoundDraw(d) => {
                 let reason = match d.kind {
                     DrawKind::Exhaustive => "fanpai",
@@ -325,7 +328,7 @@ impl Writer {
                 {
                     v.push("tenpais", json!(tenpais));
                 }
-                self.scores = std::array::from_fn(|i| self.scores[i] + deltas[i]);
+                self.scores = seatwise(self.scores, deltas, i32::checked_add, index)?;
                 self.line(&v);
             }
             Event::GameEnd(_) => {}
@@ -391,7 +394,7 @@ impl Writer {
         self.line(&v);
     }
 
-    fn win(&mut self, win: &RecordedWin) {
+    fn win(&mut self, win: &RecordedWin, index: usize) -> Result<(), WriteError> {
         let ura: Vec<&str> = win.ura_indicators.iter().map(|t| self.name(*t)).collect();
         let mut yakus: Vec<Value> = win
             .yaku
@@ -421,7 +424,30 @@ impl Writer {
             v.push("fu", json!(fu));
         }
         v.push("hora_points", json!(win.points));
-        self.scores = std::array::from_fn(|i| self.scores[i] + deltas[i]);
+        self.scores = seatwise(self.scores, deltas, i32::checked_add, index)?;
         self.line(&v);
+        Ok(())
+    }
+}
+
+/// `op` on `a` and `b` seat by seat (a score and its change), or an error for the event whose
+/// figures no score can hold.
+fn seatwise(
+    a: [i32; 4],
+    b: [i32; 4],
+    op: fn(i32, i32) -> Option<i32>,
+    event: usize,
+) -> Result<[i32; 4], WriteError> {
+    let mut out = [0; 4];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = op(a[i], b[i]).ok_or_else(|| out_of_range(event, "a score", a[i], b[i]))?;
+    }
+    Ok(out)
+}
+
+fn out_of_range(event: usize, what: &str, value: i32, change: i32) -> WriteError {
+    WriteError::Unwritable {
+        event,
+        detail: format!("{what} of {value} changed by {change}: more than a score can hold"),
     }
 }

@@ -133,3 +133,53 @@ fn deep_nesting_is_an_error_not_a_crash() {
         assert!(e.starts_with(if field == "x" { "2:" } else { "1:" }), "{e}");
     }
 }
+
+/// Issue 27: scores, deltas, sticks and han from the log whose sums no figure can hold are
+/// located errors, never a panic (debug builds check overflow) nor a wrapped figure.
+#[test]
+fn figures_beyond_what_a_score_can_hold_are_refused() {
+    let tsumo = r#"{"type":"tsumo","actor":0,"pai":"5m"}"#;
+    let max_scores = START.replace(
+        "[25000,25000,25000,25000]",
+        "[2147483647,25000,25000,25000]",
+    );
+    let cases = [
+        (
+            format!(
+                "{max_scores}{tsumo}\n{}\n",
+                r#"{"type":"hora","actor":0,"target":0,"pai":"5m","deltas":[8000,-4000,-2000,-2000]}"#
+            ),
+            "4:1: the \"hora\" event: seat 0: scores and deltas (2147483647 and 8000) are more than a score can hold",
+        ),
+        (
+            format!(
+                "{START}{tsumo}\n{}\n",
+                r#"{"type":"hora","actor":0,"target":0,"pai":"5m","deltas":[8000,-4000,-2000,-2000],"scores":[-2147483648,21000,23000,23000]}"#
+            ),
+            "4:1: the \"hora\" event: seat 0: scores less deltas (-2147483648 and 8000) are more than a score can hold",
+        ),
+        (
+            format!(
+                "{}{tsumo}\n{}\n{}\n",
+                START.replace("\"kyotaku\":0", "\"kyotaku\":4294967295"),
+                r#"{"type":"reach","actor":0}"#,
+                r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":true}"#,
+            ) + r#"{"type":"reach_accepted","actor":0}"#
+                + "\n",
+            "6:1: the \"reach_accepted\" event: 4294967295 riichi sticks and one more: more than a count can hold",
+        ),
+        (
+            format!(
+                "{max_scores}{tsumo}\n{}\n{}\n",
+                r#"{"type":"reach","actor":0}"#,
+                r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":true}"#,
+            ) + r#"{"type":"reach_accepted","actor":0,"deltas":[0,0,0,2147483647],"scores":[2147482647,25000,25000,25000]}"#
+                + "\n",
+            "6:1: the \"reach_accepted\" event: seat 3: scores and deltas (25000 and 2147483647) are more than a score can hold",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = error(&text);
+        assert!(e.starts_with(want), "{e}\n wanted {want}");
+    }
+}

@@ -941,7 +941,9 @@ impl<'i> Reader<'i, '_, '_> {
                     let s = seat()?;
                     match round.riichi.take() {
                         Some((r, true)) if r == s => {}
-                        Some((r, false)) if r == s => self.deposit(&mut round, s),
+                        Some((r, false)) if r == s => {
+                            self.deposit(&mut round, s).map_err(|e| ev.err(ctx, e))?;
+                        }
                         _ => {
                             return Err(ev.err(
                                 ctx,
@@ -1071,11 +1073,16 @@ impl<'i> Reader<'i, '_, '_> {
         })
     }
 
-    /// Takes seat `s`'s riichi deposit.
-    fn deposit(&mut self, round: &mut Round, s: Seat) {
+    /// Takes seat `s`'s riichi deposit; a score the deposit would carry below what a score
+    /// can hold (it came from the record) is refused.
+    fn deposit(&mut self, round: &mut Round, s: Seat) -> Result<(), String> {
+        let score = self.scores[s.index()];
+        self.scores[s.index()] = score.checked_sub(1000).ok_or_else(|| {
+            format!("seat {s}'s score {score} cannot pay a riichi deposit: out of range")
+        })?;
         round.deposits += 1;
-        self.scores[s.index()] = self.scores[s.index()].saturating_sub(1000);
         self.log.push_riichi(s, RiichiStage::DepositTaken, None);
+        Ok(())
     }
 
     fn draw(&mut self, round: &mut Round, ev: &Ev<'_>, seat: Seat) -> Result<(), ParseError> {
@@ -1218,7 +1225,7 @@ impl<'i> Reader<'i, '_, '_> {
                     && r == from
                 {
                     round.riichi = Some((r, true));
-                    self.deposit(round, r);
+                    self.deposit(round, r).map_err(|e| ev.err(ctx, e))?;
                 }
                 let mut tiles: ArrayVec<Tile, 4> = ArrayVec::new();
                 tiles.push(called);
@@ -1370,6 +1377,25 @@ impl<'i> Reader<'i, '_, '_> {
             liable = Some(seat_of(p.user_id, "user_profit's user_id")?);
         }
         let infos = d.win_info.unwrap_or_default();
+        // Scores, changes and sticks come from the record: a sum no figure can hold is
+        // refused, never clamped.
+        let too_big = |a: i64, b: i64| {
+            ev.err(
+                ctx,
+                format!("{a} and {b}: scores, changes or sticks beyond what a figure can hold"),
+            )
+        };
+        let add = |a: i32, b: i32| a.checked_add(b).ok_or_else(|| too_big(a.into(), b.into()));
+        let sub = |a: i32, b: i32| {
+            a.checked_sub(b)
+                .ok_or_else(|| too_big(a.into(), -i64::from(b)))
+        };
+        let sticks_of = |round: &Round| {
+            round
+                .sticks
+                .checked_add(round.deposits)
+                .ok_or_else(|| too_big(round.sticks.into(), round.deposits.into()))
+        };
         match d.end_type {
             0 | 1 => {
                 if infos.is_empty() {
@@ -1388,18 +1414,18 @@ impl<'i> Reader<'i, '_, '_> {
                 let mut shares: Vec<[i32; 4]> = vec![[0; 4]; wins.len()];
                 for (k, win) in wins.iter().enumerate().skip(1) {
                     let s = &mut shares[k];
-                    s[win.winner.index()] = s[win.winner.index()].saturating_add(win.points);
-                    s[win.from.index()] = s[win.from.index()].saturating_sub(win.points);
+                    s[win.winner.index()] = add(s[win.winner.index()], win.points)?;
+                    s[win.from.index()] = sub(s[win.from.index()], win.points)?;
                 }
                 let mut first = deltas;
                 for s in shares.iter().skip(1) {
                     for (f, x) in first.iter_mut().zip(s) {
-                        *f = f.saturating_sub(*x);
+                        *f = sub(*f, *x)?;
                     }
                 }
                 shares[0] = first;
                 let mut scores = self.scores;
-                let mut sticks = round.sticks.saturating_add(round.deposits);
+                let mut sticks = sticks_of(&*round)?;
                 for (k, mut win) in wins.into_iter().enumerate() {
                     win.pao = liable.filter(|s| *s != win.winner);
                     win.honba = round.honba;
@@ -1408,7 +1434,7 @@ impl<'i> Reader<'i, '_, '_> {
                     win.scores = BySeat::from_array(scores);
                     win.deltas = BySeat::from_array(shares[k]);
                     for (s, x) in scores.iter_mut().zip(&shares[k]) {
-                        *s = s.saturating_add(*x);
+                        *s = add(*s, *x)?;
                     }
                     self.last_outcome = Some(Outcome::Win(self.log.wins().len()));
                     self.log.push_win(win);
@@ -1434,7 +1460,7 @@ impl<'i> Reader<'i, '_, '_> {
                 let draw = RecordedDraw {
                     kind: DrawKind::Exhaustive,
                     honba: round.honba,
-                    sticks: round.sticks.saturating_add(round.deposits),
+                    sticks: sticks_of(&*round)?,
                     shown,
                     tenpai_unrecorded: false,
                     scores: BySeat::from_array(self.scores),
@@ -1444,7 +1470,7 @@ impl<'i> Reader<'i, '_, '_> {
                     final_result: None,
                 };
                 for (s, x) in self.scores.iter_mut().zip(&deltas) {
-                    *s = s.saturating_add(*x);
+                    *s = add(*s, *x)?;
                 }
                 self.last_outcome = Some(Outcome::Draw(self.log.draws().len()));
                 self.log.push_round_draw(draw);
@@ -1476,7 +1502,7 @@ impl<'i> Reader<'i, '_, '_> {
                 let draw = RecordedDraw {
                     kind,
                     honba: round.honba,
-                    sticks: round.sticks.saturating_add(round.deposits),
+                    sticks: sticks_of(&*round)?,
                     shown,
                     tenpai_unrecorded: false,
                     scores: BySeat::from_array(self.scores),
@@ -1513,7 +1539,9 @@ impl<'i> Reader<'i, '_, '_> {
         if first_winds {
             found.push((DrawKind::SuufonRenda, None));
         }
-        let kans: u8 = round.kans.iter().sum();
+        // Each count saturates at 255 (a kan takes four copies: far fewer are possible);
+        // summed wide, so four saturated counts cannot overflow.
+        let kans: u32 = round.kans.iter().map(|&k| u32::from(k)).sum();
         if kans >= 4 && round.kans.iter().all(|k| *k < 4) {
             found.push((DrawKind::Suukaikan, None));
         }

@@ -306,3 +306,29 @@ fn escapes_in_event_data_are_read() {
     ev["data"] = data.into();
     read(&doc).expect("reads");
 }
+
+/// Issue 27: a score change no score can hold is an error at its event, never a panic (debug
+/// builds check overflow) nor a clamped figure (the reader clamped it before).
+#[test]
+fn a_change_beyond_what_a_score_can_hold_is_refused() {
+    let mut doc = record();
+    let profit = |first: i64| -> Value {
+        json!([11, 12, 13, 14]
+            .iter()
+            .map(|u| json!({"user_id": u, "point_profit": if *u == 11 { first } else { 0 }, "li_zhi_profit": 0}))
+            .collect::<Vec<_>>())
+    };
+    set_data(&mut doc, 6, "user_profit", profit(2_147_483_647));
+    let e = read(&doc).expect_err("refused");
+    let (_, detail) = element(&e);
+    assert!(
+        detail.contains(
+            "25000 and 2147483647: scores, changes or sticks beyond what a figure can hold"
+        ),
+        "{detail}"
+    );
+    // The largest change a score of 25000 can take reads as it is.
+    set_data(&mut doc, 6, "user_profit", profit(2_147_483_647 - 25_000));
+    let log = read(&doc).expect("reads");
+    assert_eq!(log.draws()[0].deltas.into_array()[0], 2_147_458_647);
+}

@@ -357,3 +357,37 @@ fn a_changed_start_with_the_base_thresholds_is_warned_about() {
         Vec::<String>::new()
     );
 }
+
+/// Issue 27: every rule point of a table of three, set at four, is refused alone, saying how
+/// to mend it; the same values at three make a rule set.
+#[test]
+fn each_point_of_a_table_of_three_is_refused_at_four() {
+    for (point, value) in [
+        ("kita", "\"nukidora\""),
+        ("kita_ron", "\"chankan\""),
+        ("kita_interrupts", "\"nothing\""),
+        ("kita_rinshan", "true"),
+        ("three_player_tsumo", "\"north-split\""),
+    ] {
+        let spec = format!("tenhou,{point}={value}");
+        let err = RuleSpec::parse(&spec)
+            .expect("reads")
+            .apply(&mut RuleSet::preset(Preset::Tenhou))
+            .expect_err(&spec)
+            .to_string();
+        let mend = if point == "kita" {
+            "(set kita = \"not-played\", or players = 3)".to_owned()
+        } else {
+            format!("(set {point} = \"not-settled\", or players = 3)")
+        };
+        assert!(
+            err.contains("with players = 4") && err.contains(&mend),
+            "{spec}: {err}"
+        );
+        let spec = format!("tenhou-sanma,{point}={value}");
+        RuleSpec::parse(&spec)
+            .expect("reads")
+            .apply(&mut RuleSet::preset(Preset::TenhouSanma))
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+    }
+}

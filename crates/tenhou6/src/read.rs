@@ -468,10 +468,23 @@ impl<'i> Reader<'i, '_> {
         }
         let mut scores = BySeat::from_array([0; 4]);
         let mut points = BySeat::from_array([Tenths(0); 4]);
+        // A score, or points in tenths, beyond what an i32 holds (or not a number) is
+        // refused rather than clamped: `as` would turn 1e12 into 2147483647.
+        let held = |v: f64| (v.is_finite() && v.abs() < 2_147_483_647.0).then_some(v);
         for seat in Seat::ALL {
             let i = seat.index() * 2;
-            scores[seat] = values[i] as i32;
-            points[seat] = Tenths((values[i + 1] * 10.0).round() as i32);
+            let (Some(score), Some(tenths)) = (held(values[i]), held(values[i + 1] * 10.0)) else {
+                return Err(self.err(
+                    place,
+                    format!(
+                        "seat {seat}'s final score {} and points {}: expected numbers a score can hold",
+                        values[i],
+                        values[i + 1]
+                    ),
+                ));
+            };
+            scores[seat] = score as i32;
+            points[seat] = Tenths(tenths.round() as i32);
         }
         let result = FinalResult {
             scores,
@@ -756,7 +769,7 @@ impl<'i> Reader<'i, '_> {
                 if let Some(riichi) = table.riichi_pending.take() {
                     self.log
                         .push_riichi(riichi, RiichiStage::DepositTaken, None);
-                    table.deposit(riichi);
+                    table.deposit(riichi).map_err(|e| self.err(place, e))?;
                 }
                 let tile = self.enter(pool, code, place, at)?;
                 table.hands[i].push(tile);
@@ -860,12 +873,12 @@ impl<'i> Reader<'i, '_> {
                 }
             }
             if let Some((t, call, at)) = claim {
+                let place = turns.take_place(t);
                 if let Some(riichi) = table.riichi_pending.take() {
                     self.log
                         .push_riichi(riichi, RiichiStage::DepositTaken, None);
-                    table.deposit(riichi);
+                    table.deposit(riichi).map_err(|e| self.err(place, e))?;
                 }
-                let place = turns.take_place(t);
                 table.took[t.index()] += 1;
                 self.claim(table, t, seat, tile, &call)
                     .map_err(|d| self.err(place, format!("item {at}: {d}")))?;
@@ -948,7 +961,7 @@ impl<'i> Reader<'i, '_> {
         if let Some(riichi) = table.riichi_pending.take() {
             self.log
                 .push_riichi(riichi, RiichiStage::DepositTaken, None);
-            table.deposit(riichi);
+            table.deposit(riichi)?;
         }
         let meld = match call.marker {
             'a' => {
@@ -1063,7 +1076,7 @@ impl<'i> Reader<'i, '_> {
             ));
         }
         let mut scores = table.scores;
-        let mut sticks_left = ctx.sticks + table.deposits;
+        let mut sticks_left = sticks_on_table(ctx, table).map_err(|e| self.err(ctx.place, e))?;
         for (w, pair) in items.chunks(2).enumerate() {
             let path = format!("{} win {}", ctx.place.path, w + 1);
             let deltas_place = Place {
@@ -1199,10 +1212,21 @@ impl<'i> Reader<'i, '_> {
                 });
             }
             let points = match value.pay {
-                Pay::One(p) => p,
-                Pay::Split(a, b) => a * i32::from(self.players - 2) + b,
-                Pay::All(a) => a * i32::from(self.players - 1),
-            };
+                Pay::One(p) => Some(p),
+                Pay::Split(a, b) => a
+                    .checked_mul(i32::from(self.players - 2))
+                    .and_then(|others| others.checked_add(b)),
+                Pay::All(a) => a.checked_mul(i32::from(self.players - 1)),
+            }
+            .ok_or_else(|| {
+                self.err(
+                    detail_place,
+                    format!(
+                        "{}: the payments add up to more than a score can hold",
+                        Quoted(value_text)
+                    ),
+                )
+            })?;
             let ura = if table.riichi[wi] {
                 ctx.ura.iter().copied().collect()
             } else {
@@ -1232,7 +1256,12 @@ impl<'i> Reader<'i, '_> {
                 final_result: None,
             };
             for (s, d) in scores.iter_mut().zip(&deltas) {
-                *s += d;
+                *s = s.checked_add(*d).ok_or_else(|| {
+                    self.err(
+                        deltas_place,
+                        "a score and its change add up to more than a score can hold",
+                    )
+                })?;
             }
             sticks_left = 0;
             self.last_outcome = Some(Outcome::Win(self.log.wins().len()));
@@ -1264,7 +1293,7 @@ impl<'i> Reader<'i, '_> {
         {
             self.log
                 .push_riichi(riichi, RiichiStage::DepositTaken, None);
-            table.deposit(riichi);
+            table.deposit(riichi).map_err(|e| self.err(ctx.place, e))?;
         }
         let players = usize::from(self.players);
         let shows = |s: Seat| -> bool {
@@ -1295,7 +1324,7 @@ impl<'i> Reader<'i, '_> {
         let draw = RecordedDraw {
             kind,
             honba: ctx.honba,
-            sticks: ctx.sticks + table.deposits,
+            sticks: sticks_on_table(ctx, table).map_err(|e| self.err(ctx.place, e))?,
             shown,
             tenpai_unrecorded: kind == K::NagashiMangan
                 || (kind == K::Exhaustive && tenpai == Tenpai::NotRecorded),
@@ -1370,6 +1399,17 @@ struct ResultCtx<'a, 'p> {
     sticks: u32,
 }
 
+/// The riichi sticks on the table at the round's end: those it started with and those
+/// deposited in it.
+fn sticks_on_table(ctx: &ResultCtx<'_, '_>, table: &Table) -> Result<u32, String> {
+    ctx.sticks.checked_add(table.deposits).ok_or_else(|| {
+        format!(
+            "{} riichi sticks and {} deposited: more than a count can hold",
+            ctx.sticks, table.deposits
+        )
+    })
+}
+
 /// How the turns stopped.
 #[derive(Clone, Copy, Debug)]
 enum End {
@@ -1429,9 +1469,15 @@ impl Table {
             .get(self.discarded[seat.index()])
     }
 
-    fn deposit(&mut self, seat: Seat) {
-        self.scores[seat.index()] -= 1000;
+    /// Takes the riichi deposit from `seat`'s score; a score a deposit would carry below
+    /// what a score can hold is refused (it came from the record's scores).
+    fn deposit(&mut self, seat: Seat) -> Result<(), String> {
+        let score = &mut self.scores[seat.index()];
+        *score = score.checked_sub(1000).ok_or_else(|| {
+            format!("seat {seat}'s score {score} cannot pay a riichi deposit: out of range")
+        })?;
         self.deposits += 1;
+        Ok(())
     }
 
     /// A tile of `kind` the seat holds, red or not as asked: the drawn tile first when it

@@ -140,3 +140,66 @@ fn entries_the_turns_never_reach_are_refused() {
         "{e}"
     );
 }
+
+/// Issue 27: figures from the record whose sums no score can hold are located errors, never
+/// a panic (debug builds check overflow) nor a clamped or wrapped figure.
+mod extreme_figures {
+    use super::{HAND, error, record, round_with};
+
+    /// Seat A declares riichi with its first discard (7m) and seat B draws and discards a
+    /// 6p, so the deposit is taken; the round ends in an exhaustive draw.
+    fn riichi_round(start: &str, scores: &str) -> String {
+        round_with(HAND, "[17]", "[\"流局\",[0,0,0,0]]")
+            .replacen("[],\n[21", "[\"r17\"],\n[21", 1)
+            .replacen("25],[],[]", "25],[26],[60]", 1)
+            .replacen("[0,0,0]", start, 1)
+            .replacen("[25000,25000,25000,25000]", scores, 1)
+    }
+
+    #[test]
+    fn the_round_as_written_reads() {
+        let text = record(&riichi_round("[0,0,0]", "[25000,25000,25000,25000]"));
+        let mut log = haifu_log::GameLog::new();
+        haifu_tenhou6::read(text.as_bytes(), &mut log).expect("reads");
+        assert_eq!(log.draws()[0].sticks, 1);
+    }
+
+    #[test]
+    fn sticks_beyond_a_count_are_refused() {
+        let e = error(&record(&riichi_round(
+            "[0,0,4294967295]",
+            "[25000,25000,25000,25000]",
+        )));
+        assert!(
+            e.contains("4294967295 riichi sticks and 1 deposited: more than a count can hold"),
+            "{e}"
+        );
+        assert!(e.starts_with("8:1:"), "{e}");
+    }
+
+    #[test]
+    fn a_deposit_below_the_lowest_score_is_refused() {
+        let e = error(&record(&riichi_round(
+            "[0,0,0]",
+            "[-2147483648,25000,25000,25000]",
+        )));
+        assert!(
+            e.contains("seat A's score -2147483648 cannot pay a riichi deposit: out of range"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn final_scores_beyond_a_score_are_refused_not_clamped() {
+        let base = record(&round_with(HAND, "[]", "[\"流局\"]"));
+        for sc in [
+            "[1e12,0,0,0,0,0,0,0]",
+            "[0,0,0,0,0,0,-3e9,0]",
+            "[0,1e9,0,0,0,0,0,0]",
+        ] {
+            let text = base.replacen("\"log\":", &format!("\"sc\":{sc},\"log\":"), 1);
+            let e = error(&text);
+            assert!(e.contains("expected numbers a score can hold"), "{sc}: {e}");
+        }
+    }
+}
