@@ -760,3 +760,89 @@ fn replay_output_is_linear_in_the_rounds() {
     assert_eq!(json["status"], "divergent");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: rule values and arguments at the limits of their types reach the engine's
+/// arithmetic (scores, payments, honba, sticks, uma and oka) through every command that
+/// computes with them. The debug binary checks overflow, so a wrapped sum would panic here:
+/// each run ends with 0, 1 or 2 and no panic, and a refusal says why.
+#[test]
+fn rule_values_and_arguments_at_their_limits_never_wrap() {
+    let records = [
+        scenario("flow/leftover-sticks-to-top"),
+        scenario("flow/bust-below-zero"),
+        scenario("exhaustive/noten-splits"),
+        scenario("flow/final-rounding-positive-xx500"),
+    ];
+    let overrides = [
+        "start_score=2147483647",
+        "start_score=1",
+        "riichi_deposit=2147483647",
+        "riichi_deposit=-2147483648",
+        "honba_ron=2147483647",
+        "honba_tsumo=-2147483648",
+        "noten_payment=2147483647",
+        "noten_payment={per_tenpai=2147483647}",
+        "agari_yame=2147483647",
+        "extension=-2147483648",
+        "end_at_score=2147483647",
+        "riichi_min_score=-2147483648",
+        "fishing_stake=2147483647",
+        "final_points={return_score=2147483647,uma=[20,10,-10,-20],rounding=\"hundreds\"}",
+        "final_points={return_score=30000,uma=[2147483647,-2147483647,1,-1],rounding=\"hundreds\"}",
+        "final_points={return_score=30000,uma=[2147483647,1,-2147483647,-1],rounding=\"tenhou-thousands\"}",
+        // The largest amounts a rule point takes (ten million, either sign) are ruled.
+        "start_score=10000000",
+        "riichi_deposit=10000000",
+        "honba_ron=10000000",
+        "honba_tsumo=-10000000",
+        "noten_payment=10000000",
+        "noten_payment={per_tenpai=10000000}",
+        "end_at_score=-10000000",
+        "fishing_stake=10000000",
+        "final_points={return_score=10000000,uma=[20,10,-10,-20],rounding=\"hundreds\"}",
+        "final_points={return_score=30000,uma=[10000000,-10000000,1,-1],rounding=\"tenhou-thousands\"}",
+    ];
+    let check = |args: &[&std::ffi::OsStr], what: &str| {
+        let out = haifu(args);
+        let (stdout, stderr) = text(&out);
+        assert!(
+            matches!(out.status.code(), Some(0..=2)) && !stderr.contains("panicked"),
+            "{what}: {:?}\n{stdout}\n{stderr}",
+            out.status
+        );
+    };
+    for o in overrides {
+        let rules = format!("tenhou,{o}");
+        for command in ["verify", "replay"] {
+            let mut args: Vec<&std::ffi::OsStr> =
+                vec![command.as_ref(), "--rules".as_ref(), rules.as_ref()];
+            args.extend(records.iter().map(|r| r.as_os_str()));
+            check(&args, &format!("{command} --rules {rules}"));
+        }
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec!["diff".as_ref(), "--against".as_ref(), rules.as_ref()];
+        args.extend(records.iter().map(|r| r.as_os_str()));
+        check(&args, &format!("diff --against {rules}"));
+        check(
+            &[
+                "score".as_ref(),
+                "--rules".as_ref(),
+                rules.as_ref(),
+                "--han".as_ref(),
+                "13".as_ref(),
+                "--fu".as_ref(),
+                "255".as_ref(),
+            ],
+            &format!("score --rules {rules}"),
+        );
+    }
+    // The score command's own counters at their limits.
+    for extra in [
+        &["--han", "255", "--fu", "255"][..],
+        &["--han", "0", "--fu", "0"][..],
+    ] {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["score".as_ref()];
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
+        check(&args, &format!("score {extra:?}"));
+    }
+}

@@ -329,8 +329,17 @@ literals!(PointRounding {
     PointRounding::Hundreds => "hundreds",
 });
 
+/// The largest amount of points (a score, a payment, a threshold, an uma) a rule point may
+/// name, either sign. Real rule sets name at most a few tens of thousands; ten million keeps
+/// every sum a game makes of them (four scores, a hand's payments, every stick of a long
+/// game) far inside what the engine's 32-bit scores hold.
+const MAX_AMOUNT: i32 = 10_000_000;
+
 fn int(value: &Value) -> Option<i32> {
-    value.as_integer().and_then(|i| i32::try_from(i).ok())
+    value
+        .as_integer()
+        .and_then(|i| i32::try_from(i).ok())
+        .filter(|i| (-MAX_AMOUNT..=MAX_AMOUNT).contains(i))
 }
 
 impl Codec for i32 {
@@ -338,7 +347,7 @@ impl Codec for i32 {
         Value::Integer(i64::from(*self))
     }
     fn decode(value: &Value) -> Result<Self, String> {
-        int(value).ok_or_else(|| "an integer".to_owned())
+        int(value).ok_or_else(|| format!("an integer from -{MAX_AMOUNT} to {MAX_AMOUNT}"))
     }
 }
 

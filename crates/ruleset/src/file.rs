@@ -266,6 +266,12 @@ impl RuleSet {
                 self.flow.start_score
             ));
         }
+        if self.flow.riichi_deposit < 0 {
+            return bad(format!(
+                "riichi_deposit = {}: a riichi deposit is paid by the declarer, so it is 0 or more",
+                self.flow.riichi_deposit
+            ));
+        }
         // A North set aside needs a table of three: with four, every North is in play.
         if self.players == crate::Players::Four && self.round.kita != crate::Kita::NotPlayed {
             return bad(
