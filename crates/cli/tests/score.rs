@@ -485,7 +485,8 @@ fn payments_beyond_any_score_are_refused() {
     for extra in [
         &["--honba", "4294967295"][..],
         &["--sticks", "4294968"][..],
-        &["--honba", "2", "--rules", "tenhou,honba_ron=2000000000"][..],
+        // The largest honba value a rule point takes (ten million), 300 times: 3e9.
+        &["--honba", "300", "--rules", "tenhou,honba_ron=10000000"][..],
     ] {
         let out = tanyao_pinfu(extra);
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
@@ -495,4 +496,10 @@ fn payments_beyond_any_score_are_refused() {
             "{extra:?}: {stderr}"
         );
     }
+    // A rule value beyond what a rule point takes is refused as it is read.
+    let out = tanyao_pinfu(&["--rules", "tenhou,honba_ron=2000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "honba_ron cannot be 2000000000: expected an integer from -10000000 to 10000000"
+    ));
 }
