@@ -111,11 +111,9 @@ pub(crate) fn literal<'t>(word: &'static str) -> impl Fn(Cursor<'t>) -> PResult<
 
 /// The next token, if any (never fails).
 pub(crate) fn next<'t>(input: Cursor<'t>) -> PResult<'t, Option<Token<'t>>> {
-    let mut after = input;
-    match after.next_token() {
-        Some(t) => Ok((after, Some(t))),
-        None => Ok((input, None)),
-    }
+    Ok(input
+        .next_token_of()
+        .map_or((input, None), |(after, t)| (after, Some(t))))
 }
 
 /// The next token read by `read`, after a `need(what)`; `read`'s error is at the token.
@@ -238,7 +236,10 @@ pub(crate) fn rest(input: Cursor<'_>) -> PResult<'_, Cursor<'_>> {
 
 /// A seat letter A-D.
 pub(crate) fn seat(token: &str) -> Result<haifu_tiles::Seat, ErrorKind> {
-    lex::seat(token).ok_or_else(|| lex::expected("a seat letter A, B, C or D", token))
+    match token.as_bytes() {
+        &[c @ b'A'..=b'D'] => Ok(haifu_tiles::Seat::ALL[usize::from(c - b'A')]),
+        _ => Err(lex::expected("a seat letter A, B, C or D", token)),
+    }
 }
 #[cfg(test)]
 mod tests {

@@ -354,28 +354,15 @@ pub(crate) fn one_tile(token: &str) -> Result<RawTile, TokErr> {
             copy: None,
         });
     }
-    let mut out = None;
-    let mut count = 0;
-    tiles::<()>(token, |t, _| {
-        count += 1;
-        out = Some(t);
+    let mut seen = (0, None);
+    tiles::<std::convert::Infallible>(token, |t, _| {
+        seen = (seen.0 + 1, Some(t));
         Ok(())
     })
-    .map_err(|e| e.unwrap_or((0, bad(token, "expected one tile"))))?;
-    match (count, out) {
+    .map_err(|e| e.unwrap_or_else(|never| match never {}))?;
+    match seen {
         (1, Some(t)) => Ok(t),
         _ => Err((0, bad(token, "expected exactly one tile, such as 5p"))),
-    }
-}
-
-/// A seat letter `A`..`D`.
-pub(crate) fn seat(token: &str) -> Option<Seat> {
-    match token {
-        "A" => Some(Seat::ALL[0]),
-        "B" => Some(Seat::ALL[1]),
-        "C" => Some(Seat::ALL[2]),
-        "D" => Some(Seat::ALL[3]),
-        _ => None,
     }
 }
 

@@ -241,11 +241,7 @@ impl Writer<'_, '_> {
 
     fn by_seat(&mut self, v: BySeat<i32>, signed: bool) {
         for x in v.iter() {
-            if signed && *x > 0 {
-                let _ = write!(self.out, " +{x}");
-            } else {
-                let _ = write!(self.out, " {x}");
-            }
+            number(self.out, x, signed && *x > 0);
         }
     }
 
@@ -611,11 +607,7 @@ impl Writer<'_, '_> {
     fn final_points(&mut self, f: &FinalResult) {
         self.out.push_str("  points");
         for p in f.points.iter() {
-            if p.0 > 0 {
-                let _ = write!(self.out, " +{p}");
-            } else {
-                let _ = write!(self.out, " {p}");
-            }
+            number(self.out, p, p.0 > 0);
         }
         self.out.push('\n');
         if let Some(c) = &f.chips {
@@ -864,6 +856,11 @@ fn generic_meld(reds: RedFives, out: &mut String, m: &Meld) {
         let _ = write!(out, " from={}", seat_letter(f));
     }
     out.push('}');
+}
+
+/// Writes ` x`, or ` +x` when `plus`.
+fn number(out: &mut String, x: impl std::fmt::Display, plus: bool) {
+    let _ = write!(out, " {}{x}", if plus { "+" } else { "" });
 }
 
 fn comma_list(out: &mut String, v: BySeat<i32>) {

@@ -223,39 +223,34 @@ impl<'t, 'l> Reader<'t, 'l> {
             Stage::Start => Err(Pos {
                 line: 1,
                 col: 0,
-                text: text.split('\n').next().unwrap_or(""),
+                text,
             }
             .err(ErrorKind::Empty)),
-            _ => Err({
+            _ => {
+                // At the end of the last line with content.
                 let (line, start) = self.last_content;
-                let at = Pos {
-                    line,
-                    col: 0,
-                    text: text.get(start..).unwrap_or(""),
-                };
-                Pos {
-                    col: at.line_text().trim_end().len(),
-                    ..at
-                }
+                let text = text.get(start..).unwrap_or("");
+                let col = lex::first_line(text).trim_end().len();
+                let expected = self.truncated();
+                Err(Pos { line, col, text }.err(ErrorKind::Truncated { expected }))
             }
-            .err(ErrorKind::Truncated {
-                expected: match &self.pending {
-                    Pending::Win(w) if w.f.deltas.is_none() => {
-                        "the rest of this win (its `deltas` line) and `end`"
-                    }
-                    Pending::Draw(d) if d.f.deltas.is_none() => {
-                        "the rest of this draw (its `deltas` line) and `end`"
-                    }
-                    Pending::Win(_) | Pending::Draw(_) => {
-                        "more rounds or `end`, the last line of a record"
-                    }
-                    Pending::Setup(_) => "the rest of this round and `end`",
-                    _ if self.table.open => {
-                        "the rest of this round (more moves or an outcome) and `end`"
-                    }
-                    _ => "more rounds or `end`, the last line of a record",
-                },
-            })),
+        }
+    }
+
+    /// What a record that ends before `end` still lacks, by what is being built.
+    fn truncated(&self) -> &'static str {
+        match &self.pending {
+            Pending::Win(w) if w.f.deltas.is_none() => {
+                "the rest of this win (its `deltas` line) and `end`"
+            }
+            Pending::Draw(d) if d.f.deltas.is_none() => {
+                "the rest of this draw (its `deltas` line) and `end`"
+            }
+            Pending::Setup(_) => "the rest of this round and `end`",
+            Pending::None | Pending::End(_) if self.table.open => {
+                "the rest of this round (more moves or an outcome) and `end`"
+            }
+            _ => "more rounds or `end`, the last line of a record",
         }
     }
 
