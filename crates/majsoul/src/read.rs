@@ -455,6 +455,14 @@ struct Round {
 }
 
 impl Round {
+    /// The riichi sticks on the table at the round's end: those it started with and those
+    /// deposited in it.
+    fn sticks_on_table(&self) -> Result<u32, String> {
+        self.sticks
+            .checked_add(self.deposits)
+            .ok_or_else(|| too_big(self.sticks.into(), self.deposits.into()))
+    }
+
     /// Takes a tile entering play from wall place `place` (when the wall states it): the
     /// wall's copy there when the tile is the one there, else the first free copy.
     fn enter(&mut self, face: Face, place: Option<usize>) -> Result<Tile, String> {
@@ -1414,9 +1422,8 @@ impl<'i> Reader<'i, '_> {
         shares[0] = first;
         let mut scores = before;
         let mut sticks = round
-            .sticks
-            .checked_add(round.deposits)
-            .ok_or_else(|| big(round.sticks.into(), round.deposits.into()))?;
+            .sticks_on_table()
+            .map_err(|e| ctx.err(obj.raw, &obj.path, e))?;
         for (k, mut win) in wins.into_iter().enumerate() {
             win.honba = round.honba;
             win.sticks = sticks;
@@ -1752,13 +1759,9 @@ impl<'i> Reader<'i, '_> {
                 DrawKind::Exhaustive
             },
             honba: round.honba,
-            sticks: round.sticks.checked_add(round.deposits).ok_or_else(|| {
-                ctx.err(
-                    obj.raw,
-                    &obj.path,
-                    too_big(round.sticks.into(), round.deposits.into()),
-                )
-            })?,
+            sticks: round
+                .sticks_on_table()
+                .map_err(|e| ctx.err(obj.raw, &obj.path, e))?,
             shown,
             tenpai_unrecorded: false,
             scores: BySeat::from_array(before.unwrap_or(self.scores)),
@@ -1805,13 +1808,9 @@ impl<'i> Reader<'i, '_> {
         let draw = RecordedDraw {
             kind,
             honba: round.honba,
-            sticks: round.sticks.checked_add(round.deposits).ok_or_else(|| {
-                ctx.err(
-                    obj.raw,
-                    &obj.path,
-                    too_big(round.sticks.into(), round.deposits.into()),
-                )
-            })?,
+            sticks: round
+                .sticks_on_table()
+                .map_err(|e| ctx.err(obj.raw, &obj.path, e))?,
             shown,
             tenpai_unrecorded: false,
             scores: BySeat::from_array(scores),
