@@ -353,39 +353,51 @@ mod x86 {
             for (v, h) in iv.iter_mut().zip(IV) {
                 *v = splat(h);
             }
-            let mut s = [iv; $groups];
-            for t in 0..80 {
-                let k = splat(K[t]);
-                for (sg, wg) in s.iter_mut().zip(w.iter_mut()) {
-                    let wt = if t < 16 {
-                        wg[t]
-                    } else {
-                        let x = wg[(t + 1) & 15];
-                        let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), shr!(x, 7));
-                        let y = wg[(t + 14) & 15];
-                        let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), shr!(y, 6));
-                        let v = add(add(wg[t & 15], sigma0), add(wg[(t + 9) & 15], sigma1));
-                        wg[t & 15] = v;
-                        v
-                    };
-                    round!(*sg, add(wt, k));
-                }
+            // The state words by name, each an array over the groups: eight rounds turn the
+            // names instead of moving the words (`rounds8!`).
+            let mut s = [[splat(0); $groups]; 8];
+            for (sv, v) in s.iter_mut().zip(iv) {
+                *sv = [v; $groups];
             }
-            for sg in &mut s {
-                for (h, v) in sg.iter_mut().zip(iv) {
-                    *h = add(*h, v);
+            let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = s;
+            // K + W of sixteen rounds at a time, so that the rounds read them at fixed places.
+            let mut kw = [[splat(0); $groups]; 16];
+            for t in (0..80).step_by(16) {
+                for (j, kj) in kw.iter_mut().enumerate() {
+                    let k = splat(K[t + j]);
+                    for (kg, wg) in kj.iter_mut().zip(w.iter_mut()) {
+                        if t > 0 {
+                            let x = wg[(j + 1) & 15];
+                            let sigma0 = xor3!(ror!(x, 1), ror!(x, 8), shr!(x, 7));
+                            let y = wg[(j + 14) & 15];
+                            let sigma1 = xor3!(ror!(y, 19), ror!(y, 61), shr!(y, 6));
+                            wg[j] = add(add(wg[j], sigma0), add(wg[(j + 9) & 15], sigma1));
+                        }
+                        *kg = add(wg[j], k);
+                    }
+                }
+                rounds8!([a, b, c, d, e, f, g, h], kw, 0);
+                rounds8!([a, b, c, d, e, f, g, h], kw, 8);
+            }
+            s = [a, b, c, d, e, f, g, h];
+            for (sv, v) in s.iter_mut().zip(iv) {
+                for sg in sv {
+                    *sg = add(*sg, v);
                 }
             }
             let mid = s;
-            for kw in KW_PAD {
-                let kw = splat(kw);
-                for sg in &mut s {
-                    round!(*sg, kw);
+            [a, b, c, d, e, f, g, h] = s;
+            for t in (0..80).step_by(16) {
+                for (j, kj) in kw.iter_mut().enumerate() {
+                    *kj = [splat(KW_PAD[t + j]); $groups];
                 }
+                rounds8!([a, b, c, d, e, f, g, h], kw, 0);
+                rounds8!([a, b, c, d, e, f, g, h], kw, 8);
             }
+            s = [a, b, c, d, e, f, g, h];
             let mut out = [[[0u64; 8]; 4]; $groups];
-            for ((og, sg), mg) in out.iter_mut().zip(&s).zip(&mid) {
-                for (i, (h, m)) in sg.iter().zip(mg).enumerate() {
+            for (i, (sv, mv)) in s.iter().zip(&mid).enumerate() {
+                for ((og, h), m) in out.iter_mut().zip(sv).zip(mv) {
                     let v = add(*h, *m);
                     og[0][i] = _mm256_extract_epi64::<0>(v) as u64;
                     og[1][i] = _mm256_extract_epi64::<1>(v) as u64;
@@ -397,16 +409,35 @@ mod x86 {
         }};
     }
 
-    /// One SHA-512 round on four lanes, with the expanding module's lane operations.
+    /// One SHA-512 round on four lanes of each group, with the expanding module's lane
+    /// operations. The state words stay where they are: the round writes the new `a` into
+    /// `h`'s place and the new `e` into `d`'s, and the next round names them one step on.
     macro_rules! round {
-        ($s:expr, $kw:expr) => {{
-            let [a, b, c, d, e, f, g, h] = $s;
-            let big_sigma1 = xor3!(ror!(e, 14), ror!(e, 18), ror!(e, 41));
-            let t1 = add(add(h, big_sigma1), add(ch!(e, f, g), $kw));
-            let big_sigma0 = xor3!(ror!(a, 28), ror!(a, 34), ror!(a, 39));
-            let t2 = add(big_sigma0, maj!(a, b, c));
-            $s = [add(t1, t2), a, b, c, add(d, t1), e, f, g];
-        }};
+        ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $kw:expr) => {
+            for (i, kw) in $kw.iter().enumerate() {
+                let (a, e) = ($a[i], $e[i]);
+                let big_sigma1 = xor3!(ror!(e, 14), ror!(e, 18), ror!(e, 41));
+                let t1 = add(add($h[i], big_sigma1), add(ch!(e, $f[i], $g[i]), *kw));
+                let big_sigma0 = xor3!(ror!(a, 28), ror!(a, 34), ror!(a, 39));
+                let t2 = add(big_sigma0, maj!(a, $b[i], $c[i]));
+                $d[i] = add($d[i], t1);
+                $h[i] = add(t1, t2);
+            }
+        };
+    }
+
+    /// Eight rounds from `$kw[$at]` on: after them every name holds its own word again.
+    macro_rules! rounds8 {
+        ([$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $kw:ident, $at:literal) => {
+            round!($a, $b, $c, $d, $e, $f, $g, $h, $kw[$at]);
+            round!($h, $a, $b, $c, $d, $e, $f, $g, $kw[$at + 1]);
+            round!($g, $h, $a, $b, $c, $d, $e, $f, $kw[$at + 2]);
+            round!($f, $g, $h, $a, $b, $c, $d, $e, $kw[$at + 3]);
+            round!($e, $f, $g, $h, $a, $b, $c, $d, $kw[$at + 4]);
+            round!($d, $e, $f, $g, $h, $a, $b, $c, $kw[$at + 5]);
+            round!($c, $d, $e, $f, $g, $h, $a, $b, $kw[$at + 6]);
+            round!($b, $c, $d, $e, $f, $g, $h, $a, $kw[$at + 7]);
+        };
     }
 
     /// AVX2: a rotate is two shifts and an or; choice and majority take three or four
