@@ -266,16 +266,16 @@ pub struct RecordedWin {
     pub deltas: BySeat<i32>,
     /// Chip totals and changes, in chip rooms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chips: Option<ChipScores>,
+    pub chips: Option<Box<ChipScores>>,
     /// Chip awards by yaku, in chip rooms.
-    #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
-    pub chip_awards: ArrayVec<ChipAward, 16>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chip_awards: Vec<ChipAward>,
     /// Tenhou's `ratio` pair as written (special rooms; meaning not documented).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<[i32; 2]>,
     /// The final result, if the game ends with this win.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub final_result: Option<FinalResult>,
+    pub final_result: Option<Box<FinalResult>>,
 }
 
 impl RecordedWin {
@@ -373,13 +373,13 @@ pub struct RecordedDraw {
     pub deltas: BySeat<i32>,
     /// Chip totals and changes, in chip rooms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chips: Option<ChipScores>,
+    pub chips: Option<Box<ChipScores>>,
     /// Tenhou's `ratio` pair as written (special rooms).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<[i32; 2]>,
     /// The final result, if the game ends with this draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub final_result: Option<FinalResult>,
+    pub final_result: Option<Box<FinalResult>>,
 }
 
 /// The final result of a game, as recorded.

@@ -164,8 +164,8 @@ impl GameLog {
     /// game end). `None` when the log has none (a game cut off).
     pub fn final_result(&self) -> Option<&FinalResult> {
         self.events().rev().find_map(|e| match e {
-            Event::Win(w) => w.final_result.as_ref(),
-            Event::RoundDraw(d) => d.final_result.as_ref(),
+            Event::Win(w) => w.final_result.as_deref(),
+            Event::RoundDraw(d) => d.final_result.as_deref(),
             Event::GameEnd(f) => Some(f),
             _ => None,
         })
@@ -327,9 +327,9 @@ impl GameLog {
     /// when there is no such outcome.
     pub fn set_final_result(&mut self, win: Option<usize>, draw: Option<usize>, end: FinalResult) {
         if let Some(w) = win.and_then(|i| self.wins.get_mut(i)) {
-            w.final_result = Some(end);
+            w.final_result = Some(Box::new(end));
         } else if let Some(d) = draw.and_then(|i| self.draws.get_mut(i)) {
-            d.final_result = Some(end);
+            d.final_result = Some(Box::new(end));
         }
     }
 }

@@ -48,4 +48,19 @@ mod tests {
             size_of::<crate::header::Slot>()
         );
     }
+
+    /// A log keeps one round start and one outcome a round: what only some rounds have (a
+    /// wall, chips, the final result) is boxed, so that a record of many rounds stays small
+    /// (issue 27: 240,000 rounds replay in under 200 MB).
+    #[test]
+    fn rounds_are_small() {
+        let sizes = [
+            ("RoundStart", size_of::<crate::RoundStart>(), 200),
+            ("RecordedWin", size_of::<crate::RecordedWin>(), 272),
+            ("RecordedDraw", size_of::<crate::RecordedDraw>(), 168),
+        ];
+        for (name, size, most) in sizes {
+            assert!(size <= most, "{name}: {size} bytes, more than {most}");
+        }
+    }
 }

@@ -341,8 +341,9 @@ const fn rinshan_len(players: Players) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WallRecord {
-    /// The wall, stated by the log or rebuilt from its seed.
-    Known(Wall),
+    /// The wall, stated by the log or rebuilt from its seed (boxed: a round start that has
+    /// none stays small).
+    Known(Box<Wall>),
     /// The log gives a wall, or a seed, that does not make one.
     Unreadable {
         /// Whether the game's seed is at fault (every round then), or only this round's.

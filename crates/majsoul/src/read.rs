@@ -860,7 +860,7 @@ impl<'i> Reader<'i, '_> {
             wall: round
                 .wall
                 .as_ref()
-                .map(|w| haifu_log::WallRecord::Known(w.wall.clone())),
+                .map(|w| haifu_log::WallRecord::Known(Box::new(w.wall.clone()))),
         };
         round.pending = Some((start, dealer_dealt));
         round.live = 1;
@@ -1609,7 +1609,7 @@ impl<'i> Reader<'i, '_> {
             scores: BySeat::from_array([0; 4]),
             deltas: BySeat::from_array([0; 4]),
             chips: None,
-            chip_awards: ArrayVec::new(),
+            chip_awards: Vec::new(),
             ratio: None,
             final_result: None,
         })

@@ -868,7 +868,7 @@ impl<'l> Reader<'l> {
             scores: BySeat::from_array(scores),
             deltas: BySeat::from_array(deltas),
             chips: None,
-            chip_awards: ArrayVec::new(),
+            chip_awards: Vec::new(),
             ratio: None,
             final_result: None,
         };

@@ -137,7 +137,7 @@ pub(crate) fn next_wall(
 /// The wall a round's record gives, when it gives one that reads.
 pub(crate) fn known(record: Option<&haifu_log::WallRecord>) -> Option<Wall> {
     match record? {
-        haifu_log::WallRecord::Known(w) => Some(w.clone()),
+        haifu_log::WallRecord::Known(w) => Some(Wall::clone(w)),
         haifu_log::WallRecord::Unreadable { .. } => None,
     }
 }

@@ -230,7 +230,7 @@ impl Writer<'_, '_> {
     }
 
     /// A win's or a draw's `chips` line: the chips before, then the changes.
-    fn chips(&mut self, chips: Option<haifu_log::ChipScores>) {
+    fn chips(&mut self, chips: Option<&haifu_log::ChipScores>) {
         if let Some(c) = chips {
             self.out.push_str("  chips");
             self.by_seat(c.before, false);
@@ -562,7 +562,7 @@ impl Writer<'_, '_> {
         }
         self.ba(w.honba, w.sticks);
         self.scores_deltas(w.scores, w.deltas);
-        self.chips(w.chips);
+        self.chips(w.chips.as_deref());
         if !w.chip_awards.is_empty() {
             self.out.push_str("  chip-awards");
             for a in &w.chip_awards {
@@ -639,7 +639,7 @@ impl Writer<'_, '_> {
         }
         self.ba(d.honba, d.sticks);
         self.scores_deltas(d.scores, d.deltas);
-        self.chips(d.chips);
+        self.chips(d.chips.as_deref());
         self.ratio(d.ratio);
         if let Some(f) = &d.final_result {
             self.final_result(f);

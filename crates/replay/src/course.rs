@@ -152,8 +152,16 @@ fn course_of(
     // The referee with sheets on: its summaries then carry each win's value as shown (the
     // sheets themselves are not kept).
     let mut verdict = Verdict::new();
-    let summaries =
-        crate::referee::check(log, *rules, timing, &mut verdict, Some(&mut |_| {}), watch);
+    let mut summaries = Vec::with_capacity(log.round_starts().len());
+    crate::referee::check(
+        log,
+        *rules,
+        timing,
+        &mut verdict,
+        Some(&mut |_| {}),
+        watch,
+        &mut |round, _| summaries.push(round),
+    );
     let (first_dealer, excerpt) = match log.round_starts().first() {
         Some(first) => crate::game_start(log, first, rules.players),
         None => (Seat::ALL[0], false),
@@ -175,13 +183,12 @@ fn follow(
     ruleset: &RuleSet,
     summaries: &[RoundSummary<'_>],
 ) -> Course {
-    let mut pass = Pass::new(ruleset, first_dealer, excerpt, summaries, Money::Own);
+    let pass = Pass::new(ruleset, first_dealer, excerpt, Money::Own);
     let mut rounds = Vec::with_capacity(summaries.len());
     let mut end = None;
     // What the pass expects after the last round.
     let mut after = None;
-    for round in summaries {
-        let Some(step) = pass.next() else { break };
+    for (round, step) in pass.over(summaries) {
         let wins: Vec<CourseWin> = match &round.outcome {
             Some(SummaryOutcome::Wins(wins)) => wins
                 .iter()

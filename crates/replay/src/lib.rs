@@ -113,15 +113,18 @@ fn run(log: &GameLog, rules: &RuleSet, sheets: Option<&mut dyn FnMut(RoundSheet)
             kind: DivergenceKind::Unsupported { reason },
         });
     } else {
-        let summaries = referee::check(
+        // Each round is settled as the referee hands it over: the game's rounds are not held.
+        let mut settlement = Settlement::of(log, rules);
+        referee::check(
             log,
             *rules,
             DoraTiming::Recorded,
             &mut verdict,
             sheets,
             &mut referee::Unwatched,
+            &mut |round, verdict| settlement.round(round, verdict),
         );
-        settle(log, rules, &summaries, &mut verdict);
+        settlement.finish(&mut verdict);
     }
     // In the order of the game: the wall, the referee and the settlement each report in order,
     // one after the other; a divergence of the whole game (no event) comes first. The sort is
@@ -171,25 +174,27 @@ fn with_flow_setups(log: &GameLog, rules: &RuleSet, timing: DoraTiming) -> GameL
     filled.header.unrecorded.scores = true;
     for _ in 0..=log.round_starts().len() {
         let mut scratch = Verdict::new();
-        let summaries = referee::check(
+        let mut summaries = Vec::with_capacity(filled.round_starts().len());
+        referee::check(
             &filled,
             *rules,
             timing,
             &mut scratch,
             None,
             &mut referee::Unwatched,
+            &mut |round, _| summaries.push(round),
         );
         let Some(first) = filled.round_starts().first() else {
             break;
         };
         let (first_dealer, _) = game_start(&filled, first, rules.players);
-        let pass = settle::Pass::new(rules, first_dealer, false, &summaries, settle::Money::Own);
+        let pass = settle::Pass::new(rules, first_dealer, false, settle::Money::Own);
         // What the pass plays each round from, and what each outcome pays: by round, win
         // and draw (their places in the log's lists).
         let mut setups = Vec::with_capacity(summaries.len());
         let mut wins = Vec::new();
         let mut draws = Vec::new();
-        for (round, step) in summaries.iter().zip(pass) {
+        for (round, step) in pass.over(&summaries) {
             setups.push(step.played);
             // Where the flow ends the game, its final scores, for a log that states the end.
             let end = match &step.next {
@@ -279,7 +284,7 @@ fn with_flow_setups(log: &GameLog, rules: &RuleSet, timing: DoraTiming) -> GameL
 /// The final scores of a game's end the log states without them: the flow's, where the flow
 /// ends the game there (elsewhere the end stays as the log has it, and the settlement says
 /// the game goes on).
-fn fill_final(result: &mut Option<haifu_log::FinalResult>, end: Option<BySeat<i32>>) {
+fn fill_final(result: &mut Option<Box<haifu_log::FinalResult>>, end: Option<BySeat<i32>>) {
     if let (Some(result), Some(scores)) = (result, end) {
         result.scores = scores;
     }
@@ -347,52 +352,83 @@ pub(crate) fn game_start(
     (first_dealer, excerpt)
 }
 
-/// Checks the payments and the flow of the game under `rules`.
-fn settle(
-    log: &GameLog,
-    rules: &RuleSet,
-    summaries: &[settle::RoundSummary<'_>],
-    verdict: &mut Verdict,
-) {
-    let Some(first) = log.round_starts().first() else {
-        return;
-    };
-    let (first_dealer, excerpt) = game_start(log, first, rules.players);
-    // Every seat starts with the rule set's score: other starting scores are a divergence of
-    // the first round (the settlement cannot go on without them).
-    let seated = rules.players.seats();
-    if !excerpt
-        && seated
-            .iter()
-            .any(|s| first.scores[*s] != rules.flow.start_score)
-    {
-        verdict.push(Divergence {
-            round: Some(RoundLabel::of(first)),
-            event: Some(0),
-            seat: None,
-            kind: DivergenceKind::FlowMismatch {
-                computed: Shown::text(format!(
-                    "every seat starting with {}",
-                    rules.flow.start_score
-                )),
-                recorded: Shown::text(format!("starting scores {}", Shown::Scores(first.scores))),
-            },
-        });
-        return;
+/// The settlement `verify` checks a game's payments and flow with ([`settle::Check`]).
+enum Settlement<'r, 'a> {
+    /// A log without rounds: nothing to settle.
+    Nothing,
+    /// The seats do not all start with the rule set's score: a divergence of the first round
+    /// (said when the game is done, after the referee's), and the settlement cannot go on.
+    Refused(Divergence),
+    /// The game's settlement; `excerpt` when the log starts after the game's start.
+    Check {
+        check: Box<settle::Check<'r, 'a>>,
+        excerpt: bool,
+    },
+}
+
+impl<'r, 'a> Settlement<'r, 'a> {
+    /// The settlement of `log` under `rules`.
+    fn of(log: &GameLog, rules: &'r RuleSet) -> Settlement<'r, 'a> {
+        let Some(first) = log.round_starts().first() else {
+            return Settlement::Nothing;
+        };
+        let (first_dealer, excerpt) = game_start(log, first, rules.players);
+        // Every seat starts with the rule set's score: other starting scores are a divergence
+        // of the first round (the settlement cannot go on without them).
+        let seated = rules.players.seats();
+        if !excerpt
+            && seated
+                .iter()
+                .any(|s| first.scores[*s] != rules.flow.start_score)
+        {
+            return Settlement::Refused(Divergence {
+                round: Some(RoundLabel::of(first)),
+                event: Some(0),
+                seat: None,
+                kind: DivergenceKind::FlowMismatch {
+                    computed: Shown::text(format!(
+                        "every seat starting with {}",
+                        rules.flow.start_score
+                    )),
+                    recorded: Shown::text(format!(
+                        "starting scores {}",
+                        Shown::Scores(first.scores)
+                    )),
+                },
+            });
+        }
+        Settlement::Check {
+            check: Box::new(settle::Check::new(
+                rules,
+                first_dealer,
+                excerpt,
+                log.header.end_record,
+                log.header.unrecorded,
+            )),
+            excerpt,
+        }
     }
-    let before = verdict.divergence_count();
-    let cut_off = settle::check(
-        first_dealer,
-        rules,
-        summaries,
-        excerpt,
-        log.header.end_record,
-        log.header.unrecorded,
-        verdict,
-    );
-    if verdict.divergence_count() == before {
-        verdict.checked.settled = true;
-        verdict.checked.end_recorded = !cut_off;
-        verdict.checked.start_recorded = !excerpt;
+
+    /// The game's next round, as the referee hands it over.
+    fn round(&mut self, round: settle::RoundSummary<'a>, verdict: &mut Verdict) {
+        if let Settlement::Check { check, .. } = self {
+            check.round(round, verdict);
+        }
+    }
+
+    /// Settles the last round and notes in `verdict` what the settlement checked.
+    fn finish(self, verdict: &mut Verdict) {
+        match self {
+            Settlement::Nothing => {}
+            Settlement::Refused(divergence) => verdict.push(divergence),
+            Settlement::Check { check, excerpt } => {
+                let (cut_off, found) = check.finish(verdict);
+                if found == 0 {
+                    verdict.checked.settled = true;
+                    verdict.checked.end_recorded = !cut_off;
+                    verdict.checked.start_recorded = !excerpt;
+                }
+            }
+        }
     }
 }

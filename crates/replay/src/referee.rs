@@ -70,6 +70,9 @@ impl Watch for Unwatched {
     fn win(&mut self, _: &Watched<'_>) {}
 }
 
+/// Referees every round of `log` under `rules`, writing the divergences it finds to
+/// `verdict`, each round's sheet to `sheets` (when asked) and each round's summary to
+/// `rounds` as the round ends, with the verdict (the settlement takes them from there).
 pub(crate) fn check<'a>(
     log: &'a GameLog,
     rules: RuleSet,
@@ -77,17 +80,17 @@ pub(crate) fn check<'a>(
     verdict: &mut Verdict,
     mut sheets: Option<&mut dyn FnMut(RoundSheet)>,
     watch: &mut (impl Watch + ?Sized),
-) -> Vec<RoundSummary<'a>> {
-    let mut summaries = Vec::with_capacity(log.round_starts().len());
+    rounds: &mut dyn FnMut(RoundSummary<'a>, &mut Verdict),
+) {
     let mut round: Option<RoundReplay<'a>> = None;
     let detail = sheets.is_some();
     // A finished round stays in place until the next one overwrites it: the engine's state
-    // is large, and only the summary and the sheet are kept.
-    let mut finish = |r: &mut RoundReplay<'a>, summaries: &mut Vec<RoundSummary<'a>>| {
+    // is large, and only the summary and the sheet are handed over.
+    let mut finish = |r: &mut RoundReplay<'a>, verdict: &mut Verdict| {
         if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet.take()) {
             out(sheet);
         }
-        summaries.push(r.summary.clone());
+        rounds(r.summary.clone(), verdict);
     };
     let expectations = crate::expect::of(log);
     let mut next_expectation = 0;
@@ -122,7 +125,7 @@ pub(crate) fn check<'a>(
                 if won && dealer == start.dealer {
                     dealer_wins = r.dealer_wins.saturating_add(1);
                 }
-                finish(r, &mut summaries);
+                finish(r, verdict);
             }
             let r = match &mut round {
                 Some(r) => {
@@ -205,9 +208,8 @@ pub(crate) fn check<'a>(
             r.expectation(e, i, verdict);
         }
         r.summary.expect_next = r.pending.end_round(verdict, r.summary.label);
-        finish(r, &mut summaries);
+        finish(r, verdict);
     }
-    summaries
 }
 
 /// One round being replayed.

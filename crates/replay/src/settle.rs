@@ -410,9 +410,9 @@ impl RoundSummary<'_> {
     /// What ends the round in the record: the final result it states, if the game ends here.
     fn final_result(&self) -> Option<&FinalResult> {
         match self.outcome.as_ref()? {
-            SummaryOutcome::Wins(wins) => wins.last()?.recorded.final_result.as_ref(),
+            SummaryOutcome::Wins(wins) => wins.last()?.recorded.final_result.as_deref(),
             SummaryOutcome::Exhaustive { recorded, .. }
-            | SummaryOutcome::Abortive { recorded, .. } => recorded.final_result.as_ref(),
+            | SummaryOutcome::Abortive { recorded, .. } => recorded.final_result.as_deref(),
             SummaryOutcome::Redeal { .. } => None,
         }
     }
@@ -459,40 +459,48 @@ pub(crate) struct Step<'a> {
 /// One pass over a game's rounds under a rule set, carrying its money and flow forward
 /// ([`Money`] says whose): each round settled ([`settle_round`]), and the next round or the
 /// end ruled by the flow. `verify` compares the pass with the record; `diff` compares two.
-pub(crate) struct Pass<'r, 'a> {
+///
+/// The pass is given the rounds one at a time, each with the round after it when there is
+/// one (a slip is followed by the number the record goes on from), so that a caller need not
+/// hold a game's rounds: [`Pass::over`] walks a slice of them.
+pub(crate) struct Pass<'r> {
     flow: Flow<'r>,
     ruleset: &'r RuleSet,
     first_dealer: Seat,
     money: Money,
-    rounds: &'r [RoundSummary<'a>],
-    at: usize,
-    expected: Expected,
+    /// Whether the log is an excerpt: its first round is then played as it stands.
+    excerpt: bool,
+    /// What the pass expects next; `None` before the first round.
+    expected: Option<Expected>,
 }
 
-impl<'r, 'a> Pass<'r, 'a> {
-    /// A pass over `rounds` from the game's start (an excerpt from its first round as it
-    /// stands).
+impl<'r> Pass<'r> {
+    /// A pass from the game's start (an excerpt from its first round as it stands).
     pub(crate) fn new(
         ruleset: &'r RuleSet,
         first_dealer: Seat,
         excerpt: bool,
-        rounds: &'r [RoundSummary<'a>],
         money: Money,
-    ) -> Pass<'r, 'a> {
-        let flow = Flow::new(ruleset);
-        let first = match (excerpt, rounds.first()) {
-            (true, Some(r)) => r.setup,
-            _ => flow.first_round(first_dealer),
-        };
+    ) -> Pass<'r> {
         Pass {
-            flow,
+            flow: Flow::new(ruleset),
             ruleset,
             first_dealer,
             money,
-            rounds,
-            at: 0,
-            expected: Expected::Round(first),
+            excerpt,
+            expected: None,
         }
+    }
+
+    /// The pass over `rounds`, each with its step.
+    pub(crate) fn over<'s, 'a>(
+        mut self,
+        rounds: &'s [RoundSummary<'a>],
+    ) -> impl Iterator<Item = (&'s RoundSummary<'a>, Step<'a>)> + use<'s, 'a, 'r> {
+        rounds
+            .iter()
+            .enumerate()
+            .map(move |(k, round)| (round, self.step(round, rounds.get(k + 1))))
     }
 
     /// The next round after `round` played from `setup`, its outcome `settled`, its score
@@ -521,6 +529,7 @@ impl<'r, 'a> Pass<'r, 'a> {
     fn recorded_next(
         &self,
         round: &RoundSummary<'_>,
+        following: Option<&RoundSummary<'_>>,
         expected: Expected,
         settled: &Settled,
     ) -> Result<Next, FlowError> {
@@ -541,7 +550,7 @@ impl<'r, 'a> Pass<'r, 'a> {
         if starts.len() == 1 && changes.len() == 1 {
             return primary;
         }
-        let shown = |next: &Result<Next, FlowError>| match (next, self.rounds.get(self.at)) {
+        let shown = |next: &Result<Next, FlowError>| match (next, following) {
             (Ok(Next::Round(n)), Some(following)) => *n == following.setup,
             (Ok(Next::GameOver(end)), None) => round
                 .final_result()
@@ -561,75 +570,150 @@ impl<'r, 'a> Pass<'r, 'a> {
         }
         primary
     }
-}
 
-impl<'a> Iterator for Pass<'_, 'a> {
-    type Item = Step<'a>;
-
-    fn next(&mut self) -> Option<Step<'a>> {
-        let round = self.rounds.get(self.at)?;
-        self.at += 1;
-        let expected = std::mem::replace(&mut self.expected, Expected::Unknown);
+    /// The step of `round`, the next of the game's rounds; `following` is the round after
+    /// it, if the log has one.
+    pub(crate) fn step<'a>(
+        &mut self,
+        round: &RoundSummary<'a>,
+        following: Option<&RoundSummary<'a>>,
+    ) -> Step<'a> {
+        let expected = match self.expected.replace(Expected::Unknown) {
+            Some(expected) => expected,
+            None if self.excerpt => Expected::Round(round.setup),
+            None => Expected::Round(self.flow.first_round(self.first_dealer)),
+        };
         let played = match (self.money, expected) {
             (Money::Recorded, _) => Some(round.setup),
             (Money::Own, Expected::Round(setup)) => Some(setup),
             (Money::Own, Expected::Over(end)) => {
-                self.expected = Expected::Over(end);
+                self.expected = Some(Expected::Over(end));
                 None
             }
             (Money::Own, Expected::Unknown) => None,
         };
         let Some(setup) = played else {
-            return Some(Step {
+            return Step {
                 expected,
                 played,
                 settled: None,
                 next: None,
-            });
+            };
         };
         let settled = settle_round(&self.flow, self.ruleset, round, &setup, self.money);
         let next = settled.as_ref().ok().map(|s| match self.money {
-            Money::Recorded => self.recorded_next(round, expected, s),
+            Money::Recorded => self.recorded_next(round, following, expected, s),
             Money::Own => self.next_of(round, &setup, s, add(&s.deltas, &s.penalties)),
         });
         match &next {
-            Some(Ok(Next::Round(n))) => self.expected = Expected::Round(*n),
-            Some(Ok(Next::GameOver(end))) => self.expected = Expected::Over(*end),
+            Some(Ok(Next::Round(n))) => self.expected = Some(Expected::Round(*n)),
+            Some(Ok(Next::GameOver(end))) => self.expected = Some(Expected::Over(*end)),
             _ => {}
         }
-        Some(Step {
+        Step {
             expected,
             played,
             settled: Some(settled),
             next,
-        })
+        }
     }
 }
 
-/// Checks the settlement of a game under `rules`, writing its divergences to `out`; returns
-/// whether the log stops before the game's end (no final result where the flow goes on).
-pub(crate) fn check(
-    first_dealer: Seat,
-    ruleset: &RuleSet,
-    rounds: &[RoundSummary<'_>],
-    excerpt: bool,
+/// The settlement of a game under its rule set, checked against the record as the referee
+/// hands over the rounds: each round is settled once the round after it is known (a slip is
+/// followed by the number the record goes on from), the last at [`Check::finish`]. It holds
+/// one round at a time, so a game's memory does not grow with its rounds.
+pub(crate) struct Check<'r, 'a> {
+    pass: Pass<'r>,
+    deposit: i32,
+    /// Whether the log records the scores before each outcome (else they are not compared).
+    scores_before: bool,
+    /// Whether the log records the final placement points (else they are not compared).
+    final_points: bool,
     end_record: EndRecord,
-    unrecorded: haifu_log::Unrecorded,
-    out: &mut crate::Verdict,
-) -> bool {
-    // What the log leaves out is not compared: the scores before each outcome, the final
-    // placement points.
-    let scores_before = !unrecorded.scores;
-    let final_points = !unrecorded.final_points;
-    let mut pass = Pass::new(ruleset, first_dealer, excerpt, rounds, Money::Recorded);
-    let deposit = ruleset.flow.riichi_deposit;
-    // Whether a round is left open (no outcome): the record stops there.
-    let mut open = false;
-    // Whether the game goes on after the last round, as the pass rules it.
-    let mut goes_on = true;
-    for (number, round) in rounds.iter().enumerate() {
-        let Some(step) = pass.next() else { break };
-        let last = number + 1 == rounds.len();
+    /// The round handed over last, not yet settled.
+    pending: Option<RoundSummary<'a>>,
+    /// Whether a round is left open (no outcome): the record stops there.
+    open: bool,
+    /// Whether the game goes on after the last round, as the pass rules it.
+    goes_on: bool,
+    /// Whether the settlement stopped (a round it cannot settle, or a flow it cannot rule).
+    stopped: bool,
+    /// The divergences the settlement found.
+    found: usize,
+}
+
+impl<'r, 'a> Check<'r, 'a> {
+    /// The settlement of a game from its start under `ruleset` (an excerpt from its first
+    /// round as it stands).
+    pub(crate) fn new(
+        ruleset: &'r RuleSet,
+        first_dealer: Seat,
+        excerpt: bool,
+        end_record: EndRecord,
+        unrecorded: haifu_log::Unrecorded,
+    ) -> Check<'r, 'a> {
+        Check {
+            pass: Pass::new(ruleset, first_dealer, excerpt, Money::Recorded),
+            deposit: ruleset.flow.riichi_deposit,
+            // What the log leaves out is not compared: the scores before each outcome, the
+            // final placement points.
+            scores_before: !unrecorded.scores,
+            final_points: !unrecorded.final_points,
+            end_record,
+            pending: None,
+            open: false,
+            goes_on: true,
+            stopped: false,
+            found: 0,
+        }
+    }
+
+    /// The game's next round: the one before it is settled, its divergences written to
+    /// `out`.
+    pub(crate) fn round(&mut self, round: RoundSummary<'a>, out: &mut crate::Verdict) {
+        if let Some(before) = self.pending.take() {
+            self.settle(&before, Some(&round), out);
+        }
+        self.pending = Some(round);
+    }
+
+    /// Settles the last round; returns whether the log stops before the game's end (no final
+    /// result where the flow goes on) and how many divergences the settlement found.
+    pub(crate) fn finish(mut self, out: &mut crate::Verdict) -> (bool, usize) {
+        if let Some(last) = self.pending.take() {
+            self.settle(&last, None, out);
+        }
+        // A log that stops while the game goes on (cut off, or a scenario fragment) does not
+        // record the end: nothing to compare, and not a divergence (the verdict says the end
+        // was not recorded).
+        let cut_off = !self.stopped && (self.open || self.goes_on);
+        (cut_off, self.found)
+    }
+
+    /// Settles `round`, `following` the round after it, if any.
+    fn settle(
+        &mut self,
+        round: &RoundSummary<'a>,
+        following: Option<&RoundSummary<'a>>,
+        out: &mut crate::Verdict,
+    ) {
+        if self.stopped {
+            return;
+        }
+        let before = out.divergence_count();
+        self.settle_counted(round, following, out);
+        self.found += out.divergence_count() - before;
+    }
+
+    fn settle_counted(
+        &mut self,
+        round: &RoundSummary<'a>,
+        following: Option<&RoundSummary<'a>>,
+        out: &mut crate::Verdict,
+    ) {
+        let step = self.pass.step(round, following);
+        let last = following.is_none();
         let at = |index: usize| (Some(round.label), Some(index));
         let mut push = |(round, event): (Option<RoundLabel>, Option<usize>), kind| {
             out.push(Divergence {
@@ -665,7 +749,7 @@ pub(crate) fn check(
         };
         for &(index, seat, recorded) in &round.deposit_scores {
             pay_penalties(&mut current, index);
-            current[seat] -= deposit;
+            current[seat] -= self.deposit;
             if let Some(recorded) = recorded
                 && recorded != current
             {
@@ -685,7 +769,7 @@ pub(crate) fn check(
             Some(Err(Unsettled::Open)) | None => {
                 // A round the log leaves open: the record stops here, so the game's end is
                 // not recorded, and no flow decision can be weighed.
-                open = true;
+                self.open = true;
                 if let Some((at_e, expected_next)) = round.expect_next {
                     push(
                         at(at_e.event),
@@ -696,11 +780,12 @@ pub(crate) fn check(
                         ),
                     );
                 }
-                continue;
+                return;
             }
             Some(Err(e)) => {
                 push_unsettled(&mut push, round.label, &e);
-                return false;
+                self.stopped = true;
+                return;
             }
         };
         compare_outcome(
@@ -708,8 +793,8 @@ pub(crate) fn check(
             round,
             &settled,
             &mut current,
-            deposit,
-            scores_before,
+            self.deposit,
+            self.scores_before,
         );
         let last_index = round.last_index();
         let next = match step.next {
@@ -722,9 +807,13 @@ pub(crate) fn check(
                         recorded: Shown::text(""),
                     },
                 );
-                return false;
+                self.stopped = true;
+                return;
             }
-            None => return false,
+            None => {
+                self.stopped = true;
+                return;
+            }
         };
         if let Some((at_e, expected_next)) = round.expect_next {
             let engine = match &next {
@@ -743,7 +832,7 @@ pub(crate) fn check(
                 push(at(at_e.event), kind);
             }
         }
-        goes_on = matches!(next, Next::Round(_));
+        self.goes_on = matches!(next, Next::Round(_));
         match (next, round.final_result()) {
             (Next::Round(_), None) => {}
             (Next::Round(n), Some(_)) => push(
@@ -754,8 +843,8 @@ pub(crate) fn check(
                 },
             ),
             // A format whose final result is optional, ending where the game ends.
-            (Next::GameOver(_), None) if last && end_record == EndRecord::Optional => {
-                open = true;
+            (Next::GameOver(_), None) if last && self.end_record == EndRecord::Optional => {
+                self.open = true;
             }
             (Next::GameOver(end), None) => push(
                 at(last_index),
@@ -765,14 +854,16 @@ pub(crate) fn check(
                 },
             ),
             (Next::GameOver(end), Some(fin)) => {
-                check_final(&mut push, at(last_index), &end.standing, fin, final_points);
+                check_final(
+                    &mut push,
+                    at(last_index),
+                    &end.standing,
+                    fin,
+                    self.final_points,
+                );
             }
         }
     }
-    // A log that stops while the game goes on (cut off, or a scenario fragment) does not
-    // record the end: nothing to compare, and not a divergence (the verdict says the end was
-    // not recorded).
-    open || goes_on
 }
 
 /// The divergence of a round the rule set cannot settle.

@@ -884,7 +884,7 @@ impl<'i> Reader<'i, '_, '_> {
             hands: start_hands,
             shuffle: None,
             chips: None,
-            wall: Some(WallRecord::Known(round.wall.wall.clone())),
+            wall: Some(WallRecord::Known(Box::new(round.wall.wall.clone()))),
         };
         self.scores = points;
         self.log.push_round_start(start);
@@ -1722,7 +1722,7 @@ impl<'i> Reader<'i, '_, '_> {
             scores: BySeat::from_array([0; 4]),
             deltas: BySeat::from_array([0; 4]),
             chips: None,
-            chip_awards: ArrayVec::new(),
+            chip_awards: Vec::new(),
             ratio: None,
             final_result: None,
         })

@@ -1287,7 +1287,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             self.tiles_into(a, "doraHaiUra", v, &mut ura_indicators)?;
         }
         let (scores, deltas, chips) = self.sc(a)?;
-        let mut chip_awards = ArrayVec::new();
+        let mut chip_awards = Vec::new();
         if let Some(v) = a.take(b"chip") {
             let mut vals = [0i64; 48];
             for p in self.pairs(a, "chip", v, &mut vals, "pairs of yaku id and chips")? {
@@ -1297,9 +1297,10 @@ impl<'a, 'l> Parser<'a, 'l> {
                     .ok_or_else(|| self.bad(a, "chip", v, "yaku ids 0..54"))?;
                 let chips =
                     i32::try_from(p[1]).map_err(|_| self.bad(a, "chip", v, "chip counts"))?;
-                chip_awards
-                    .try_push(ChipAward { source, chips })
-                    .map_err(|_| self.bad(a, "chip", v, "at most 16 pairs of yaku id and chips"))?;
+                if chip_awards.len() == 16 {
+                    return Err(self.bad(a, "chip", v, "at most 16 pairs of yaku id and chips"));
+                }
+                chip_awards.push(ChipAward { source, chips });
             }
         }
         let ratio = self.ratio(a)?;
@@ -1333,7 +1334,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             chips,
             chip_awards,
             ratio,
-            final_result,
+            final_result: final_result.map(Box::new),
         };
         let index = self.log.len();
         self.log.push_win(win);
@@ -1379,7 +1380,7 @@ impl<'a, 'l> Parser<'a, 'l> {
             deltas,
             chips,
             ratio,
-            final_result,
+            final_result: final_result.map(Box::new),
         });
         self.round_open = false;
         self.after_win = false;
@@ -1404,7 +1405,7 @@ impl<'a, 'l> Parser<'a, 'l> {
     fn sc(
         &self,
         a: &mut Attrs<'_>,
-    ) -> Result<(BySeat<i32>, BySeat<i32>, Option<ChipScores>), ParseError> {
+    ) -> Result<(BySeat<i32>, BySeat<i32>, Option<Box<ChipScores>>), ParseError> {
         let v = a
             .take(b"sc")
             .ok_or_else(|| self.missing(a, "sc", "score and change for each seat"))?;
@@ -1429,10 +1430,10 @@ impl<'a, 'l> Parser<'a, 'l> {
         let scores = pick(0, 0, 100).ok_or_else(err)?;
         let deltas = pick(0, 1, 100).ok_or_else(err)?;
         let chips = if n == 16 {
-            Some(ChipScores {
+            Some(Box::new(ChipScores {
                 before: pick(8, 0, 1).ok_or_else(err)?,
                 delta: pick(8, 1, 1).ok_or_else(err)?,
-            })
+            }))
         } else {
             None
         };

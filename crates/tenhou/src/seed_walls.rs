@@ -51,14 +51,14 @@ impl WallSource for SeedWalls {
                     wall = Some(generator.next_round());
                     self.made += 1;
                 }
-                wall.map(|w| WallRecord::Known(w.to_wall()))
+                wall.map(|w| WallRecord::Known(Box::new(w.to_wall())))
             }
             Some(Err(reason)) => Some(WallRecord::Unreadable {
                 scope: WallScope::Game,
                 reason: reason.clone(),
             }),
             None => shuffle.map(|s| match InitShuffle::parse(s) {
-                Ok(key) => WallRecord::Known(key.wall(players).to_wall()),
+                Ok(key) => WallRecord::Known(Box::new(key.wall(players).to_wall())),
                 Err(e) => WallRecord::Unreadable {
                     scope: WallScope::Round,
                     reason: e.to_string(),

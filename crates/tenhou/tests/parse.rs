@@ -335,8 +335,8 @@ fn render_event(out: &mut String, event: Event<'_>) {
                     let _ = writeln!(out, "  shown {seat} {}", tiles(hand));
                 }
             }
-            render_settlement(out, &d.scores, &d.deltas, d.chips.as_ref(), d.ratio);
-            render_final(out, d.final_result.as_ref());
+            render_settlement(out, &d.scores, &d.deltas, d.chips.as_deref(), d.ratio);
+            render_final(out, d.final_result.as_deref());
         }
         Event::GameEnd(f) => render_final(out, Some(f)),
     }
@@ -431,8 +431,8 @@ fn render_win(out: &mut String, w: &RecordedWin) {
             .collect();
         let _ = writeln!(out, "  chip_awards {}", awards.join(","));
     }
-    render_settlement(out, &w.scores, &w.deltas, w.chips.as_ref(), w.ratio);
-    render_final(out, w.final_result.as_ref());
+    render_settlement(out, &w.scores, &w.deltas, w.chips.as_deref(), w.ratio);
+    render_final(out, w.final_result.as_deref());
 }
 
 fn render_settlement(
@@ -642,7 +642,7 @@ fn implausibilities(log: &GameLog) -> Vec<String> {
                     &mut bad,
                 );
                 sticks = 0;
-                check_final(w.final_result.as_ref(), scores, &mut bad);
+                check_final(w.final_result.as_deref(), scores, &mut bad);
             }
             Event::RoundDraw(d) => {
                 for (seat, shown) in d.shown.iter_seats() {
@@ -678,7 +678,7 @@ fn implausibilities(log: &GameLog) -> Vec<String> {
                     }
                 }
                 settle(&mut scores, &d.scores, &d.deltas, 0, &mut bad);
-                check_final(d.final_result.as_ref(), scores, &mut bad);
+                check_final(d.final_result.as_deref(), scores, &mut bad);
             }
             Event::GameEnd(_) => {}
         }

@@ -1251,7 +1251,7 @@ impl<'i> Reader<'i, '_> {
                 scores: BySeat::from_array(scores),
                 deltas: BySeat::from_array([deltas[0], deltas[1], deltas[2], deltas[3]]),
                 chips: None,
-                chip_awards: ArrayVec::new(),
+                chip_awards: Vec::new(),
                 ratio: None,
                 final_result: None,
             };

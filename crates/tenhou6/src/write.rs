@@ -189,8 +189,8 @@ pub fn write(log: &GameLog, rules: &RuleSet) -> Result<String, WriteError> {
     }
     let final_result = log
         .final_result()
-        .or_else(|| log.wins().last().and_then(|w| w.final_result.as_ref()))
-        .or_else(|| log.draws().last().and_then(|d| d.final_result.as_ref()));
+        .or_else(|| log.wins().last().and_then(|w| w.final_result.as_deref()))
+        .or_else(|| log.draws().last().and_then(|d| d.final_result.as_deref()));
     if let Some(end) = final_result {
         let mut sc = Vec::with_capacity(8);
         for seat in Seat::ALL {

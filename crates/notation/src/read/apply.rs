@@ -259,7 +259,7 @@ impl<'t> Reader<'t, '_> {
         self.table
             .reset(stated.clone().or_else(|| known(seeded.as_ref())));
         self.unheld_discard = [None; 4];
-        let wall = seeded.or(stated.map(haifu_log::WallRecord::Known));
+        let wall = seeded.or(stated.map(|w| haifu_log::WallRecord::Known(Box::new(w))));
         let first_dealer = self.log.header.first_dealer.unwrap_or(Seat::ALL[0]);
         let r = &s.round;
         let dealer = r
@@ -796,10 +796,10 @@ impl<'t> Reader<'t, '_> {
             ura_indicators: w.f.ura.unwrap_or_default(),
             scores,
             deltas,
-            chips: w.f.chips,
-            chip_awards: w.f.chip_awards.unwrap_or_default(),
+            chips: w.f.chips.map(Box::new),
+            chip_awards: w.f.chip_awards.unwrap_or_default().to_vec(),
             ratio: w.f.ratio,
-            final_result,
+            final_result: final_result.map(Box::new),
         });
         Ok(())
     }
@@ -824,9 +824,9 @@ impl<'t> Reader<'t, '_> {
             tenpai_unrecorded: false,
             scores,
             deltas,
-            chips: d.f.chips,
+            chips: d.f.chips.map(Box::new),
             ratio: d.f.ratio,
-            final_result,
+            final_result: final_result.map(Box::new),
         });
         Ok(())
     }
