@@ -84,13 +84,17 @@ pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        // Two passes, so that no game's sheets are held: the first gives the verdict (the
-        // settlement's divergences come after the last round) and the rounds' labels, the
-        // second writes each round's sheet as its round is replayed.
+        // Two passes, so that no game's sheets are held: the first gives the verdict (a
+        // round is settled up to 32 rounds after its sheet is written) and, when one round is
+        // asked for, the rounds' labels; the second writes each round's sheet as its round is
+        // replayed.
         let mut labels: Vec<RoundLabel> = Vec::new();
-        let verdict = haifu_replay::replay_sheets(&log, &rules, &mut |sheet| {
-            labels.push(sheet.label);
-        });
+        let verdict = match args.round {
+            None => haifu_replay::verify(&log, &rules),
+            Some(_) => haifu_replay::replay_sheets(&log, &rules, &mut |sheet| {
+                labels.push(sheet.label);
+            }),
+        };
         if let Some(round) = args.round
             && !labels.contains(&round)
         {
