@@ -29,7 +29,7 @@ mod apply;
 mod syntax;
 
 use apply::*;
-use syntax::Ctx;
+use syntax::{Ctx, WinHead};
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
 const BODY_WORDS: &str = "round, a seat letter A-D (a move line), `...`, win, draw, dora, expect, game-end, unknown or end";
@@ -125,7 +125,7 @@ fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
 enum Pending<'t> {
     None,
     Setup(Box<Setup<'t>>),
-    Win(Box<Outcome<'t, WinHead<'t>>>),
+    Win(Box<Outcome<'t, WinHead>>),
     Draw(Box<Outcome<'t, DrawKind>>),
     End(Box<Outcome<'t, ()>>),
 }

@@ -62,7 +62,7 @@ pub(super) enum Line<'t> {
     /// checked once it is applied).
     Dora((usize, RawTile)),
     /// `win SEAT ron SEAT|tsumo …`.
-    Win(WinHeadLine),
+    Win(WinHead),
     /// `...`: the rest of the round's moves are left out.
     Elided,
     /// `draw KIND`.
@@ -610,13 +610,20 @@ fn meld_arg(col: usize, tok: &str) -> Result<MeldArg<'_>, LineError> {
     Ok(m)
 }
 
-/// What a `win` line says, as its grammar reads it: the winner, the seat that dealt in, the
-/// fu, the han with its token's column, the points and the limit.
-pub(super) type WinHeadLine = (Seat, Seat, Option<u32>, Option<(usize, u32)>, i32, Limit);
+/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
+/// fu, han (with its token's column), points and limit.
+pub(super) struct WinHead {
+    pub(super) winner: Seat,
+    pub(super) from: Seat,
+    pub(super) fu: Option<u32>,
+    pub(super) han: Option<(usize, u32)>,
+    pub(super) points: i32,
+    pub(super) limit: Limit,
+}
 
 /// `win SEAT ron SEAT|tsumo` and any of `NNfu`, `Nhan`, the points and a limit (a later one
 /// of a kind replaces an earlier); the fu may be left out only by a limit hand.
-fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
+fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHead> {
     let (rest, winner) = seat_of("the winner's seat A-D")(input)?;
     let (rest, (kc, how)) = need("ron SEAT or tsumo")(rest)?;
     let (rest, from) = match how {
@@ -635,7 +642,17 @@ fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
             "the fu, e.g. 30fu (only a limit hand may leave them out)"
         }
         (_, None) => "the points, e.g. 3900",
-        (_, Some(points)) => return Ok((rest, (winner, from, fu, han, points, limit))),
+        (_, Some(points)) => {
+            let head = WinHead {
+                winner,
+                from,
+                fu,
+                han,
+                points,
+                limit,
+            };
+            return Ok((rest, head));
+        }
     };
     fail(rest.end(), ErrorKind::EndOfLine { expected: missing })
 }
