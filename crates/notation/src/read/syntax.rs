@@ -16,18 +16,6 @@ use crate::grammar::{
 
 use super::*;
 
-/// The block a line is read in: the header, the body (a line that starts something), or
-/// the block whose lines it continues (a round's setup, a win, a draw, the game's end).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ctx {
-    Header,
-    Body,
-    Setup,
-    Win,
-    Draw,
-    End,
-}
-
 /// One line other than a move line, as its grammar reads it.
 pub(super) enum Line<'t> {
     /// `source FORMAT [VERSION]`.
@@ -81,29 +69,27 @@ pub(super) enum Line<'t> {
 /// The grammar of the line that starts with `word`, read in block `ctx` (the state machine
 /// in `mod.rs` has decided which block reads it). A `dora` line and a field line leave the
 /// rest of the line to be checked once they are applied; every other line is read to its end.
-pub(super) fn line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+pub(super) fn line<'t>(ctx: Block, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
-        (Ctx::Win | Ctx::Draw | Ctx::End, w) if w != "unknown" => {
-            field(ctx, word).map(L::Field).parse(input)
-        }
-        (Ctx::Body, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
+        (WIN | DRAW | END, w) if w != "unknown" => field(ctx, word).map(L::Field).parse(input),
+        (BODY, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
         _ => terminated(move |i| whole_line(ctx, word, i), end_of_line).parse(input),
     }
 }
 
 /// The lines read to their end, by block and first word.
-fn whole_line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+fn whole_line<'t>(ctx: Block, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
         (_, "unknown") => unknown_line.map(L::Unknown).parse(input),
-        (Ctx::Header, "scores") => four_ints("four starting scores")
+        (HEAD, "scores") => four_ints("four starting scores")
             .map(L::Scores)
             .parse(input),
-        (Ctx::Header, _) => header_line(word, input),
-        (Ctx::Setup, "scores") => four_ints("four scores").map(L::Scores).parse(input),
-        (Ctx::Setup, "chips") => four_ints("four chip counts").map(L::Chips).parse(input),
-        (Ctx::Setup, _) => setup_line(word, input),
+        (HEAD, _) => header_line(word, input),
+        (SETUP, "scores") => four_ints("four scores").map(L::Scores).parse(input),
+        (SETUP, "chips") => four_ints("four chip counts").map(L::Chips).parse(input),
+        (SETUP, _) => setup_line(word, input),
         (_, "round") => round_line.map(L::Round).parse(input),
         (_, "win") => win_head.map(L::Win).parse(input),
         (_, "draw") => draw_kind("the kind of draw, e.g. exhaustive")
@@ -740,7 +726,7 @@ pub(super) enum Field<'t> {
 
 /// The grammar of the field line that starts with `word` in block `ctx` (a word of that
 /// block: the state machine has checked it).
-fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
+fn field<'t>(ctx: Block, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
     move |input: Cursor<'t>| match word {
         "pao" => seat_of("the liable seat").map(Field::Pao).parse(input),
         "yaku" => each("at most 24 yaku", yaku).map(Field::Yaku).parse(input),
@@ -760,7 +746,7 @@ fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'
             .map(|(col, raw)| Field::Agari(col, raw))
             .parse(input),
         "ba" => {
-            let what = if ctx == Ctx::Win {
+            let what = if ctx == WIN {
                 "honba and sticks, e.g. ba 1 0"
             } else {
                 "honba and sticks"
@@ -772,7 +758,7 @@ fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'
         "ratio" => array(int("two numbers", "two numbers"))
             .map(|[a, b]| Field::Ratio(a, b))
             .parse(input),
-        "scores" if ctx == Ctx::Win => four_ints("four scores before the win")
+        "scores" if ctx == WIN => four_ints("four scores before the win")
             .map(Field::Scores)
             .parse(input),
         "scores" => four_ints("four scores before the draw")
