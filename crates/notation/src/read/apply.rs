@@ -543,7 +543,7 @@ impl<'t> Reader<'t, '_> {
                 let meld = self.called_meld(seat, &c, pos)?;
                 self.call(seat, meld);
             }
-            Move::Kakan(col, raw) => {
+            Move::Kakan((col, raw)) => {
                 let mp = shift(pos, col);
                 let added = self.held_raw(seat, mp, raw, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
@@ -574,14 +574,14 @@ impl<'t> Reader<'t, '_> {
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            Move::Kita(col, raw) => {
+            Move::Kita((col, raw)) => {
                 let mp = shift(pos, col);
                 let t = self.held_raw(seat, mp, raw, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
                     .ok_or_else(|| mp.err(expected("a tile", &t.kind().to_string())))?;
                 self.call(seat, meld);
             }
-            Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
+            Move::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Move::Dead => self.log.push_mistake(seat, Mistake::DeadHand, None),
             Move::FalseWin(deltas) => {
                 if let Some(d) = deltas {

@@ -359,13 +359,13 @@ pub(super) enum Move<'t> {
     /// `chi|pon|kan CALLED<SEAT[+TILES]`.
     Call(CallArg<'t>),
     /// `kakan TILE`: the tile added, with its column.
-    Kakan(usize, RawTile),
+    Kakan((usize, RawTile)),
     /// `ankan TILES`: the token, and its one tile (the kind) or four tiles with their offsets.
     Ankan(Token<'t>, ArrayVec<(usize, RawTile), 4>),
     /// `kita 4z`: the tile, with its column.
-    Kita(usize, RawTile),
+    Kita((usize, RawTile)),
     /// `dora TILE`: the indicator, with its column.
-    Dora(usize, RawTile),
+    Dora((usize, RawTile)),
     /// `dead`.
     Dead,
     /// `false-win[=D,D,D,D]`.
@@ -443,22 +443,15 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
                 ))
             })
         }
-        ("kakan", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the tile added to the pon")(i)?;
-            Ok((rest, Move::Kakan(c, raw)))
-        }),
+        ("kakan", None) => {
+            argument(&|i| tile("the tile added to the pon").map(Move::Kakan).parse(i))
+        }
         ("ankan", None) => argument(&|i| {
             let (rest, t) = need("the kind of the concealed kan, e.g. 9p")(i)?;
             Ok((rest, ankan_arg(t).map_err(nom::Err::Failure)?))
         }),
-        ("kita", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the North set aside, 4z")(i)?;
-            Ok((rest, Move::Kita(c, raw)))
-        }),
-        ("dora", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the new dora indicator")(i)?;
-            Ok((rest, Move::Dora(c, raw)))
-        }),
+        ("kita", None) => argument(&|i| tile("the North set aside, 4z").map(Move::Kita).parse(i)),
+        ("dora", None) => argument(&|i| tile("the new dora indicator").map(Move::Dora).parse(i)),
         ("dead", None) => Ok(Move::Dead),
         ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
         ("bye", None) => Ok(Move::Bye),
@@ -758,12 +751,13 @@ fn field<'t>(ctx: Block, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field
         "ratio" => array(int("two numbers", "two numbers"))
             .map(|[a, b]| Field::Ratio(a, b))
             .parse(input),
-        "scores" if ctx == WIN => four_ints("four scores before the win")
-            .map(Field::Scores)
-            .parse(input),
-        "scores" => four_ints("four scores before the draw")
-            .map(Field::Scores)
-            .parse(input),
+        "scores" => four_ints(if ctx == WIN {
+            "four scores before the win"
+        } else {
+            "four scores before the draw"
+        })
+        .map(Field::Scores)
+        .parse(input),
         "deltas" => four_ints("four score changes")
             .map(Field::Deltas)
             .parse(input),
