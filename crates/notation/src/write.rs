@@ -532,7 +532,7 @@ impl Writer<'_, '_> {
             write_tiles(self.out, &spell_list(reds, &w.hand, &default_hand));
             self.out.push('\n');
         }
-        if !w.melds.iter().copied().eq(t.win_melds(w.winner)) {
+        if w.melds[..] != t.win_melds(w.winner)[..] {
             self.out.push_str("  melds");
             for m in &w.melds {
                 self.out.push(' ');
@@ -613,7 +613,7 @@ impl Writer<'_, '_> {
             let Some(hand) = &d.shown[seat] else {
                 continue;
             };
-            let default: Vec<Tile> = self.table.concealed(seat).collect();
+            let default = self.table.concealed_list(seat);
             let _ = write!(self.out, "  shown {}", seat_letter(seat));
             if hand.is_empty() {
                 self.out.push_str(" empty");

@@ -743,7 +743,7 @@ impl<'t> Reader<'t, '_> {
         };
         let melds = match w.f.melds {
             Some(m) => m,
-            None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
+            None => ArrayVec::try_from(&t.win_melds(w.head.winner)[..]).map_err(|_| {
                 w.at.err(lex::inconsistent(
                     "the winner has more than 4 melds; write them on a `melds` line",
                 ))

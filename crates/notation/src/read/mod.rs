@@ -437,27 +437,17 @@ impl<'t, 'l> Reader<'t, 'l> {
         }))
     }
 
-    /// Completes what is pending.
+    /// Completes what is pending. Its events belong to its block's first line (a round's
+    /// setup, an outcome).
     fn flush(&mut self) -> R<()> {
-        // The events of a block (a round's setup, an outcome) belong to its first line (only
-        // looked at when the lines are asked for).
         let head = match &self.pending {
-            _ if self.lines.is_none() => None,
-            Pending::None => None,
-            Pending::Setup(s) => Some(s.at.line),
-            Pending::Win(w) => Some(w.at.line),
-            Pending::Draw(d) => Some(d.at.line),
-            Pending::End(e) => Some(e.at.line),
+            Pending::None => return Ok(()),
+            Pending::Setup(s) => s.at.line,
+            Pending::Win(w) => w.at.line,
+            Pending::Draw(d) => d.at.line,
+            Pending::End(e) => e.at.line,
         };
-        let flushed = self.flush_pending();
-        if let Some(line) = head {
-            self.note_lines(line);
-        }
-        flushed
-    }
-
-    fn flush_pending(&mut self) -> R<()> {
-        match std::mem::replace(&mut self.pending, Pending::None) {
+        let flushed = match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => Ok(()),
             Pending::Setup(s) => self.flush_setup(*s),
             Pending::Win(w) => self.flush_win(*w),
@@ -473,7 +463,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.log.push_game_end(fin);
                 Ok(())
             }
-        }
+        };
+        self.note_lines(head);
+        flushed
     }
 }
 
