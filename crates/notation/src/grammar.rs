@@ -17,12 +17,6 @@ use crate::lex::{self, Cursor};
 pub(crate) type Token<'t> = (usize, &'t str);
 
 impl<'t> Cursor<'t> {
-    /// The next token and the cursor after it, if any, without moving.
-    pub(crate) fn next_token_of(self) -> Option<(Cursor<'t>, Token<'t>)> {
-        let mut c = self;
-        c.next_token().map(|t| (c, t))
-    }
-
     /// The next token, if any, without moving.
     pub(crate) fn first(self) -> Option<Token<'t>> {
         let mut c = self;
@@ -88,10 +82,9 @@ pub(crate) fn fail<'t, O>(col: usize, kind: ErrorKind) -> PResult<'t, O> {
 /// The next token, whatever it is; at the line's end, the error "expected `what`" (an error
 /// `opt` takes back: every other error of the grammar is a failure).
 pub(crate) fn need<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
-    // (The parameter is copied before it changes: see the tests.)
-    move |input: Cursor<'t>| match input.next_token_of() {
-        Some((after, t)) => Ok((after, t)),
-        None => Err(nom::Err::Error(LineError::at(
+    move |input: Cursor<'t>| match next(input)? {
+        (after, Some(t)) => Ok((after, t)),
+        (_, None) => Err(nom::Err::Error(LineError::at(
             input.end(),
             ErrorKind::EndOfLine { expected: what },
         ))),
@@ -100,20 +93,17 @@ pub(crate) fn need<'t>(what: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t,
 
 /// The next token if it is `word`; else an error `opt` takes back.
 pub(crate) fn literal<'t>(word: &'static str) -> impl Fn(Cursor<'t>) -> PResult<'t, Token<'t>> {
-    move |input: Cursor<'t>| match next(input)? {
-        (rest, Some(t)) if t.1 == word => Ok((rest, t)),
-        _ => Err(nom::Err::Error(LineError::at(
-            input.end(),
-            ErrorKind::EndOfLine { expected: word },
-        ))),
+    move |input: Cursor<'t>| {
+        nom::combinator::verify(need(word), |t: &Token<'t>| t.1 == word).parse(input)
     }
 }
 
 /// The next token, if any (never fails).
 pub(crate) fn next<'t>(input: Cursor<'t>) -> PResult<'t, Option<Token<'t>>> {
-    Ok(input
-        .next_token_of()
-        .map_or((input, None), |(after, t)| (after, Some(t))))
+    // (The parameter is copied before it changes: see the tests.)
+    let mut after = input;
+    let t = after.next_token();
+    Ok((after, t))
 }
 
 /// The next token read by `read`, after a `need(what)`; `read`'s error is at the token.

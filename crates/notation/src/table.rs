@@ -262,13 +262,8 @@ impl Table {
         self.place[usize::from(t.id())] = OUT;
     }
 
-    /// A seat's concealed tiles in id order.
-    pub(crate) fn concealed(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
-        self.concealed_list(seat).into_iter()
-    }
-
-    /// [`Table::concealed`] in a list, found eight places at a time (the bytes equal to the
-    /// seat's mark become set bits) in a plain loop.
+    /// A seat's concealed tiles in id order, found eight places at a time (the bytes equal to
+    /// the seat's mark become set bits) in a plain loop.
     pub(crate) fn concealed_list(&self, seat: Seat) -> ArrayVec<Tile, 136> {
         const LOW: u64 = 0x0101_0101_0101_0101;
         let h = u64::from(in_hand(seat)) * LOW;
@@ -473,13 +468,8 @@ impl Table {
     }
 
     /// The melds a win shows by default: the winner's, latest first (Tenhou's order).
-    pub(crate) fn win_melds(&self, seat: Seat) -> impl Iterator<Item = Meld> + '_ {
-        self.melds[seat.index()].iter().rev().copied()
-    }
-
-    /// [`Table::win_melds`] in a list.
-    pub(crate) fn win_melds_list(&self, seat: Seat) -> ArrayVec<Meld, 8> {
-        self.win_melds(seat).collect()
+    pub(crate) fn win_melds(&self, seat: Seat) -> ArrayVec<Meld, 8> {
+        self.melds[seat.index()].iter().rev().copied().collect()
     }
 
     /// A mistake's recorded payments, paid at once.

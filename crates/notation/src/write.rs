@@ -90,37 +90,23 @@ impl Writer<'_, '_> {
 
     /// The comments and expectations anchored at `at` (before event `at`).
     fn annotations(&mut self, at: usize, expectations: bool) {
-        let has_comment = self
-            .comments
-            .get(self.next_comment)
-            .is_some_and(|c| c.event <= at);
-        let has_expect = expectations
-            && self
-                .log
-                .expectations
-                .get(self.next_expect)
-                .is_some_and(|e| e.event <= at);
-        if !has_comment && !has_expect {
-            return;
-        }
-        self.end_line();
-        while let Some(c) = self.comments.get(self.next_comment) {
-            if c.event > at {
-                break;
-            }
+        let (comments, log) = (self.comments, self.log);
+        while let Some(c) = comments.get(self.next_comment).filter(|c| c.event <= at) {
+            self.end_line();
             self.out.push('#');
             self.out.push_str(&c.text);
             self.out.push('\n');
             self.next_comment += 1;
         }
-        if expectations {
-            while let Some(e) = self.log.expectations.get(self.next_expect) {
-                if e.event > at {
-                    break;
-                }
-                self.expectation(e);
-                self.next_expect += 1;
-            }
+        while expectations
+            && let Some(e) = log
+                .expectations
+                .get(self.next_expect)
+                .filter(|e| e.event <= at)
+        {
+            self.end_line();
+            self.expectation(e);
+            self.next_expect += 1;
         }
     }
 
@@ -546,7 +532,7 @@ impl Writer<'_, '_> {
             write_tiles(self.out, &spell_list(reds, &w.hand, &default_hand));
             self.out.push('\n');
         }
-        if !w.melds.iter().copied().eq(t.win_melds(w.winner)) {
+        if w.melds[..] != t.win_melds(w.winner)[..] {
             self.out.push_str("  melds");
             for m in &w.melds {
                 self.out.push(' ');
@@ -627,7 +613,7 @@ impl Writer<'_, '_> {
             let Some(hand) = &d.shown[seat] else {
                 continue;
             };
-            let default: Vec<Tile> = self.table.concealed(seat).collect();
+            let default = self.table.concealed_list(seat);
             let _ = write!(self.out, "  shown {}", seat_letter(seat));
             if hand.is_empty() {
                 self.out.push_str(" empty");

@@ -75,18 +75,7 @@ impl<'t> Reader<'t, '_> {
             }
             Line::Round(r) => self.round(r, pos)?,
             Line::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
-            Line::Win((winner, from, fu, han, points, limit)) => {
-                let han = han.map(|(col, n)| (shift(pos, col), n));
-                let head = WinHead {
-                    winner,
-                    from,
-                    fu,
-                    han,
-                    points,
-                    limit,
-                };
-                self.pending = Pending::Win(Outcome::new(wpos, head));
-            }
+            Line::Win(head) => self.pending = Pending::Win(Outcome::new(wpos, head)),
             Line::Elided => {
                 if self.table.elided {
                     return Err(wpos.err(ErrorKind::OutOfPlace {
@@ -554,7 +543,7 @@ impl<'t> Reader<'t, '_> {
                 let meld = self.called_meld(seat, &c, pos)?;
                 self.call(seat, meld);
             }
-            Move::Kakan(col, raw) => {
+            Move::Kakan((col, raw)) => {
                 let mp = shift(pos, col);
                 let added = self.held_raw(seat, mp, raw, None)?;
                 let meld = kakan_of(&self.table, seat, added).ok_or_else(|| {
@@ -585,14 +574,14 @@ impl<'t> Reader<'t, '_> {
                 .ok_or_else(|| mp.err(expected("one tile (the kind) or the four tiles", m)))?;
                 self.call(seat, meld);
             }
-            Move::Kita(col, raw) => {
+            Move::Kita((col, raw)) => {
                 let mp = shift(pos, col);
                 let t = self.held_raw(seat, mp, raw, None)?;
                 let meld = Meld::new(MeldKind::Kita, &[t], None, None, None)
                     .ok_or_else(|| mp.err(expected("a tile", &t.kind().to_string())))?;
                 self.call(seat, meld);
             }
-            Move::Dora(col, raw) => self.new_dora(shift(pos, col), raw)?,
+            Move::Dora((col, raw)) => self.new_dora(shift(pos, col), raw)?,
             Move::Dead => self.log.push_mistake(seat, Mistake::DeadHand, None),
             Move::FalseWin(deltas) => {
                 if let Some(d) = deltas {
@@ -712,7 +701,7 @@ pub(super) fn not_held(seat: Seat, raw: RawTile) -> ErrorKind {
 }
 
 impl<'t> Reader<'t, '_> {
-    pub(super) fn flush_win(&mut self, w: Outcome<'t, WinHead<'t>>) -> R<()> {
+    pub(super) fn flush_win(&mut self, w: Outcome<'t, WinHead>) -> R<()> {
         if self.table.elided {
             elided_win_is_whole(&w)?;
         }
@@ -726,7 +715,8 @@ impl<'t> Reader<'t, '_> {
             })
         })?;
         let yaku = w.f.yaku.unwrap_or_default();
-        if let Some((hp, han)) = w.head.han {
+        if let Some((col, han)) = w.head.han {
+            let hp = Pos { col, ..w.at };
             let sum: u32 = yaku.iter().map(|y| u32::from(y.han)).sum();
             if yaku.is_empty() || sum != han {
                 return Err(hp.err(lex::inconsistent(format!(
@@ -753,7 +743,7 @@ impl<'t> Reader<'t, '_> {
         };
         let melds = match w.f.melds {
             Some(m) => m,
-            None => ArrayVec::try_from(&t.win_melds_list(w.head.winner)[..]).map_err(|_| {
+            None => ArrayVec::try_from(&t.win_melds(w.head.winner)[..]).map_err(|_| {
                 w.at.err(lex::inconsistent(
                     "the winner has more than 4 melds; write them on a `melds` line",
                 ))
@@ -835,7 +825,7 @@ impl<'t> Reader<'t, '_> {
 /// After `...` the table knows no hand, so a win states the winner's whole hand: its
 /// concealed tiles with the winning tile (`hand`), its melds (`melds`, none if left out) and
 /// the winning tile (`agari`), making 14 tiles with each kan counted as three.
-fn elided_win_is_whole(w: &Outcome<'_, WinHead<'_>>) -> R<()> {
+fn elided_win_is_whole(w: &Outcome<'_, WinHead>) -> R<()> {
     let missing = |field, expected| {
         w.at.err(ErrorKind::MissingField {
             block: "win",
@@ -908,17 +898,6 @@ pub(super) struct Fields<'t> {
     pub(super) fin: Option<(Pos<'t>, BySeat<i32>)>,
     pub(super) points: Option<(Pos<'t>, BySeat<Tenths>)>,
     pub(super) final_chips: Option<BySeat<[Tenths; 2]>>,
-}
-
-/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
-/// fu, han (with its token's place), points and limit code.
-pub(super) struct WinHead<'t> {
-    pub(super) winner: Seat,
-    pub(super) from: Seat,
-    pub(super) fu: Option<u32>,
-    pub(super) han: Option<(Pos<'t>, u32)>,
-    pub(super) points: i32,
-    pub(super) limit: Limit,
 }
 
 pub(super) fn final_result(

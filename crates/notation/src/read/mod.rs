@@ -29,23 +29,24 @@ mod apply;
 mod syntax;
 
 use apply::*;
-use syntax::Ctx;
+use syntax::WinHead;
 
 const HEADER_WORDS: &str = "a header line: source, game, rules, seed, seed-ref, player, first-dealer, scores, unknown; or `round` to start the first round";
 const BODY_WORDS: &str = "round, a seat letter A-D (a move line), `...`, win, draw, dora, expect, game-end, unknown or end";
 
-/// The blocks a line's word belongs to, as bits: the header, the body (a line that starts
-/// something), and the blocks whose lines it continues (a round's setup, a win, a draw, the
-/// game's end).
-const HEAD: u8 = 1;
-const BODY: u8 = 2;
-const SETUP: u8 = 4;
-const WIN: u8 = 8;
-const DRAW: u8 = 16;
-const END: u8 = 32;
+/// A block a line is read in, as a bit (a line's word may belong to several): the header,
+/// the body (a line that starts something), and the blocks whose lines it continues (a
+/// round's setup, a win, a draw, the game's end).
+type Block = u8;
+const HEAD: Block = 1;
+const BODY: Block = 2;
+const SETUP: Block = 4;
+const WIN: Block = 8;
+const DRAW: Block = 16;
+const END: Block = 32;
 
 /// The blocks a line's word belongs to: the one statement of which block reads which line.
-fn word_blocks(word: &str) -> u8 {
+fn word_blocks(word: &str) -> Block {
     match word {
         "source" | "game" | "rules" | "seed" | "seed-ref" | "first-dealer" | "player" => HEAD,
         "scores" => HEAD | SETUP | WIN | DRAW,
@@ -125,7 +126,7 @@ fn shift(p: Pos<'_>, by: usize) -> Pos<'_> {
 enum Pending<'t> {
     None,
     Setup(Box<Setup<'t>>),
-    Win(Box<Outcome<'t, WinHead<'t>>>),
+    Win(Box<Outcome<'t, WinHead>>),
     Draw(Box<Outcome<'t, DrawKind>>),
     End(Box<Outcome<'t, ()>>),
 }
@@ -335,7 +336,7 @@ impl<'t, 'l> Reader<'t, 'l> {
                     }
                     self.seen |= 1 << i;
                 }
-                self.read_line(Ctx::Header, word, wpos, cur, pos)?;
+                self.read_line(HEAD, word, wpos, cur, pos)?;
                 self.place_comments();
                 Ok(())
             }
@@ -360,14 +361,14 @@ impl<'t, 'l> Reader<'t, 'l> {
         }
         let blocks = word_blocks(word);
         // Continuation lines of what is pending.
-        let (bit, ctx) = match &self.pending {
-            Pending::None => (0, Ctx::Body),
-            Pending::Setup(_) => (SETUP, Ctx::Setup),
-            Pending::Win(_) => (WIN, Ctx::Win),
-            Pending::Draw(_) => (DRAW, Ctx::Draw),
-            Pending::End(_) => (END, Ctx::End),
+        let ctx = match &self.pending {
+            Pending::None => 0,
+            Pending::Setup(_) => SETUP,
+            Pending::Win(_) => WIN,
+            Pending::Draw(_) => DRAW,
+            Pending::End(_) => END,
         };
-        if blocks & bit != 0 {
+        if blocks & ctx != 0 {
             self.place_comments();
             return self.read_line(ctx, word, wpos, cur, pos);
         }
@@ -402,14 +403,14 @@ impl<'t, 'l> Reader<'t, 'l> {
             }
             _ => {}
         }
-        self.read_line(Ctx::Body, word, wpos, cur, pos)
+        self.read_line(BODY, word, wpos, cur, pos)
     }
 
     /// Reads the rest of the line from `cur` by the grammar of `word` in block `ctx`, applies
     /// it, then checks the line's end.
     fn read_line(
         &mut self,
-        ctx: Ctx,
+        ctx: Block,
         word: &str,
         wpos: Pos<'t>,
         cur: &mut Cursor<'t>,
@@ -436,27 +437,17 @@ impl<'t, 'l> Reader<'t, 'l> {
         }))
     }
 
-    /// Completes what is pending.
+    /// Completes what is pending. Its events belong to its block's first line (a round's
+    /// setup, an outcome).
     fn flush(&mut self) -> R<()> {
-        // The events of a block (a round's setup, an outcome) belong to its first line (only
-        // looked at when the lines are asked for).
         let head = match &self.pending {
-            _ if self.lines.is_none() => None,
-            Pending::None => None,
-            Pending::Setup(s) => Some(s.at.line),
-            Pending::Win(w) => Some(w.at.line),
-            Pending::Draw(d) => Some(d.at.line),
-            Pending::End(e) => Some(e.at.line),
+            Pending::None => return Ok(()),
+            Pending::Setup(s) => s.at.line,
+            Pending::Win(w) => w.at.line,
+            Pending::Draw(d) => d.at.line,
+            Pending::End(e) => e.at.line,
         };
-        let flushed = self.flush_pending();
-        if let Some(line) = head {
-            self.note_lines(line);
-        }
-        flushed
-    }
-
-    fn flush_pending(&mut self) -> R<()> {
-        match std::mem::replace(&mut self.pending, Pending::None) {
+        let flushed = match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => Ok(()),
             Pending::Setup(s) => self.flush_setup(*s),
             Pending::Win(w) => self.flush_win(*w),
@@ -472,7 +463,9 @@ impl<'t, 'l> Reader<'t, 'l> {
                 self.log.push_game_end(fin);
                 Ok(())
             }
-        }
+        };
+        self.note_lines(head);
+        flushed
     }
 }
 

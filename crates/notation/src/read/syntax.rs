@@ -16,18 +16,6 @@ use crate::grammar::{
 
 use super::*;
 
-/// The block a line is read in: the header, the body (a line that starts something), or
-/// the block whose lines it continues (a round's setup, a win, a draw, the game's end).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ctx {
-    Header,
-    Body,
-    Setup,
-    Win,
-    Draw,
-    End,
-}
-
 /// One line other than a move line, as its grammar reads it.
 pub(super) enum Line<'t> {
     /// `source FORMAT [VERSION]`.
@@ -62,7 +50,7 @@ pub(super) enum Line<'t> {
     /// checked once it is applied).
     Dora((usize, RawTile)),
     /// `win SEAT ron SEAT|tsumo …`.
-    Win(WinHeadLine),
+    Win(WinHead),
     /// `...`: the rest of the round's moves are left out.
     Elided,
     /// `draw KIND`.
@@ -81,29 +69,27 @@ pub(super) enum Line<'t> {
 /// The grammar of the line that starts with `word`, read in block `ctx` (the state machine
 /// in `mod.rs` has decided which block reads it). A `dora` line and a field line leave the
 /// rest of the line to be checked once they are applied; every other line is read to its end.
-pub(super) fn line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+pub(super) fn line<'t>(ctx: Block, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
-        (Ctx::Win | Ctx::Draw | Ctx::End, w) if w != "unknown" => {
-            field(ctx, word).map(L::Field).parse(input)
-        }
-        (Ctx::Body, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
+        (WIN | DRAW | END, w) if w != "unknown" => field(ctx, word).map(L::Field).parse(input),
+        (BODY, "dora") => tile("the new dora indicator").map(L::Dora).parse(input),
         _ => terminated(move |i| whole_line(ctx, word, i), end_of_line).parse(input),
     }
 }
 
 /// The lines read to their end, by block and first word.
-fn whole_line<'t>(ctx: Ctx, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
+fn whole_line<'t>(ctx: Block, word: &str, input: Cursor<'t>) -> PResult<'t, Line<'t>> {
     use Line as L;
     match (ctx, word) {
         (_, "unknown") => unknown_line.map(L::Unknown).parse(input),
-        (Ctx::Header, "scores") => four_ints("four starting scores")
+        (HEAD, "scores") => four_ints("four starting scores")
             .map(L::Scores)
             .parse(input),
-        (Ctx::Header, _) => header_line(word, input),
-        (Ctx::Setup, "scores") => four_ints("four scores").map(L::Scores).parse(input),
-        (Ctx::Setup, "chips") => four_ints("four chip counts").map(L::Chips).parse(input),
-        (Ctx::Setup, _) => setup_line(word, input),
+        (HEAD, _) => header_line(word, input),
+        (SETUP, "scores") => four_ints("four scores").map(L::Scores).parse(input),
+        (SETUP, "chips") => four_ints("four chip counts").map(L::Chips).parse(input),
+        (SETUP, _) => setup_line(word, input),
         (_, "round") => round_line.map(L::Round).parse(input),
         (_, "win") => win_head.map(L::Win).parse(input),
         (_, "draw") => draw_kind("the kind of draw, e.g. exhaustive")
@@ -373,13 +359,13 @@ pub(super) enum Move<'t> {
     /// `chi|pon|kan CALLED<SEAT[+TILES]`.
     Call(CallArg<'t>),
     /// `kakan TILE`: the tile added, with its column.
-    Kakan(usize, RawTile),
+    Kakan((usize, RawTile)),
     /// `ankan TILES`: the token, and its one tile (the kind) or four tiles with their offsets.
     Ankan(Token<'t>, ArrayVec<(usize, RawTile), 4>),
     /// `kita 4z`: the tile, with its column.
-    Kita(usize, RawTile),
+    Kita((usize, RawTile)),
     /// `dora TILE`: the indicator, with its column.
-    Dora(usize, RawTile),
+    Dora((usize, RawTile)),
     /// `dead`.
     Dead,
     /// `false-win[=D,D,D,D]`.
@@ -457,22 +443,15 @@ fn move_word<'t>(col: usize, tok: &'t str, cur: &mut Cursor<'t>) -> Result<Move<
                 ))
             })
         }
-        ("kakan", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the tile added to the pon")(i)?;
-            Ok((rest, Move::Kakan(c, raw)))
-        }),
+        ("kakan", None) => {
+            argument(&|i| tile("the tile added to the pon").map(Move::Kakan).parse(i))
+        }
         ("ankan", None) => argument(&|i| {
             let (rest, t) = need("the kind of the concealed kan, e.g. 9p")(i)?;
             Ok((rest, ankan_arg(t).map_err(nom::Err::Failure)?))
         }),
-        ("kita", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the North set aside, 4z")(i)?;
-            Ok((rest, Move::Kita(c, raw)))
-        }),
-        ("dora", None) => argument(&|i| {
-            let (rest, (c, raw)) = tile("the new dora indicator")(i)?;
-            Ok((rest, Move::Dora(c, raw)))
-        }),
+        ("kita", None) => argument(&|i| tile("the North set aside, 4z").map(Move::Kita).parse(i)),
+        ("dora", None) => argument(&|i| tile("the new dora indicator").map(Move::Dora).parse(i)),
         ("dead", None) => Ok(Move::Dead),
         ("false-win", v) => Ok(Move::FalseWin(v.map(scores).transpose()?)),
         ("bye", None) => Ok(Move::Bye),
@@ -610,13 +589,20 @@ fn meld_arg(col: usize, tok: &str) -> Result<MeldArg<'_>, LineError> {
     Ok(m)
 }
 
-/// What a `win` line says, as its grammar reads it: the winner, the seat that dealt in, the
-/// fu, the han with its token's column, the points and the limit.
-pub(super) type WinHeadLine = (Seat, Seat, Option<u32>, Option<(usize, u32)>, i32, Limit);
+/// What a `win` line says: the winner, the seat that dealt in (the winner for a tsumo),
+/// fu, han (with its token's column), points and limit.
+pub(super) struct WinHead {
+    pub(super) winner: Seat,
+    pub(super) from: Seat,
+    pub(super) fu: Option<u32>,
+    pub(super) han: Option<(usize, u32)>,
+    pub(super) points: i32,
+    pub(super) limit: Limit,
+}
 
 /// `win SEAT ron SEAT|tsumo` and any of `NNfu`, `Nhan`, the points and a limit (a later one
 /// of a kind replaces an earlier); the fu may be left out only by a limit hand.
-fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
+fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHead> {
     let (rest, winner) = seat_of("the winner's seat A-D")(input)?;
     let (rest, (kc, how)) = need("ron SEAT or tsumo")(rest)?;
     let (rest, from) = match how {
@@ -635,7 +621,17 @@ fn win_head<'t>(input: Cursor<'t>) -> PResult<'t, WinHeadLine> {
             "the fu, e.g. 30fu (only a limit hand may leave them out)"
         }
         (_, None) => "the points, e.g. 3900",
-        (_, Some(points)) => return Ok((rest, (winner, from, fu, han, points, limit))),
+        (_, Some(points)) => {
+            let head = WinHead {
+                winner,
+                from,
+                fu,
+                han,
+                points,
+                limit,
+            };
+            return Ok((rest, head));
+        }
     };
     fail(rest.end(), ErrorKind::EndOfLine { expected: missing })
 }
@@ -723,7 +719,7 @@ pub(super) enum Field<'t> {
 
 /// The grammar of the field line that starts with `word` in block `ctx` (a word of that
 /// block: the state machine has checked it).
-fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
+fn field<'t>(ctx: Block, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'t>> {
     move |input: Cursor<'t>| match word {
         "pao" => seat_of("the liable seat").map(Field::Pao).parse(input),
         "yaku" => each("at most 24 yaku", yaku).map(Field::Yaku).parse(input),
@@ -743,7 +739,7 @@ fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'
             .map(|(col, raw)| Field::Agari(col, raw))
             .parse(input),
         "ba" => {
-            let what = if ctx == Ctx::Win {
+            let what = if ctx == WIN {
                 "honba and sticks, e.g. ba 1 0"
             } else {
                 "honba and sticks"
@@ -755,12 +751,13 @@ fn field<'t>(ctx: Ctx, word: &str) -> impl Fn(Cursor<'t>) -> PResult<'t, Field<'
         "ratio" => array(int("two numbers", "two numbers"))
             .map(|[a, b]| Field::Ratio(a, b))
             .parse(input),
-        "scores" if ctx == Ctx::Win => four_ints("four scores before the win")
-            .map(Field::Scores)
-            .parse(input),
-        "scores" => four_ints("four scores before the draw")
-            .map(Field::Scores)
-            .parse(input),
+        "scores" => four_ints(if ctx == WIN {
+            "four scores before the win"
+        } else {
+            "four scores before the draw"
+        })
+        .map(Field::Scores)
+        .parse(input),
         "deltas" => four_ints("four score changes")
             .map(Field::Deltas)
             .parse(input),
