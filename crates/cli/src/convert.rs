@@ -312,7 +312,15 @@ fn tenhou6(
     let mut text = haifu_tenhou6::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
     let read = haifu_tenhou6::read(text.as_bytes(), &mut back);
-    held(log, &back, read, &rules, rulings, "the record").map_err(|e| unwritable(&e))?;
+    held(
+        log,
+        &back,
+        read,
+        &rules,
+        haifu::Format::Tenhou6,
+        "the record",
+    )
+    .map_err(|e| unwritable(&e))?;
     text.push('\n');
     Ok(text.into_bytes())
 }
@@ -331,20 +339,20 @@ fn mjai(
     let text = haifu_mjai::write(log, &rules).map_err(|e| unwritable(&e))?;
     let mut back = GameLog::new();
     let read = haifu_mjai::read(text.as_bytes(), &mut back);
-    held(log, &back, read, &rules, mjai_rulings, "the lines").map_err(|e| unwritable(&e))?;
+    held(log, &back, read, &rules, haifu::Format::Mjai, "the lines").map_err(|e| unwritable(&e))?;
     Ok(text.into_bytes())
 }
 
 /// Whether what was written for `log` holds it: read back (`read`, into `back`) as the same
-/// rounds, wins and draws, with every ruling `rulings` weighs the same under `rules`. A
-/// scenario's expectations no format but the notation holds: the log is weighed without
-/// them. Else what `written` ("the record", "the lines") would do instead.
+/// rounds, wins and draws, with every ruling `format` holds ([`haifu::rulings_held`]) the
+/// same under `rules`. A scenario's expectations no format but the notation holds: the log is
+/// weighed without them. Else what `written` ("the record", "the lines") would do instead.
 fn held(
     log: &GameLog,
     back: &GameLog,
     read: Result<(), haifu_log::ParseError>,
     rules: &haifu_ruleset::RuleSet,
-    rulings: fn(&haifu_replay::Verdict) -> Vec<String>,
+    format: haifu::Format,
     written: &str,
 ) -> Result<(), String> {
     match read {
@@ -360,13 +368,13 @@ fn held(
         }
     }
     let before = if log.expectations.is_empty() {
-        rulings(&haifu_replay::verify(log, rules))
+        haifu::rulings_held(&haifu_replay::verify(log, rules), format)
     } else {
         let mut bare = log.clone();
         bare.expectations.clear();
-        rulings(&haifu_replay::verify(&bare, rules))
+        haifu::rulings_held(&haifu_replay::verify(&bare, rules), format)
     };
-    let after = rulings(&haifu_replay::verify(back, rules));
+    let after = haifu::rulings_held(&haifu_replay::verify(back, rules), format);
     if before == after {
         return Ok(());
     }
@@ -380,72 +388,6 @@ fn held(
     Err(format!(
         "{written} would get another verdict than the log ({why})"
     ))
-}
-
-/// [`rulings_in`] for mjai: a log divergent only in what mjai cannot hold is weighed as
-/// conforming, as its mjai lines are.
-fn mjai_rulings(v: &haifu_replay::Verdict) -> Vec<String> {
-    let mut out = rulings_in(v, lost_in_mjai);
-    if out.len() == 1 && v.status() == haifu_replay::Status::Divergent {
-        out[0] = haifu_replay::Status::Conforming.as_str().to_owned();
-    }
-    out
-}
-
-/// What mjai cannot hold, by the divergences that speak of it: the wall (and its seed and
-/// dice), the limit names, liable seats and placement points it has no field for, and the
-/// referee's order of a yaku list (mjai's converters keep their source's, which nothing in
-/// the log marks as the referee's).
-fn lost_in_mjai(kind: &haifu_replay::DivergenceKind) -> bool {
-    use haifu_replay::{DivergenceKind, FinalPart, WinField};
-    lost_in_tenhou6(kind)
-        || matches!(
-            kind,
-            DivergenceKind::WinMismatch {
-                field: WinField::Limit | WinField::Pao | WinField::YakuOrder,
-                ..
-            } | DivergenceKind::FinalMismatch {
-                what: FinalPart::Points,
-                ..
-            }
-        )
-}
-
-/// What a tenhou.net/6 record cannot hold, by the divergences that speak of it: the wall
-/// (and so its seed and dice) and the scores after each riichi deposit. (A scenario's
-/// expectations it cannot hold either: the log is weighed without them.)
-fn lost_in_tenhou6(kind: &haifu_replay::DivergenceKind) -> bool {
-    use haifu_replay::{DivergenceKind, ScoresAt};
-    matches!(
-        kind,
-        DivergenceKind::WallMismatch { .. }
-            | DivergenceKind::BadSeed { .. }
-            | DivergenceKind::ScoreMismatch {
-                what: ScoresAt::AfterDeposit,
-                ..
-            }
-    )
-}
-
-/// A verdict's rulings, for comparing a log with its conversion: the status and each
-/// divergence (round and text) but those of what the format cannot hold.
-fn rulings(v: &haifu_replay::Verdict) -> Vec<String> {
-    rulings_in(v, lost_in_tenhou6)
-}
-
-/// [`rulings`] for a format that cannot hold what `lost` names.
-fn rulings_in(
-    v: &haifu_replay::Verdict,
-    lost: fn(&haifu_replay::DivergenceKind) -> bool,
-) -> Vec<String> {
-    let mut out = vec![v.status().as_str().to_owned()];
-    out.extend(
-        v.divergences
-            .iter()
-            .filter(|d| !lost(&d.kind))
-            .map(ToString::to_string),
-    );
-    out
 }
 
 /// For a `.haifu` file, the record with its comments (or the located message of why it does

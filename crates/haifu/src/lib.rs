@@ -93,6 +93,70 @@ impl Format {
     }
 }
 
+impl Format {
+    /// Whether a log written in this format keeps what `kind` speaks of: the one table of
+    /// what each format haifu writes cannot hold, by the divergences that would speak of it.
+    ///
+    /// - tenhou.net/6 has no wall (and so no seed or dice) and no scores after each riichi
+    ///   deposit;
+    /// - mjai has none of those either, nor the limit names, liable seats and placement
+    ///   points it has no field for, nor the referee's order of a yaku list (its converters
+    ///   keep their source's, which nothing in the lines marks as the referee's);
+    /// - the notation keeps everything.
+    ///
+    /// A scenario's expectations only the notation holds: a log written in another format is
+    /// weighed without them. haifu writes no mjlog, Mahjong Soul or Riichi City record: for
+    /// those this says `true` (nothing is written in them to lose anything).
+    pub fn holds(self, kind: &DivergenceKind) -> bool {
+        use haifu_replay::{FinalPart, ScoresAt, WinField};
+        let no_wall = matches!(
+            kind,
+            DivergenceKind::WallMismatch { .. }
+                | DivergenceKind::BadSeed { .. }
+                | DivergenceKind::ScoreMismatch {
+                    what: ScoresAt::AfterDeposit,
+                    ..
+                }
+        );
+        match self {
+            Format::Tenhou6 => !no_wall,
+            Format::Mjai => {
+                !no_wall
+                    && !matches!(
+                        kind,
+                        DivergenceKind::WinMismatch {
+                            field: WinField::Limit | WinField::Pao | WinField::YakuOrder,
+                            ..
+                        } | DivergenceKind::FinalMismatch {
+                            what: FinalPart::Points,
+                            ..
+                        }
+                    )
+            }
+            Format::Notation | Format::Mjlog | Format::Majsoul | Format::RiichiCity => true,
+        }
+    }
+}
+
+/// `verdict`'s rulings as a log written in `format` keeps them, for comparing a log with its
+/// conversion: its status and each divergence (round and text) but those of what the format
+/// cannot hold ([`Format::holds`]). A log divergent only in what the format cannot hold is
+/// weighed as conforming, as its conversion is.
+pub fn rulings_held(verdict: &Verdict, format: Format) -> Vec<String> {
+    let mut out = vec![verdict.status().as_str().to_owned()];
+    out.extend(
+        verdict
+            .divergences
+            .iter()
+            .filter(|d| format.holds(&d.kind))
+            .map(ToString::to_string),
+    );
+    if out.len() == 1 && verdict.status() == Status::Divergent {
+        out[0] = Status::Conforming.as_str().to_owned();
+    }
+    out
+}
+
 /// Why a log could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {

@@ -183,3 +183,28 @@ fn figures_beyond_what_a_score_can_hold_are_refused() {
         assert!(e.starts_with(want), "{e}\n wanted {want}");
     }
 }
+
+/// Issue 27: han at the limits of their type. A yaku's han is a count up to 255: 256 is a
+/// located error; two yaku at 255 sum to 510 (not wrapped at 254), refused for disagreeing
+/// with the hora's total. Never a panic (debug builds check overflow).
+#[test]
+fn han_at_the_limits_of_their_type_are_refused() {
+    let hora = |yakus: &str| {
+        format!(
+            "{START}{}\n{}{yakus}{}\n",
+            r#"{"type":"tsumo","actor":0,"pai":"5m"}"#,
+            r#"{"type":"hora","actor":0,"target":0,"pai":"5m","deltas":[8000,-4000,-2000,-2000],"yakus":"#,
+            r#","fan":1}"#
+        )
+    };
+    let e = error(&hora(r#"[["menzenchin_tsumoho",256]]"#));
+    assert!(
+        e.starts_with("4:1: the \"hora\" event: 256 han for \"menzenchin_tsumoho\""),
+        "{e}"
+    );
+    let e = error(&hora(r#"[["menzenchin_tsumoho",255],["riichi",255]]"#));
+    assert!(
+        e.starts_with("4:1: the \"hora\" event: the yaku sum to 510 han but the hora says 1"),
+        "{e}"
+    );
+}

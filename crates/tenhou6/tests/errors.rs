@@ -202,4 +202,39 @@ mod extreme_figures {
             assert!(e.contains("expected numbers a score can hold"), "{sc}: {e}");
         }
     }
+
+    /// Seat A wins by tsumo on its first draw (6m) with `pay` written for it, its round
+    /// opening `round`. (The reader sums the payments as written, split or all, before any
+    /// ruling on who the dealer is: that is the replay's.)
+    fn tsumo(round: &str, pay: &str) -> String {
+        record(&round_with(
+            HAND,
+            "[16]",
+            &format!("[\"和了\",[0,0,0,0],[0,0,0,\"{pay}\",\"門前清自摸和(1飜)\"]]"),
+        ))
+        .replacen("[[0,0,0]", round, 1)
+    }
+
+    #[test]
+    fn a_non_dealers_tsumo_payments_beyond_a_score_are_refused() {
+        // Two non-dealers pay 2^30 each and the dealer 1000: 2^31 + 1000, more than a score
+        // holds.
+        let e = error(&tsumo("[[0,0,0]", "30符1飜1073741824-1000点"));
+        assert!(e.starts_with("8:"), "{e}");
+        assert!(
+            e.contains("the payments add up to more than a score can hold"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_dealers_tsumo_payments_beyond_a_score_are_refused() {
+        // Three seats pay 715827883 each: 2147483649, two more than a score holds.
+        let e = error(&tsumo("[[0,0,0]", "30符1飜715827883点∀"));
+        assert!(e.starts_with("8:"), "{e}");
+        assert!(
+            e.contains("the payments add up to more than a score can hold"),
+            "{e}"
+        );
+    }
 }
