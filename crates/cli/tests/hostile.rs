@@ -904,3 +904,66 @@ fn replay_memory_grows_only_by_the_record() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: counts and amounts a record states at the limits of their types reach the
+/// engine's own arithmetic (the sticks on the table with this round's deposits, the scores
+/// after a win for the bust guard, a re-dealt hand's sticks given back, a draw's payments):
+/// each is a divergence, never a wrapped sum or a panic. Before, each of these four records
+/// panicked the debug binary ("attempt to add with overflow") and `replay` ended with 101.
+#[test]
+fn record_values_at_their_limits_never_wrap() {
+    let dir = folder("record-limits");
+    // (scenario, what a line starts with, the numbers that replace its first ones): every
+    // line that starts so is changed.
+    let cases: [(&str, &str, &[&str]); 4] = [
+        // A riichi in S4.0 with every stick a counter can hold already on the table.
+        (
+            "flow/leftover-sticks-to-top",
+            "round S4.0 dealer D sticks",
+            &["4294967295"],
+        ),
+        // A tsumo whose payers stand at the ends of what a score holds (the bust guard).
+        (
+            "buu/tsumo-split-and-points",
+            "scores",
+            &["-2147483648", "2147483647"],
+        ),
+        // A draw's payments on a score at the top of what a score holds.
+        ("elided/exhaustive", "scores", &["2147483647"]),
+        // A re-dealt hand's deposits given back on a score at the top.
+        ("mistakes/chombo-redeal", "scores", &["2147483647"]),
+    ];
+    for (name, start, numbers) in cases {
+        let original = std::fs::read_to_string(scenario(name)).expect("reads");
+        let mut record = String::new();
+        for line in original.lines() {
+            match line.strip_prefix(start) {
+                Some(rest) => {
+                    let rest: Vec<&str> = rest.split_whitespace().collect();
+                    let kept = rest.get(numbers.len()..).unwrap_or_default();
+                    record.push_str(&format!("{start} {} {}", numbers.join(" "), kept.join(" ")));
+                }
+                None => record.push_str(line),
+            }
+            record.push('\n');
+        }
+        assert_ne!(record, original, "{name}: no line starts with {start:?}");
+        let path = dir.join(format!("{}.haifu", name.replace('/', "-")));
+        std::fs::write(&path, record).expect("writes");
+        for command in ["verify", "replay"] {
+            let out = haifu(&[command.as_ref(), path.as_os_str()]);
+            let (stdout, stderr) = text(&out);
+            assert!(
+                matches!(out.status.code(), Some(0..=2)),
+                "{command} {name}: {:?}\n{stderr}",
+                out.status
+            );
+            assert!(!stderr.contains("panicked"), "{command} {name}: {stderr}");
+            assert!(
+                !stdout.contains("engine_panic"),
+                "{command} {name}: {stdout}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

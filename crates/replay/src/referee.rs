@@ -825,7 +825,7 @@ impl<'a> RoundReplay<'a> {
         self.wins_on_tile += 1;
         let table = Bonus {
             honba: self.summary.setup.honba,
-            sticks: self.summary.setup.sticks + u32::from(self.summary.deposits.len()),
+            sticks: self.summary.sticks_at_outcome(&self.summary.setup),
         };
         let Bonus { honba, sticks } = if recorded.is_tsumo() {
             table

@@ -286,12 +286,12 @@ pub(crate) fn settle_round<'a>(
                     Money::Recorded => Some(computed.unwrap_or(recorded)),
                     Money::Own => computed,
                 }?;
-                Some(BySeat::new_with(|s| acc[s] + row[s]))
+                Some(add(&acc, &row))
             },
         )
         .ok_or(Unsettled::Beyond)?;
     let outcome = round.outcome.as_ref().ok_or(Unsettled::Open)?;
-    let sticks = setup.sticks + u32::from(round.deposits.len());
+    let sticks = round.sticks_at_outcome(setup);
     let (honba, dealer) = (setup.honba, setup.dealer);
     let zero = BySeat::from_array([0; 4]);
     let unpaid = |event, payment| {
@@ -389,11 +389,20 @@ pub(crate) fn settle_round<'a>(
 }
 
 /// Each seat's sum of two rows.
+/// `a + b` seat by seat. Scores and payments come from the record: a sum past what an `i32`
+/// holds stays at its limit, which no record's score matches (a divergence, never a wrap).
 fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> BySeat<i32> {
-    BySeat::new_with(|s| a[s] + b[s])
+    BySeat::new_with(|s| a[s].saturating_add(b[s]))
 }
 
 impl RoundSummary<'_> {
+    /// The sticks on the table at the round's outcome, the round played from `setup`: its
+    /// own and this round's riichi deposits. The count comes from the record: past `u32::MAX`
+    /// it stays there, a bonus the payments refuse as overflowing (a divergence, not a wrap).
+    pub(crate) fn sticks_at_outcome(&self, setup: &RoundSetup) -> u32 {
+        setup.sticks.saturating_add(u32::from(self.deposits.len()))
+    }
+
     /// The score changes of the round's outcome as the log records them (deposits and
     /// penalties not included); `None` for a round without an outcome.
     fn recorded_deltas(&self) -> Option<BySeat<i32>> {
@@ -762,7 +771,7 @@ impl<'r, 'a> Check<'r, 'a> {
         };
         for &(index, seat, recorded) in &round.deposit_scores {
             pay_penalties(&mut current, index);
-            current[seat] -= self.deposit;
+            current[seat] = current[seat].saturating_sub(self.deposit);
             if let Some(recorded) = recorded
                 && recorded != current
             {
@@ -926,7 +935,7 @@ fn compare_outcome(
     scores_before: bool,
 ) {
     let at = |index: usize| (Some(round.label), Some(index));
-    let sticks = round.setup.sticks + u32::from(round.deposits.len());
+    let sticks = round.sticks_at_outcome(&round.setup);
     let honba = round.setup.honba;
     match round.outcome.as_ref() {
         Some(SummaryOutcome::Wins(wins)) => {
@@ -1003,7 +1012,7 @@ fn compare_outcome(
         // The hand is dealt again: its sticks go back to their owners.
         Some(SummaryOutcome::Redeal { .. }) => {
             for seat in round.deposits.iter() {
-                current[seat] += deposit;
+                current[seat] = current[seat].saturating_add(deposit);
             }
         }
         None => {}
@@ -1041,7 +1050,7 @@ fn draw_common(
         );
     }
     for s in Seat::ALL {
-        current[s] += recorded.deltas[s];
+        current[s] = current[s].saturating_add(recorded.deltas[s]);
     }
 }
 

@@ -178,7 +178,7 @@ impl Flow<'_> {
             return None;
         }
         let paid = self.win_payments(dealer, win, bonus).ok()?.total();
-        let after = |s: Seat| scores[s] + paid[s];
+        let after = |s: Seat| scores[s].saturating_add(paid[s]);
         let busted: ArrayVec<(Seat, i32), 3> = self
             .players()
             .seats()
