@@ -907,15 +907,17 @@ fn replay_memory_grows_only_by_the_record() {
 
 /// Issue 27: counts and amounts a record states at the limits of their types reach the
 /// engine's own arithmetic (the sticks on the table with this round's deposits, the scores
-/// after a win for the bust guard, a re-dealt hand's sticks given back, a draw's payments):
-/// each is a divergence, never a wrapped sum or a panic. Before, each of these four records
-/// panicked the debug binary ("attempt to add with overflow") and `replay` ended with 101.
+/// after a win for the bust guard, a re-dealt hand's sticks given back, a draw's payments, a
+/// riichi deposit, `diff`'s difference of two sides' scores): each is a divergence, never a
+/// wrapped sum or a panic. Before, each of these records panicked the debug binary ("attempt
+/// to add with overflow") under `verify`, `replay` (exit 101) or `diff`.
 #[test]
 fn record_values_at_their_limits_never_wrap() {
     let dir = folder("record-limits");
     // (scenario, what a line starts with, the numbers that replace its first ones): every
     // line that starts so is changed.
-    let cases: [(&str, &str, &[&str]); 4] = [
+    let lowest: &[&str] = &["-2147483648", "-2147483648", "-2147483648", "-2147483648"];
+    let cases: [(&str, &str, &[&str]); 6] = [
         // A riichi in S4.0 with every stick a counter can hold already on the table.
         (
             "flow/leftover-sticks-to-top",
@@ -932,6 +934,10 @@ fn record_values_at_their_limits_never_wrap() {
         ("elided/exhaustive", "scores", &["2147483647"]),
         // A re-dealt hand's deposits given back on a score at the top.
         ("mistakes/chombo-redeal", "scores", &["2147483647"]),
+        // `diff`: the two sides' scores apart, each at the bottom of what a score holds.
+        ("abortive/kaze4", "scores", lowest),
+        // `diff` under Buu's rules: a riichi deposit taken from the lowest score.
+        ("abortive/reach4", "scores", lowest),
     ];
     for (name, start, numbers) in cases {
         let original = std::fs::read_to_string(scenario(name)).expect("reads");
@@ -950,8 +956,18 @@ fn record_values_at_their_limits_never_wrap() {
         assert_ne!(record, original, "{name}: no line starts with {start:?}");
         let path = dir.join(format!("{}.haifu", name.replace('/', "-")));
         std::fs::write(&path, record).expect("writes");
-        for command in ["verify", "replay"] {
-            let out = haifu(&[command.as_ref(), path.as_os_str()]);
+        let commands: [&[&str]; 5] = [
+            &["verify"],
+            &["replay"],
+            &["diff", "--against", "tenhou"],
+            &["diff", "--against", "buu"],
+            &["diff", "--against", "wrc2015"],
+        ];
+        for command in commands {
+            let mut args: Vec<&std::ffi::OsStr> = command.iter().map(|a| a.as_ref()).collect();
+            args.insert(1, path.as_os_str());
+            let out = haifu(&args);
+            let command = command.join(" ");
             let (stdout, stderr) = text(&out);
             assert!(
                 matches!(out.status.code(), Some(0..=2)),

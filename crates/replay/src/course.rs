@@ -238,12 +238,14 @@ fn follow(
             // A re-dealt hand gives its sticks back.
             if settled.outcome != RoundOutcome::Redeal {
                 for seat in round.deposits.iter() {
-                    scores[seat] -= ruleset.flow.riichi_deposit;
+                    scores[seat] = scores[seat].saturating_sub(ruleset.flow.riichi_deposit);
                 }
             }
-            let deltas = BySeat::new_with(|s| settled.deltas[s] + settled.penalties[s]);
+            // The scores come from the record (an excerpt's first round): sums past what a
+            // score holds stay at its limit, as in the settlement.
+            let deltas = crate::settle::add(&settled.deltas, &settled.penalties);
             course_round.deltas = Some(deltas);
-            course_round.scores_after = Some(BySeat::new_with(|s| scores[s] + deltas[s]));
+            course_round.scores_after = Some(crate::settle::add(&scores, &deltas));
             match step.next {
                 Some(Ok(Next::Round(n))) => {
                     course_round.next = Some(n);

@@ -176,7 +176,7 @@ pub fn diff(log: &GameLog, a: &RuleSet, b: &RuleSet) -> GameDiff {
 fn changes(ca: &Course, cb: &Course) -> Vec<Change> {
     let mut changes = Vec::new();
     // B's scores less A's after the last round both played (none before the first).
-    let mut last_offset: Option<BySeat<i32>> = None;
+    let mut last_offset: Option<BySeat<i64>> = None;
     for (ra, rb) in ca.rounds.iter().zip(&cb.rounds) {
         let round = ra.label;
         let known = ra.played_as != Played::Unknown && rb.played_as != Played::Unknown;
@@ -245,7 +245,7 @@ fn changes(ca: &Course, cb: &Course) -> Vec<Change> {
             let offset = ra
                 .scores_after
                 .zip(rb.scores_after)
-                .map(|(a, b)| BySeat::new_with(|s| b[s] - a[s]));
+                .map(|(a, b)| BySeat::new_with(|s| i64::from(b[s]) - i64::from(a[s])));
             let moved = offset.is_none() || offset != last_offset;
             if ra.scores_after != rb.scores_after && moved {
                 changes.push(Change::Scores {

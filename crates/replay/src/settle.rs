@@ -391,7 +391,7 @@ pub(crate) fn settle_round<'a>(
 /// Each seat's sum of two rows.
 /// `a + b` seat by seat. Scores and payments come from the record: a sum past what an `i32`
 /// holds stays at its limit, which no record's score matches (a divergence, never a wrap).
-fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> BySeat<i32> {
+pub(crate) fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> BySeat<i32> {
     BySeat::new_with(|s| a[s].saturating_add(b[s]))
 }
 

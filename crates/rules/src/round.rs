@@ -1775,7 +1775,9 @@ impl Round {
         }
         self.seats[seat].riichi = Riichi::Standing { double };
         self.seats[seat].ippatsu = true;
-        self.scores[seat] -= 1000;
+        // The rule set's deposit, from scores the record states: past what a score holds it
+        // stays at the limit (the settlement then finds the scores differ), never wraps.
+        self.scores[seat] = self.scores[seat].saturating_sub(self.rules.flow.riichi_deposit);
         self.riichi_sticks_taken += 1;
         Ok(())
     }
