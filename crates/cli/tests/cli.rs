@@ -890,7 +890,7 @@ fn diff_aggregates_a_folder_and_draws_it_as_a_page() {
         "A: <code>auto</code>, resolved per game to",
         "B: <code>auto,kiriage_mangan=true</code>, resolved per game to",
         "<h2 id=\"legend\">Legend</h2>",
-        "<li><code>buu,kiriage_mangan=true</code> (5 games)</li>",
+        "<li><code>buu,kiriage_mangan=true</code> (6 games)</li>",
         "none (<code>0</code>)",
         // The changed games, each linked to its section and its rounds' sheets side by side.
         "<h2 id=\"changed\">Changed games</h2><p>2 games in which something changes",

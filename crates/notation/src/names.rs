@@ -71,28 +71,42 @@ pub(crate) fn go_type_of(rules: &RuleSet) -> u32 {
     go_type
 }
 
-/// Which fives are red in the game a header declares: by the rule set it names (a preset
-/// and its overrides, `buu` or `tenhou,red_fives=false`), else, for Tenhou's rules, by the GO
-/// type (bit 0x002: no red fives) then any overrides. The reader and the writer both ask this.
-pub(crate) fn red_fives_of(header: &Header) -> RedFives {
-    let by_go_type = if header.rules.go_type & 0x002 != 0 {
-        RedFives::None
-    } else {
-        RedFives::OnePerSuit
+/// The rule points the text itself turns on, as the game a header declares sets them: which
+/// fives are red, and what a riichi deposit takes when a `deposit` line states no scores. By
+/// the rule set it names (a preset and its overrides, `buu` or `tenhou,red_fives=false`),
+/// else Tenhou's, with the GO type's red fives (bit 0x002: none), then any overrides. A rule
+/// file's own values are not known here (only a caller that knows where the record is reads
+/// it): its record takes Tenhou's unless an override says. The reader and the writer both
+/// ask this.
+pub(crate) fn text_rules_of(header: &Header) -> TextRules {
+    let of = |rules: &RuleSet| TextRules {
+        red_fives: rules.hand.red_fives,
+        riichi_deposit: rules.flow.riichi_deposit,
     };
+    let mut declared = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
+    if header.rules.go_type & 0x002 != 0 {
+        declared.hand.red_fives = RedFives::None;
+    }
     let overrides = match &header.declared {
-        Declared::Rules { rules, .. } => return rules.hand.red_fives,
+        Declared::Rules { rules, .. } => return of(rules),
         Declared::TenhouFlags {
             overrides: Some(overrides),
         }
         | Declared::File { overrides, .. } => overrides,
-        _ => return by_go_type,
+        _ => return of(&declared),
     };
-    let mut declared = RuleSet::preset(haifu_ruleset::Preset::Tenhou);
-    declared.hand.red_fives = by_go_type;
     // (An override the rule set refuses was refused when the `rules` line was read.)
     let _ = overrides.apply(&mut declared);
-    declared.hand.red_fives
+    of(&declared)
+}
+
+/// What [`text_rules_of`] gives: the rule points the notation's bookkeeping follows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TextRules {
+    /// Which fives are red: a plain five of a suit with a red five never resolves to copy 0.
+    pub(crate) red_fives: RedFives,
+    /// What a riichi deposit takes from its declarer (Buu's riichi: nothing).
+    pub(crate) riichi_deposit: i32,
 }
 
 /// Applies one rules flag word to a GO type; `false` if the word is not a flag.

@@ -173,9 +173,11 @@ pub(crate) struct Table {
     /// Whether the last riichi deposit of the game recorded the scores (old Tenhou logs never
     /// do): the default for the next one.
     pub(crate) deposit_scored: bool,
-    /// Which fives are red in this game ([`crate::names::red_fives_of`] its header): a plain
+    /// Which fives are red in this game ([`crate::names::text_rules_of`] its header): a plain
     /// five of a suit with a red five never resolves to copy 0.
     pub(crate) red_fives: RedFives,
+    /// What a riichi deposit takes in this game (as [`Table::red_fives`], from its header).
+    pub(crate) riichi_deposit: i32,
 }
 
 impl Table {
@@ -201,11 +203,19 @@ impl Table {
             elided: false,
             deposit_scored: true,
             red_fives: RedFives::OnePerSuit,
+            riichi_deposit: 1000,
         }
     }
 
+    /// Follows the rule points of the game `header` declares.
+    pub(crate) fn follow(&mut self, header: &haifu_log::Header) {
+        let rules = crate::names::text_rules_of(header);
+        self.red_fives = rules.red_fives;
+        self.riichi_deposit = rules.riichi_deposit;
+    }
+
     /// Clears the table for a new round with this wall (hands not dealt yet); the scores, the
-    /// deposit default and the red fives carry over.
+    /// deposit default and the game's rule points carry over.
     pub(crate) fn reset(&mut self, wall: Option<Wall>) {
         *self = Table {
             wall,
@@ -213,6 +223,7 @@ impl Table {
             started: true,
             deposit_scored: self.deposit_scored,
             red_fives: self.red_fives,
+            riichi_deposit: self.riichi_deposit,
             ..Table::new()
         };
     }
@@ -431,19 +442,19 @@ impl Table {
     }
 
     /// The scores a riichi deposit by `seat` records by default: the running scores less
-    /// 1000 for the seat, or none if the game's last deposit recorded none.
+    /// the game's deposit for the seat, or none if the game's last deposit recorded none.
     pub(crate) fn default_deposit(&self, seat: Seat) -> Option<BySeat<i32>> {
+        self.deposit_scored.then(|| self.less_deposit(seat))
+    }
+
+    fn less_deposit(&self, seat: Seat) -> BySeat<i32> {
         let mut s = self.scores;
-        s[seat] = s[seat].saturating_sub(1000);
-        self.deposit_scored.then_some(s)
+        s[seat] = s[seat].saturating_sub(self.riichi_deposit);
+        s
     }
 
     pub(crate) fn deposit(&mut self, seat: Seat, scores: Option<BySeat<i32>>) {
-        self.scores = scores.unwrap_or_else(|| {
-            let mut s = self.scores;
-            s[seat] = s[seat].saturating_sub(1000);
-            s
-        });
+        self.scores = scores.unwrap_or_else(|| self.less_deposit(seat));
         self.deposit_scored = scores.is_some();
         self.sticks = self.sticks.saturating_add(1);
     }

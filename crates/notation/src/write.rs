@@ -35,7 +35,7 @@ pub(crate) fn write(
         walls,
         line: None,
     };
-    w.table.red_fives = names::red_fives_of(&log.header);
+    w.table.follow(&log.header);
     w.run();
 }
 

@@ -388,13 +388,24 @@ const CASES: &[Case] = &[
         kind: "flow_mismatch",
         text: "every seat starting with 30000",
     },
-    // Seat D's deposit of 2000 takes it from 18000 to 16000.
+    // The record's deposits take what its rules line says (2000 each here), so the deposits
+    // agree; the four sticks the suucha riichi left are then worth 8000 to S4.1's winner B:
+    // D's 1300 + 1 honba of 300 = 1600, and B 1600 + 8000 = 9600 (the log: 1600 + 4000).
     Case {
         field: "riichi_deposit",
         scenario: "abortive/reach4",
         set: "riichi_deposit=2000",
-        kind: "score_mismatch",
-        text: "the engine has 32000 26000 24000 16000",
+        kind: "payment_mismatch",
+        text: "the engine has 0 9600 0 -1600",
+    },
+    // Buu's riichi takes no stick: with a 1000 deposit, D's 900 falls to -100 and A's ron of
+    // 780 would put it at -880, which the bust guard refuses the floating A.
+    Case {
+        field: "riichi_deposit",
+        scenario: "buu/riichi-without-a-stick",
+        set: "riichi_deposit=1000",
+        kind: "illegal_action",
+        text: "would put seat D (-880) below zero",
     },
     // S4.1: 1300 + 1 honba of 1500 = 2800.
     Case {

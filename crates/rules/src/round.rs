@@ -1775,10 +1775,10 @@ impl Round {
         }
         self.seats[seat].riichi = Riichi::Standing { double };
         self.seats[seat].ippatsu = true;
-        // From scores the record states: past what a score holds it stays at the limit (the
-        // settlement then finds the scores differ), never wraps. 1000 whatever the rule set's
-        // `riichi_deposit` (a doubt noted for issue 27: Buu's preset has none).
-        self.scores[seat] = self.scores[seat].saturating_sub(1000);
+        // The rule set's deposit (Buu's riichi has none), from scores the record states: past
+        // what a score holds it stays at the limit (the settlement then finds the scores
+        // differ), never wraps.
+        self.scores[seat] = self.scores[seat].saturating_sub(self.rules.flow.riichi_deposit);
         self.riichi_sticks_taken += 1;
         Ok(())
     }

@@ -229,7 +229,7 @@ impl<'t> Reader<'t, '_> {
 
     pub(super) fn flush_setup(&mut self, s: Setup<'t>) -> R<()> {
         let first = !self.table.started;
-        self.table.red_fives = names::red_fives_of(&self.log.header);
+        self.table.follow(&self.log.header);
         // The wall a wall line states resolves the copies; the wall the caller's source
         // rebuilds from the seed, when there is one, is what the referee checks the round
         // against (it has the dice), as it is for the log the text was written from.
