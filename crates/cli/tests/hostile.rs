@@ -983,3 +983,55 @@ fn record_values_at_their_limits_never_wrap() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A sum past what a record's score holds is worked out exactly and shown so, and a flow that
+/// cannot go on says why: never a clamped or wrapped score. Worked out by hand from
+/// `buu/riichi-without-a-stick` with a 1000 deposit and D at the lowest score a record holds:
+/// -2147483648 - 1000 = -2147484648 after D's deposit (the record, which cannot hold it,
+/// states -2147483648); and from `buu/maru-b` with B at 2147483647: B's win of 540 takes it
+/// past any score, so the engine has no next round, where the record ends the game.
+#[test]
+fn sums_past_a_score_are_exact_and_an_overflow_says_so() {
+    let dir = folder("record-sums");
+    // (scenario, its lines changed (from, to), what `verify` must say)
+    type Case = (
+        &'static str,
+        &'static [(&'static str, &'static str)],
+        &'static str,
+    );
+    let cases: [Case; 2] = [
+        (
+            "buu/riichi-without-a-stick",
+            &[
+                ("rules buu\n", "rules buu riichi_deposit=1000\n"),
+                (
+                    "scores 3300 2000 1800 900\n",
+                    "scores 3300 2000 1800 -2147483648\n",
+                ),
+            ],
+            "score_mismatch: scores after the riichi deposit: the engine has 3300 2000 1800 -2147484648, the log has 3300 2000 1800 -2147483648",
+        ),
+        (
+            "buu/maru-b",
+            &[(
+                "scores 2100 3500 1200 1200\n",
+                "scores 2100 2147483647 1200 1200\n",
+            )],
+            "flow_mismatch: next: the engine has no next round (a score or counter overflows), the log has the game ends",
+        ),
+    ];
+    for (name, changes, expected) in cases {
+        let mut record = std::fs::read_to_string(scenario(name)).expect("reads");
+        for (from, to) in changes {
+            assert!(record.contains(from), "{name}: no {from:?}");
+            record = record.replace(from, to);
+        }
+        let path = dir.join(format!("{}.haifu", name.replace('/', "-")));
+        std::fs::write(&path, record).expect("writes");
+        let out = haifu(&["verify".as_ref(), path.as_os_str()]);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stdout}{stderr}");
+        assert!(stdout.contains(expected), "{name}: {stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

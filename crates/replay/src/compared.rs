@@ -12,8 +12,10 @@ use serde::Serialize;
 /// A value a divergence compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shown {
-    /// Each seat's score or score change: `25000 26000 24000 25000`.
-    Scores(BySeat<i32>),
+    /// Each seat's score or score change: `25000 26000 24000 25000`. Wide: a score the
+    /// engine works out from a record's values is exact even past what a record's score
+    /// (an `i32`) can hold, so a message shows the true sum, never a wrapped or clamped one.
+    Scores(BySeat<i64>),
     /// Each seat's placement points in tenths, shown with one decimal: `7.0 45.0 -16.0 -36.0`.
     Tenths(BySeat<i32>),
     /// A round as the flow sets it up: `E2.0 dealer B sticks 0 scores …`.
@@ -74,6 +76,11 @@ impl Shown {
     pub fn text(text: impl Into<String>) -> Shown {
         Shown::Text(text.into())
     }
+
+    /// Each seat's score or score change, as a record holds them.
+    pub fn scores(scores: BySeat<i32>) -> Shown {
+        Shown::Scores(scores.map(i64::from))
+    }
 }
 
 impl fmt::Display for Shown {
@@ -101,7 +108,7 @@ impl fmt::Display for Shown {
                 s.honba,
                 s.dealer,
                 s.sticks,
-                Shown::Scores(s.scores)
+                Shown::scores(s.scores)
             ),
             Shown::Tile(Some(t)) => write!(f, "{t} (id {})", t.id()),
             Shown::Face(Some(t)) => write!(f, "{t}"),
@@ -430,7 +437,7 @@ mod tests {
 
     #[test]
     fn values_are_typed_in_json_and_written_as_text_in_messages() {
-        let scores = Shown::Scores(by_seat([25000, 26000, 24000, 25000]));
+        let scores = Shown::scores(by_seat([25000, 26000, 24000, 25000]));
         assert_eq!(json(&scores), "[25000,26000,24000,25000]");
         assert_eq!(scores.to_string(), "25000 26000 24000 25000");
         assert_eq!(

@@ -234,18 +234,23 @@ fn follow(
                 rounds.push(course_round);
                 continue;
             };
-            let mut scores = setup.scores;
+            let mut scores = Some(setup.scores);
             // A re-dealt hand gives its sticks back.
             if settled.outcome != RoundOutcome::Redeal {
                 for seat in round.deposits.iter() {
-                    scores[seat] = scores[seat].saturating_sub(ruleset.flow.riichi_deposit);
+                    scores = scores.and_then(|mut s| {
+                        s[seat] = s[seat].checked_sub(ruleset.flow.riichi_deposit)?;
+                        Some(s)
+                    });
                 }
             }
-            // The scores come from the record (an excerpt's first round): sums past what a
-            // score holds stay at its limit, as in the settlement.
+            // The scores come from the record (an excerpt's first round): a sum past what a
+            // score holds is not known (the flow then ends the course on the overflow).
             let deltas = crate::settle::add(&settled.deltas, &settled.penalties);
-            course_round.deltas = Some(deltas);
-            course_round.scores_after = Some(crate::settle::add(&scores, &deltas));
+            course_round.deltas = deltas;
+            course_round.scores_after = scores
+                .zip(deltas)
+                .and_then(|(s, d)| crate::settle::add(&s, &d));
             match step.next {
                 Some(Ok(Next::Round(n))) => {
                     course_round.next = Some(n);

@@ -321,7 +321,7 @@ pub fn end_text(end: &CourseEnd) -> String {
             );
             format!(
                 "ends after {after} ({reason}): scores {}, places {}, {points}",
-                crate::Shown::Scores(standing.scores),
+                crate::Shown::scores(standing.scores),
                 places.join(" ")
             )
         }
@@ -358,7 +358,7 @@ impl fmt::Display for Change {
         let opt = |s: &Option<BySeat<i32>>| {
             s.as_ref().map_or_else(
                 || "not known".to_owned(),
-                |s| crate::Shown::Scores(*s).to_string(),
+                |s| crate::Shown::scores(*s).to_string(),
             )
         };
         let label = |p: &Played| match p {

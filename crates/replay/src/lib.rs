@@ -204,7 +204,7 @@ fn with_flow_setups(log: &GameLog, rules: &RuleSet, timing: DoraTiming) -> GameL
             let (Some(setup), Some(Ok(settled))) = (step.played, step.settled) else {
                 continue;
             };
-            let mut sticks = setup.sticks + u32::from(round.deposits.len());
+            let mut sticks = round.sticks_at_outcome(&setup);
             match &round.outcome {
                 Some(settle::SummaryOutcome::Wins(rulings)) => {
                     for w in rulings {
@@ -392,7 +392,7 @@ impl<'r, 'a> Settlement<'r, 'a> {
                     )),
                     recorded: Shown::text(format!(
                         "starting scores {}",
-                        Shown::Scores(first.scores)
+                        Shown::scores(first.scores)
                     )),
                 },
             });

@@ -649,7 +649,7 @@ impl<'a> RoundReplay<'a> {
         let flow = flow::Flow::new(&self.rules);
         let recorded = recorded.unwrap_or(BySeat::from_array([0; 4]));
         let (computed, text) = match flow.false_win_payments(self.summary.setup.dealer, seat) {
-            Ok(row) => (Some(row), Shown::Scores(row)),
+            Ok(row) => (Some(row), Shown::scores(row)),
             Err(e) => (None, Shown::text(format!("no payment: {e}"))),
         };
         if computed != Some(recorded) {
@@ -660,7 +660,7 @@ impl<'a> RoundReplay<'a> {
                 kind: DivergenceKind::PaymentMismatch {
                     what: PaymentOf::FalseDeclaration,
                     computed: text,
-                    recorded: Shown::Scores(recorded),
+                    recorded: Shown::scores(recorded),
                 },
             });
         }

@@ -52,7 +52,7 @@ fn unpaid_draw(e: &haifu_rules::flow::PaymentError, recorded: &RecordedDraw) -> 
     DivergenceKind::PaymentMismatch {
         what: PaymentOf::Draw,
         computed: Shown::text(format!("no payment: {e}")),
-        recorded: Shown::Scores(recorded.deltas),
+        recorded: Shown::scores(recorded.deltas),
     }
 }
 
@@ -82,21 +82,25 @@ pub(crate) fn abortive_deltas(
 /// Adds to each winner's row of `paid` (winner, payments) what the fishing players of the
 /// round pay that winner (under fishing; a winner is not a fishing player), and returns the
 /// winners.
+///
+/// # Errors
+///
+/// [`PaymentError::Overflow`] when a row with what fishing pays does not fit.
 pub(crate) fn with_fishing(
     rules: &Flow<'_>,
     ruleset: &RuleSet,
     declared: Seats,
     paid: &mut [(Seat, BySeat<i32>)],
-) -> Seats {
+) -> Result<Seats, PaymentError> {
     let winners: Seats = paid.iter().map(|(s, _)| *s).collect();
     let fishing = winners.iter().fold(declared, Seats::without);
     for (winner, row) in paid {
         let fished = rules
             .fishing_payments(ruleset.round.riichi, Seats::of(*winner), fishing)
             .unwrap_or_default();
-        *row = BySeat::new_with(|s| row[s].saturating_add(fished[s]));
+        *row = add(row, &fished).ok_or(PaymentError::Overflow)?;
     }
-    winners
+    Ok(winners)
 }
 
 impl RoundSummary<'_> {
@@ -208,6 +212,8 @@ pub(crate) enum Payment<'a> {
     Tsumo,
     Ron,
     Draw(&'a RecordedDraw),
+    /// The false declarations' penalties of the round together.
+    Penalty,
 }
 
 /// What a recorded win pays from the log itself: the fallback, under [`Money::Recorded`],
@@ -241,7 +247,12 @@ fn recorded_value(
         return ron;
     }
     let per_honba = flow.honba_each(WinMethod::Tsumo, honba);
-    let paid = |s: Seat| i32::try_from(-i64::from(w.deltas[s]) - per_honba).unwrap_or(0);
+    let paid = |s: Seat| {
+        (-i64::from(w.deltas[s]))
+            .checked_sub(per_honba)
+            .and_then(|v| i32::try_from(v).ok())
+            .unwrap_or(0)
+    };
     let other = ruleset
         .players
         .seats()
@@ -276,20 +287,18 @@ pub(crate) fn settle_round<'a>(
     if money == Money::Own && round.refused.is_some() {
         return Err(Unsettled::Beyond);
     }
-    let penalties = round
-        .penalties
-        .iter()
-        .try_fold(
-            BySeat::from_array([0; 4]),
-            |acc, &(_, computed, recorded)| {
-                let row = match money {
-                    Money::Recorded => Some(computed.unwrap_or(recorded)),
-                    Money::Own => computed,
-                }?;
-                Some(add(&acc, &row))
-            },
-        )
-        .ok_or(Unsettled::Beyond)?;
+    let mut penalties = BySeat::from_array([0; 4]);
+    for &(event, computed, recorded) in &round.penalties {
+        let row = match money {
+            Money::Recorded => computed.unwrap_or(recorded),
+            Money::Own => computed.ok_or(Unsettled::Beyond)?,
+        };
+        penalties = add(&penalties, &row).ok_or(Unsettled::Unpaid {
+            event,
+            payment: Payment::Penalty,
+            error: PaymentError::Overflow,
+        })?;
+    }
     let outcome = round.outcome.as_ref().ok_or(Unsettled::Open)?;
     let sticks = round.sticks_at_outcome(setup);
     let (honba, dealer) = (setup.honba, setup.dealer);
@@ -352,8 +361,18 @@ pub(crate) fn settle_round<'a>(
                     }
                 };
             // The winners the rule set pays (a head bump's refused claimants are not).
-            let winners = with_fishing(flow, ruleset, round.declared, &mut paid);
-            let deltas = paid.iter().fold(zero, |acc, (_, row)| add(&acc, row));
+            let payment = if wins[0].recorded.is_tsumo() {
+                Payment::Tsumo
+            } else {
+                Payment::Ron
+            };
+            let winners = with_fishing(flow, ruleset, round.declared, &mut paid)
+                .map_err(unpaid(event, payment))?;
+            let deltas = paid
+                .iter()
+                .try_fold(zero, |acc, (_, row)| add(&acc, row))
+                .ok_or(PaymentError::Overflow)
+                .map_err(unpaid(event, payment))?;
             (RoundOutcome::Win { winners }, paid, deltas)
         }
         SummaryOutcome::Exhaustive {
@@ -388,11 +407,24 @@ pub(crate) fn settle_round<'a>(
     })
 }
 
-/// Each seat's sum of two rows.
-/// `a + b` seat by seat. Scores and payments come from the record: a sum past what an `i32`
-/// holds stays at its limit, which no record's score matches (a divergence, never a wrap).
-pub(crate) fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> BySeat<i32> {
-    BySeat::new_with(|s| a[s].saturating_add(b[s]))
+/// `a + b` seat by seat, or `None` when a sum does not fit an `i32`: payments and scores
+/// come from the record and the rule set, so each sum is checked, and its caller says that
+/// it overflows.
+pub(crate) fn add(a: &BySeat<i32>, b: &BySeat<i32>) -> Option<BySeat<i32>> {
+    let mut sum = *a;
+    for s in Seat::ALL {
+        sum[s] = a[s].checked_add(b[s])?;
+    }
+    Some(sum)
+}
+
+/// A row of the settlement's running scores moved on by `by`, seat by seat. The running
+/// scores are wide (`i64`): no record holds enough rounds to take them past it, so the
+/// scores a message shows are the exact sums, also past what a record's score can hold.
+fn plus(current: &mut BySeat<i64>, by: &BySeat<i32>) {
+    for s in Seat::ALL {
+        current[s] += i64::from(by[s]);
+    }
 }
 
 impl RoundSummary<'_> {
@@ -405,14 +437,21 @@ impl RoundSummary<'_> {
 
     /// The score changes of the round's outcome as the log records them (deposits and
     /// penalties not included); `None` for a round without an outcome.
-    fn recorded_deltas(&self) -> Option<BySeat<i32>> {
+    ///
+    /// # Errors
+    ///
+    /// [`FlowError::Overflow`] when the wins' changes together do not fit.
+    fn recorded_deltas(&self) -> Option<Result<BySeat<i32>, FlowError>> {
         Some(match self.outcome.as_ref()? {
-            SummaryOutcome::Wins(wins) => wins.iter().fold(BySeat::from_array([0; 4]), |acc, w| {
-                add(&acc, &w.recorded.deltas)
-            }),
+            SummaryOutcome::Wins(wins) => wins
+                .iter()
+                .try_fold(BySeat::from_array([0; 4]), |acc, w| {
+                    add(&acc, &w.recorded.deltas)
+                })
+                .ok_or(FlowError::Overflow),
             SummaryOutcome::Exhaustive { recorded, .. }
-            | SummaryOutcome::Abortive { recorded, .. } => recorded.deltas,
-            SummaryOutcome::Redeal { .. } => BySeat::from_array([0; 4]),
+            | SummaryOutcome::Abortive { recorded, .. } => Ok(recorded.deltas),
+            SummaryOutcome::Redeal { .. } => Ok(BySeat::from_array([0; 4])),
         })
     }
 
@@ -542,7 +581,7 @@ impl<'r> Pass<'r> {
         expected: Expected,
         settled: &Settled,
     ) -> Result<Next, FlowError> {
-        let recorded = round.recorded_deltas().unwrap_or(settled.deltas);
+        let recorded = round.recorded_deltas().unwrap_or(Ok(settled.deltas))?;
         let own = settled.deltas;
         let mut starts: ArrayVec<RoundSetup, 2> = [round.setup].into_iter().collect();
         if let Expected::Round(e) = expected
@@ -555,7 +594,11 @@ impl<'r> Pass<'r> {
             changes.push(own);
         }
         let penalties = settled.penalties;
-        let primary = self.next_of(round, &round.setup, settled, add(&recorded, &penalties));
+        let next_of = |start: &RoundSetup, change: &BySeat<i32>| {
+            let deltas = add(change, &penalties).ok_or(FlowError::Overflow)?;
+            self.next_of(round, start, settled, deltas)
+        };
+        let primary = next_of(&round.setup, &recorded);
         if starts.len() == 1 && changes.len() == 1 {
             return primary;
         }
@@ -571,7 +614,7 @@ impl<'r> Pass<'r> {
         }
         for change in &changes {
             for start in &starts {
-                let next = self.next_of(round, start, settled, add(change, &penalties));
+                let next = next_of(start, change);
                 if shown(&next) {
                     return next;
                 }
@@ -612,7 +655,9 @@ impl<'r> Pass<'r> {
         let settled = settle_round(&self.flow, self.ruleset, round, &setup, self.money);
         let next = settled.as_ref().ok().map(|s| match self.money {
             Money::Recorded => self.recorded_next(round, following, expected, s),
-            Money::Own => self.next_of(round, &setup, s, add(&s.deltas, &s.penalties)),
+            Money::Own => add(&s.deltas, &s.penalties)
+                .ok_or(FlowError::Overflow)
+                .and_then(|deltas| self.next_of(round, &setup, s, deltas)),
         });
         match &next {
             Some(Ok(Next::Round(n))) => self.expected = Some(Expected::Round(*n)),
@@ -756,31 +801,31 @@ impl<'r, 'a> Check<'r, 'a> {
                 },
             );
         }
-        let mut current = round.setup.scores;
+        let mut current = round.setup.scores.map(i64::from);
         // A false declaration's penalty is paid when it is declared (the rule set's, or where
         // it has none, the record's), in event order with the deposits: the penalties are
         // kept in event order, so a cursor walks them.
         let mut paid = 0;
-        let mut pay_penalties = |current: &mut BySeat<i32>, upto: usize| {
+        let mut pay_penalties = |current: &mut BySeat<i64>, upto: usize| {
             while let Some(&(at, computed, recorded)) = round.penalties.get(paid)
                 && at < upto
             {
                 paid += 1;
-                *current = add(current, &computed.unwrap_or(recorded));
+                plus(current, &computed.unwrap_or(recorded));
             }
         };
         for &(index, seat, recorded) in &round.deposit_scores {
             pay_penalties(&mut current, index);
-            current[seat] = current[seat].saturating_sub(self.deposit);
+            current[seat] -= i64::from(self.deposit);
             if let Some(recorded) = recorded
-                && recorded != current
+                && recorded.map(i64::from) != current
             {
                 push(
                     at(index),
                     DivergenceKind::ScoreMismatch {
                         what: ScoresAt::AfterDeposit,
                         computed: Shown::Scores(current),
-                        recorded: Shown::Scores(recorded),
+                        recorded: Shown::scores(recorded),
                     },
                 );
             }
@@ -822,11 +867,17 @@ impl<'r, 'a> Check<'r, 'a> {
         let next = match step.next {
             Some(Ok(next)) => next,
             Some(Err(e)) => {
+                // What the record does instead: the round it goes on to, or its end.
+                let recorded = match (following, round.final_result()) {
+                    (Some(f), _) => Shown::Setup(f.setup),
+                    (None, Some(_)) => Shown::text("the game ends"),
+                    (None, None) => Shown::text("the record stops"),
+                };
                 push(
                     at(last_index),
                     DivergenceKind::FlowMismatch {
-                        computed: Shown::text(e.to_string()),
-                        recorded: Shown::text(""),
+                        computed: Shown::text(format!("no next round ({e})")),
+                        recorded,
                     },
                 );
                 self.stopped = true;
@@ -906,6 +957,7 @@ fn push_unsettled(push: &mut Push<'_>, label: RoundLabel, e: &Unsettled<'_>) {
             DivergenceKind::PaymentMismatch {
                 what: match payment {
                     Payment::Tsumo => PaymentOf::Tsumo,
+                    Payment::Penalty => PaymentOf::FalseDeclaration,
                     _ => PaymentOf::Ron,
                 },
                 computed: Shown::text(error.to_string()),
@@ -930,7 +982,7 @@ fn compare_outcome(
     push: &mut Push<'_>,
     round: &RoundSummary<'_>,
     settled: &Settled,
-    current: &mut BySeat<i32>,
+    current: &mut BySeat<i64>,
     deposit: i32,
     scores_before: bool,
 ) {
@@ -942,13 +994,13 @@ fn compare_outcome(
             for (i, w) in wins.iter().enumerate() {
                 let r = w.recorded;
                 // A log that states no scores before its outcomes has none to compare.
-                if r.scores != *current && scores_before {
+                if r.scores.map(i64::from) != *current && scores_before {
                     push(
                         at(w.index),
                         DivergenceKind::ScoreMismatch {
                             what: ScoresAt::BeforeWin,
                             computed: Shown::Scores(*current),
-                            recorded: Shown::Scores(r.scores),
+                            recorded: Shown::scores(r.scores),
                         },
                     );
                 }
@@ -974,8 +1026,8 @@ fn compare_outcome(
                         at(w.index),
                         DivergenceKind::PaymentMismatch {
                             what: PaymentOf::Win,
-                            computed: Shown::Scores(*d),
-                            recorded: Shown::Scores(r.deltas),
+                            computed: Shown::scores(*d),
+                            recorded: Shown::scores(r.deltas),
                         },
                     ),
                     Some(_) => {}
@@ -987,11 +1039,11 @@ fn compare_outcome(
                         DivergenceKind::PaymentMismatch {
                             what: PaymentOf::Payments,
                             computed: Shown::text("no payment to this winner"),
-                            recorded: Shown::Scores(r.deltas),
+                            recorded: Shown::scores(r.deltas),
                         },
                     ),
                 }
-                *current = add(current, &r.deltas);
+                plus(current, &r.deltas);
             }
         }
         Some(
@@ -1012,7 +1064,7 @@ fn compare_outcome(
         // The hand is dealt again: its sticks go back to their owners.
         Some(SummaryOutcome::Redeal { .. }) => {
             for seat in round.deposits.iter() {
-                current[seat] = current[seat].saturating_add(deposit);
+                current[seat] += i64::from(deposit);
             }
         }
         None => {}
@@ -1024,18 +1076,18 @@ type Push<'p> = dyn FnMut((Option<RoundLabel>, Option<usize>), DivergenceKind) +
 fn draw_common(
     push: &mut Push<'_>,
     at: (Option<RoundLabel>, Option<usize>),
-    current: &mut BySeat<i32>,
+    current: &mut BySeat<i64>,
     recorded: &RecordedDraw,
     deltas: &BySeat<i32>,
     scores_before: bool,
 ) {
-    if recorded.scores != *current && scores_before {
+    if recorded.scores.map(i64::from) != *current && scores_before {
         push(
             at,
             DivergenceKind::ScoreMismatch {
                 what: ScoresAt::BeforeDraw,
                 computed: Shown::Scores(*current),
-                recorded: Shown::Scores(recorded.scores),
+                recorded: Shown::scores(recorded.scores),
             },
         );
     }
@@ -1044,14 +1096,12 @@ fn draw_common(
             at,
             DivergenceKind::PaymentMismatch {
                 what: PaymentOf::Draw,
-                computed: Shown::Scores(*deltas),
-                recorded: Shown::Scores(recorded.deltas),
+                computed: Shown::scores(*deltas),
+                recorded: Shown::scores(recorded.deltas),
             },
         );
     }
-    for s in Seat::ALL {
-        current[s] = current[s].saturating_add(recorded.deltas[s]);
-    }
+    plus(current, &recorded.deltas);
 }
 
 fn check_final(
@@ -1066,8 +1116,8 @@ fn check_final(
             at,
             DivergenceKind::FinalMismatch {
                 what: FinalPart::Scores,
-                computed: Shown::Scores(standing.scores),
-                recorded: Shown::Scores(fin.scores),
+                computed: Shown::scores(standing.scores),
+                recorded: Shown::scores(fin.scores),
             },
         );
     }

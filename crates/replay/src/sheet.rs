@@ -399,7 +399,7 @@ fn write_sheet(sheet: &RoundSheet, red: [bool; 3], out: &mut String) {
                 then,
             } => {
                 let paid = deltas.map_or(String::new(), |d| {
-                    format!(", paying {}", crate::Shown::Scores(d))
+                    format!(", paying {}", crate::Shown::scores(d))
                 });
                 writeln!(
                     out,

@@ -67,11 +67,16 @@ pub fn recorded_base(
                 None if han >= 4 => 30,
                 None => 60,
             };
-            hand_base(hand, han, fu).0
+            u64::from(hand_base(hand, han, fu).0)
         }
-        Limit::Yakuman => limit_base(Limit::Yakuman) * u32::try_from(yakuman.max(1)).unwrap_or(1),
-        limit => limit_base(limit),
+        Limit::Yakuman => {
+            let times = u64::try_from(yakuman.max(1)).unwrap_or(u64::MAX);
+            u64::from(limit_base(Limit::Yakuman)).saturating_mul(times)
+        }
+        limit => u64::from(limit_base(limit)),
     };
+    // Past what a payment can be, the base stays at the limit, which the payments refuse as
+    // an overflow.
     i32::try_from(base).unwrap_or(i32::MAX)
 }
 
@@ -144,8 +149,9 @@ pub fn triple_ron_aborts(multiple_ron: MultipleRon) -> Result<(), ActionError> {
 /// after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BustRefusal {
-    /// Each seat the win would put below zero, and its score after the win.
-    pub busted: ArrayVec<(Seat, i32), 3>,
+    /// Each seat the win would put below zero, and its score after the win (exact: wide, as
+    /// the scores before it and the payments come from a record).
+    pub busted: ArrayVec<(Seat, i64), 3>,
 }
 
 impl fmt::Display for BustRefusal {
@@ -178,15 +184,16 @@ impl Flow<'_> {
             return None;
         }
         let paid = self.win_payments(dealer, win, bonus).ok()?.total();
-        let after = |s: Seat| scores[s].saturating_add(paid[s]);
-        let busted: ArrayVec<(Seat, i32), 3> = self
+        let after = |s: Seat| i64::from(scores[s]) + i64::from(paid[s]);
+        let busted: ArrayVec<(Seat, i64), 3> = self
             .players()
             .seats()
             .iter()
             .filter(|s| **s != win.winner && after(**s) < 0)
             .map(|s| (*s, after(*s)))
             .collect();
-        let lifts = scores[win.winner] < self.start_score && after(win.winner) >= self.start_score;
+        let lifts = scores[win.winner] < self.start_score
+            && after(win.winner) >= i64::from(self.start_score);
         (!busted.is_empty() && !lifts).then_some(BustRefusal { busted })
     }
 }

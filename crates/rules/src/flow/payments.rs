@@ -214,10 +214,11 @@ impl Flow<'_> {
     /// [`ScoreError::OutOfRange`] naming the counter that no score can hold.
     pub(crate) fn check_bonus(&self, bonus: Bonus) -> Result<(), ScoreError> {
         const MOST: i64 = i32::MAX as i64 / 4;
-        let honba = self
-            .honba_each(WinMethod::Ron, bonus.honba)
-            .abs()
-            .max(self.honba_each(WinMethod::Tsumo, bonus.honba).abs() * 3);
+        let honba = self.honba_each(WinMethod::Ron, bonus.honba).abs().max(
+            self.honba_each(WinMethod::Tsumo, bonus.honba)
+                .abs()
+                .saturating_mul(3),
+        );
         if honba > MOST {
             return Err(ScoreError::OutOfRange {
                 what: "honba",
@@ -613,7 +614,9 @@ impl Flow<'_> {
         match (position, self.multiple_ron_bonus) {
             (0, MultipleRonBonus::HonbaToEachOwnStickBack) => Bonus {
                 honba,
-                sticks: sticks.saturating_sub(returned) + own_back(winner),
+                sticks: sticks
+                    .saturating_sub(returned)
+                    .saturating_add(own_back(winner)),
             },
             (0, _) => table,
             (_, MultipleRonBonus::NearestWinner) => Bonus::NONE,
@@ -849,8 +852,10 @@ impl Flow<'_> {
         } else {
             (total / receivers, total / (seated - receivers))
         };
+        // A rule set may state a negative payment; its most negative share has no opposite.
+        let loss = loss.checked_neg().ok_or(PaymentError::Overflow)?;
         for &s in players.seats() {
-            p.noten[s] = if tenpai.contains(s) { gain } else { -loss };
+            p.noten[s] = if tenpai.contains(s) { gain } else { loss };
         }
         Ok(p)
     }

@@ -122,7 +122,7 @@ impl Flow<'_> {
         }
         let points = match self.final_points {
             FinalPoints::NotKnown => None,
-            FinalPoints::SinkFloat { chips } => Some(self.chips(scores, &order, sinking, chips)),
+            FinalPoints::SinkFloat { chips } => Some(self.chips(scores, &order, sinking, chips)?),
             FinalPoints::Uma {
                 return_score,
                 uma,
@@ -139,19 +139,20 @@ impl Flow<'_> {
     }
 
     /// Buu's chips: the top takes Maru A, B or C by how many players float (at the start
-    /// score or above, and not in `sinking`), in tenths as the placement points are.
+    /// score or above, and not in `sinking`), in tenths as the placement points are;
+    /// [`FlowError::Overflow`] when a chip value times the payers does not fit.
     fn chips(
         &self,
         scores: BySeat<i32>,
         order: &[Seat; 4],
         sinking: Seats,
         chips: [i32; 3],
-    ) -> BySeat<PlacementPoints> {
+    ) -> Result<BySeat<PlacementPoints>, FlowError> {
         let seated = self.players().seats();
         let floats = |s: Seat| scores[s] >= self.start_score && !sinking.contains(s);
         // The winner is the highest floating player: the top, or after a yakuman its winner.
         let Some(&top) = order.iter().find(|s| seated.contains(s) && floats(**s)) else {
-            return BySeat::from_array([PlacementPoints(0); 4]);
+            return Ok(BySeat::from_array([PlacementPoints(0); 4]));
         };
         let floating = seated.iter().filter(|s| floats(**s)).count();
         // Maru A: each other player pays; Maru B: each sinking player; Maru C: the sinker.
@@ -170,12 +171,14 @@ impl Flow<'_> {
             ),
             _ => (0, Vec::new()),
         };
+        // In tenths, from a rule set's chip values: a rule file may give any `i32`.
+        let paid = i64::from(each) * 10;
         let mut out = BySeat::from_array([PlacementPoints(0); 4]);
         for s in &payers {
-            out[*s] = PlacementPoints(-each * 10);
+            out[*s] = PlacementPoints(checked(-paid)?);
         }
-        out[top] = PlacementPoints(each * 10 * payers.len() as i32);
-        out
+        out[top] = PlacementPoints(checked(paid * payers.len() as i64)?);
+        Ok(out)
     }
 
     fn placement_points(

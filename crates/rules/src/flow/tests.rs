@@ -824,6 +824,73 @@ fn odd_input_is_an_error_not_a_panic() {
     );
 }
 
+/// Rule values and record values at their types' limits: each sum that no payment or
+/// score can hold is an overflow error (worked out by hand below), never a wrap or a panic.
+#[test]
+fn values_at_their_limits_are_overflow_errors() {
+    // Noten payments of `i32::MIN` split: three tenpai receive i32::MIN / 3 each, and the one
+    // noten player would pay -i32::MIN, which no `i32` holds.
+    let flow = FlowRules {
+        noten: NotenPayment::Split { total: i32::MIN },
+        ..hanchan()
+    };
+    let three = Seats::of(S0).with(S1).with(S2);
+    assert_eq!(
+        Flow::new(&four(flow)).exhaustive_draw_payments(S0, three, Seats::EMPTY),
+        Err(PaymentError::Overflow)
+    );
+    // Maru A of `i32::MAX` chips: the one floating player, A, takes 3 x i32::MAX x 10 tenths.
+    let flow = FlowRules {
+        start_score: 2000,
+        final_points: FinalPoints::SinkFloat {
+            chips: [i32::MAX, 5, 3],
+        },
+        leftover_sticks: LeftoverSticks::ToFirst,
+        ..hanchan()
+    };
+    assert_eq!(
+        Flow::new(&four(flow)).final_standing(scores([5000, 1000, 1000, 1000]), 0, S0),
+        Err(FlowError::Overflow)
+    );
+    // A tsumo honba of i32::MIN, u32::MAX times, from three payers: |i32::MIN x u32::MAX| x 3
+    // is past an `i64`; the counter is out of range, not a wrapped sum that might pass.
+    let flow = FlowRules {
+        honba: HonbaValue {
+            ron: 300,
+            tsumo_per_payer: i32::MIN,
+        },
+        ..hanchan()
+    };
+    assert!(matches!(
+        Flow::new(&four(flow)).check_bonus(Bonus {
+            honba: u32::MAX,
+            sticks: 0
+        }),
+        Err(crate::ScoreError::OutOfRange { what: "honba", .. })
+    ));
+    // Every stick a count can hold, to the nearest winner of a double ron whose own deposit
+    // is among them while it is not among the winners paid: the count stays at its limit.
+    let flow = FlowRules {
+        multiple_ron_bonus: MultipleRonBonus::HonbaToEachOwnStickBack,
+        ..hanchan()
+    };
+    let table = Bonus {
+        honba: 0,
+        sticks: u32::MAX,
+    };
+    let bonus = Flow::new(&four(flow)).ron_bonus(0, S1, Seats::EMPTY, Seats::of(S1), table);
+    assert_eq!(bonus.sticks, u32::MAX);
+    // A recorded yakuman count past what any base can be: the base stays at `i32::MAX`, which
+    // every payment then refuses as an overflow.
+    let hand = RuleSet::preset(Preset::Tenhou).hand;
+    let base = crate::rulings::recorded_base(&hand, 13, None, crate::Limit::Yakuman, usize::MAX);
+    assert_eq!(base, i32::MAX);
+    assert_eq!(
+        WinValue::ron_from_base(S1, base, Role::NonDealer),
+        Err(PaymentError::Overflow)
+    );
+}
+
 #[test]
 fn seat_sets() {
     let set: Seats = [S3, S1].into_iter().collect();
