@@ -40,21 +40,6 @@ impl Elision {
     }
 }
 
-/// The yaku only the moves could show, with the situation each gives the scorer.
-const SITUATIONAL: [(Yaku, Situation); 11] = [
-    (Yaku::Ippatsu, Situation::IPPATSU),
-    (Yaku::Haitei, Situation::HAITEI),
-    (Yaku::Houtei, Situation::HOUTEI),
-    (Yaku::RinshanKaihou, Situation::RINSHAN),
-    (Yaku::Chankan, Situation::CHANKAN),
-    (Yaku::Tenhou, Situation::TENHOU),
-    (Yaku::Chiihou, Situation::CHIIHOU),
-    (Yaku::Renhou, Situation::RENHOU),
-    (Yaku::IipinMoyue, Situation::HAITEI),
-    (Yaku::UupinKaihou, Situation::RINSHAN),
-    (Yaku::RyansouChankan, Situation::CHANKAN),
-];
-
 /// The win as the record states it after an elision, for the scorer: the stated hand, melds
 /// and winning tile; riichi if the seat's declaration is recorded (double riichi if the win
 /// lists it); the situational yaku and the liable seat as listed. Each of those taken as
@@ -72,17 +57,15 @@ pub(crate) fn win_context(
             || recorded.yakuman.contains(&y)
     };
     let mut situation = Situation::NONE;
-    for (yaku, s) in SITUATIONAL {
-        if listed(yaku) {
+    let named = recorded.yaku.iter().filter_map(|h| match h.source {
+        HanSource::Yaku(y) => Some(y),
+        _ => None,
+    });
+    for yaku in named.chain(recorded.yakuman.iter().copied()) {
+        if let Some(s) = Situation::of_yaku(yaku) {
             situation = situation.union(s);
             elision.take(yaku.name());
         }
-    }
-    if listed(Yaku::RenkanKaihou) {
-        situation = situation
-            .union(Situation::RINSHAN)
-            .union(Situation::KAN_ON_KAN);
-        elision.take(Yaku::RenkanKaihou.name());
     }
     let riichi = match (
         declared.contains(recorded.winner),

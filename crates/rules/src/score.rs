@@ -82,6 +82,26 @@ impl Situation {
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+
+    /// The situation a yaku only the moves can show gives the scorer (ippatsu, haitei,
+    /// rinshan, chankan, the first-turn wins, and the classic limit hands that are such a win
+    /// on a given tile); `None` for a yaku the hand shows, or one the game's course gives
+    /// (paarenchan). The one table of it: a record that names such a yaku without the moves
+    /// (an elided round, a hand case) is scored in this situation.
+    pub const fn of_yaku(yaku: Yaku) -> Option<Situation> {
+        Some(match yaku {
+            Yaku::Ippatsu => Situation::IPPATSU,
+            Yaku::Haitei | Yaku::IipinMoyue => Situation::HAITEI,
+            Yaku::Houtei => Situation::HOUTEI,
+            Yaku::RinshanKaihou | Yaku::UupinKaihou => Situation::RINSHAN,
+            Yaku::RenkanKaihou => Situation::RINSHAN.union(Situation::KAN_ON_KAN),
+            Yaku::Chankan | Yaku::RyansouChankan => Situation::CHANKAN,
+            Yaku::Tenhou => Situation::TENHOU,
+            Yaku::Chiihou => Situation::CHIIHOU,
+            Yaku::Renhou => Situation::RENHOU,
+            _ => return None,
+        })
+    }
 }
 
 impl std::ops::BitOr for Situation {

@@ -130,20 +130,10 @@ pub(crate) fn wins_of(name: &str, log: &GameLog) -> Vec<WinCase> {
                 } else {
                     RiichiDeclaration::None
                 };
-                let mut situation = Situation::NONE;
-                for (yaku, flag) in [
-                    (Yaku::Ippatsu, Situation::IPPATSU),
-                    (Yaku::Chankan, Situation::CHANKAN),
-                    (Yaku::RinshanKaihou, Situation::RINSHAN),
-                    (Yaku::Haitei, Situation::HAITEI),
-                    (Yaku::Houtei, Situation::HOUTEI),
-                    (Yaku::Tenhou, Situation::TENHOU),
-                    (Yaku::Chiihou, Situation::CHIIHOU),
-                ] {
-                    if named.contains(&yaku) {
-                        situation |= flag;
-                    }
-                }
+                let situation = named
+                    .iter()
+                    .filter_map(|y| Situation::of_yaku(*y))
+                    .fold(Situation::NONE, Situation::union);
                 let (honba, sticks) = if previous_was_win {
                     (0, 0)
                 } else {
