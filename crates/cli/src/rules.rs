@@ -74,7 +74,9 @@ impl RuleChoice {
         let declared = match (&log.header.declared, &self.fallback) {
             (haifu::Declared::File { path, overrides }, _) => {
                 let folder = record.parent().unwrap_or(Path::new(""));
-                rule_file_of(overrides, &folder.join(path))?
+                let declared = rule_file_of(overrides, &folder.join(path))?;
+                text_rules_agree(log, &declared.rules, path, overrides)?;
+                declared
             }
             (haifu::Declared::Undeclared { why, .. }, Some((rules, name))) => {
                 // The fallback has its overrides already.
@@ -98,6 +100,50 @@ impl RuleChoice {
     pub(crate) fn fixed(&self) -> Option<RuleSet> {
         self.fixed
     }
+}
+
+/// Whether the rule points a record's text was read with ([`haifu_notation::text_rules_of`]:
+/// Tenhou's, and the rules line's overrides, as the reader cannot read the file) are the rule
+/// file's: a deposit line without scores takes the deposit, and a plain five is told from a
+/// red one, by them. An error naming each that differs, and how to state it on the line.
+fn text_rules_agree(
+    log: &GameLog,
+    rules: &RuleSet,
+    file: &Path,
+    overrides: &haifu_ruleset::Overrides,
+) -> Result<(), String> {
+    let text = haifu_notation::text_rules_of(&log.header);
+    let differs = [
+        (
+            "riichi_deposit",
+            text.riichi_deposit != rules.flow.riichi_deposit,
+        ),
+        ("red_fives", text.red_fives != rules.hand.red_fives),
+    ];
+    let differ: Vec<String> = haifu_ruleset::FIELDS
+        .iter()
+        .filter(|f| differs.contains(&(f.name, true)))
+        .map(|f| {
+            format!(
+                "{}={}",
+                f.name,
+                haifu_ruleset::override_text(&(f.get)(rules))
+            )
+        })
+        .collect();
+    if differ.is_empty() {
+        return Ok(());
+    }
+    let mut line = format!("rules {}", file.display());
+    for (key, value) in &overrides.items {
+        line.push_str(&format!(" {key}={}", haifu_ruleset::override_text(value)));
+    }
+    Err(format!(
+        "{line}: the rule file sets {}, but the record's text is read before the file is found, with Tenhou's values and the line's overrides (a deposit line's scores and which fives are red follow them): state {} on the rules line too ({line} {})",
+        differ.join(" and "),
+        if differ.len() == 1 { "it" } else { "them" },
+        differ.join(" ")
+    ))
 }
 
 /// The rule set of a record whose rules line names the rule file at `path` (found beside the

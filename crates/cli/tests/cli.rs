@@ -1559,6 +1559,26 @@ fn a_records_rule_file_is_read_beside_it() {
     std::fs::remove_file(&club).expect("removes");
     let (_, _, code) = kinds(&text.replace(rules_line, "rules club.toml"));
     assert_eq!(code, Some(2));
+    // A club whose riichi takes no deposit: the record's deposit lines state no scores, and
+    // the text is read (with Tenhou's 1000) before the file is found, so the record is refused
+    // with the override to add; with it on the line, the deposits take nothing (the record's
+    // own scores then differ from the engine's at the next round, as written for Tenhou).
+    let club = temp_file("club/club.toml", b"base = \"tenhou\"\nriichi_deposit = 0\n");
+    let path = temp_file(
+        "club/reach4.haifu",
+        text.replace(rules_line, "rules club.toml").as_bytes(),
+    );
+    let out = haifu().arg("verify").arg(&path).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("rules club.toml: the rule file sets riichi_deposit=0")
+            && said.contains("(rules club.toml riichi_deposit=0)"),
+        "{said}"
+    );
+    let (stated, _, code) = kinds(&text.replace(rules_line, "rules club.toml riichi_deposit=0"));
+    assert_eq!(code, Some(1), "{stated:?}");
+    std::fs::remove_file(&club).expect("removes");
 }
 
 /// A conforming verdict says when no wall checked the draws: an mjai log states none, while a

@@ -385,7 +385,9 @@ pub struct DeclaredRules {
 ///
 /// [`RuleError::Undeclared`] when the log names no rule set haifu can name (say why),
 /// [`RuleError::RuleFile`] when its rules line names a rule file (which only a caller that
-/// knows where the record is can read), or the [`RuleError`] of a declaration haifu refuses.
+/// knows where the record is can read; the record's text was read with
+/// [`haifu_notation::text_rules_of`], which that caller checks against the file, as `haifu
+/// verify` does), or the [`RuleError`] of a declaration haifu refuses.
 pub fn declared_rules(log: &GameLog) -> Result<DeclaredRules, RuleError> {
     match &log.header.declared {
         Declared::Rules { rules, source } => Ok(DeclaredRules {

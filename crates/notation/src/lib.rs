@@ -54,6 +54,7 @@ mod write;
 use haifu_log::{GameLog, NoWalls, WallSource};
 
 pub use error::{ErrorKind, ReadError};
+pub use names::{TextRules, text_rules_of};
 
 /// A game record with its comments.
 #[derive(Clone, Debug, Default, PartialEq)]

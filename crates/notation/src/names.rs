@@ -78,7 +78,7 @@ pub(crate) fn go_type_of(rules: &RuleSet) -> u32 {
 /// file's own values are not known here (only a caller that knows where the record is reads
 /// it): its record takes Tenhou's unless an override says. The reader and the writer both
 /// ask this.
-pub(crate) fn text_rules_of(header: &Header) -> TextRules {
+pub fn text_rules_of(header: &Header) -> TextRules {
     let of = |rules: &RuleSet| TextRules {
         red_fives: rules.hand.red_fives,
         riichi_deposit: rules.flow.riichi_deposit,
@@ -101,12 +101,12 @@ pub(crate) fn text_rules_of(header: &Header) -> TextRules {
 }
 
 /// What [`text_rules_of`] gives: the rule points the notation's bookkeeping follows.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TextRules {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextRules {
     /// Which fives are red: a plain five of a suit with a red five never resolves to copy 0.
-    pub(crate) red_fives: RedFives,
+    pub red_fives: RedFives,
     /// What a riichi deposit takes from its declarer (Buu's riichi: nothing).
-    pub(crate) riichi_deposit: i32,
+    pub riichi_deposit: i32,
 }
 
 /// Applies one rules flag word to a GO type; `false` if the word is not a flag.
