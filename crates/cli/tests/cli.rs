@@ -1620,3 +1620,25 @@ fn a_verdict_says_when_no_wall_checked_the_draws() {
         "{text}"
     );
 }
+
+/// A round whose moves the record leaves out (`...`) shows it on the replay sheet where the
+/// record does, with what the referee took as stated: in `elided/ippatsu-as-stated` the moves
+/// are left out right after the deal, and the win lists ippatsu, which only the moves show.
+#[test]
+fn a_sheet_shows_where_the_moves_are_left_out() {
+    let record =
+        haifu_testkit::workspace_root().join("corpus/scenarios/elided/ippatsu-as-stated.haifu");
+    let out = haifu().arg("replay").arg(&record).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let sheet = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert!(lines[0].starts_with("E1.0 dealer A"), "{sheet}");
+    assert_eq!(
+        lines[1], "  moves left out (`...`), not checked, and taken as stated: ippatsu",
+        "{sheet}"
+    );
+    assert!(
+        lines[2].starts_with("  win seat C ron from seat B: riichi 1, ippatsu 1"),
+        "{sheet}"
+    );
+}

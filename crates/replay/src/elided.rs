@@ -31,6 +31,22 @@ pub struct Elision {
     pub taken_as_stated: Vec<&'static str>,
 }
 
+impl std::fmt::Display for Elision {
+    /// What the round's verdict note and its sheet say: `moves left out (`...`), not checked,
+    /// and taken as stated: ippatsu`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("moves left out (`...`), not checked")?;
+        if !self.taken_as_stated.is_empty() {
+            write!(
+                f,
+                ", and taken as stated: {}",
+                self.taken_as_stated.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
 impl Elision {
     /// Notes `what` as taken as stated, once.
     pub(crate) fn take(&mut self, what: &'static str) {

@@ -565,6 +565,9 @@ impl<'a> RoundReplay<'a> {
             Event::Elided => {
                 self.elided = true;
                 self.round = None;
+                if let Some(sheet) = &mut self.sheet {
+                    sheet.lines.push(SheetLine::Elided);
+                }
                 verdict.elisions.push(crate::Elision {
                     round: self.summary.label,
                     event: index,

@@ -91,6 +91,10 @@ pub enum SheetLine {
         /// What follows: `the hand is dead`, or `the hand is dealt again` (a chombo).
         then: &'static str,
     },
+    /// The record leaves the round's moves out from here (`...`): the wall, draws, discards,
+    /// calls and furiten after it are not checked, only what the record states at the
+    /// round's end (the verdict's elision says what was taken as stated).
+    Elided,
     /// A win, as the engine values it, next to the log.
     Win(WinLine),
     /// A draw.
@@ -314,7 +318,12 @@ impl<'v> SheetWriter<'v> {
         if self.round.is_some_and(|l| l != sheet.label) {
             return false;
         }
-        write_sheet(sheet, self.red, out);
+        let elision = self
+            .verdict
+            .elisions
+            .iter()
+            .find(|e| e.round == sheet.label && (sheet.start..end).contains(&e.event));
+        write_sheet(sheet, self.red, elision, out);
         let own = divergences[from..self.next]
             .iter()
             .filter(|d| d.round == Some(sheet.label));
@@ -356,8 +365,14 @@ impl<'v> SheetWriter<'v> {
     }
 }
 
-/// One round's sheet without its divergences.
-fn write_sheet(sheet: &RoundSheet, red: [bool; 3], out: &mut String) {
+/// One round's sheet without its divergences, and where its moves are left out, the
+/// verdict's `elision` of it.
+fn write_sheet(
+    sheet: &RoundSheet,
+    red: [bool; 3],
+    elision: Option<&crate::Elision>,
+    out: &mut String,
+) {
     let _ = writeln!(
         out,
         "{} dealer {} sticks {} scores {} dora indicator {}",
@@ -413,6 +428,10 @@ fn write_sheet(sheet: &RoundSheet, red: [bool; 3], out: &mut String) {
                     FuritenText(*reason)
                 )
             }
+            SheetLine::Elided => match elision {
+                Some(e) => writeln!(out, "  {e}"),
+                None => writeln!(out, "  moves left out (`...`), not checked"),
+            },
             SheetLine::Win(w) => render_win(out, w, red),
             SheetLine::Draw {
                 kind,
