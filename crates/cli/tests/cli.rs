@@ -1642,3 +1642,25 @@ fn a_sheet_shows_where_the_moves_are_left_out() {
         "{sheet}"
     );
 }
+
+/// After `...` a record states no melds, so a tenpai rule that voids a wait whose fourth copy
+/// is in a meld cannot be weighed for a hand with melds: its tenpai is taken as shown, and the
+/// verdict says so. `elided/exhaustive` with D's hand shown as 10 tiles (234p 345s 89s 11z,
+/// waiting on 7s, so one meld): noted under `tenpai=hand-and-melds-four-void`, not under
+/// Tenhou's rule, where melds never void a wait.
+#[test]
+fn an_elided_draws_tenpai_with_melds_is_taken_as_shown() {
+    let record = haifu_testkit::workspace_root().join("corpus/scenarios/elided/exhaustive.haifu");
+    let text = std::fs::read_to_string(record).expect("reads");
+    let melded = text.replace("  shown D 234m234p34589s11z\n", "  shown D 234p34589s11z\n");
+    assert_ne!(melded, text);
+    let note = "the tenpai of a hand with melds (the melds are not stated)";
+    for (line, noted) in [("", false), (" tenpai=hand-and-melds-four-void", true)] {
+        let record = melded.replace("lobby=0\n", &format!("lobby=0{line}\n"));
+        let path = temp_file("elided-melds/exhaustive.haifu", record.as_bytes());
+        let out = haifu().arg("verify").arg(&path).output().expect("runs");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{said}");
+        assert_eq!(said.contains(note), noted, "{line}: {said}");
+    }
+}

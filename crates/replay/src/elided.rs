@@ -11,7 +11,7 @@ use haifu_rules::flow::{Seats, WinMethod};
 use haifu_rules::{
     HanSource, Liability, RiichiDeclaration, Situation, WinContext, Yaku, is_tenpai,
 };
-use haifu_ruleset::RuleSet;
+use haifu_ruleset::{RuleSet, TenpaiRule};
 use haifu_tiles::{MeldKind, Seat, TileCounts, Wind};
 use serde::Serialize;
 
@@ -146,17 +146,30 @@ pub(crate) fn win_context(
 }
 
 /// The seats whose shown hands are tenpai at an exhaustive draw after an elision (a shown
-/// hand of any other size than 13, 10, 7, 4 or 1 tiles is not).
-pub(crate) fn tenpai(recorded: &RecordedDraw) -> Seats {
-    Seat::ALL
+/// hand of any other size than 13, 10, 7, 4 or 1 tiles is not), and of those, the ones whose
+/// tenpai was taken as the record shows it: under a tenpai rule that voids a wait whose
+/// fourth copy is in a meld (or leaves that not settled), a hand with melds, which the record
+/// does not state after `...`. (A wait all four of whose copies are in the hand is void under
+/// every rule, and so not tenpai.)
+pub(crate) fn tenpai(recorded: &RecordedDraw, rule: TenpaiRule) -> (Seats, Seats) {
+    let tenpai: Seats = Seat::ALL
         .into_iter()
         .filter(|&s| {
             recorded.shown[s].as_ref().is_some_and(|hand| {
                 hand.len() % 3 == 1 && is_tenpai(&TileCounts::from_tiles(hand.iter().copied()))
             })
         })
-        .collect()
+        .collect();
+    let melds_matter = rule != TenpaiRule::ConcealedFourVoid;
+    let taken = tenpai
+        .iter()
+        .filter(|&s| melds_matter && recorded.shown[s].as_ref().is_some_and(|h| h.len() < 13))
+        .collect();
+    (tenpai, taken)
 }
+
+/// What [`tenpai`]'s seats taken as shown are noted as.
+pub(crate) const TENPAI_TAKEN: &str = "the tenpai of a hand with melds (the melds are not stated)";
 
 /// What an outcome draw after an elision takes as stated: whether its condition held.
 pub(crate) fn draw_taken(kind: DrawKind) -> &'static str {

@@ -1275,7 +1275,11 @@ impl<'a> RoundReplay<'a> {
             .draw(verdict, self.summary.label, Some(recorded.kind));
         if let Some(SummaryOutcome::Exhaustive { tenpai, .. }) = &mut self.summary.outcome {
             let shown = *tenpai;
-            *tenpai = crate::elided::tenpai(recorded);
+            let (computed, taken) = crate::elided::tenpai(recorded, self.rules.round.tenpai);
+            if let Some(elision) = verdict.elisions.last_mut().filter(|_| !taken.is_empty()) {
+                elision.take(crate::elided::TENPAI_TAKEN);
+            }
+            *tenpai = computed;
             if *tenpai != shown {
                 let kind = DivergenceKind::DrawMismatch {
                     field: DrawField::Tenpai,
