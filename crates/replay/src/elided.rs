@@ -11,7 +11,7 @@ use haifu_rules::flow::{Seats, WinMethod};
 use haifu_rules::{
     HanSource, Liability, RiichiDeclaration, Situation, WinContext, Yaku, is_tenpai,
 };
-use haifu_ruleset::{RuleSet, TenpaiRule};
+use haifu_ruleset::{PaoHands, RuleSet, TenpaiRule};
 use haifu_tiles::{MeldKind, Seat, TileCounts, Wind};
 use serde::Serialize;
 
@@ -137,10 +137,17 @@ pub(crate) fn win_context(
         dora_indicators: recorded.dora_indicators.clone(),
         riichi,
         situation,
-        liable: Liability {
-            dragons: recorded.pao,
-            winds: recorded.pao,
-            ..Liability::NONE
+        // The liable seat as stated, for whichever liable hand the win is: the classic
+        // insurance's three hands only under it, as the round would note them.
+        liable: {
+            let classic = (rules.round.pao_hands == PaoHands::Classic).then_some(recorded.pao);
+            Liability {
+                dragons: recorded.pao,
+                winds: recorded.pao,
+                honours: classic.flatten(),
+                terminals: classic.flatten(),
+                green: classic.flatten(),
+            }
         },
     }
 }
