@@ -4,7 +4,7 @@ fn main() {
     let mut log = haifu_log::GameLog::new();
     afl::fuzz!(|data: &[u8]| {
         if haifu_tenhou6::read(data, &mut log).is_ok()
-            && let Ok(declared) = haifu_replay::declared_rules(&log)
+            && let Ok(declared) = haifu::declared_rules(&log)
         {
             let _ = haifu_replay::verify(&log, &declared.rules);
         }

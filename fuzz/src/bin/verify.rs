@@ -6,7 +6,7 @@ fn main() {
             _ => haifu_tenhou::read(data).ok(),
         };
         let Some(log) = log else { return };
-        if let Ok(declared) = haifu_replay::declared_rules(&log) {
+        if let Ok(declared) = haifu::declared_rules(&log) {
             let _ = haifu_replay::verify(&log, &declared.rules);
         }
         let wrc = haifu_ruleset::RuleSet::preset(haifu_ruleset::Preset::Wrc2015);
