@@ -91,9 +91,7 @@ impl Format {
             Some(_) => None,
         }
     }
-}
 
-impl Format {
     /// Whether a log written in this format keeps what `kind` speaks of: the one table of
     /// what each format haifu writes cannot hold, by the divergences that would speak of it.
     ///

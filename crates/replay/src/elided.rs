@@ -31,11 +31,14 @@ pub struct Elision {
     pub taken_as_stated: Vec<&'static str>,
 }
 
+/// What a round whose moves are left out says of them, before what it took as stated.
+pub(crate) const LEFT_OUT: &str = "moves left out (`...`), not checked";
+
 impl std::fmt::Display for Elision {
     /// What the round's verdict note and its sheet say: `moves left out (`...`), not checked,
     /// and taken as stated: ippatsu`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("moves left out (`...`), not checked")?;
+        f.write_str(LEFT_OUT)?;
         if !self.taken_as_stated.is_empty() {
             write!(
                 f,
@@ -140,25 +143,27 @@ pub(crate) fn win_context(
         // The liable seat as stated, for whichever liable hand the win is: the classic
         // insurance's three hands only under it, as the round would note them.
         liable: {
-            let classic = (rules.round.pao_hands == PaoHands::Classic).then_some(recorded.pao);
+            let classic = recorded
+                .pao
+                .filter(|_| rules.round.pao_hands == PaoHands::Classic);
             Liability {
                 dragons: recorded.pao,
                 winds: recorded.pao,
-                honours: classic.flatten(),
-                terminals: classic.flatten(),
-                green: classic.flatten(),
+                honours: classic,
+                terminals: classic,
+                green: classic,
             }
         },
     }
 }
 
 /// The seats whose shown hands are tenpai at an exhaustive draw after an elision (a shown
-/// hand of any other size than 13, 10, 7, 4 or 1 tiles is not), and of those, the ones whose
-/// tenpai was taken as the record shows it: under a tenpai rule that voids a wait whose
-/// fourth copy is in a meld (or leaves that not settled), a hand with melds, which the record
-/// does not state after `...`. (A wait all four of whose copies are in the hand is void under
-/// every rule, and so not tenpai.)
-pub(crate) fn tenpai(recorded: &RecordedDraw, rule: TenpaiRule) -> (Seats, Seats) {
+/// hand of any other size than 13, 10, 7, 4 or 1 tiles is not), and whether any of them was
+/// taken as the record shows it: under a tenpai rule that voids a wait whose fourth copy is
+/// in a meld (or leaves that not settled), a hand with melds, which the record does not
+/// state after `...`. (A wait all four of whose copies are in the hand is void under every
+/// rule, and so not tenpai.)
+pub(crate) fn tenpai(recorded: &RecordedDraw, rule: TenpaiRule) -> (Seats, bool) {
     let tenpai: Seats = Seat::ALL
         .into_iter()
         .filter(|&s| {
@@ -167,15 +172,14 @@ pub(crate) fn tenpai(recorded: &RecordedDraw, rule: TenpaiRule) -> (Seats, Seats
             })
         })
         .collect();
-    let melds_matter = rule != TenpaiRule::ConcealedFourVoid;
-    let taken = tenpai
-        .iter()
-        .filter(|&s| melds_matter && recorded.shown[s].as_ref().is_some_and(|h| h.len() < 13))
-        .collect();
+    let taken = rule != TenpaiRule::ConcealedFourVoid
+        && tenpai
+            .iter()
+            .any(|s| recorded.shown[s].as_ref().is_some_and(|h| h.len() < 13));
     (tenpai, taken)
 }
 
-/// What [`tenpai`]'s seats taken as shown are noted as.
+/// What [`tenpai`]'s hands taken as shown are noted as.
 pub(crate) const TENPAI_TAKEN: &str = "the tenpai of a hand with melds (the melds are not stated)";
 
 /// What an outcome draw after an elision takes as stated: whether its condition held.

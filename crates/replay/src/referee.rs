@@ -1276,7 +1276,7 @@ impl<'a> RoundReplay<'a> {
         if let Some(SummaryOutcome::Exhaustive { tenpai, .. }) = &mut self.summary.outcome {
             let shown = *tenpai;
             let (computed, taken) = crate::elided::tenpai(recorded, self.rules.round.tenpai);
-            if let Some(elision) = verdict.elisions.last_mut().filter(|_| !taken.is_empty()) {
+            if let Some(elision) = verdict.elisions.last_mut().filter(|_| taken) {
                 elision.take(crate::elided::TENPAI_TAKEN);
             }
             *tenpai = computed;

@@ -337,35 +337,34 @@ pub(crate) fn settle_round<'a>(
                 .collect::<Option<_>>()
                 .ok_or(Unsettled::Beyond)?;
             let event = wins.first().map_or(round.start_index, |w| w.index);
-            let mut paid: ArrayVec<(Seat, BySeat<i32>), 3> =
-                if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
-                    let row = flow
-                        .win_payments(dealer, &inputs[0], Bonus { honba, sticks })
-                        .map_err(unpaid(event, Payment::Tsumo))?
-                        .total();
-                    [(inputs[0].winner, row)].into_iter().collect()
-                } else {
-                    match flow
-                        .ron_payments(dealer, &inputs, honba, sticks, round.deposits)
-                        .map_err(unpaid(event, Payment::Ron))?
-                    {
-                        o @ RonOutcome::Paid { .. } => {
-                            o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
-                        }
-                        RonOutcome::Aborted => {
-                            return Err(Unsettled::Aborted {
-                                event,
-                                wins: wins.len(),
-                            });
-                        }
-                    }
-                };
-            // The winners the rule set pays (a head bump's refused claimants are not).
-            let payment = if wins[0].recorded.is_tsumo() {
+            let payment = if inputs.len() == 1 && wins[0].recorded.is_tsumo() {
                 Payment::Tsumo
             } else {
                 Payment::Ron
             };
+            let mut paid: ArrayVec<(Seat, BySeat<i32>), 3> = if let Payment::Tsumo = payment {
+                let row = flow
+                    .win_payments(dealer, &inputs[0], Bonus { honba, sticks })
+                    .map_err(unpaid(event, payment))?
+                    .total();
+                [(inputs[0].winner, row)].into_iter().collect()
+            } else {
+                match flow
+                    .ron_payments(dealer, &inputs, honba, sticks, round.deposits)
+                    .map_err(unpaid(event, payment))?
+                {
+                    o @ RonOutcome::Paid { .. } => {
+                        o.winners().iter().map(|(s, p)| (*s, p.total())).collect()
+                    }
+                    RonOutcome::Aborted => {
+                        return Err(Unsettled::Aborted {
+                            event,
+                            wins: wins.len(),
+                        });
+                    }
+                }
+            };
+            // The winners the rule set pays (a head bump's refused claimants are not).
             let winners = with_fishing(flow, ruleset, round.declared, &mut paid)
                 .map_err(unpaid(event, payment))?;
             let deltas = paid

@@ -430,7 +430,7 @@ fn write_sheet(
             }
             SheetLine::Elided => match elision {
                 Some(e) => writeln!(out, "  {e}"),
-                None => writeln!(out, "  moves left out (`...`), not checked"),
+                None => writeln!(out, "  {}", crate::elided::LEFT_OUT),
             },
             SheetLine::Win(w) => render_win(out, w, red),
             SheetLine::Draw {
