@@ -85,13 +85,14 @@ pub(crate) fn check<'a>(
     let mut round: Option<RoundReplay<'a>> = None;
     let detail = sheets.is_some();
     // A finished round stays in place until the next one overwrites it: the engine's state
-    // is large, and only the summary and the sheet are handed over.
-    let mut finish = |r: &mut RoundReplay<'a>, verdict: &mut Verdict| {
-        if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), r.sheet.take()) {
-            out(sheet);
-        }
-        rounds(r.summary.clone(), verdict);
-    };
+    // is large, and only the summary (moved out) and the sheet are handed over.
+    let mut finish =
+        |sheet: Option<RoundSheet>, summary: RoundSummary<'a>, verdict: &mut Verdict| {
+            if let (Some(out), Some(sheet)) = (sheets.as_deref_mut(), sheet) {
+                out(sheet);
+            }
+            rounds(summary, verdict);
+        };
     let expectations = crate::expect::of(log);
     let mut next_expectation = 0;
     // By index: the events' iterator is not inlined into a loop this long.
@@ -125,7 +126,8 @@ pub(crate) fn check<'a>(
                 if won && dealer == start.dealer {
                     dealer_wins = r.dealer_wins.saturating_add(1);
                 }
-                finish(r, verdict);
+                let summary = std::mem::replace(&mut r.summary, RoundReplay::summary(start, index));
+                finish(r.sheet.take(), summary, verdict);
             }
             let r = match &mut round {
                 Some(r) => {
@@ -199,7 +201,7 @@ pub(crate) fn check<'a>(
             r.event(event, index, verdict, watch);
         }
     }
-    if let Some(r) = &mut round {
+    if let Some(mut r) = round {
         for (i, e) in expectations
             .iter()
             .enumerate()
@@ -208,7 +210,7 @@ pub(crate) fn check<'a>(
             r.expectation(e, i, verdict);
         }
         r.summary.expect_next = r.pending.end_round(verdict, r.summary.label);
-        finish(r, verdict);
+        finish(r.sheet.take(), r.summary, verdict);
     }
 }
 
