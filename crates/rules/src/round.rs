@@ -772,6 +772,30 @@ enum KitaRobbed {
 struct TileBits([u64; 3]);
 
 impl TileBits {
+    /// Adds `seat`'s starting hand, checking its size and that each tile is in play and not
+    /// already dealt. Never inlined: once a seat, one copy of code (see [`SeatState::deal`]).
+    #[inline(never)]
+    fn deal(&mut self, seat: Seat, hand: &[Tile], players: Players) -> Result<(), SetupError> {
+        let expected = if players.plays(seat) { 13 } else { 0 };
+        if hand.len() != expected {
+            return Err(SetupError::HandSize {
+                seat,
+                count: hand.len(),
+                expected,
+            });
+        }
+        for &t in hand {
+            if !players.uses(t.kind()) {
+                return Err(SetupError::NotInPlay { tile: t });
+            }
+            if self.contains(t) {
+                return Err(SetupError::DuplicateTile { tile: t });
+            }
+            self.insert(t);
+        }
+        Ok(())
+    }
+
     fn contains(&self, tile: Tile) -> bool {
         let i = usize::from(tile.id());
         self.0[i / 64] & (1 << (i % 64)) != 0
@@ -832,24 +856,7 @@ impl Round {
         }
         seen.insert(setup.dora_indicator);
         for seat in Seat::ALL {
-            let hand = &setup.hands[seat];
-            let expected = if players.plays(seat) { 13 } else { 0 };
-            if hand.len() != expected {
-                return Err(SetupError::HandSize {
-                    seat,
-                    count: hand.len(),
-                    expected,
-                });
-            }
-            for &t in hand {
-                if !players.uses(t.kind()) {
-                    return Err(SetupError::NotInPlay { tile: t });
-                }
-                if seen.contains(t) {
-                    return Err(SetupError::DuplicateTile { tile: t });
-                }
-                seen.insert(t);
-            }
+            seen.deal(seat, &setup.hands[seat], players)?;
         }
         // Every field named, so that none is forgotten.
         let Round {
