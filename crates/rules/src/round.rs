@@ -574,10 +574,13 @@ impl SeatState {
         if self.counts.remove(kind) {
             self.shape.remove(kind, before);
         }
-        self.hand.swap_remove(i);
-        // The last tile took the removed one's place.
-        if let Some(&moved) = self.hand.get(i) {
-            self.place[usize::from(moved.id()) % 136] = i as u8;
+        // The last tile takes the removed one's place (a swap-remove, written out: the
+        // library's is not inlined).
+        if let Some(last) = self.hand.pop()
+            && let Some(slot) = self.hand.get_mut(i)
+        {
+            *slot = last;
+            self.place[usize::from(last.id()) % 136] = i as u8;
         }
     }
 
