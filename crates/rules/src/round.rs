@@ -538,6 +538,7 @@ impl SeatState {
     }
 
     /// Adds a drawn tile to the hand.
+    #[inline(always)]
     fn give(&mut self, tile: Tile) {
         let kind = tile.kind();
         self.shape.add(kind, self.counts.get(kind));
@@ -1049,7 +1050,7 @@ impl Round {
 
     /// Closes the claim window on the open discard (and the chankan window): every seat that
     /// could have won on it and did not becomes furiten.
-    #[inline]
+    #[inline(always)]
     fn close_claims(&mut self) {
         let ankan = self.open_ankan.take();
         let kita = self.open_kita.take().map(|(from, tile, _)| (from, tile));
