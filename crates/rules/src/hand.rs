@@ -824,7 +824,7 @@ impl ConcealedShape {
     }
 
     /// One more tile of `kind`, of which `before` were held.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add(&mut self, kind: TileKind, before: u8) {
         let i = kind.index();
         let ((joins, leaves), mask) = (STEPS[usize::from(before.min(7))], KIND_TALLIES[i]);
@@ -838,7 +838,7 @@ impl ConcealedShape {
     }
 
     /// One tile fewer of `kind`, of which `before` (at least one) were held.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn remove(&mut self, kind: TileKind, before: u8) {
         let i = kind.index();
         let low = usize::from(before.wrapping_sub(1).min(7));
