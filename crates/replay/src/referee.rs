@@ -110,6 +110,11 @@ pub(crate) fn check<'a>(
                 r.expectation(e, next_expectation - 1, verdict);
             }
         }
+        if let Some(r) = &mut round
+            && r.plain_move(event, index, verdict, watch)
+        {
+            continue;
+        }
         if let Event::RoundStart(start) = event {
             // The dealer's wins in a row before this round (an excerpt's earlier ones are not
             // known): the last round's dealer won it and deals again.
@@ -591,6 +596,45 @@ impl<'a> RoundReplay<'a> {
             }
             _ => {}
         }
+        self.act(event, index, verdict, penalty);
+    }
+
+    /// A draw or a discard (most of a record's events) while nothing is pending in the round
+    /// (no refused ron, no untimed dora to reveal): straight to the engine, past the checks
+    /// of [`RoundReplay::event`], which would find nothing to do. `false` for any other event
+    /// or state, for [`RoundReplay::event`] to rule.
+    fn plain_move(
+        &mut self,
+        event: Event<'a>,
+        index: usize,
+        verdict: &mut Verdict,
+        watch: &mut (impl Watch + ?Sized),
+    ) -> bool {
+        if !matches!(event, Event::DrawTile { .. } | Event::Discard { .. })
+            || self.ron_refused
+            || !self.untimed_dora.is_empty()
+        {
+            return false;
+        }
+        let Some(round) = &self.round else {
+            return false;
+        };
+        watch.before(round, event, index);
+        self.act(event, index, verdict, None);
+        true
+    }
+
+    /// The engine's ruling of an action (a draw, a discard, a call, a riichi, a revealed
+    /// indicator, a mistake's dead hand), counted, and noted on the sheet; nothing when the
+    /// round has stopped or the event is no action.
+    #[inline(always)]
+    fn act(
+        &mut self,
+        event: Event<'a>,
+        index: usize,
+        verdict: &mut Verdict,
+        penalty: Option<BySeat<i32>>,
+    ) {
         let Some(round) = &mut self.round else { return };
         let result = match event {
             Event::DrawTile { seat, tile } => round.draw(seat, tile),
