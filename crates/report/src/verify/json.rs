@@ -83,18 +83,26 @@ struct JsonDivergence<'a> {
     known: bool,
 }
 
-/// The last rule set written and its `--rules` value: a run's games mostly share a few rule
-/// sets, and writing one out costs more than comparing two.
+/// The rule sets written lately and their `--rules` values, the latest first: a run's games
+/// share a few rule sets (a Tenhou folder mixes its lobbies' and eras'), and writing one out
+/// costs more than comparing two. At most [`Specs::KEPT`], so memory stays flat.
 #[derive(Debug, Default)]
-pub(super) struct Specs(Option<(RuleSet, String)>);
+pub(super) struct Specs(Vec<(RuleSet, String)>);
 
 impl Specs {
+    /// How many rule sets are kept.
+    const KEPT: usize = 8;
+
     /// `rules` as a `--rules` value ([`RuleSet::spec`]).
     fn of(&mut self, rules: RuleSet) -> &str {
-        if self.0.as_ref().is_none_or(|(last, _)| *last != rules) {
-            self.0 = Some((rules, rules.spec()));
+        match self.0.iter().position(|(kept, _)| *kept == rules) {
+            Some(at) => self.0[..=at].rotate_right(1),
+            None => {
+                self.0.truncate(Self::KEPT - 1);
+                self.0.insert(0, (rules, rules.spec()));
+            }
         }
-        self.0.as_ref().map_or("", |(_, spec)| spec)
+        &self.0[0].1
     }
 }
 
