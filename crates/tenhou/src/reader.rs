@@ -1715,6 +1715,8 @@ fn scan_empty_tag<'a>(
     items: &mut ArrayVec<Attr<'a>, MAX_ATTRS>,
 ) -> Option<(&'a [u8], usize)> {
     items.clear();
+    // A bit for each key so far ([`key_bit`]): keys are compared only when bits collide.
+    let mut keys = 0u64;
     let rest = input.get(at..)?.strip_prefix(b"<")?;
     let mut i = rest.iter().position(|b| !b.is_ascii_alphanumeric())?;
     let name = rest.get(..i).filter(|n| !n.is_empty())?;
@@ -1741,9 +1743,11 @@ fn scan_empty_tag<'a>(
         let value_start = i + 2;
         let value_len = find_byte(rest.get(value_start..)?, b'"')?;
         let value = &rest[value_start..value_start + value_len];
-        if items.iter().any(|(k, _)| same(k, key)) {
+        let bit = key_bit(key);
+        if keys & bit != 0 && items.iter().any(|(k, _)| same(k, key)) {
             return None;
         }
+        keys |= bit;
         items.try_push((key, value)).ok()?;
         i = value_start + value_len + 1;
     }
@@ -1821,6 +1825,15 @@ fn plain_draw_or_discard(input: &[u8], at: usize) -> Option<(u8, u32, usize)> {
         (d0 * 100 + d1 * 10 + d2, 5)
     };
     (w.get(end..end + 2)? == b"/>").then_some((letter, id, end + 2))
+}
+
+/// One of 64 bits for a non-empty attribute key, from its first and last bytes and its
+/// length: the keys of each mjlog element get different bits but for a pair or two, so a
+/// repeated key is looked for only when its bit is taken.
+fn key_bit(key: &[u8]) -> u64 {
+    let (first, last) = (key.first().copied(), key.last().copied());
+    let h = usize::from(first.unwrap_or(0)) * 7 + usize::from(last.unwrap_or(0)) + key.len() * 13;
+    1 << (h % 64)
 }
 
 /// Byte-string equality for short keys, inlined (slice `==` calls `memcmp`).
