@@ -171,9 +171,29 @@ impl GameLog {
         })
     }
 
-    // Every event is viewed twice a game, in the referee's and the wall check's loops.
+    // Every event is viewed twice a game, in the referee's and the wall check's loops. Draws
+    // and discards, nine events in ten, are told apart here, inline, so that a caller's own
+    // match on the event knows their variant; the rest are viewed out of line.
     #[inline(always)]
     fn view(&self, slot: Slot) -> Event<'_> {
+        match slot {
+            Slot::DrawTile { seat, tile } => Event::DrawTile { seat, tile },
+            Slot::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            } => Event::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            },
+            _ => self.view_rest(slot),
+        }
+    }
+
+    /// [`GameLog::view`] of the events other than draws and discards.
+    #[inline(never)]
+    fn view_rest(&self, slot: Slot) -> Event<'_> {
         match slot {
             Slot::RoundStart(i) => Event::RoundStart(&self.rounds[i as usize]),
             Slot::DrawTile { seat, tile } => Event::DrawTile { seat, tile },

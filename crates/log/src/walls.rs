@@ -302,7 +302,22 @@ impl Wall {
         if i >= self.live_draw_count(0) {
             return Some(None);
         }
-        Some(self.at(Some(self.live_place(i)?)))
+        let (first, tiles) = self.live_wall();
+        Some(tiles.get(i.checked_sub(first)?).copied())
+    }
+
+    /// The live wall as the wall states it, in draw order, with no replacement draws: the
+    /// number of the live draw it starts at (0, or 1 for a wall stated after the deal, which
+    /// does not state the dealer's first draw), and its tiles, live draw `i` being
+    /// `tiles[i - first]`. Read once a round, it spares the wall check the places of each
+    /// draw.
+    pub fn live_wall(&self) -> (usize, &[Tile]) {
+        let first = usize::from(self.deal == Deal::Left);
+        let Some(start) = self.live_place(first) else {
+            return (first, &[]);
+        };
+        let end = (start + self.live_draw_count(0) - first).min(self.tiles.len());
+        (first, self.tiles.get(start..end).unwrap_or_default())
     }
 
     /// Each seat's 13 starting tiles in dealing order (blocks of four, dealer first, then one

@@ -77,6 +77,15 @@ fn id_set(tiles: &[Tile]) -> [u64; 3] {
 struct RoundCheck<'a> {
     wall: &'a Wall,
     label: RoundLabel,
+    /// Whether tiles are compared by kind (and red five) only: a stated wall's copies are
+    /// the reader's (the format writes kinds), a seeded wall's are Tenhou's ids.
+    by_kind: bool,
+    /// The live wall as the wall states it ([`Wall::live_wall`]): the live draw it starts
+    /// at, and its tiles.
+    live_first: usize,
+    live_wall: &'a [Tile],
+    /// The live draws the round has after the replacement draws so far.
+    live_end: usize,
     /// Live draws so far.
     live: usize,
     /// Replacement draws so far.
@@ -94,9 +103,14 @@ impl<'a> RoundCheck<'a> {
         index: usize,
         verdict: &mut Verdict,
     ) -> RoundCheck<'a> {
+        let (live_first, live_wall) = wall.live_wall();
         let r = RoundCheck {
             wall,
             label: RoundLabel::of(start),
+            by_kind: wall.copies() == WallCopies::ByKind,
+            live_first,
+            live_wall,
+            live_end: wall.live_draw_count(0),
             live: 0,
             rinshan: 0,
             rinshan_next: None,
@@ -135,7 +149,7 @@ impl<'a> RoundCheck<'a> {
             // hands; only a mismatch is sorted, for its message.
             let recorded = &start.hands[seat];
             let computed: ArrayVec<Tile, 13> = dealt[seat].map(ArrayVec::from).unwrap_or_default();
-            let differ = if r.by_kind() {
+            let differ = if r.by_kind {
                 // Kinds (and red fives) as multisets.
                 let faces = |t: &[Tile]| {
                     let mut f: ArrayVec<(u8, bool), 13> = t
@@ -170,12 +184,6 @@ impl<'a> RoundCheck<'a> {
         r
     }
 
-    /// Whether tiles are compared by kind (and red five) only: a stated wall's copies are
-    /// the reader's (the format writes kinds), a seeded wall's are Tenhou's ids.
-    fn by_kind(&self) -> bool {
-        self.wall.copies() == WallCopies::ByKind
-    }
-
     fn mismatch(
         &self,
         verdict: &mut Verdict,
@@ -196,7 +204,9 @@ impl<'a> RoundCheck<'a> {
         });
     }
 
-    /// Checks one tile of the log against the wall, counting the check.
+    /// Checks one tile of the log against the wall, counting the check. Inlined: a live
+    /// draw, half the events, is checked here; only a mismatch calls out.
+    #[inline(always)]
     fn tile(
         &self,
         verdict: &mut Verdict,
@@ -209,17 +219,36 @@ impl<'a> RoundCheck<'a> {
             WallItem::LiveDraw(_) | WallItem::RinshanDraw(_) => verdict.checked.wall_draws += 1,
             _ => verdict.checked.indicators += 1,
         }
-        if self.by_kind() {
-            // The format writes kinds: the ids are the reader's, not the log's.
-            let face = |t: Tile| (t.kind(), t.is_red_five());
-            if computed.map(face) != Some(face(recorded)) {
-                let (computed, recorded) = (Shown::Face(computed), Shown::Face(Some(recorded)));
-                self.mismatch(verdict, index, item, computed, recorded);
-            }
-        } else if computed != Some(recorded) {
-            let (computed, recorded) = (Shown::Tile(computed), Shown::Tile(Some(recorded)));
-            self.mismatch(verdict, index, item, computed, recorded);
+        // The format writes kinds: the ids are the reader's, not the log's.
+        let face = |t: Tile| (t.kind(), t.is_red_five());
+        let agree = if self.by_kind {
+            computed.map(face) == Some(face(recorded))
+        } else {
+            computed == Some(recorded)
+        };
+        if !agree {
+            self.tile_mismatch(verdict, index, item, computed, recorded);
         }
+    }
+
+    /// The divergence of a tile the wall does not agree with, shown as [`RoundCheck::tile`]
+    /// compared it.
+    #[cold]
+    #[inline(never)]
+    fn tile_mismatch(
+        &self,
+        verdict: &mut Verdict,
+        index: usize,
+        item: WallItem,
+        computed: Option<Tile>,
+        recorded: Tile,
+    ) {
+        let (computed, recorded) = if self.by_kind {
+            (Shown::Face(computed), Shown::Face(Some(recorded)))
+        } else {
+            (Shown::Tile(computed), Shown::Tile(Some(recorded)))
+        };
+        self.mismatch(verdict, index, item, computed, recorded);
     }
 
     fn event(&mut self, event: Event<'_>, index: usize, verdict: &mut Verdict) {
@@ -249,15 +278,17 @@ impl<'a> RoundCheck<'a> {
                     );
                     self.rinshan += 1;
                     self.rinshan_next = None;
+                    self.live_end = self.wall.live_draw_count(self.rinshan);
                 } else {
                     let at = self.live;
-                    let stated = self.wall.live_draw(at);
                     // A draw the wall does not state (the dealer's first, in a wall stated
                     // from after the deal) is not checked.
-                    if let Some(stated) = stated {
-                        let computed = (at < self.wall.live_draw_count(self.rinshan))
-                            .then_some(stated)
-                            .flatten();
+                    if let Some(k) = at.checked_sub(self.live_first) {
+                        let computed = if at < self.live_end {
+                            self.live_wall.get(k).copied()
+                        } else {
+                            None
+                        };
                         self.tile(verdict, index, WallItem::LiveDraw(at), computed, tile);
                     }
                     self.live += 1;
@@ -298,7 +329,7 @@ impl<'a> RoundCheck<'a> {
                 }
             }
             Event::RoundDraw(draw) if draw.kind == DrawKind::Exhaustive => {
-                let end = self.wall.live_draw_count(self.rinshan);
+                let end = self.live_end;
                 if self.live != end {
                     let recorded = Shown::text(format!("an exhaustive draw after {}", self.live));
                     self.mismatch(
