@@ -10,6 +10,12 @@ use crate::Tenths;
 /// The recorded outcomes ([`Event::Win`], [`Event::RoundDraw`], [`Event::GameEnd`]) are what
 /// the log's referee wrote, not what haifu computes.
 ///
+/// Sixteen bytes (a test holds it to that): larger side data is borrowed, so that an event
+/// travels in two registers. A larger event is copied through memory at each step, and the
+/// copies of its parts written a byte at a time cannot be forwarded to the next wide load (a
+/// stall each time on x86-64: issue 23 measured it as the referee's loop taking twice its
+/// time).
+///
 /// [`GameLog`]: crate::GameLog
 /// [`GameLog::events`]: crate::GameLog::events
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -50,7 +56,7 @@ pub enum Event<'a> {
         stage: RiichiStage,
         /// The scores after the deposit, when the log states them (Tenhou `REACH ten`).
         #[serde(skip_serializing_if = "Option::is_none")]
-        scores: Option<BySeat<i32>>,
+        scores: Option<&'a BySeat<i32>>,
     },
     /// A new dora indicator is revealed (after a kan).
     NewDora {
@@ -66,8 +72,9 @@ pub enum Event<'a> {
     Reconnect {
         /// Who.
         seat: Seat,
-        /// The name the reconnect record carries.
-        name: &'a str,
+        /// The name the reconnect record carries (a `&String`, one pointer, where a `&str`
+        /// is two: see [`Event`]'s size).
+        name: &'a String,
     },
     /// A mistake at the table that the referee rules on (a hand-written record's): a hand
     /// found with a wrong number of tiles, or a false declaration of a win. Online logs never
@@ -80,7 +87,7 @@ pub enum Event<'a> {
         /// What the record says was paid for it, by seat (a false declaration's penalty),
         /// when it says so.
         #[serde(skip_serializing_if = "Option::is_none")]
-        deltas: Option<BySeat<i32>>,
+        deltas: Option<&'a BySeat<i32>>,
     },
     /// The record leaves the rest of the round's moves out (the notation's `...`): what
     /// follows in the round is only what the record states of it (riichi declarations, kan
@@ -93,6 +100,49 @@ pub enum Event<'a> {
     /// The end of the game, when the format records it separately from the last outcome
     /// (Tenhou does not: its final result rides on the last win or draw).
     GameEnd(&'a FinalResult),
+}
+
+/// A draw or a discard, the moves that make up most of a record, as plain values: what
+/// [`GameLog::move_at`] gives a loop over the events, for it to handle these two apart
+/// without building an [`Event`] through memory first.
+///
+/// [`GameLog::move_at`]: crate::GameLog::move_at
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// [`Event::DrawTile`].
+    Draw {
+        /// Who draws.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// [`Event::Discard`].
+    Discard {
+        /// Who discards.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+        /// Whether it is the tile just drawn.
+        tsumogiri: bool,
+    },
+}
+
+impl Move {
+    /// The move as its event.
+    pub fn event(self) -> Event<'static> {
+        match self {
+            Move::Draw { seat, tile } => Event::DrawTile { seat, tile },
+            Move::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            } => Event::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            },
+        }
+    }
 }
 
 impl Event<'_> {
@@ -393,4 +443,15 @@ pub struct FinalResult {
     /// count and a second number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chips: Option<BySeat<[Tenths; 2]>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_is_two_words() {
+        assert_eq!(std::mem::size_of::<Event<'_>>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Event<'_>>>(), 16);
+    }
 }

@@ -4,7 +4,8 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::{
-    Event, Expectation, FinalResult, Mistake, RecordedDraw, RecordedWin, RiichiStage, RoundStart,
+    Event, Expectation, FinalResult, Mistake, Move, RecordedDraw, RecordedWin, RiichiStage,
+    RoundStart,
 };
 
 /// A whole game: the header and one ordered list of events.
@@ -133,6 +134,24 @@ impl GameLog {
         self.slots.get(index).map(|slot| self.view(*slot))
     }
 
+    /// The event at `index` when it is a draw or a discard (see [`Move`]).
+    #[inline]
+    pub fn move_at(&self, index: usize) -> Option<Move> {
+        match *self.slots.get(index)? {
+            Slot::DrawTile { seat, tile } => Some(Move::Draw { seat, tile }),
+            Slot::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            } => Some(Move::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            }),
+            _ => None,
+        }
+    }
+
     /// The last event, if any.
     pub fn last(&self) -> Option<Event<'_>> {
         self.slots.last().map(|slot| self.view(*slot))
@@ -217,7 +236,7 @@ impl GameLog {
             } => Event::Riichi {
                 seat,
                 stage,
-                scores: self.riichi_scores.get(scores as usize).copied(),
+                scores: self.riichi_scores.get(scores as usize),
             },
             Slot::NewDora { indicator } => Event::NewDora { indicator },
             Slot::Disconnect { seat } => Event::Disconnect { seat },
@@ -232,7 +251,7 @@ impl GameLog {
             } => Event::Mistake {
                 seat,
                 mistake,
-                deltas: self.riichi_scores.get(deltas as usize).copied(),
+                deltas: self.riichi_scores.get(deltas as usize),
             },
             Slot::Elided => Event::Elided,
             Slot::Win(i) => Event::Win(&self.wins[i as usize]),

@@ -27,7 +27,7 @@ mod walls;
 
 pub use error::{JSON_NESTING, Location, ParseError, ParseErrorKind, SourcePositions};
 pub use event::{
-    ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, RecordedDraw, RecordedHan,
+    ChipAward, ChipScores, DrawKind, Event, FinalResult, Mistake, Move, RecordedDraw, RecordedHan,
     RecordedWin, RiichiStage, RoundStart,
 };
 pub use expect::{Expectation, ExpectationKind, FuritenKind, NextRound, Refusal};

@@ -307,6 +307,7 @@ impl Writer<'_, '_> {
                 stage,
                 scores,
             } => {
+                let scores = scores.copied();
                 self.seat_token(Some(seat), false);
                 match stage {
                     RiichiStage::Declared => {
@@ -347,7 +348,7 @@ impl Writer<'_, '_> {
             Event::Reconnect { seat, name } => {
                 self.end_line();
                 let _ = write!(self.out, "{} back", seat_letter(seat));
-                if name != self.log.header.players[seat].name {
+                if *name != self.log.header.players[seat].name {
                     self.out.push(' ');
                     write_string(self.out, name, true);
                 }
@@ -360,7 +361,7 @@ impl Writer<'_, '_> {
             } => {
                 self.seat_token(Some(seat), false);
                 self.out.push_str(mistake.name());
-                if let Some(d) = deltas {
+                if let Some(&d) = deltas {
                     self.out.push('=');
                     comma_list(self.out, d);
                     self.table.pay(d);

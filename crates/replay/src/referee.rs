@@ -97,9 +97,6 @@ pub(crate) fn check<'a>(
     let mut next_expectation = 0;
     // By index: the events' iterator is not inlined into a loop this long.
     for index in 0..log.len() {
-        let Some(event) = log.event(index) else {
-            break;
-        };
         // The expectations written before this event.
         while let Some(e) = expectations
             .get(next_expectation)
@@ -110,11 +107,15 @@ pub(crate) fn check<'a>(
                 r.expectation(e, next_expectation - 1, verdict);
             }
         }
-        if let Some(r) = &mut round
-            && r.plain_move(event, index, verdict, watch)
+        if let Some(m) = log.move_at(index)
+            && let Some(r) = &mut round
+            && r.plain_move(m.event(), index, verdict, watch)
         {
             continue;
         }
+        let Some(event) = log.event(index) else {
+            break;
+        };
         if let Event::RoundStart(start) = event {
             // The dealer's wins in a row before this round (an excerpt's earlier ones are not
             // known): the last round's dealer won it and deals again.
@@ -559,7 +560,10 @@ impl<'a> RoundReplay<'a> {
                 scores,
             } => {
                 self.summary.deposits = self.summary.deposits.with(seat);
-                let _ = self.summary.deposit_scores.try_push((index, seat, scores));
+                let _ = self
+                    .summary
+                    .deposit_scores
+                    .try_push((index, seat, scores.copied()));
             }
             Event::Riichi {
                 seat,
@@ -587,7 +591,7 @@ impl<'a> RoundReplay<'a> {
                 mistake: Mistake::FalseWin,
                 deltas,
             } => {
-                let (ended, computed) = self.false_win(seat, deltas, index, verdict);
+                let (ended, computed) = self.false_win(seat, deltas.copied(), index, verdict);
                 // A chombo that deals the hand again ends it here.
                 if ended {
                     return;

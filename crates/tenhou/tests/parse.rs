@@ -302,7 +302,7 @@ fn render_event(out: &mut String, event: Event<'_>) {
             };
             let _ = write!(out, "riichi {seat} {stage}");
             if let Some(s) = scores {
-                let _ = write!(out, " scores {}", seats(&s));
+                let _ = write!(out, " scores {}", seats(s));
             }
             out.push('\n');
         }
@@ -582,7 +582,7 @@ fn implausibilities(log: &GameLog) -> Vec<String> {
             } => {
                 if let Some(s) = scores.as_mut() {
                     s[seat] -= 1000;
-                    if stated.is_some_and(|t| t != *s) {
+                    if stated.is_some_and(|t| *t != *s) {
                         bad(format!("riichi scores are not {}", seats(s)));
                     }
                 }
