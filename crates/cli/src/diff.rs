@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use haifu_log::GameLog;
-use haifu_report::{ComparedGame, DiffFormat, DiffReport, FileDiff};
+use haifu_report::{ComparedGame, DiffFormat, DiffReport, FileDiff, Specs};
 use rayon::prelude::*;
 
 use crate::files;
@@ -126,7 +126,10 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         let outcomes: Vec<FileDiff> = pool.install(|| {
             chunk
                 .par_iter()
-                .map_init(GameLog::new, |log, item| compare(item, log, &plan))
+                .map_init(
+                    || (GameLog::new(), Specs::default()),
+                    |(log, specs), item| compare(item, log, specs, &plan),
+                )
                 .collect()
         });
         for outcome in outcomes {
@@ -162,7 +165,7 @@ pub(crate) fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Reads one game (a file, or a database row) and compares it under the two rule sets.
-fn compare(item: &Game, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
+fn compare(item: &Game, log: &mut GameLog, specs: &mut Specs, plan: &Plan<'_>) -> FileDiff {
     let file = item.shown();
     let result = item.read_into(log).and_then(|_| {
         let in_file = |e: String| format!("{file}: {e}");
@@ -184,7 +187,7 @@ fn compare(item: &Game, log: &mut GameLog, plan: &Plan<'_>) -> FileDiff {
             diff,
             explained,
             sheets,
-            rules: [ra.spec(), rb.spec()],
+            rules: [specs.of(ra).to_owned(), specs.of(rb).to_owned()],
         })
     });
     FileDiff { file, result }

@@ -38,11 +38,13 @@
 mod baseline;
 mod diff;
 mod escape;
+mod specs;
 mod verify;
 
 pub use baseline::{Baseline, BaselineEntry, BaselineError};
 pub use diff::{ComparedGame, DiffFormat, DiffReport, DiffSummary, FileDiff, sheets_diff};
 pub use haifu_log::SourcePositions;
+pub use specs::Specs;
 pub use verify::{FileVerdict, VerifyFormat, VerifyReport, VerifySummary};
 
 /// `n word` with the word in the plural unless `n` is 1: `1 draw`, `2 draws`.

@@ -3,10 +3,10 @@
 use std::io::{self, Write};
 
 use haifu_replay::{Compared, Status};
-use haifu_ruleset::RuleSet;
 use serde::Serialize;
 
 use super::{FileVerdict, VerifySummary};
+use crate::Specs;
 
 /// One game in the JSON form.
 #[derive(Serialize)]
@@ -81,29 +81,6 @@ struct JsonDivergence<'a> {
     /// Whether the baseline given knows it (written only then).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     known: bool,
-}
-
-/// The rule sets written lately and their `--rules` values, the latest first: a run's games
-/// share a few rule sets (a Tenhou folder mixes its lobbies' and eras'), and writing one out
-/// costs more than comparing two. At most [`Specs::KEPT`], so memory stays flat.
-#[derive(Debug, Default)]
-pub(super) struct Specs(Vec<(RuleSet, String)>);
-
-impl Specs {
-    /// How many rule sets are kept.
-    const KEPT: usize = 8;
-
-    /// `rules` as a `--rules` value ([`RuleSet::spec`]).
-    fn of(&mut self, rules: RuleSet) -> &str {
-        match self.0.iter().position(|(kept, _)| *kept == rules) {
-            Some(at) => self.0[..=at].rotate_right(1),
-            None => {
-                self.0.truncate(Self::KEPT - 1);
-                self.0.insert(0, (rules, rules.spec()));
-            }
-        }
-        &self.0[0].1
-    }
 }
 
 /// One game's object, after a comma unless it is the `first`.

@@ -325,7 +325,7 @@ pub struct VerifyReport {
     /// JSON: no game written yet (the next one needs no comma).
     first: bool,
     /// The JSON forms' last rule set written.
-    specs: json::Specs,
+    specs: crate::Specs,
     /// JUnit: one suite per folder, in the order first met.
     suites: Vec<quick_junit::TestSuite>,
     /// HTML: the page's parts written so far.
@@ -344,7 +344,7 @@ impl VerifyReport {
                 ..VerifySummary::default()
             },
             first: true,
-            specs: json::Specs::default(),
+            specs: crate::Specs::default(),
             suites: Vec::new(),
             page: html::Page::default(),
         }
