@@ -130,11 +130,13 @@ impl Wall {
                 yama.len()
             ));
         }
-        let mut tiles = ArrayVec::<Tile, 136>::new();
-        tiles
-            .try_extend_from_slice(yama)
-            .map_err(|_| "a wall has at most 136 tiles".to_owned())?;
-        tiles.reverse();
+        // Reversed as copied (a loop the compiler vectorises), then cut to its length.
+        let mut reversed = [yama[0]; 136];
+        for (to, &from) in reversed.iter_mut().zip(yama.iter().rev()) {
+            *to = from;
+        }
+        let mut tiles = ArrayVec::from(reversed);
+        tiles.truncate(yama.len());
         Ok(Wall {
             tiles,
             deal: Deal::Stated,

@@ -337,6 +337,9 @@ impl<'a, 'l> Parser<'a, 'l> {
         loop {
             if depth == 1 {
                 let at = self.draws_and_discards(pos);
+                // Past the run and the whitespace after it, which quick-xml would skip too:
+                // whatever path reads the next tag reads on from there.
+                pos = at;
                 a.at = at;
                 a.used = 0;
                 if let Some((name, len)) = scan_empty_tag(input, at, &mut a.items) {
@@ -1974,6 +1977,41 @@ mod tests {
             game_id_from_file_name("2015070411gm-00a9-0000-b8b13fcz.xml"),
             None
         );
+    }
+
+    /// A run of draws and discards followed by a tag the scanner leaves to quick-xml (a space
+    /// before `=`) is read once: quick-xml reads on from the end of the run, and the log and
+    /// its positions are those of the plainly written tag.
+    #[test]
+    fn quick_xml_reads_on_from_the_end_of_a_run_of_draws() {
+        let read = |reach: &str| {
+            let hai = |s: usize| {
+                let ids: Vec<String> = (s * 13..s * 13 + 13).map(|i| i.to_string()).collect();
+                ids.join(",")
+            };
+            let xml = format!(
+                r#"<mjloggm ver="2.3"><INIT seed="0,0,0,1,2,60" ten="250,250,250,250" oya="0" hai0="{}" hai1="{}" hai2="{}" hai3="{}"/><T52/><D52/><U53/><E53/>{reach}<V54/><F54/><RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>"#,
+                hai(0),
+                hai(1),
+                hai(2),
+                hai(3)
+            );
+            let (mut log, mut positions) = (GameLog::new(), SourcePositions::default());
+            read_into_with_positions(xml.as_bytes(), &mut log, 1 << 20, &mut positions)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (log, positions.offsets)
+        };
+        let (plain, plain_at) = read(r#"<REACH who="1" step="1"/>"#);
+        let (spaced, spaced_at) = read(r#"<REACH who="1" step ="1"/>"#);
+        assert_eq!(plain.len(), 9);
+        assert_eq!(spaced, plain);
+        // One byte more after the spaced tag (event 5) on.
+        let reach = plain_at[5];
+        let shifted: Vec<usize> = plain_at
+            .iter()
+            .map(|&o| o + usize::from(o > reach))
+            .collect();
+        assert_eq!(spaced_at, shifted);
     }
 
     /// An element as the scanner read it: name, attributes, length.
