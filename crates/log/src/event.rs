@@ -453,5 +453,7 @@ mod tests {
     fn an_event_is_two_words() {
         assert_eq!(std::mem::size_of::<Event<'_>>(), 16);
         assert_eq!(std::mem::size_of::<Option<Event<'_>>>(), 16);
+        // A stored event stays eight bytes with a move held whole.
+        assert_eq!(std::mem::size_of::<crate::header::Slot>(), 8);
     }
 }

@@ -44,15 +44,8 @@ pub struct GameLog {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Slot {
     RoundStart(u32),
-    DrawTile {
-        seat: Seat,
-        tile: Tile,
-    },
-    Discard {
-        seat: Seat,
-        tile: Tile,
-        tsumogiri: bool,
-    },
+    /// A draw or a discard, as [`GameLog::move_at`] gives it.
+    Move(Move),
     /// An index into `calls`.
     Call(u32),
     Riichi {
@@ -138,16 +131,7 @@ impl GameLog {
     #[inline]
     pub fn move_at(&self, index: usize) -> Option<Move> {
         match *self.slots.get(index)? {
-            Slot::DrawTile { seat, tile } => Some(Move::Draw { seat, tile }),
-            Slot::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            } => Some(Move::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            }),
+            Slot::Move(m) => Some(m),
             _ => None,
         }
     }
@@ -196,16 +180,7 @@ impl GameLog {
     #[inline(always)]
     fn view(&self, slot: Slot) -> Event<'_> {
         match slot {
-            Slot::DrawTile { seat, tile } => Event::DrawTile { seat, tile },
-            Slot::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            } => Event::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            },
+            Slot::Move(m) => m.event(),
             _ => self.view_rest(slot),
         }
     }
@@ -215,16 +190,7 @@ impl GameLog {
     fn view_rest(&self, slot: Slot) -> Event<'_> {
         match slot {
             Slot::RoundStart(i) => Event::RoundStart(&self.rounds[i as usize]),
-            Slot::DrawTile { seat, tile } => Event::DrawTile { seat, tile },
-            Slot::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            } => Event::Discard {
-                seat,
-                tile,
-                tsumogiri,
-            },
+            Slot::Move(m) => m.event(),
             Slot::Call(i) => {
                 let (seat, meld) = self.calls[i as usize];
                 Event::Call { seat, meld }
@@ -269,17 +235,17 @@ impl GameLog {
     /// Appends a draw.
     #[inline]
     pub fn push_draw_tile(&mut self, seat: Seat, tile: Tile) {
-        self.slots.push(Slot::DrawTile { seat, tile });
+        self.slots.push(Slot::Move(Move::Draw { seat, tile }));
     }
 
     /// Appends a discard.
     #[inline]
     pub fn push_discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool) {
-        self.slots.push(Slot::Discard {
+        self.slots.push(Slot::Move(Move::Discard {
             seat,
             tile,
             tsumogiri,
-        });
+        }));
     }
 
     /// Appends a call.
